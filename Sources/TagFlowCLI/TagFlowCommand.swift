@@ -1,0 +1,3 @@
+public enum TagFlowCommand {
+    public static func main() {}
+}

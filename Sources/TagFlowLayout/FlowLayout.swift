@@ -1,0 +1,248 @@
+/// The measured content of one section, all the flow layout needs to place it.
+public struct SectionMetrics: Hashable, Sendable {
+    public var hasHeader: Bool
+    public var hasFooter: Bool
+    /// The text width of each tag, in points, before padding.
+    public var textWidths: [Double]
+
+    public init(hasHeader: Bool, hasFooter: Bool, textWidths: [Double]) {
+        self.hasHeader = hasHeader
+        self.hasFooter = hasFooter
+        self.textWidths = textWidths
+    }
+}
+
+/// Where one section landed.
+public struct SectionLayout: Hashable, Sendable {
+    public var header: Rect?
+    public var footer: Rect?
+    /// This section's items in ``FlowLayout/items``.
+    public var items: Range<Int>
+    /// From the section's top (its header, or its top inset) to the end of its footer.
+    public var span: ClosedRange<Double>
+    public var lineCount: Int
+    /// Tags hidden by `maxLines`.
+    public var hiddenCount: Int
+}
+
+/// Where one tag landed.
+public struct ItemLayout: Hashable, Sendable {
+    public var frame: Rect
+    public var section: Int
+    /// The line within its section, from 0.
+    public var line: Int
+    /// Past `maxLines`: not shown and never returned by a query. Its frame is empty.
+    public var isHidden: Bool
+    /// Its text was wider than a line allows, so the tag was clamped and its text gets an ellipsis.
+    public var isTruncated: Bool
+}
+
+/// A flow layout of tags with UIKit's semantics, prepared once and then queried.
+///
+/// Like a `UICollectionViewFlowLayout` subclass that caches in `prepareLayout`: every frame is
+/// computed once, in content coordinates, and ``elements(in:)`` answers any rect from that cache.
+///
+/// ```swift
+/// let layout = FlowLayout.prepare([SectionMetrics(hasHeader: true, hasFooter: false, textWidths: [28, 56])],
+///                                 options: LayoutOptions())
+/// layout.elements(in: layout.options.visibleRect(offset: 0))
+/// ```
+public struct FlowLayout: Sendable {
+    public let options: LayoutOptions
+    public let sections: [SectionLayout]
+    /// Every tag, section by section.
+    public let items: [ItemLayout]
+    public let contentSize: Size
+
+    /// Every shown element in document order. Both `minY` and `maxY` are non-decreasing along it,
+    /// which is what lets ``elements(in:)`` binary-search.
+    private let index: [LayoutElement]
+
+    /// Computes and caches every frame.
+    ///
+    /// - Complexity: O(n) in the number of tags.
+    public static func prepare(_ sections: [SectionMetrics], options: LayoutOptions) -> FlowLayout {
+        FlowLayout(sections: sections, options: options)
+    }
+
+    private init(sections metrics: [SectionMetrics], options: LayoutOptions) {
+        self.options = options
+        let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
+        var items = [ItemLayout]()
+        items.reserveCapacity(tagCount)
+        var index = [LayoutElement]()
+        index.reserveCapacity(tagCount + 2 * metrics.count)
+        var sections = [SectionLayout]()
+        sections.reserveCapacity(metrics.count)
+
+        let contentWidth = options.contentWidth
+        let lineWidth = options.lineWidth
+        let spacing = options.interitemSpacing
+        let maxTagWidth = lineWidth
+        var y = 0.0
+        var lineWidths = [Double]()
+
+        for (sectionIndex, section) in metrics.enumerated() {
+            let top = y
+            var header: Rect?
+            if section.hasHeader && options.headerHeight > 0 {
+                let frame = Rect(x: 0, y: y, width: contentWidth, height: options.headerHeight)
+                header = frame
+                index.append(LayoutElement(id: .header(sectionIndex), frame: frame))
+                y += options.headerHeight
+            }
+            y += options.sectionInset.top
+
+            let firstItem = items.count
+            let widths = section.textWidths
+            var start = 0
+            var line = 0
+            var lineTop = y
+            var hiddenCount = 0
+            while start < widths.count {
+                if options.maxLines > 0 && line == options.maxLines {
+                    let hidden = Rect(x: options.sectionInset.left, y: lineTop - options.lineSpacing, width: 0, height: 0)
+                    for i in start..<widths.count {
+                        items.append(ItemLayout(frame: hidden, section: sectionIndex, line: line, isHidden: true,
+                                                isTruncated: widths[i] > options.maxTextWidth))
+                    }
+                    hiddenCount = widths.count - start
+                    break
+                }
+                // Greedy: take tags while they fit.
+                lineWidths.removeAll(keepingCapacity: true)
+                var used = 0.0
+                var end = start
+                while end < widths.count {
+                    let tagWidth = Swift.min(widths[end] + 2 * options.padding, maxTagWidth)
+                    let needed = lineWidths.isEmpty ? tagWidth : used + spacing + tagWidth
+                    if !lineWidths.isEmpty && !FlowLayout.fits(needed, in: lineWidth) { break }
+                    lineWidths.append(tagWidth)
+                    used = needed
+                    end += 1
+                }
+                let isLastLine = end == widths.count
+                let placement = LinePlacement(options: options, used: used, count: lineWidths.count, isLastLine: isLastLine)
+                var cursor = placement.lead
+                for (offset, tagWidth) in lineWidths.enumerated() {
+                    let x = options.direction == .ltr
+                        ? options.sectionInset.left + cursor
+                        : options.sectionInset.left + lineWidth - cursor - tagWidth
+                    let frame = Rect(x: x, y: lineTop, width: tagWidth, height: options.itemHeight)
+                    let itemIndex = start + offset
+                    items.append(ItemLayout(frame: frame, section: sectionIndex, line: line, isHidden: false,
+                                            isTruncated: widths[itemIndex] > options.maxTextWidth))
+                    index.append(LayoutElement(id: .item(sectionIndex, itemIndex), frame: frame))
+                    cursor += tagWidth + placement.gap
+                }
+                line += 1
+                start = end
+                lineTop += options.itemHeight + options.lineSpacing
+            }
+            if line > 0 { y = lineTop - options.lineSpacing }
+            y += options.sectionInset.bottom
+
+            var footer: Rect?
+            if section.hasFooter && options.footerHeight > 0 {
+                let frame = Rect(x: 0, y: y, width: contentWidth, height: options.footerHeight)
+                footer = frame
+                index.append(LayoutElement(id: .footer(sectionIndex), frame: frame))
+                y += options.footerHeight
+            }
+            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
+                                          span: top...y, lineCount: line, hiddenCount: hiddenCount))
+        }
+        self.sections = sections
+        self.items = items
+        self.index = index
+        self.contentSize = Size(width: contentWidth, height: y)
+    }
+
+    /// The one rule for whether a line of `width` fits in `available`; the slack absorbs rounding in sums of fractions.
+    @inlinable
+    public static func fits(_ width: Double, in available: Double) -> Bool {
+        width <= available + 1e-9
+    }
+
+    /// The element with this ID at its layout frame, or `nil` if there is none or it is hidden.
+    public func element(at id: ElementID) -> LayoutElement? {
+        guard sections.indices.contains(id.section) else { return nil }
+        let section = sections[id.section]
+        switch id.kind {
+        case .header:
+            return section.header.map { LayoutElement(id: id, frame: $0) }
+        case .footer:
+            return section.footer.map { LayoutElement(id: id, frame: $0) }
+        case .item:
+            guard id.item >= 0, id.item < section.items.count else { return nil }
+            let item = items[section.items.lowerBound + id.item]
+            return item.isHidden ? nil : LayoutElement(id: id, frame: item.frame)
+        }
+    }
+
+    /// Every shown element, in document order.
+    public var allElements: [LayoutElement] { index }
+
+    /// The items, headers and footers whose frames intersect `rect`, in document order.
+    ///
+    /// Holds for any rect: taller than the viewport, outside the content, or of zero height.
+    /// Edges follow ``Rect/intersects(_:)``. Pinned headers are not moved here; see ``elements(in:pinnedAt:)``.
+    ///
+    /// - Complexity: O(log n + k), where k is the number of elements in the rect's vertical band.
+    public func elements(in rect: Rect) -> [LayoutElement] {
+        let query = rect.standardized
+        var result = [LayoutElement]()
+        var position = firstElement(endingAfter: query.minY)
+        let degenerate = query.height == 0
+        while position < index.count {
+            let element = index[position]
+            let top = element.frame.minY
+            if degenerate ? top > query.minY : top >= query.maxY { break }
+            if element.frame.intersects(query) { result.append(element) }
+            position += 1
+        }
+        return result
+    }
+
+    /// The same answer as ``elements(in:)`` by testing every element; the reference for tests and benchmarks.
+    ///
+    /// - Complexity: O(n).
+    public func elementsByLinearScan(in rect: Rect) -> [LayoutElement] {
+        let query = rect.standardized
+        return index.filter { $0.frame.intersects(query) }
+    }
+
+    /// The first position in `index` whose frame ends below `y`.
+    private func firstElement(endingAfter y: Double) -> Int {
+        var low = 0
+        var high = index.count
+        while low < high {
+            let mid = (low + high) / 2
+            if index[mid].frame.maxY > y { high = mid } else { low = mid + 1 }
+        }
+        return low
+    }
+}
+
+/// Where a line's first tag starts and the gap between tags, from the alignment and direction.
+struct LinePlacement {
+    /// Distance from the line's leading edge to its first tag.
+    var lead: Double
+    var gap: Double
+
+    init(options: LayoutOptions, used: Double, count: Int, isLastLine: Bool) {
+        let leftover = Swift.max(0, options.lineWidth - used)
+        let ltr = options.direction == .ltr
+        gap = options.interitemSpacing
+        switch options.alignment {
+        case .leading: lead = 0
+        case .trailing: lead = leftover
+        case .left: lead = ltr ? 0 : leftover
+        case .right: lead = ltr ? leftover : 0
+        case .center: lead = leftover / 2
+        case .justified:
+            lead = 0
+            if count >= 2 && !isLastLine { gap += leftover / Double(count - 1) }
+        }
+    }
+}

@@ -1,0 +1,79 @@
+/// A point in layout coordinates (points, y grows downward).
+public struct Point: Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+    public init(x: Double, y: Double) { self.x = x; self.y = y }
+}
+
+/// A width and a height in points.
+public struct Size: Hashable, Sendable, Codable {
+    public var width: Double
+    public var height: Double
+    public init(width: Double, height: Double) { self.width = width; self.height = height }
+}
+
+/// An axis-aligned rectangle, like `CGRect`.
+///
+/// Intersection rule (see ``intersects(_:)``): edges are half-open, so two frames that only
+/// touch do not intersect, and a zero-height rect is a line that hits the frames it crosses.
+public struct Rect: Hashable, Sendable, Codable {
+    public var x: Double
+    public var y: Double
+    public var width: Double
+    public var height: Double
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.x = x; self.y = y; self.width = width; self.height = height
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var minX: Double { Swift.min(x, x + width) }
+    public var maxX: Double { Swift.max(x, x + width) }
+    public var minY: Double { Swift.min(y, y + height) }
+    public var maxY: Double { Swift.max(y, y + height) }
+    public var midX: Double { x + width / 2 }
+    public var midY: Double { y + height / 2 }
+
+    /// The same rect with a non-negative width and height, like `CGRect.standardized`.
+    public var standardized: Rect { Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }
+
+    /// Whether `self` and `other` share area, or, when one of them has zero extent on an
+    /// axis, whether that line lies in the other's half-open span `[min, max)`.
+    ///
+    /// Each axis is treated alike: spans `[a0, a1)` and `[b0, b1)` overlap when
+    /// `a0 < b1 && b0 < a1`; a degenerate span `[p, p]` overlaps `[b0, b1)` when `b0 <= p < b1`.
+    public func intersects(_ other: Rect) -> Bool {
+        Rect.spansOverlap(minX, maxX, other.minX, other.maxX)
+            && Rect.spansOverlap(minY, maxY, other.minY, other.maxY)
+    }
+
+    /// The one place the edge rule is decided; ``FlowLayout`` relies on it for its binary search.
+    @inlinable
+    public static func spansOverlap(_ a0: Double, _ a1: Double, _ b0: Double, _ b1: Double) -> Bool {
+        if a0 == a1 { return b0 <= a0 && (a0 < b1 || b0 == b1 && a0 == b0) }
+        if b0 == b1 { return a0 <= b0 && b0 < a1 }
+        return a0 < b1 && b0 < a1
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+}
+
+/// Insets on four sides, in the order UIKit prints them: top, left, bottom, right.
+public struct EdgeInsets: Hashable, Sendable, Codable {
+    public var top: Double
+    public var left: Double
+    public var bottom: Double
+    public var right: Double
+
+    public init(top: Double, left: Double, bottom: Double, right: Double) {
+        self.top = top; self.left = left; self.bottom = bottom; self.right = right
+    }
+
+    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
+
+    public static let zero = EdgeInsets(all: 0)
+
+    public var horizontal: Double { left + right }
+    public var vertical: Double { top + bottom }
+}

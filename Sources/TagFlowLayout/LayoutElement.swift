@@ -1,0 +1,51 @@
+/// Names one element of the layout the way UIKit does: a kind and an index path.
+public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// Declared in the order the elements of a section come, so IDs sort in document order.
+    public enum Kind: UInt8, Sendable, Comparable, CaseIterable, CustomStringConvertible {
+        case header, item, footer
+
+        public static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        public var description: String {
+            switch self {
+            case .header: "header"
+            case .item: "item"
+            case .footer: "footer"
+            }
+        }
+    }
+
+    public var kind: Kind
+    public var section: Int
+    /// The item's index in its section; 0 for headers and footers.
+    public var item: Int
+
+    public init(kind: Kind, section: Int, item: Int = 0) {
+        self.kind = kind
+        self.section = section
+        self.item = item
+    }
+
+    public static func item(_ section: Int, _ item: Int) -> ElementID { ElementID(kind: .item, section: section, item: item) }
+    public static func header(_ section: Int) -> ElementID { ElementID(kind: .header, section: section) }
+    public static func footer(_ section: Int) -> ElementID { ElementID(kind: .footer, section: section) }
+
+    public static func < (lhs: ElementID, rhs: ElementID) -> Bool {
+        (lhs.section, lhs.kind, lhs.item) < (rhs.section, rhs.kind, rhs.item)
+    }
+
+    /// `item 2-5`, `header 1`, `footer 0`: index paths as people read them.
+    public var description: String {
+        kind == .item ? "item \(section)-\(item)" : "\(kind) \(section)"
+    }
+}
+
+/// An element and the frame a query placed it at (a pinned header's frame moves with the viewport).
+public struct LayoutElement: Hashable, Sendable {
+    public var id: ElementID
+    public var frame: Rect
+
+    public init(id: ElementID, frame: Rect) {
+        self.id = id
+        self.frame = frame
+    }
+}

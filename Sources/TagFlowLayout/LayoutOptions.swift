@@ -1,0 +1,132 @@
+/// How the tags of a line sit between the section's left and right insets.
+public enum Alignment: String, CaseIterable, Sendable, Codable {
+    case left, center, right, justified, leading, trailing
+}
+
+/// The reading direction. `rtl` places each line's tags from right to left.
+public enum Direction: String, CaseIterable, Sendable, Codable {
+    case ltr, rtl
+}
+
+/// Where the ellipsis goes when a tag is too wide for its line.
+public enum Truncation: String, CaseIterable, Sendable, Codable {
+    case tail, middle, head
+}
+
+/// Every option of the layout. The defaults are YLTagsChooser's, and this is the one place they are written.
+public struct LayoutOptions: Hashable, Sendable {
+    /// The viewport (the collection view's bounds).
+    public var width: Double = 375
+    public var height: Double = 412
+    public var font: String = "sans-serif"
+    public var fontSize: Double = 14
+    public var itemHeight: Double = 30
+    /// Horizontal padding on each side of the text; the seed adds 15 in all.
+    public var padding: Double = 7.5
+    public var interitemSpacing: Double = 10
+    public var lineSpacing: Double = 10
+    public var sectionInset = EdgeInsets(all: 10)
+    public var contentInset = EdgeInsets.zero
+    /// Height of the header of a section that has a title.
+    public var headerHeight: Double = 50
+    /// Height of the footer of a section that has footer text.
+    public var footerHeight: Double = 30
+    public var alignment: Alignment = .left
+    public var direction: Direction = .ltr
+    /// Lines per section; tags past the limit are hidden. 0 means unlimited.
+    public var maxLines: Int = 0
+    public var truncation: Truncation = .tail
+    /// How many tags may be selected at once. 0 means no limit.
+    public var maxSelection: Int = 0
+    /// Headers stick to the top of the visible bounds, like `sectionHeadersPinToVisibleBounds`.
+    public var pinHeaders: Bool = false
+
+    public init() {}
+
+    /// The width the flow layout works in: the viewport less the content insets.
+    public var contentWidth: Double { width - contentInset.horizontal }
+
+    /// The room for tags on one line.
+    public var lineWidth: Double { contentWidth - sectionInset.horizontal }
+
+    /// The widest a tag's text may be before it is truncated.
+    public var maxTextWidth: Double { lineWidth - 2 * padding }
+
+    /// The first and last scroll offsets, as in `UIScrollView`: from `-contentInset.top` to the bottom end.
+    public func offsetRange(contentHeight: Double) -> ClosedRange<Double> {
+        let top = -contentInset.top
+        let bottom = contentHeight + contentInset.bottom - height
+        return top...Swift.max(top, bottom)
+    }
+
+    /// The rect the viewport covers at a scroll offset, in content coordinates.
+    public func visibleRect(offset: Double) -> Rect {
+        Rect(x: -contentInset.left, y: offset, width: width, height: height)
+    }
+}
+
+/// A problem with a set of options that makes a layout impossible.
+public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
+    case notPositive(option: String, value: Double)
+    case negative(option: String, value: Double)
+    case notFinite(option: String)
+    case insetsTooWide(total: Double, width: Double)
+    case noRoomForText(lineWidth: Double, padding: Double)
+    case tooManySelected(selected: Int, maxSelection: Int)
+
+    public var description: String {
+        switch self {
+        case let .notPositive(option, value):
+            return "\(option) must be greater than 0, got \(format(value))"
+        case let .negative(option, value):
+            return "\(option) must not be negative, got \(format(value))"
+        case let .notFinite(option):
+            return "\(option) must be a finite number"
+        case let .insetsTooWide(total, width):
+            return "the insets take \(format(total)) pt of the \(format(width)) pt width, leaving no room for tags; reduce --section-inset or --content-inset, or raise --width"
+        case let .noRoomForText(lineWidth, padding):
+            return "a line is \(format(lineWidth)) pt wide, which leaves no room for text between 2 × \(format(padding)) pt of padding; reduce --padding or raise --width"
+        case let .tooManySelected(selected, maxSelection):
+            return "\(selected) tags are preselected but maxSelection is \(maxSelection); unmark some tags or raise --max-selection"
+        }
+    }
+
+    private func format(_ value: Double) -> String { formatPoints(value) }
+}
+
+/// Prints a point value without a trailing `.0`: `10`, `7.5`, `12.345`.
+public func formatPoints(_ value: Double) -> String {
+    if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+}
+
+extension LayoutOptions {
+    /// Checks that a layout is possible, naming the first option that is not.
+    public func validate(selectedCount: Int = 0) throws(LayoutOptionsError) {
+        let positive: [(String, Double)] = [
+            ("width", width), ("height", height), ("fontSize", fontSize), ("itemHeight", itemHeight),
+        ]
+        let nonNegative: [(String, Double)] = [
+            ("padding", padding), ("interitemSpacing", interitemSpacing), ("lineSpacing", lineSpacing),
+            ("headerHeight", headerHeight), ("footerHeight", footerHeight),
+            ("sectionInset.top", sectionInset.top), ("sectionInset.left", sectionInset.left),
+            ("sectionInset.bottom", sectionInset.bottom), ("sectionInset.right", sectionInset.right),
+            ("contentInset.top", contentInset.top), ("contentInset.left", contentInset.left),
+            ("contentInset.bottom", contentInset.bottom), ("contentInset.right", contentInset.right),
+        ]
+        for (name, value) in positive + nonNegative where !value.isFinite {
+            throw .notFinite(option: name)
+        }
+        for (name, value) in positive where value <= 0 { throw .notPositive(option: name, value: value) }
+        for (name, value) in nonNegative where value < 0 { throw .negative(option: name, value: value) }
+        if maxLines < 0 { throw .negative(option: "maxLines", value: Double(maxLines)) }
+        if maxSelection < 0 { throw .negative(option: "maxSelection", value: Double(maxSelection)) }
+        if lineWidth <= 0 {
+            throw .insetsTooWide(total: contentInset.horizontal + sectionInset.horizontal, width: width)
+        }
+        if maxTextWidth <= 0 { throw .noRoomForText(lineWidth: lineWidth, padding: padding) }
+        if maxSelection > 0, selectedCount > maxSelection {
+            throw .tooManySelected(selected: selectedCount, maxSelection: maxSelection)
+        }
+    }
+}

@@ -1,0 +1,64 @@
+/// A tag as it will be shown: the text it displays and how that text measured.
+public struct MeasuredTag: Hashable, Sendable {
+    /// The text as written in the tags file.
+    public var text: String
+    /// The text drawn in the cell: `text`, or `text` cut to fit with an ellipsis.
+    public var displayText: String
+    public var measurement: TextMeasurement
+    public var isSelected: Bool
+    public var isTruncated: Bool { displayText != text }
+}
+
+/// A document measured and laid out: what `tagflow layout` prints and what the renderer draws.
+public struct TagLayout: Sendable {
+    public let document: TagDocument
+    public let tags: [[MeasuredTag]]
+    public let flow: FlowLayout
+
+    public var options: LayoutOptions { flow.options }
+
+    /// Measures every tag, truncates those wider than a line, and prepares the flow layout.
+    public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) {
+        self.document = document
+        let maxTextWidth = options.maxTextWidth
+        tags = document.sections.map { section in
+            section.tags.map { tag in
+                let measurement = measurer.measure(tag.text)
+                guard measurement.width > maxTextWidth else {
+                    return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement, isSelected: tag.isSelected)
+                }
+                let fitted = options.truncation.fit(tag.text, within: maxTextWidth, measurer: measurer)
+                return MeasuredTag(text: tag.text, displayText: fitted.text, measurement: measurement, isSelected: tag.isSelected)
+            }
+        }
+        let metrics = zip(document.sections, tags).map { section, tags in
+            SectionMetrics(hasHeader: section.title != nil, hasFooter: section.footer != nil,
+                           textWidths: tags.map(\.measurement.width))
+        }
+        flow = FlowLayout.prepare(metrics, options: options)
+    }
+
+    /// The tag an item ID names.
+    public func tag(_ id: ElementID) -> MeasuredTag? {
+        guard id.kind == .item, tags.indices.contains(id.section), tags[id.section].indices.contains(id.item) else { return nil }
+        return tags[id.section][id.item]
+    }
+
+    /// What an element shows: a tag's text, a header's title or a footer's text.
+    public func label(of id: ElementID) -> String {
+        switch id.kind {
+        case .item: tag(id)?.text ?? ""
+        case .header: document.sections[id.section].title ?? ""
+        case .footer: document.sections[id.section].footer ?? ""
+        }
+    }
+
+    /// Tags that will draw tofu, with how many glyphs are missing.
+    public var tagsWithMissingGlyphs: [(id: ElementID, tag: MeasuredTag)] {
+        tags.enumerated().flatMap { section, tags in
+            tags.enumerated().compactMap { item, tag in
+                tag.measurement.missingGlyphs > 0 ? (ElementID.item(section, item), tag) : nil
+            }
+        }
+    }
+}

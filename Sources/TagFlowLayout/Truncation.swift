@@ -1,0 +1,51 @@
+extension Truncation {
+    /// The ellipsis placed where text was cut.
+    public static let ellipsis = "…"
+
+    /// The longest version of `text` cut at this end that, with an ellipsis, measures at most `maxWidth`.
+    ///
+    /// Cuts fall between grapheme clusters, so a base character keeps its marks. If not even the
+    /// ellipsis fits, the result is the ellipsis alone.
+    ///
+    /// - Complexity: O(log n) measurements of strings up to the text's length.
+    public func fit(_ text: String, within maxWidth: Double, measurer: some TextMeasuring) -> (text: String, measurement: TextMeasurement) {
+        let characters = Array(text)
+        var best = (text: Truncation.ellipsis, measurement: measurer.measure(Truncation.ellipsis))
+        var low = 1
+        var high = characters.count - 1
+        while low <= high {
+            let kept = (low + high) / 2
+            let candidate = cut(characters, keeping: kept)
+            let measurement = measurer.measure(candidate)
+            if measurement.width <= maxWidth {
+                best = (candidate, measurement)
+                low = kept + 1
+            } else {
+                high = kept - 1
+            }
+        }
+        return best
+    }
+
+    private func cut(_ characters: [Character], keeping kept: Int) -> String {
+        func trimmed(_ part: ArraySlice<Character>) -> String { String(part).trimmingWhitespace() }
+        switch self {
+        case .tail:
+            return trimmed(characters.prefix(kept)) + Truncation.ellipsis
+        case .head:
+            return Truncation.ellipsis + trimmed(characters.suffix(kept))
+        case .middle:
+            let front = (kept + 1) / 2
+            return trimmed(characters.prefix(front)) + Truncation.ellipsis + trimmed(characters.suffix(kept - front))
+        }
+    }
+}
+
+extension String {
+    func trimmingWhitespace() -> String {
+        var slice = Substring(self)
+        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
+        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+        return String(slice)
+    }
+}

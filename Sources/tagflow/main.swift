@@ -1,0 +1,3 @@
+import TagFlowCLI
+
+TagFlowCommand.main()
