@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+import TagFlowLayout
+
+/// How heavy a font is asked for; fontconfig picks the nearest face the family has.
+public enum FontWeight: String, CaseIterable, Sendable {
+    case regular, bold
+}
+
+/// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.
+public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
+    /// The family of the primary font (e.g. "DejaVu Sans" for a "sans-serif" request).
+    public let family: String
+    /// The family as requested.
+    public let requestedFamily: String
+    /// The size in points.
+    public let size: Double
+    let chain: Int32
+    let engine: Int
+
+    /// The same fonts at another size; `size` must be finite and positive.
+    public func resized(to size: Double) -> FontSpec {
+        precondition(size.isFinite && size > 0, "font size must be positive")
+        return FontSpec(family: family, requestedFamily: requestedFamily, size: size, chain: chain, engine: engine)
+    }
+
+    public var description: String { "\(family) \(size)pt" }
+}
+
+/// Resolves fonts with fontconfig, shapes text with HarfBuzz and caches the results.
+///
+/// Safe to share between threads: all FreeType, fontconfig and HarfBuzz work runs inside one mutex, and the
+/// cache has its own, so cache hits never wait behind a cold shape on another thread.
+public final class TextEngine: Sendable {
+    // Checked Sendable, not @unchecked: every mutable or C-backed member sits inside a `Locked`, which is where the
+    // one unchecked promise (access only under the mutex) is made.
+    private let state: Locked<EngineState>
+    private let cache: Locked<[ShapeKey: CacheEntry]>
+    private let cacheLimit: Int
+    private let id: Int
+
+    private static let nextID = Atomic<Int>(1)
+
+    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the shaped texts kept.
+    public init(cacheLimit: Int = 200_000) throws(FontError) {
+        let state = try EngineState()
+        self.state = Locked(state)
+        cache = Locked([:])
+        self.cacheLimit = max(1, cacheLimit)
+        id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
+    }
+
+    /// Resolves `family` at `size` points.
+    ///
+    /// Throws `FontError.familyNotFound` with the closest installed families when fontconfig has to substitute a
+    /// different family. Generic names (sans-serif, serif, monospace, ...) accept whatever they are configured to.
+    public func font(family: String = "sans-serif", size: Double, weight: FontWeight = .regular) throws(FontError) -> FontSpec {
+        guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        let (chain, primary) = try state.withLock { state throws(FontError) in
+            let chain = try state.chainID(for: family, weight: weight)
+            return (chain, state.chains[Int(chain)].family)
+        }
+        return FontSpec(family: primary, requestedFamily: family, size: size, chain: chain, engine: id)
+    }
+
+    /// Shapes `text`, from the cache when it was shaped before with the same fonts and size.
+    public func shape(_ text: String, font: FontSpec) -> ShapedText {
+        let key = key(text, font)
+        if let hit = cache.withLock({ $0[key]?.shaped }) { return hit }
+        return shapeAndCache(key).shaped
+    }
+
+    /// The width and font report of `text` (cached like `shape`).
+    public func measure(_ text: String, font: FontSpec) -> TextMeasurement {
+        let key = key(text, font)
+        if let hit = cache.withLock({ $0[key]?.measurement }) { return hit }
+        return shapeAndCache(key).measurement
+    }
+
+    private func key(_ text: String, _ font: FontSpec) -> ShapeKey {
+        precondition(font.engine == id, "FontSpec comes from another TextEngine")
+        return ShapeKey(chain: font.chain, size: font.size, text: text)
+    }
+
+    private func shapeAndCache(_ key: ShapeKey) -> CacheEntry {
+        // Two threads missing on the same text both shape it; the results are identical, so the race is harmless.
+        let shaped = state.withLock { $0.shape(key.text, chain: key.chain, size: key.size) }
+        let entry = CacheEntry(shaped: shaped, measurement: shaped.measurement)
+        let limit = cacheLimit
+        cache.withLock { cache in
+            // A crude bound: a tag cloud's texts fit many times over, and refilling is cheap.
+            if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
+            cache[key] = entry
+        }
+        return entry
+    }
+
+    /// The primary face's ascent and descent at the font's size, both positive, in points.
+    public func lineMetrics(font: FontSpec) -> (ascent: Double, descent: Double) {
+        let face = primaryFace(font: font)
+        return (face.ascent(at: font.size), face.descent(at: font.size))
+    }
+
+    /// The face that draws every character it has, before fallback.
+    public func primaryFace(font: FontSpec) -> FontFace {
+        precondition(font.engine == id, "FontSpec comes from another TextEngine")
+        return state.withLock { $0.primaryFace(chain: font.chain) }
+    }
+
+    /// Every installed font family, by its English name where it has one, sorted case-insensitively.
+    public func availableFamilies() -> [String] {
+        state.withLock { $0.availableFamilies() }
+    }
+}
+
+/// The cache key. Compares and hashes the text's UTF-8 bytes: Swift's own String equality is canonical
+/// equivalence, which is slower for non-ASCII text and would let "é" and "e\u{301}" (different glyph runs) share
+/// an entry.
+struct ShapeKey: Hashable {
+    let chain: Int32
+    let size: Double
+    let text: String
+
+    static func == (lhs: ShapeKey, rhs: ShapeKey) -> Bool {
+        guard lhs.chain == rhs.chain, lhs.size == rhs.size, lhs.text.utf8.count == rhs.text.utf8.count else {
+            return false
+        }
+        let fast = lhs.text.utf8.withContiguousStorageIfAvailable { a in
+            rhs.text.utf8.withContiguousStorageIfAvailable { b in
+                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+            }
+        }
+        return (fast ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(chain)
+        hasher.combine(size)
+        let done: Void? = text.utf8.withContiguousStorageIfAvailable {
+            hasher.combine(bytes: UnsafeRawBufferPointer($0))
+        }
+        if done == nil {
+            for byte in text.utf8 { hasher.combine(byte) }
+        }
+    }
+}
+
+/// A cached result, with the measurement prebuilt so a warm `measure` copies one array reference.
+struct CacheEntry {
+    let shaped: ShapedText
+    let measurement: TextMeasurement
+}
+
+/// A `TextMeasuring` for the layout core: one engine, one font.
+public struct Measurer: TextMeasuring, Sendable {
+    public let engine: TextEngine
+    public let font: FontSpec
+
+    public init(engine: TextEngine, font: FontSpec) {
+        self.engine = engine
+        self.font = font
+    }
+
+    public func measure(_ text: String) -> TextMeasurement {
+        engine.measure(text, font: font)
+    }
+}

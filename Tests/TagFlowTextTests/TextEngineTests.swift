@@ -1,0 +1,346 @@
+import Dispatch
+import TagFlowLayout
+import Testing
+@testable import TagFlowText
+
+// Each test makes its own engine, so the tests can run in parallel without sharing caches.
+
+@Suite struct FontResolutionTests {
+    @Test func dejaVuSansResolves() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        #expect(font.family == "DejaVu Sans")
+        #expect(font.size == 14)
+        #expect(engine.primaryFace(font: font).path.hasSuffix("DejaVuSans.ttf"))
+    }
+
+    @Test func familyMatchIgnoresCaseAndBlanksAndAcceptsOtherNames() throws {
+        let engine = try TextEngine()
+        #expect(try engine.font(family: "dejavu  sans", size: 12).family == "DejaVu Sans")
+        // WenQuanYi lists its Chinese names too; the reported family is the English one.
+        #expect(try engine.font(family: "文泉驿正黑", size: 12).family == "WenQuanYi Zen Hei")
+    }
+
+    @Test(arguments: ["sans-serif", "serif", "monospace", "sans", "mono"])
+    func genericFamiliesResolve(_ generic: String) throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: generic, size: 14)
+        #expect(engine.availableFamilies().contains(font.family))
+    }
+
+    @Test func unknownFamilyThrowsWithSuggestions() throws {
+        let engine = try TextEngine()
+        let error = #expect(throws: FontError.self) {
+            try engine.font(family: "Helvetca Neue Bogus", size: 14)
+        }
+        guard case let .familyNotFound(family, suggestions) = error else {
+            Issue.record("expected familyNotFound, got \(String(describing: error))")
+            return
+        }
+        #expect(family == "Helvetca Neue Bogus")
+        #expect(!suggestions.isEmpty && suggestions.count <= 5)
+        #expect(error?.description.contains("Helvetca Neue Bogus") == true)
+        #expect(error?.description.contains(suggestions[0]) == true)
+    }
+
+    @Test func misspelledFamilySuggestsTheRealOne() throws {
+        let engine = try TextEngine()
+        let misspelled = #expect(throws: FontError.self) { try engine.font(family: "DejaVu Sanz", size: 14) }
+        #expect(suggestions(misspelled).first == "DejaVu Sans")
+        let partial = #expect(throws: FontError.self) { try engine.font(family: "Liberation", size: 14) }
+        let list = suggestions(partial)
+        #expect(list.count >= 3)
+        #expect(list.prefix(3).allSatisfy { $0.hasPrefix("Liberation ") })
+    }
+
+    private func suggestions(_ error: FontError?) -> [String] {
+        guard case let .familyNotFound(_, suggestions) = error else { return [] }
+        return suggestions
+    }
+
+    @Test func availableFamiliesListsInstalledFontsOnce() throws {
+        let families = try TextEngine().availableFamilies()
+        for family in ["DejaVu Sans", "DejaVu Serif", "Liberation Sans", "WenQuanYi Zen Hei"] {
+            #expect(families.contains(family))
+        }
+        #expect(Set(families).count == families.count)
+        #expect(!families.contains("文泉驿正黑"))  // English names only where a font has one
+    }
+
+    @Test func metricAliasIsSuggestedFirst() throws {
+        let engine = try TextEngine()
+        // fontconfig maps Arial to the metric-compatible Liberation Sans, but Arial itself is not installed.
+        let error = #expect(throws: FontError.self) { try engine.font(family: "Arial", size: 14) }
+        #expect(suggestions(error).first == "Liberation Sans")
+    }
+
+    @Test func invalidSizeThrows() throws {
+        let engine = try TextEngine()
+        #expect(throws: FontError.invalidSize(0)) { try engine.font(family: "DejaVu Sans", size: 0) }
+        #expect(throws: FontError.self) { try engine.font(family: "DejaVu Sans", size: .nan) }
+    }
+
+    @Test func lineMetricsComeFromThePrimaryFace() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 20)
+        let metrics = engine.lineMetrics(font: font)
+        let face = engine.primaryFace(font: font)
+        #expect(metrics.ascent == Double(face.ascender) * 20 / Double(face.unitsPerEm))
+        #expect(metrics.ascent > 15 && metrics.ascent < 20)
+        #expect(metrics.descent > 2 && metrics.descent < 8)
+    }
+}
+
+@Suite struct ShapingTests {
+    @Test func kerningMakesTextNarrowerThanUnshapedAdvances() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        for text in ["AV", "AVATAR Ty. office"] {
+            let shaped = engine.shape(text, font: font)
+            let unshaped = unshapedWidth(text, face: face, size: 14)
+            #expect(shaped.width < unshaped - 0.1, "\(text): \(shaped.width) vs unkerned \(unshaped)")
+        }
+        // Without kerning pairs the shaped width is exactly the sum of advances.
+        let plain = engine.shape("HHH", font: font)
+        #expect(abs(plain.width - unshapedWidth("HHH", face: face, size: 14)) < 1e-9)
+    }
+
+    @Test func ligaturesReduceTheGlyphCount() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        // DejaVu Sans draws "ffi" as one glyph (U+FB03) that is narrower than f + f + i.
+        let text = "office"
+        let shaped = engine.shape(text, font: font)
+        let glyphs = shaped.runs.flatMap(\.glyphs)
+        #expect(glyphs.count == 4)
+        let ffi = glyphID("\u{FB03}", in: face)
+        #expect(ffi != 0 && glyphs.contains(ffi))
+        #expect(shaped.width < unshapedWidth(text, face: face, size: 14) - 0.1)
+    }
+
+    @Test func cjkFallsBackToWenQuanYi() throws {
+        let engine = try TextEngine()
+        for family in ["DejaVu Sans", "sans-serif", "Liberation Serif"] {
+            let m = engine.measure("篮球", font: try engine.font(family: family, size: 14))
+            #expect(m.fonts == ["WenQuanYi Zen Hei"], "\(family)")
+            #expect(m.missingGlyphs == 0)
+            #expect(m.width == 28)  // two full-width ideographs, 1 em each
+        }
+    }
+
+    @Test func mixedScriptsUseSeveralFontsAndNothingIsMissing() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let shaped = engine.shape("Hello Мир Γειά שלום مرحبا 你好", font: font)
+        #expect(shaped.missingGlyphs == 0)
+        #expect(shaped.fonts == ["DejaVu Sans", "WenQuanYi Zen Hei"])
+        // Latin, Cyrillic, Greek, Hebrew, Arabic and Han each get their own run; two of them are right to left.
+        #expect(shaped.runs.count == 6)
+        #expect(shaped.runs.filter(\.isRightToLeft).count == 2)
+        #expect(shaped.width > 0)
+        #expect(abs(shaped.runs.reduce(0) { $0 + $1.advance } - shaped.width) < 1e-9)
+    }
+
+    @Test func latinFallsBackForCyrillicWhenThePrimaryLacksIt() throws {
+        let engine = try TextEngine()
+        // Liberation has Latin, Cyrillic and Greek, but no Hebrew or Arabic.
+        let m = engine.measure("Мир שלום", font: try engine.font(family: "Liberation Sans", size: 14))
+        #expect(m.fonts.first == "Liberation Sans")
+        #expect(m.fonts.count == 2)
+        #expect(m.missingGlyphs == 0)
+    }
+
+    @Test func rightToLeftRunsAreInVisualOrder() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        let hebrew = engine.shape("שלום", font: font)
+        #expect(hebrew.runs.count == 1 && hebrew.runs[0].isRightToLeft)
+        // The leftmost glyph is the last letter, final mem.
+        #expect(hebrew.runs[0].glyphs.first == glyphID("ם", in: face))
+        #expect(hebrew.runs[0].glyphs.last == glyphID("ש", in: face))
+
+        // A Hebrew run followed by an Arabic run reads right to left, so the Arabic run is drawn first.
+        let mixed = engine.shape("Hi שלום مرحبا", font: font)
+        #expect(mixed.runs.map(\.isRightToLeft) == [false, true, true])
+        #expect(mixed.runs[2].glyphs.contains(glyphID("ש", in: face)))
+        #expect(!mixed.runs[1].glyphs.contains(glyphID("ש", in: face)))
+        #expect(mixed.runs[1].origin == mixed.runs[0].advance)
+        #expect(mixed.runs[2].origin == mixed.runs[0].advance + mixed.runs[1].advance)
+    }
+
+    @Test func arabicIsJoined() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        let run = try #require(engine.shape("مرحبا", font: font).runs.first)
+        // Joined letters use contextual forms, not the isolated glyphs cmap gives.
+        let isolated = "مرحبا".unicodeScalars.map { glyphID($0, in: face) }
+        #expect(Set(run.glyphs).subtracting(isolated).count >= 2)
+    }
+
+    @Test func missingCharactersAreCounted() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        // U+1F9FF (nazar amulet) and U+10080 (Linear B ideogram) are in no installed font.
+        let m = engine.measure("a\u{1F9FF}b\u{10080}", font: font)
+        #expect(m.missingGlyphs == 2)
+        #expect(m.fonts == ["DejaVu Sans"])
+        #expect(engine.measure("abc", font: font).missingGlyphs == 0)
+    }
+
+    @Test func combiningMarksStayWithTheirBase() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let accented = engine.shape("e\u{301}", font: font)
+        #expect(accented.runs.count == 1)
+        #expect(accented.missingGlyphs == 0)
+        // Next to a CJK fallback run the mark still goes with the Latin base, not with the neighbouring font.
+        let mixed = engine.shape("你e\u{301}", font: font)
+        #expect(mixed.runs.count == 2)
+        #expect(mixed.runs.map(\.face.family) == ["WenQuanYi Zen Hei", "DejaVu Sans"])
+        #expect(mixed.missingGlyphs == 0)
+        // A leading mark on its own is its own cluster and still gets a font.
+        #expect(engine.measure("\u{301}a", font: font).missingGlyphs == 0)
+    }
+
+    @Test func widthScalesExactlyWithSize() throws {
+        let engine = try TextEngine()
+        let small = try engine.font(family: "DejaVu Sans", size: 14)
+        let large = small.resized(to: 28)
+        for text in sampleTags.prefix(16) {
+            let a = engine.measure(text, font: small).width
+            let b = engine.measure(text, font: large).width
+            #expect(abs(b - 2 * a) < 1e-6, "\(text)")
+        }
+    }
+
+    @Test func widthsAreFractional() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        // DejaVu's "a" is 1255/2048 em: 8.579... pt, not a whole number of points or 64ths.
+        let width = engine.measure("a", font: font).width
+        #expect(abs(width - 1255.0 * 14 / 2048) < 1e-12)
+    }
+
+    @Test func emptyTextHasNoRuns() throws {
+        let engine = try TextEngine()
+        let shaped = engine.shape("", font: try engine.font(family: "DejaVu Sans", size: 14))
+        #expect(shaped.width == 0 && shaped.runs.isEmpty && shaped.fonts.isEmpty && shaped.missingGlyphs == 0)
+    }
+
+    @Test func glyphPositionsAdvanceAcrossTheRun() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let run = try #require(engine.shape("AVA", font: font).runs.first)
+        #expect(run.glyphs.count == 3 && run.xPositions.count == 3 && run.yOffsets.count == 3)
+        #expect(run.xPositions[0] == 0)
+        #expect(zip(run.xPositions, run.xPositions.dropFirst()).allSatisfy { $0 < $1 })
+        #expect(run.xPositions[2] < run.advance)
+    }
+}
+
+@Suite struct CacheAndConcurrencyTests {
+    @Test func cacheReturnsIdenticalResults() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        for text in sampleTags.prefix(16) {
+            let first = engine.shape(text, font: font)
+            let second = engine.shape(text, font: font)
+            #expect(first == second)
+            #expect(zip(first.runs, second.runs).allSatisfy { $0.face === $1.face })
+        }
+        // Faces are loaded once per file and shared between families' chains.
+        let other = try engine.font(family: "sans-serif", size: 10)
+        let a = engine.shape("篮球", font: font).runs[0].face
+        let b = engine.shape("篮球", font: other).runs[0].face
+        #expect(a === b)
+    }
+
+    @Test func cacheLimitKeepsResultsCorrect() throws {
+        let engine = try TextEngine(cacheLimit: 3)
+        let reference = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let referenceFont = try reference.font(family: "DejaVu Sans", size: 14)
+        for text in sampleTags.prefix(20) + sampleTags.prefix(20) {
+            #expect(engine.measure(text, font: font) == reference.measure(text, font: referenceFont))
+        }
+    }
+
+    @Test func concurrentShapingMatchesSerial() throws {
+        let serialEngine = try TextEngine()
+        let serialFont = try serialEngine.font(family: "DejaVu Sans", size: 14)
+        let serial = sampleTags.map { serialEngine.measure($0, font: serialFont) }
+
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let results = ResultBox(count: sampleTags.count * 4)
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            // Every worker walks all texts from a different start, so cold and warm calls overlap.
+            for step in 0..<(sampleTags.count / 2) {
+                let i = (worker * 37 + step) % sampleTags.count
+                let m = engine.measure(sampleTags[i], font: font)
+                results.set(worker % 4 * sampleTags.count + i, m)
+            }
+        }
+        for (i, m) in results.values.enumerated() where m != nil {
+            #expect(m == serial[i % sampleTags.count], "\(sampleTags[i % sampleTags.count])")
+        }
+        #expect(results.values.compactMap { $0 }.count > sampleTags.count)
+    }
+
+    @Test func measurerMeasuresWithItsFont() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let measurer: any TextMeasuring = Measurer(engine: engine, font: font)
+        #expect(measurer.measure("Remember me") == engine.measure("Remember me", font: font))
+        #expect(measurer.measure("Remember me").width > 0)
+    }
+}
+
+/// Collects results written from several threads.
+final class ResultBox: Sendable {
+    private let storage: Locked<[TextMeasurement?]>
+
+    init(count: Int) { storage = Locked(Array(repeating: nil, count: count)) }
+
+    func set(_ index: Int, _ value: TextMeasurement) {
+        storage.withLock { $0[index] = value }
+    }
+
+    var values: [TextMeasurement?] { storage.withLock { $0 } }
+}
+
+@Suite struct LifetimeTests {
+    @Test func shapedRunsKeepTheirFacesAfterTheEngineIsGone() throws {
+        var shaped: ShapedText?
+        do {
+            let engine = try TextEngine()
+            shaped = engine.shape("Hi 你好", font: try engine.font(family: "DejaVu Sans", size: 14))
+        }
+        let runs = try #require(shaped?.runs)
+        #expect(runs.count == 2)
+        // The FT_Face is still open: FreeType reads its glyph count from it.
+        for run in runs {
+            let glyphCount = run.face.withFTFace { Int($0.pointee.num_glyphs) }
+            #expect(glyphCount > 1000)
+            #expect(run.glyphs.allSatisfy { $0 > 0 && Int($0) < glyphCount })
+        }
+    }
+}
+
+@Suite struct CacheKeyTests {
+    @Test func keysCompareBytesNotCanonicalEquivalence() {
+        // Swift's String == treats these as equal, but they are different scalar sequences to shape.
+        #expect("é" == "e\u{301}")
+        let composed = ShapeKey(chain: 0, size: 14, text: "é")
+        let decomposed = ShapeKey(chain: 0, size: 14, text: "e\u{301}")
+        #expect(composed != decomposed)
+        #expect(Set([composed, decomposed]).count == 2)
+        #expect(composed == ShapeKey(chain: 0, size: 14, text: String("xé".dropFirst())))
+        #expect(composed != ShapeKey(chain: 0, size: 28, text: "é"))
+        #expect(composed != ShapeKey(chain: 1, size: 14, text: "é"))
+    }
+}
