@@ -1,0 +1,204 @@
+/// Why an animated PNG could not be written.
+public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidDimensions(width: Int, height: Int)
+    /// An APNG has between 1 and 2³¹−1 frames.
+    case invalidFrameCount(Int)
+    case invalidFrameRate(Double)
+    case frameSizeMismatch(expectedWidth: Int, expectedHeight: Int, width: Int, height: Int)
+    /// More frames were appended than the count promised at the start.
+    case tooManyFrames(expected: Int)
+    /// `finish()` was called before all the promised frames were appended.
+    case frameCountMismatch(expected: Int, appended: Int)
+    /// The first frame was opaque, so the file was started as RGB, and this frame has transparency.
+    /// Use `PNGEncoder.ColourType.rgba` for animations whose later frames may be transparent.
+    case transparencyAfterOpaqueFirstFrame(frameIndex: Int)
+    case alreadyFinished
+    case png(PNGError)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height):
+            return "an APNG cannot be \(width)×\(height): each side must be between 1 and 2147483647"
+        case let .invalidFrameCount(count):
+            return "an APNG needs between 1 and 2147483647 frames, not \(count)"
+        case let .invalidFrameRate(fps):
+            return "frame rate \(fps) is not a positive number"
+        case let .frameSizeMismatch(expectedWidth, expectedHeight, width, height):
+            return "a \(width)×\(height) frame was given to a \(expectedWidth)×\(expectedHeight) APNG"
+        case let .tooManyFrames(expected):
+            return "the APNG was started for \(expected) frames and one more was appended"
+        case let .frameCountMismatch(expected, appended):
+            return "the APNG was started for \(expected) frames but \(appended) were appended"
+        case let .transparencyAfterOpaqueFirstFrame(frameIndex):
+            return "frame \(frameIndex) has transparent pixels, but the APNG was started as opaque RGB from its first frame"
+        case .alreadyFinished:
+            return "the APNG was already finished"
+        case let .png(error):
+            return error.description
+        }
+    }
+}
+
+/// Writes an animated PNG by hand (libpng has no APNG support): signature, IHDR, acTL, then per frame an fcTL and
+/// the image data (IDAT for the first frame, which is also the still image that non-APNG readers show; fdAT after),
+/// then IEND. After the first frame only the rectangle that changed since the previous frame is written, with
+/// dispose NONE and blend SOURCE; an unchanged frame is written as 1×1 so the frame count and timing hold.
+///
+/// acTL needs the number of frames before any frame data, so it is given up front and `finish()` checks it.
+/// Only the previous frame is kept; the encoded bytes grow in memory. Output is deterministic.
+public final class APNGEncoder {
+    /// A frame's display time, `numerator / denominator` seconds (a denominator of 0 means 100, per the spec).
+    public struct Delay: Sendable, Equatable {
+        public var numerator: UInt16
+        public var denominator: UInt16
+
+        public init(numerator: UInt16, denominator: UInt16) {
+            self.numerator = numerator
+            self.denominator = denominator
+        }
+
+        /// `1/fps` exactly when `fps` is a whole number up to 65535, otherwise the nearest millisecond.
+        public init(fps: Double) throws(APNGError) {
+            guard fps.isFinite, fps > 0 else { throw .invalidFrameRate(fps) }
+            if fps == fps.rounded(), fps <= 65535 {
+                self.init(numerator: 1, denominator: UInt16(fps))
+            } else {
+                let milliseconds = (1000 / fps).rounded()
+                self.init(numerator: UInt16(min(65535, max(1, milliseconds))), denominator: 1000)
+            }
+        }
+    }
+
+    public let width: Int
+    public let height: Int
+    public let frameCount: Int
+    public let delay: Delay
+    public let options: PNGEncoder.Options
+    /// Frames appended so far.
+    public private(set) var appendedFrames = 0
+
+    private var writer = PNGChunkWriter()
+    private var sequence: UInt32 = 0
+    private var channels = 4
+    private var previous: RGBAImage?
+    private var finished = false
+
+    public init(width: Int, height: Int, frameCount: Int, delay: Delay, options: PNGEncoder.Options = .fast) throws(APNGError) {
+        do {
+            try PNGWriting.checkDimensions(width: width, height: height)
+        } catch {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        guard (1...0x7FFF_FFFF).contains(frameCount) else { throw .invalidFrameCount(frameCount) }
+        guard (0...9).contains(options.compressionLevel) else {
+            throw .png(.invalidCompressionLevel(options.compressionLevel))
+        }
+        self.width = width
+        self.height = height
+        self.frameCount = frameCount
+        self.delay = delay
+        self.options = options
+    }
+
+    /// Adds the next frame; `delay` overrides the encoder's delay for this frame.
+    public func append(_ frame: RGBAImage, delay: Delay? = nil) throws(APNGError) {
+        guard !finished else { throw .alreadyFinished }
+        guard frame.width == width, frame.height == height else {
+            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+        }
+        guard appendedFrames < frameCount else { throw .tooManyFrames(expected: frameCount) }
+
+        let region: PixelRegion
+        if let previous {
+            region = PixelRegion.changed(from: previous, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1)
+            if channels == 3, !frame.isOpaque(in: region) {
+                throw .transparencyAfterOpaqueFirstFrame(frameIndex: appendedFrames)
+            }
+        } else {
+            region = PixelRegion(x: 0, y: 0, width: width, height: height)
+        }
+
+        let compressed: [UInt8]
+        let frameChannels = previous == nil ? PNGWriting.channels(for: frame, colourType: options.colourType) : channels
+        do {
+            compressed = try PNGWriting.compressedRaster(frame, region: region, channels: frameChannels, options: options)
+        } catch {
+            throw .png(error)
+        }
+
+        if previous == nil {
+            channels = frameChannels
+            writer.appendSignature()
+            writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, channels: channels))
+            var actl: [UInt8] = []
+            actl.appendPNGUInt32(UInt32(frameCount))
+            actl.appendPNGUInt32(0)  // num_plays: loop forever
+            writer.appendChunk("acTL", actl)
+        }
+
+        var fctl: [UInt8] = []
+        fctl.appendPNGUInt32(nextSequenceNumber())
+        fctl.appendPNGUInt32(UInt32(region.width))
+        fctl.appendPNGUInt32(UInt32(region.height))
+        fctl.appendPNGUInt32(UInt32(region.x))
+        fctl.appendPNGUInt32(UInt32(region.y))
+        let frameDelay = delay ?? self.delay
+        fctl.appendPNGUInt16(frameDelay.numerator)
+        fctl.appendPNGUInt16(frameDelay.denominator)
+        fctl.append(0)  // dispose_op NONE
+        fctl.append(0)  // blend_op SOURCE
+        writer.appendChunk("fcTL", fctl)
+
+        if previous == nil {
+            writer.appendSplit("IDAT", compressed)
+        } else {
+            var start = 0
+            repeat {
+                let end = min(compressed.count, start + PNGWriting.maxChunkPayload)
+                var fdat: [UInt8] = []
+                fdat.reserveCapacity(4 + end - start)
+                fdat.appendPNGUInt32(nextSequenceNumber())
+                fdat.append(contentsOf: compressed[start..<end])
+                writer.appendChunk("fdAT", fdat)
+                start = end
+            } while start < compressed.count
+        }
+
+        previous = frame
+        appendedFrames += 1
+    }
+
+    /// Ends the file and returns its bytes. Throws when fewer frames were appended than promised.
+    public func finish() throws(APNGError) -> [UInt8] {
+        guard !finished else { throw .alreadyFinished }
+        guard appendedFrames == frameCount else {
+            throw .frameCountMismatch(expected: frameCount, appended: appendedFrames)
+        }
+        finished = true
+        previous = nil
+        writer.appendChunk("IEND", [])
+        defer { writer = PNGChunkWriter() }
+        return writer.bytes
+    }
+
+    private func nextSequenceNumber() -> UInt32 {
+        defer { sequence += 1 }
+        return sequence
+    }
+}
+
+extension RGBAImage {
+    /// True when every pixel of `region` has alpha 255.
+    func isOpaque(in region: PixelRegion) -> Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            for row in region.y..<(region.y + region.height) {
+                var i = (row * width + region.x) * 4 + 3
+                for _ in 0..<region.width {
+                    if buffer[i] != 255 { return false }
+                    i += 4
+                }
+            }
+            return true
+        }
+    }
+}

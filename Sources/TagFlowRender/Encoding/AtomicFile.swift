@@ -1,0 +1,234 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Synchronization
+
+private func lastErrno() -> Int32 { errno }
+
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}
+
+/// Why a file could not be written in place. Each case carries the path involved and the `errno` value;
+/// `description` adds the system's text for it (`strerror`).
+public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The temporary file beside `path` could not be created.
+    case createTemporary(path: String, errno: Int32)
+    case write(path: String, errno: Int32)
+    case sync(path: String, errno: Int32)
+    case close(path: String, errno: Int32)
+    /// The finished temporary file could not be renamed over `path`.
+    case rename(from: String, to: String, errno: Int32)
+    /// `write` or `commit` after the writer was committed or discarded.
+    case notOpen(path: String)
+
+    public var path: String {
+        switch self {
+        case let .createTemporary(path, _), let .write(path, _), let .sync(path, _), let .close(path, _),
+             let .notOpen(path):
+            return path
+        case let .rename(_, to, _):
+            return to
+        }
+    }
+
+    public var errno: Int32? {
+        switch self {
+        case let .createTemporary(_, code), let .write(_, code), let .sync(_, code), let .close(_, code),
+             let .rename(_, _, code):
+            return code
+        case .notOpen:
+            return nil
+        }
+    }
+
+    /// The system's text for `errno`.
+    public var reason: String {
+        guard let errno else { return "already committed or discarded" }
+        return String(cString: strerror(errno))
+    }
+
+    public var description: String {
+        switch self {
+        case let .createTemporary(path, _):
+            return "cannot create a temporary file to write \(path): \(reason)"
+        case let .write(path, _):
+            return "cannot write \(path): \(reason)"
+        case let .sync(path, _):
+            return "cannot flush \(path) to disk: \(reason)"
+        case let .close(path, _):
+            return "cannot close \(path): \(reason)"
+        case let .rename(from, to, _):
+            return "cannot move \(from) to \(to): \(reason)"
+        case let .notOpen(path):
+            return "cannot write \(path): \(reason)"
+        }
+    }
+}
+
+/// Writes files so that readers see the old content or the whole new content, never a part: the bytes go to a
+/// hidden temporary file in the same directory (`.NAME.tmp-PID-RANDOM`), which is flushed with `fsync` and then
+/// renamed over the final name. On failure the temporary file is removed.
+public enum AtomicFile {
+    /// Writes all of `bytes` to `path`, replacing any file there.
+    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String) throws(AtomicFileError)
+    where Bytes.Element == UInt8 {
+        let writer = try Writer(path: path)
+        let written: Result<Void, AtomicFileError>? = bytes.withContiguousStorageIfAvailable { buffer in
+            do throws(AtomicFileError) {
+                try writer.write(UnsafeRawBufferPointer(buffer))
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        if let written {
+            try written.get()
+        } else {
+            try writer.write(Array(bytes))
+        }
+        try writer.commit()
+    }
+
+    /// Removes every temporary file that a writer in this process has created and not yet committed or discarded.
+    /// Meant for an interrupt handler (run from a dispatch signal source, not a raw signal handler): it takes a lock.
+    /// Returns how many files were removed.
+    @discardableResult
+    public static func removeAllPending() -> Int {
+        removePending { _ in true }
+    }
+
+    /// Removes the pending temporary files whose paths satisfy `predicate` (tests use it to stay within their own
+    /// directory while other tests in the process write files).
+    @discardableResult
+    static func removePending(where predicate: (String) -> Bool) -> Int {
+        let paths = pending.withLock { set -> [String] in
+            let chosen = set.filter(predicate)
+            set.subtract(chosen)
+            return Array(chosen)
+        }
+        var removed = 0
+        for path in paths where unlink(path) == 0 {
+            removed += 1
+        }
+        return removed
+    }
+
+    /// Temporary paths of writers that are still open.
+    public static var pendingPaths: [String] {
+        pending.withLock { Array($0) }.sorted()
+    }
+
+    private static let pending = Mutex<Set<String>>([])
+
+    /// A file written in pieces and put in place by `commit()`. Dropped without `commit()`, it is discarded.
+    public final class Writer {
+        /// The final path.
+        public let path: String
+        /// The hidden temporary file beside it.
+        public let temporaryPath: String
+        private var fd: Int32
+
+        public init(path: String) throws(AtomicFileError) {
+            self.path = path
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { String(path[...$0]) } ?? ""
+            let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+            var descriptor: Int32 = -1
+            var candidate = ""
+            // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
+            for _ in 0..<8 {
+                let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                candidate = "\(directory).\(name).tmp-\(getpid())-\(random)"
+                descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                if descriptor >= 0 || lastErrno() != EEXIST { break }
+            }
+            guard descriptor >= 0 else { throw .createTemporary(path: path, errno: lastErrno()) }
+            // Keep the mode of a file being replaced.
+            var existing = stat()
+            if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
+                _ = fchmod(descriptor, existing.st_mode & 0o7777)
+            }
+            fd = descriptor
+            temporaryPath = candidate
+            AtomicFile.pending.withLock { _ = $0.insert(candidate) }
+        }
+
+        deinit {
+            discard()
+        }
+
+        public func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
+            guard fd >= 0 else { throw .notOpen(path: path) }
+            var offset = 0
+            while offset < bytes.count {
+                let n = systemWrite(fd, bytes.baseAddress! + offset, bytes.count - offset)
+                if n < 0 {
+                    if lastErrno() == EINTR { continue }
+                    let code = lastErrno()
+                    discard()
+                    throw .write(path: path, errno: code)
+                }
+                offset += n
+            }
+        }
+
+        public func write(_ bytes: [UInt8]) throws(AtomicFileError) {
+            let result: Result<Void, AtomicFileError> = bytes.withUnsafeBytes { raw in
+                do throws(AtomicFileError) {
+                    try write(raw)
+                    return .success(())
+                } catch {
+                    return .failure(error)
+                }
+            }
+            try result.get()
+        }
+
+        /// Flushes the temporary file and renames it over `path`.
+        public func commit() throws(AtomicFileError) {
+            guard fd >= 0 else { throw .notOpen(path: path) }
+            if fsync(fd) != 0 {
+                let code = lastErrno()
+                discard()
+                throw .sync(path: path, errno: code)
+            }
+            let descriptor = fd
+            fd = -1
+            if close(descriptor) != 0 {
+                let code = lastErrno()
+                removeTemporary()
+                throw .close(path: path, errno: code)
+            }
+            if rename(temporaryPath, path) != 0 {
+                let code = lastErrno()
+                removeTemporary()
+                throw .rename(from: temporaryPath, to: path, errno: code)
+            }
+            AtomicFile.pending.withLock { _ = $0.remove(temporaryPath) }
+            // Make the rename itself durable; failing here loses nothing already in place.
+            let slash = path.lastIndex(of: "/")
+            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+            let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+            if dirfd >= 0 {
+                _ = fsync(dirfd)
+                _ = close(dirfd)
+            }
+        }
+
+        /// Closes and removes the temporary file; the final path is left as it was. Safe to call more than once.
+        public func discard() {
+            guard fd >= 0 else { return }
+            _ = close(fd)
+            fd = -1
+            removeTemporary()
+        }
+
+        private func removeTemporary() {
+            _ = unlink(temporaryPath)
+            AtomicFile.pending.withLock { _ = $0.remove(temporaryPath) }
+        }
+    }
+}

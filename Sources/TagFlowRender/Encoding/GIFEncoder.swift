@@ -1,0 +1,325 @@
+import CGIF
+
+/// Why a GIF could not be written.
+public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A GIF's sides are between 1 and 65535.
+    case invalidDimensions(width: Int, height: Int)
+    /// A frame delay is between 0 and 65535 hundredths of a second.
+    case invalidDelay(centiseconds: Int)
+    case invalidFrameRate(Double)
+    case emptyPalette
+    /// More than 256 distinct known colours; a GIF palette holds 256.
+    case tooManyKnownColours(count: Int)
+    case invalidRampSteps(Int)
+    case frameSizeMismatch(expectedWidth: Int, expectedHeight: Int, width: Int, height: Int)
+    case noFrames
+    case alreadyFinished
+    /// giflib reported `code` (its `E_GIF_ERR_*`) during `operation`.
+    case giflib(operation: String, code: Int32, message: String)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height):
+            return "a GIF cannot be \(width)×\(height): each side must be between 1 and 65535"
+        case let .invalidDelay(centiseconds):
+            return "a GIF frame delay of \(centiseconds) cs is outside 0…65535"
+        case let .invalidFrameRate(fps):
+            return "frame rate \(fps) is not a positive number"
+        case .emptyPalette:
+            return "a GIF palette needs at least one known colour"
+        case let .tooManyKnownColours(count):
+            return "\(count) distinct known colours do not fit in a 256-colour GIF palette"
+        case let .invalidRampSteps(steps):
+            return "ramp steps must be 0 or more, not \(steps)"
+        case let .frameSizeMismatch(expectedWidth, expectedHeight, width, height):
+            return "a \(width)×\(height) frame was given to a \(expectedWidth)×\(expectedHeight) GIF"
+        case .noFrames:
+            return "a GIF needs at least one frame"
+        case .alreadyFinished:
+            return "the GIF was already finished"
+        case let .giflib(operation, code, message):
+            return "giflib \(operation) failed (\(code)): \(message)"
+        }
+    }
+}
+
+/// A fixed GIF palette made from the colours a style draws with, rather than from the pixels (no median cut),
+/// so every frame maps the same colour to the same index and flat colours come out exact.
+///
+/// Entries, in order: the distinct `knownColours`, then for each ramp its two ends (when not already present) and
+/// `rampSteps` evenly spaced colours strictly between them, which catch anti-aliased edges of text and borders.
+/// When everything does not fit in 256 entries, the number of steps is lowered (the same for every ramp) until it
+/// does; `rampSteps` tells the number used.
+public struct GIFPalette: Sendable, Equatable {
+    public let colours: [RGB]
+    /// The steps per ramp actually used, at most the requested number.
+    public let rampSteps: Int
+
+    public init(knownColours: [RGB], ramps: [(RGB, RGB)] = [], rampSteps: Int = 0) throws(GIFError) {
+        guard rampSteps >= 0 else { throw .invalidRampSteps(rampSteps) }
+        var base: [RGB] = []
+        var seen = Set<RGB>()
+        for colour in knownColours where seen.insert(colour).inserted { base.append(colour) }
+        guard !base.isEmpty else { throw .emptyPalette }
+        guard base.count <= 256 else { throw .tooManyKnownColours(count: base.count) }
+
+        var steps = rampSteps
+        while true {
+            var colours = base
+            var used = seen
+            for (from, to) in ramps {
+                for colour in [from] + Self.ramp(from: from, to: to, steps: steps) + [to] where used.insert(colour).inserted {
+                    colours.append(colour)
+                }
+            }
+            if colours.count <= 256 || steps == 0 {
+                // With no steps only ramp ends are added; if even those overflow, keep the first 256.
+                self.colours = Array(colours.prefix(256))
+                self.rampSteps = steps
+                return
+            }
+            steps -= 1
+        }
+    }
+
+    /// `steps` colours strictly between `from` and `to`, evenly spaced, rounded to nearest.
+    static func ramp(from: RGB, to: RGB, steps: Int) -> [RGB] {
+        guard steps > 0 else { return [] }
+        let n = steps + 1
+        func mix(_ a: UInt8, _ b: UInt8, _ i: Int) -> UInt8 {
+            UInt8((Int(a) * (n - i) + Int(b) * i + n / 2) / n)
+        }
+        return (1...steps).map { i in RGB(r: mix(from.r, to.r, i), g: mix(from.g, to.g, i), b: mix(from.b, to.b, i)) }
+    }
+
+    /// The colour that pixels with alpha below 255 are composited over: the first known colour.
+    public var matte: RGB { colours[0] }
+
+    /// The index of the entry nearest `colour` (squared distance in sRGB; ties go to the lower index).
+    public func nearestIndex(to colour: RGB) -> Int {
+        var best = 0
+        var bestDistance = Int.max
+        for (i, entry) in colours.enumerated() {
+            let dr = Int(entry.r) - Int(colour.r)
+            let dg = Int(entry.g) - Int(colour.g)
+            let db = Int(entry.b) - Int(colour.b)
+            let d = dr * dr + dg * dg + db * db
+            if d < bestDistance {
+                bestDistance = d
+                best = i
+                if d == 0 { break }
+            }
+        }
+        return best
+    }
+}
+
+/// Maps RGBA pixels to palette indices: exact colours through a table, others through a memoised nearest search.
+final class GIFPaletteMapper {
+    private let palette: GIFPalette
+    private var table: [UInt32: UInt8] = [:]
+    private let matte: (r: UInt32, g: UInt32, b: UInt32)
+
+    init(palette: GIFPalette) {
+        self.palette = palette
+        for (i, colour) in palette.colours.enumerated() where table[colour.packed] == nil {
+            table[colour.packed] = UInt8(i)
+        }
+        matte = (UInt32(palette.matte.r), UInt32(palette.matte.g), UInt32(palette.matte.b))
+    }
+
+    /// Indices for the pixels of `region`, row by row.
+    func map(_ image: RGBAImage, region: PixelRegion) -> [UInt8] {
+        let count = region.width * region.height
+        return image.pixels.withUnsafeBytes { src in
+            [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
+                var lastWord: UInt32 = 0
+                var lastIndex: UInt8 = 0
+                var haveLast = false
+                var o = 0
+                for row in 0..<region.height {
+                    var offset = ((region.y + row) * image.width + region.x) * 4
+                    for _ in 0..<region.width {
+                        let word = src.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
+                        if !(haveLast && word == lastWord) {
+                            lastWord = word
+                            lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                            haveLast = true
+                        }
+                        out[o] = lastIndex
+                        o += 1
+                        offset += 4
+                    }
+                }
+                initialised = count
+            }
+        }
+    }
+
+    private func index(r: UInt8, g: UInt8, b: UInt8, a: UInt8) -> UInt8 {
+        var colour = RGB(r: r, g: g, b: b)
+        if a != 255 {
+            let alpha = UInt32(a), rest = 255 - UInt32(a)
+            colour = RGB(
+                r: UInt8((UInt32(r) * alpha + matte.r * rest + 127) / 255),
+                g: UInt8((UInt32(g) * alpha + matte.g * rest + 127) / 255),
+                b: UInt8((UInt32(b) * alpha + matte.b * rest + 127) / 255)
+            )
+        }
+        let key = colour.packed
+        if let hit = table[key] { return hit }
+        let found = UInt8(palette.nearestIndex(to: colour))
+        table[key] = found
+        return found
+    }
+}
+
+/// Receives giflib's output.
+private final class GIFByteSink {
+    var bytes: [UInt8] = []
+}
+
+/// Writes an animated GIF frame by frame with giflib: one global palette (a `GIFPalette`), a NETSCAPE2.0 extension
+/// so it loops forever, and after the first frame only the rectangle that changed since the previous frame
+/// (disposal "do not dispose"). A frame equal to the previous one is written as a 1×1 frame, so the frame count
+/// and timing hold. Only the previous frame is kept; the encoded bytes grow in memory.
+///
+/// Pixels with alpha below 255 are composited over `palette.matte`; GIF transparency is not used.
+public final class GIFEncoder {
+    public let width: Int
+    public let height: Int
+    public let palette: GIFPalette
+    public let delayCentiseconds: Int
+    /// Frames appended so far.
+    public private(set) var frameCount = 0
+
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    private let sink = GIFByteSink()
+    private let mapper: GIFPaletteMapper
+    private var previous: RGBAImage?
+
+    /// The GIF delay for a frame rate: `round(100 / fps)` hundredths of a second, at least 2 (browsers replace
+    /// smaller delays by 10), at most 65535.
+    public static func delayCentiseconds(fps: Double) throws(GIFError) -> Int {
+        guard fps.isFinite, fps > 0 else { throw .invalidFrameRate(fps) }
+        let delay = (100 / fps).rounded()
+        return delay >= 65535 ? 65535 : max(2, Int(delay))
+    }
+
+    public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int) throws(GIFError) {
+        guard (1...65535).contains(width), (1...65535).contains(height) else {
+            throw .invalidDimensions(width: width, height: height)
+        }
+        guard (0...65535).contains(delayCentiseconds) else { throw .invalidDelay(centiseconds: delayCentiseconds) }
+        self.width = width
+        self.height = height
+        self.palette = palette
+        self.delayCentiseconds = delayCentiseconds
+        self.mapper = GIFPaletteMapper(palette: palette)
+
+        var error: Int32 = 0
+        let userData = Unmanaged.passUnretained(sink).toOpaque()
+        guard let gif = EGifOpen(userData, { file, data, length in
+            guard let file, let userData = file.pointee.UserData, length >= 0 else { return 0 }
+            let sink = Unmanaged<GIFByteSink>.fromOpaque(userData).takeUnretainedValue()
+            if length > 0, let data {
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            }
+            return length
+        }, &error) else {
+            throw Self.giflibError("EGifOpen", code: error)
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+
+        // The colour table holds a power of two entries, at least 2; the padding repeats entry 0 and is never chosen.
+        var bits = 1
+        while (1 << bits) < palette.colours.count { bits += 1 }
+        var table = palette.colours.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
+        while table.count < (1 << bits) { table.append(table[0]) }
+        guard let map = GifMakeMapObject(Int32(table.count), table) else {
+            throw Self.giflibError("GifMakeMapObject", code: E_GIF_ERR_NOT_ENOUGH_MEM)
+        }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), Int32(bits), 0, map), "EGifPutScreenDesc")
+
+        // NETSCAPE2.0: sub-block 1, loop count 0 = forever.
+        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "EGifPutExtensionLeader")
+        let application: [UInt8] = Array("NETSCAPE2.0".utf8)
+        try check(EGifPutExtensionBlock(gif, Int32(application.count), application), "EGifPutExtensionBlock")
+        let loop: [UInt8] = [1, 0, 0]
+        try check(EGifPutExtensionBlock(gif, Int32(loop.count), loop), "EGifPutExtensionBlock")
+        try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
+    }
+
+    deinit {
+        if let gif {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    /// Adds a frame of the GIF's size; `delayCentiseconds` overrides the encoder's delay for this frame.
+    public func append(_ frame: RGBAImage, delayCentiseconds: Int? = nil) throws(GIFError) {
+        guard let gif else { throw .alreadyFinished }
+        guard frame.width == width, frame.height == height else {
+            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+        }
+        let delay = delayCentiseconds ?? self.delayCentiseconds
+        guard (0...65535).contains(delay) else { throw .invalidDelay(centiseconds: delay) }
+
+        let region: PixelRegion
+        if let previous {
+            region = PixelRegion.changed(from: previous, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1)
+        } else {
+            region = PixelRegion(x: 0, y: 0, width: width, height: height)
+        }
+        var indices = mapper.map(frame, region: region)
+
+        var control = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay), TransparentColor: NO_TRANSPARENT_COLOR
+        )
+        var extensionBytes = [UInt8](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "EGifPutExtension (graphics control)")
+        try check(
+            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
+            "EGifPutImageDesc"
+        )
+        // EGifPutLine may mask the line in place, so it gets the scratch index buffer, not shared data.
+        let rowWidth = region.width
+        var failed = false
+        indices.withUnsafeMutableBufferPointer { buffer in
+            for row in 0..<region.height where !failed {
+                failed = EGifPutLine(gif, buffer.baseAddress! + row * rowWidth, Int32(rowWidth)) == GIF_ERROR
+            }
+        }
+        if failed { throw Self.giflibError("EGifPutLine", code: gif.pointee.Error) }
+
+        previous = frame
+        frameCount += 1
+    }
+
+    /// Ends the GIF and returns its bytes. The encoder cannot be used afterwards.
+    public func finish() throws(GIFError) -> [UInt8] {
+        guard let gif else { throw .alreadyFinished }
+        self.gif = nil
+        previous = nil
+        var error: Int32 = 0
+        let closed = EGifCloseFile(gif, &error)
+        guard frameCount > 0 else { throw .noFrames }
+        guard closed == GIF_OK else { throw Self.giflibError("EGifCloseFile", code: error) }
+        return sink.bytes
+    }
+
+    private func check(_ result: Int32, _ operation: String) throws(GIFError) {
+        if result == GIF_ERROR {
+            throw Self.giflibError(operation, code: gif?.pointee.Error ?? 0)
+        }
+    }
+
+    private static func giflibError(_ operation: String, code: Int32) -> GIFError {
+        let message = GifErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        return .giflib(operation: operation, code: code, message: message)
+    }
+}

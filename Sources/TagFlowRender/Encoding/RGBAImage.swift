@@ -1,0 +1,272 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// An opaque colour with 8-bit sRGB channels.
+public struct RGB: Sendable, Hashable, CustomStringConvertible {
+    public var r: UInt8
+    public var g: UInt8
+    public var b: UInt8
+
+    public init(r: UInt8, g: UInt8, b: UInt8) {
+        self.r = r
+        self.g = g
+        self.b = b
+    }
+
+    /// `0xRRGGBB`.
+    public init(hex: UInt32) {
+        self.init(r: UInt8(truncatingIfNeeded: hex >> 16), g: UInt8(truncatingIfNeeded: hex >> 8), b: UInt8(truncatingIfNeeded: hex))
+    }
+
+    public var description: String {
+        let hex = (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b)
+        let digits = String(hex, radix: 16)
+        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
+    }
+
+    /// The colour packed as `r | g << 8 | b << 16`, the key used by the palette mapping.
+    var packed: UInt32 { UInt32(r) | (UInt32(g) << 8) | (UInt32(b) << 16) }
+}
+
+/// Why an image could not be made from the given values.
+public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidDimensions(width: Int, height: Int)
+    case pixelCountMismatch(expectedBytes: Int, actualBytes: Int)
+    case invalidStride(stride: Int, width: Int)
+    case bufferTooSmall(requiredBytes: Int, actualBytes: Int)
+
+    public var description: String {
+        switch self {
+        case let .invalidDimensions(width, height):
+            return "invalid image size \(width)×\(height): both sides must be at least 0 and the byte count must fit in memory"
+        case let .pixelCountMismatch(expected, actual):
+            return "an RGBA image of that size needs \(expected) bytes, but \(actual) were given"
+        case let .invalidStride(stride, width):
+            return "row stride \(stride) is smaller than 4 × width (\(width))"
+        case let .bufferTooSmall(required, actual):
+            return "the pixel buffer holds \(actual) bytes, but \(required) are needed"
+        }
+    }
+}
+
+/// An image in straight (non-premultiplied) 8-bit RGBA, row-major, rows packed with no padding.
+public struct RGBAImage: Sendable, Equatable {
+    /// One pixel, straight alpha.
+    public struct Pixel: Sendable, Hashable {
+        public var r: UInt8
+        public var g: UInt8
+        public var b: UInt8
+        public var a: UInt8
+
+        public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
+            self.r = r
+            self.g = g
+            self.b = b
+            self.a = a
+        }
+
+        public init(_ rgb: RGB, alpha: UInt8 = 255) {
+            self.init(r: rgb.r, g: rgb.g, b: rgb.b, a: alpha)
+        }
+
+        public var rgb: RGB { RGB(r: r, g: g, b: b) }
+    }
+
+    public let width: Int
+    public let height: Int
+    /// `width * height * 4` bytes: R, G, B, A for each pixel.
+    public var pixels: [UInt8]
+
+    /// An image filled with one colour. `width` and `height` must not be negative.
+    public init(width: Int, height: Int, fill: Pixel = Pixel(r: 0, g: 0, b: 0, a: 0)) {
+        precondition(width >= 0 && height >= 0, "RGBAImage size must not be negative: \(width)×\(height)")
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        precondition(!overflow && count <= Int.max / 4, "RGBAImage size overflows: \(width)×\(height)")
+        self.width = width
+        self.height = height
+        if fill.r == fill.g && fill.g == fill.b && fill.b == fill.a {
+            pixels = [UInt8](repeating: fill.r, count: count * 4)
+        } else {
+            pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialised in
+                var i = 0
+                while i < count * 4 {
+                    buffer[i] = fill.r
+                    buffer[i + 1] = fill.g
+                    buffer[i + 2] = fill.b
+                    buffer[i + 3] = fill.a
+                    i += 4
+                }
+                initialised = count * 4
+            }
+        }
+    }
+
+    /// An image over existing straight RGBA bytes; `pixels.count` must be `width * height * 4`.
+    public init(width: Int, height: Int, pixels: [UInt8]) throws(ImageError) {
+        let expected = try RGBAImage.byteCount(width: width, height: height)
+        guard pixels.count == expected else {
+            throw .pixelCountMismatch(expectedBytes: expected, actualBytes: pixels.count)
+        }
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    static func byteCount(width: Int, height: Int) throws(ImageError) -> Int {
+        guard width >= 0, height >= 0 else { throw .invalidDimensions(width: width, height: height) }
+        let (count, overflow) = width.multipliedReportingOverflow(by: height)
+        guard !overflow, count <= Int.max / 4 else { throw .invalidDimensions(width: width, height: height) }
+        return count * 4
+    }
+
+    /// Converts Cairo's `CAIRO_FORMAT_ARGB32` data: each pixel a native-endian 32-bit word `A<<24 | R<<16 | G<<8 | B`
+    /// (so B, G, R, A in memory on little-endian machines), with premultiplied colour. Colour is unpremultiplied
+    /// with rounding to nearest, as Cairo's own PNG writer does: `c * 255 + a / 2) / a`.
+    public static func fromPremultipliedARGB32(
+        data: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
+    ) throws(ImageError) -> RGBAImage {
+        let total = try byteCount(width: width, height: height)
+        if total == 0 { return RGBAImage(width: width, height: height) }
+        guard stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }
+        let (rowsBefore, overflow1) = stride.multipliedReportingOverflow(by: height - 1)
+        let (required, overflow2) = rowsBefore.addingReportingOverflow(width * 4)
+        guard !overflow1, !overflow2, data.count >= required else {
+            throw .bufferTooSmall(requiredBytes: overflow1 || overflow2 ? Int.max : required, actualBytes: data.count)
+        }
+        let pixels = [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
+            var o = 0
+            for y in 0..<height {
+                let rowStart = y * stride
+                for x in 0..<width {
+                    let v = data.loadUnaligned(fromByteOffset: rowStart + x * 4, as: UInt32.self)
+                    let a = v >> 24
+                    var r = (v >> 16) & 0xFF
+                    var g = (v >> 8) & 0xFF
+                    var b = v & 0xFF
+                    if a == 0 {
+                        r = 0; g = 0; b = 0
+                    } else if a != 255 {
+                        let half = a / 2
+                        r = min(255, (r * 255 + half) / a)
+                        g = min(255, (g * 255 + half) / a)
+                        b = min(255, (b * 255 + half) / a)
+                    }
+                    out[o] = UInt8(truncatingIfNeeded: r)
+                    out[o + 1] = UInt8(truncatingIfNeeded: g)
+                    out[o + 2] = UInt8(truncatingIfNeeded: b)
+                    out[o + 3] = UInt8(truncatingIfNeeded: a)
+                    o += 4
+                }
+            }
+            initialised = total
+        }
+        return RGBAImage(unchecked: width, height, pixels)
+    }
+
+    init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
+        self.width = width
+        self.height = height
+        self.pixels = pixels
+    }
+
+    /// The pixel at column `x`, row `y` (both 0-based, must be in bounds).
+    public subscript(x: Int, y: Int) -> Pixel {
+        get {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            return Pixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+        }
+        set {
+            precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
+            let i = (y * width + x) * 4
+            pixels[i] = newValue.r
+            pixels[i + 1] = newValue.g
+            pixels[i + 2] = newValue.b
+            pixels[i + 3] = newValue.a
+        }
+    }
+
+    /// Sets every pixel of a rectangle, clipped to the image.
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with pixel: Pixel) {
+        let x0 = max(0, x), y0 = max(0, y)
+        let x1 = min(width, x + w), y1 = min(height, y + h)
+        guard x0 < x1, y0 < y1 else { return }
+        let rowWidth = width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            for row in y0..<y1 {
+                var i = (row * rowWidth + x0) * 4
+                for _ in x0..<x1 {
+                    buffer[i] = pixel.r
+                    buffer[i + 1] = pixel.g
+                    buffer[i + 2] = pixel.b
+                    buffer[i + 3] = pixel.a
+                    i += 4
+                }
+            }
+        }
+    }
+
+    /// True when every pixel has alpha 255.
+    public var isOpaque: Bool {
+        pixels.withUnsafeBufferPointer { buffer in
+            var i = 3
+            while i < buffer.count {
+                if buffer[i] != 255 { return false }
+                i += 4
+            }
+            return true
+        }
+    }
+}
+
+/// A rectangle of pixels, used for delta frames.
+struct PixelRegion: Equatable, Sendable {
+    var x: Int
+    var y: Int
+    var width: Int
+    var height: Int
+
+    /// The smallest rectangle holding every pixel that differs between two images of one size,
+    /// or nil when they are identical.
+    static func changed(from old: RGBAImage, to new: RGBAImage) -> PixelRegion? {
+        precondition(old.width == new.width && old.height == new.height)
+        let width = new.width, height = new.height
+        let rowBytes = width * 4
+        guard rowBytes > 0, height > 0 else { return nil }
+        return old.pixels.withUnsafeBytes { a in
+            new.pixels.withUnsafeBytes { b in
+                func rowDiffers(_ y: Int) -> Bool {
+                    memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0
+                }
+                guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+                let bottom = (top..<height).last(where: rowDiffers)!
+                var left = width, right = -1
+                for y in top...bottom {
+                    let base = y * rowBytes
+                    var x = 0
+                    while x < left {
+                        if a.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
+                            != b.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self) {
+                            left = x
+                            break
+                        }
+                        x += 1
+                    }
+                    x = width - 1
+                    while x > right {
+                        if a.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
+                            != b.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self) {
+                            right = x
+                            break
+                        }
+                        x -= 1
+                    }
+                }
+                return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+            }
+        }
+    }
+}

@@ -1,0 +1,184 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import Testing
+@testable import TagFlowRender
+
+@Suite("Encoding: AtomicFile")
+struct EncodingAtomicFileTests {
+    /// A fresh directory under /tmp, removed (with its contents) when `body` returns.
+    func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
+        var template = Array("/tmp/tagflow-atomic-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        let directory = String(cString: try #require(made))
+        defer {
+            for name in Self.listing(directory) { unlink(directory + "/" + name) }
+            rmdir(directory + "/target")
+            rmdir(directory)
+        }
+        try body(directory)
+    }
+
+    static func listing(_ directory: String) -> [String] {
+        guard let dir = opendir(directory) else { return [] }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names.sorted()
+    }
+
+    static func read(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var out: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+            if n <= 0 { break }
+            out += buffer[0..<n]
+        }
+        return out
+    }
+
+    static func mode(_ path: String) -> mode_t {
+        var info = stat()
+        _ = stat(path, &info)
+        return info.st_mode & 0o777
+    }
+
+    @Test("write then read back; no temporary file is left")
+    func writeAndRead() throws {
+        try withTemporaryDirectory { dir in
+            let bytes = (0..<100_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+            try AtomicFile.write(bytes, to: dir + "/out.png")
+            #expect(Self.read(dir + "/out.png") == bytes)
+            #expect(Self.listing(dir) == ["out.png"])
+            // Non-contiguous collections work too.
+            try AtomicFile.write(bytes.lazy.map { $0 ^ 0xFF }, to: dir + "/inverted")
+            #expect(Self.read(dir + "/inverted") == bytes.map { $0 ^ 0xFF })
+            try AtomicFile.write([UInt8](), to: dir + "/empty")
+            #expect(Self.read(dir + "/empty") == [])
+        }
+    }
+
+    @Test("an existing file is replaced whole and keeps its mode")
+    func replace() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/file.gif"
+            try AtomicFile.write(Array("old content that is longer".utf8), to: path)
+            chmod(path, 0o640)
+            try AtomicFile.write(Array("new".utf8), to: path)
+            #expect(Self.read(path) == Array("new".utf8))
+            #expect(Self.mode(path) == 0o640)
+            #expect(Self.listing(dir) == ["file.gif"])
+        }
+    }
+
+    @Test("a missing directory throws with the path and the system's reason")
+    func missingDirectory() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/no/such/dir/out.png"
+            #expect(throws: AtomicFileError.createTemporary(path: path, errno: ENOENT)) {
+                try AtomicFile.write([1, 2, 3], to: path)
+            }
+            let error = try #require(throws: AtomicFileError.self) { try AtomicFile.write([1, 2, 3], to: path) }
+            #expect(error.path == path)
+            #expect(error.errno == ENOENT)
+            #expect(error.description.contains(path))
+            #expect(error.description.contains(String(cString: strerror(ENOENT))))
+            #expect(Self.listing(dir).isEmpty)
+        }
+    }
+
+    @Test("a failed rename removes the temporary file and leaves the target alone")
+    func renameFailure() throws {
+        try withTemporaryDirectory { dir in
+            let target = dir + "/target"
+            #expect(mkdir(target, 0o755) == 0)  // renaming a file over a directory fails with EISDIR
+            let error = try #require(throws: AtomicFileError.self) { try AtomicFile.write([1, 2, 3], to: target) }
+            guard case let .rename(from, to, code) = error else {
+                Issue.record("expected a rename error, got \(error)")
+                return
+            }
+            #expect(to == target)
+            #expect(code == EISDIR)
+            #expect(from.hasPrefix(dir + "/.target.tmp-\(getpid())-"))
+            #expect(Self.listing(dir) == ["target"])
+            #expect(!AtomicFile.pendingPaths.contains(from))
+        }
+    }
+
+    @Test("a unwritable place (a file used as a directory) throws and leaves nothing")
+    func notADirectory() throws {
+        try withTemporaryDirectory { dir in
+            try AtomicFile.write([0], to: dir + "/plain")
+            #expect(throws: AtomicFileError.createTemporary(path: dir + "/plain/out", errno: ENOTDIR)) {
+                try AtomicFile.write([1], to: dir + "/plain/out")
+            }
+            #expect(Self.listing(dir) == ["plain"])
+        }
+    }
+
+    @Test("the streaming writer: hidden temporary until commit, then in place")
+    func streaming() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/stream.apng"
+            let writer = try AtomicFile.Writer(path: path)
+            #expect(writer.temporaryPath.hasPrefix(dir + "/.stream.apng.tmp-"))
+            try writer.write([1, 2, 3])
+            try writer.write(Array(repeating: 9, count: 70_000))
+            #expect(Self.read(path) == nil)
+            #expect(AtomicFile.pendingPaths.contains(writer.temporaryPath))
+            #expect(Self.listing(dir).count == 1 && Self.listing(dir)[0].hasPrefix(".stream.apng.tmp-"))
+            try writer.commit()
+            #expect(Self.read(path) == [1, 2, 3] + Array(repeating: 9, count: 70_000))
+            #expect(Self.listing(dir) == ["stream.apng"])
+            #expect(!AtomicFile.pendingPaths.contains(writer.temporaryPath))
+            #expect(throws: AtomicFileError.notOpen(path: path)) { try writer.write([1]) }
+            #expect(throws: AtomicFileError.notOpen(path: path)) { try writer.commit() }
+        }
+    }
+
+    @Test("discard, and dropping an uncommitted writer, remove the temporary file and keep the old file")
+    func discard() throws {
+        try withTemporaryDirectory { dir in
+            let path = dir + "/kept"
+            try AtomicFile.write(Array("old".utf8), to: path)
+            let writer = try AtomicFile.Writer(path: path)
+            try writer.write(Array("new".utf8))
+            writer.discard()
+            writer.discard()
+            #expect(Self.listing(dir) == ["kept"])
+            do {
+                let dropped = try AtomicFile.Writer(path: path)
+                try dropped.write(Array("newer".utf8))
+                #expect(Self.listing(dir).count == 2)
+            }
+            #expect(Self.listing(dir) == ["kept"])
+            #expect(Self.read(path) == Array("old".utf8))
+        }
+    }
+
+    @Test("pending temporary files can be removed, as an interrupt handler would")
+    func removePending() throws {
+        try withTemporaryDirectory { dir in
+            let a = try AtomicFile.Writer(path: dir + "/a")
+            let b = try AtomicFile.Writer(path: dir + "/b")
+            try a.write([1])
+            #expect(Self.listing(dir).count == 2)
+            // Only this test's files: other tests in the process may have writers open.
+            let removed = AtomicFile.removePending { $0.hasPrefix(dir + "/") }
+            #expect(removed == 2)
+            #expect(Self.listing(dir).isEmpty)
+            #expect(!AtomicFile.pendingPaths.contains(a.temporaryPath))
+            // Committing a writer whose file was removed fails cleanly.
+            #expect(throws: AtomicFileError.rename(from: a.temporaryPath, to: dir + "/a", errno: ENOENT)) { try a.commit() }
+            b.discard()
+            #expect(Self.listing(dir).isEmpty)
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import CGIF
+import TagFlowRender
+
+/// Helpers for the encoder tests, kept in one namespace so they cannot clash with other test files.
+enum EncodingFixtures {
+    /// SplitMix64: a small seeded generator, so test images are the same on every run.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    /// Random RGBA noise; alpha random too unless `opaque`.
+    static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool) -> RGBAImage {
+        var generator = SeededGenerator(seed: seed)
+        var bytes = (0..<(width * height * 4)).map { _ in UInt8.random(in: 0...255, using: &generator) }
+        if opaque {
+            for i in stride(from: 3, to: bytes.count, by: 4) { bytes[i] = 255 }
+        }
+        return try! RGBAImage(width: width, height: height, pixels: bytes)
+    }
+
+    /// A flat UI-like picture: a background, a few filled boxes with borders, some speckle inside them.
+    static func flatUI(width: Int, height: Int, seed: UInt64) -> RGBAImage {
+        var image = RGBAImage(width: width, height: height, fill: .init(r: 255, g: 255, b: 255))
+        var generator = SeededGenerator(seed: seed)
+        var y = 4
+        while y + 20 < height {
+            var x = 4
+            while x + 40 < width {
+                let w = Int.random(in: 20...60, using: &generator)
+                image.fill(x: x, y: y, width: w, height: 18, with: .init(r: 30, g: 30, b: 30))
+                image.fill(x: x + 1, y: y + 1, width: w - 2, height: 16, with: .init(r: 220, g: 235, b: 250))
+                for _ in 0..<(w / 3) {
+                    let px = x + Int.random(in: 3..<(w - 3), using: &generator)
+                    let py = y + Int.random(in: 4..<14, using: &generator)
+                    let level = UInt8.random(in: 0...255, using: &generator)
+                    if px < width { image[px, py] = .init(r: level, g: level, b: level) }
+                }
+                x += w + 6
+            }
+            y += 24
+        }
+        return image
+    }
+
+    // MARK: PNG chunks
+
+    struct Chunk {
+        var type: String
+        var data: [UInt8]
+        var storedCRC: UInt32
+        var computedCRC: UInt32
+    }
+
+    enum ChunkReadError: Error { case badSignature, truncated(at: Int) }
+
+    /// Splits a PNG/APNG byte stream into its chunks, computing each CRC independently of zlib.
+    static func chunks(of bytes: [UInt8]) throws -> [Chunk] {
+        let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        guard bytes.count >= 8, Array(bytes[0..<8]) == signature else { throw ChunkReadError.badSignature }
+        var chunks: [Chunk] = []
+        var offset = 8
+        while offset < bytes.count {
+            guard offset + 12 <= bytes.count else { throw ChunkReadError.truncated(at: offset) }
+            let length = Int(uint32(bytes, at: offset))
+            guard offset + 12 + length <= bytes.count else { throw ChunkReadError.truncated(at: offset) }
+            let typeBytes = Array(bytes[(offset + 4)..<(offset + 8)])
+            let data = Array(bytes[(offset + 8)..<(offset + 8 + length)])
+            let stored = uint32(bytes, at: offset + 8 + length)
+            chunks.append(Chunk(
+                type: String(decoding: typeBytes, as: UTF8.self), data: data,
+                storedCRC: stored, computedCRC: crc32(typeBytes + data)
+            ))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    static func uint32(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (UInt32(bytes[offset]) << 24) | (UInt32(bytes[offset + 1]) << 16) | (UInt32(bytes[offset + 2]) << 8) | UInt32(bytes[offset + 3])
+    }
+
+    static func uint16(_ bytes: [UInt8], at offset: Int) -> UInt16 {
+        (UInt16(bytes[offset]) << 8) | UInt16(bytes[offset + 1])
+    }
+
+    /// Bitwise CRC-32 (ISO 3309, as PNG uses), written out here so the tests do not trust zlib's.
+    static func crc32(_ bytes: [UInt8]) -> UInt32 {
+        var crc: UInt32 = 0xFFFF_FFFF
+        for byte in bytes {
+            crc ^= UInt32(byte)
+            for _ in 0..<8 {
+                crc = (crc & 1) != 0 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1
+            }
+        }
+        return crc ^ 0xFFFF_FFFF
+    }
+
+    /// Builds a PNG file from chunks (CRCs computed here).
+    static func png(chunks: [(String, [UInt8])]) -> [UInt8] {
+        var out: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+        for (type, data) in chunks {
+            let typeBytes = Array(type.utf8)
+            out += bigEndian(UInt32(data.count)) + typeBytes + data + bigEndian(crc32(typeBytes + data))
+        }
+        return out
+    }
+
+    static func bigEndian(_ v: UInt32) -> [UInt8] {
+        [UInt8(truncatingIfNeeded: v >> 24), UInt8(truncatingIfNeeded: v >> 16), UInt8(truncatingIfNeeded: v >> 8), UInt8(truncatingIfNeeded: v)]
+    }
+
+    // MARK: GIF decoding with giflib
+
+    struct DecodedGIF {
+        struct Frame {
+            var left: Int, top: Int, width: Int, height: Int
+            var indices: [UInt8]
+            var delay: Int
+            var disposal: Int
+            var transparent: Int
+            var hasLocalColourMap: Bool
+        }
+        var version: String
+        var width: Int
+        var height: Int
+        var palette: [RGB]
+        var frames: [Frame]
+        /// The loop count from a NETSCAPE2.0 block before the first frame; nil when there is none.
+        var loopCount: Int?
+
+        /// The canvas after drawing every frame in order (no transparency, "do not dispose").
+        func composited(upTo last: Int? = nil) -> [RGB] {
+            var canvas = [RGB](repeating: palette[0], count: width * height)
+            for frame in frames.prefix((last ?? frames.count - 1) + 1) {
+                for y in 0..<frame.height {
+                    for x in 0..<frame.width {
+                        canvas[(frame.top + y) * width + frame.left + x] = palette[Int(frame.indices[y * frame.width + x])]
+                    }
+                }
+            }
+            return canvas
+        }
+    }
+
+    enum GIFDecodeError: Error { case open(Int32), slurp(Int32) }
+
+    private final class ReadState {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    static func decodeGIF(_ bytes: [UInt8]) throws -> DecodedGIF {
+        let state = ReadState(bytes)
+        var error: Int32 = 0
+        let gifFile = withExtendedLifetime(state) {
+            DGifOpen(Unmanaged.passUnretained(state).toOpaque(), { file, buffer, length in
+                let state = Unmanaged<ReadState>.fromOpaque(file!.pointee.UserData!).takeUnretainedValue()
+                let n = min(Int(length), state.bytes.count - state.offset)
+                for i in 0..<n { buffer![i] = state.bytes[state.offset + i] }
+                state.offset += n
+                return Int32(n)
+            }, &error)
+        }
+        guard let gif = gifFile else { throw GIFDecodeError.open(error) }
+        defer { DGifCloseFile(gif, &error) }
+        let slurped = withExtendedLifetime(state) { DGifSlurp(gif) }
+        guard slurped == GIF_OK else { throw GIFDecodeError.slurp(gif.pointee.Error) }
+
+        let version = String(decoding: bytes.prefix(6), as: UTF8.self)
+        let map = gif.pointee.SColorMap!.pointee
+        let palette = (0..<Int(map.ColorCount)).map { i in
+            RGB(r: map.Colors[i].Red, g: map.Colors[i].Green, b: map.Colors[i].Blue)
+        }
+        var frames: [DecodedGIF.Frame] = []
+        var loopCount: Int?
+        for i in 0..<Int(gif.pointee.ImageCount) {
+            let saved = gif.pointee.SavedImages[i]
+            let desc = saved.ImageDesc
+            let count = Int(desc.Width * desc.Height)
+            let indices = Array(UnsafeBufferPointer(start: saved.RasterBits, count: count))
+            var gcb = GraphicsControlBlock()
+            let hasGCB = DGifSavedExtensionToGCB(gif, Int32(i), &gcb) == GIF_OK
+            frames.append(.init(
+                left: Int(desc.Left), top: Int(desc.Top), width: Int(desc.Width), height: Int(desc.Height),
+                indices: indices, delay: hasGCB ? Int(gcb.DelayTime) : -1, disposal: hasGCB ? Int(gcb.DisposalMode) : -1,
+                transparent: hasGCB ? Int(gcb.TransparentColor) : -2, hasLocalColourMap: desc.ColorMap != nil
+            ))
+            if i == 0 {
+                let blocks = UnsafeBufferPointer(start: saved.ExtensionBlocks, count: Int(saved.ExtensionBlockCount))
+                for (b, block) in blocks.enumerated() where block.Function == APPLICATION_EXT_FUNC_CODE {
+                    let name = String(decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
+                    if name == "NETSCAPE2.0", b + 1 < blocks.count, blocks[b + 1].Function == CONTINUE_EXT_FUNC_CODE,
+                       blocks[b + 1].ByteCount == 3, blocks[b + 1].Bytes[0] == 1 {
+                        loopCount = Int(blocks[b + 1].Bytes[1]) | (Int(blocks[b + 1].Bytes[2]) << 8)
+                    }
+                }
+            }
+        }
+        return DecodedGIF(
+            version: version, width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight),
+            palette: palette, frames: frames, loopCount: loopCount
+        )
+    }
+}

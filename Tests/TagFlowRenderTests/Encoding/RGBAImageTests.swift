@@ -1,0 +1,96 @@
+import CCairo
+import Testing
+import TagFlowRender
+
+@Suite("Encoding: RGBAImage")
+struct EncodingRGBAImageTests {
+    @Test("fill, subscript and rectangle fill")
+    func basics() throws {
+        var image = RGBAImage(width: 3, height: 2, fill: .init(r: 10, g: 20, b: 30, a: 40))
+        #expect(image.pixels == Array(repeating: [UInt8]([10, 20, 30, 40]), count: 6).flatMap { $0 })
+        image[2, 1] = .init(r: 1, g: 2, b: 3, a: 4)
+        #expect(Array(image.pixels[20..<24]) == [1, 2, 3, 4])
+        #expect(image[2, 1] == .init(r: 1, g: 2, b: 3, a: 4))
+        image.fill(x: -1, y: 1, width: 2, height: 5, with: .init(r: 9, g: 9, b: 9))
+        #expect(image[0, 1] == .init(r: 9, g: 9, b: 9, a: 255))
+        #expect(image[1, 1] == .init(r: 10, g: 20, b: 30, a: 40))
+        #expect(image[0, 0] == .init(r: 10, g: 20, b: 30, a: 40))
+        #expect(!image.isOpaque)
+        #expect(RGBAImage(width: 4, height: 4, fill: .init(r: 0, g: 0, b: 0)).isOpaque)
+    }
+
+    @Test("wrong pixel counts are refused")
+    func pixelCount() {
+        #expect(throws: ImageError.pixelCountMismatch(expectedBytes: 24, actualBytes: 23)) {
+            try RGBAImage(width: 3, height: 2, pixels: [UInt8](repeating: 0, count: 23))
+        }
+        #expect(throws: ImageError.invalidDimensions(width: -1, height: 2)) {
+            try RGBAImage(width: -1, height: 2, pixels: [])
+        }
+    }
+
+    @Test("premultiplied ARGB32 words are unpremultiplied with rounding")
+    func unpremultiply() throws {
+        // Native-endian words, as Cairo stores them: A<<24 | R<<16 | G<<8 | B.
+        let words: [UInt32] = [
+            0xFF_10_20_30,  // opaque: unchanged
+            0x80_40_20_01,  // alpha 128: 64→128 (127.5 rounds up), 32→64 (63.75), 1→2 (1.99)
+            0x00_00_00_00,  // fully transparent
+            0x03_03_01_02,  // alpha 3: 3→255, 1→85, 2→170
+            0x01_01_01_01,  // alpha 1: everything to 255
+            0xFF_FF_FF_FF,
+        ]
+        let image = try words.withUnsafeBytes { raw in
+            try RGBAImage.fromPremultipliedARGB32(data: raw, width: 3, height: 2, stride: 12)
+        }
+        #expect(image.pixels == [
+            0x10, 0x20, 0x30, 255,
+            128, 64, 2, 128,
+            0, 0, 0, 0,
+            255, 85, 170, 3,
+            255, 255, 255, 1,
+            255, 255, 255, 255,
+        ])
+    }
+
+    @Test("row padding in the stride is skipped, and short buffers are refused")
+    func stride() throws {
+        let words: [UInt32] = [0xFF_01_02_03, 0xDEAD_BEEF, 0xFF_04_05_06, 0xDEAD_BEEF]
+        let image = try words.withUnsafeBytes { try RGBAImage.fromPremultipliedARGB32(data: $0, width: 1, height: 2, stride: 8) }
+        #expect(image.pixels == [1, 2, 3, 255, 4, 5, 6, 255])
+        #expect(throws: ImageError.invalidStride(stride: 4, width: 2)) {
+            try words.withUnsafeBytes { try RGBAImage.fromPremultipliedARGB32(data: $0, width: 2, height: 2, stride: 4) }
+        }
+        #expect(throws: ImageError.bufferTooSmall(requiredBytes: 32, actualBytes: 16)) {
+            try words.withUnsafeBytes { try RGBAImage.fromPremultipliedARGB32(data: $0, width: 2, height: 4, stride: 8) }
+        }
+    }
+
+    @Test("a real Cairo surface converts with the channels in the right places")
+    func fromCairo() throws {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 5, 3)!
+        defer { cairo_surface_destroy(surface) }
+        let cr = cairo_create(surface)!
+        defer { cairo_destroy(cr) }
+        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_rgba(cr, 1, 0, 0, 1)  // red, opaque
+        cairo_rectangle(cr, 0, 0, 1, 3)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, 0, 0, 1, 0.5)  // blue, half transparent
+        cairo_rectangle(cr, 1, 0, 1, 3)
+        cairo_fill(cr)
+        cairo_set_source_rgba(cr, 0.2, 0.4, 0.6, 1)
+        cairo_rectangle(cr, 2, 0, 3, 3)
+        cairo_fill(cr)
+        cairo_surface_flush(surface)
+
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = UnsafeRawBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * 3)
+        let image = try RGBAImage.fromPremultipliedARGB32(data: data, width: 5, height: 3, stride: stride)
+        #expect(image[0, 2] == .init(r: 255, g: 0, b: 0, a: 255))
+        let blue = image[1, 1]
+        #expect(blue.r == 0 && blue.g == 0 && blue.b == 255)
+        #expect(blue.a == 127 || blue.a == 128)
+        #expect(image[4, 0] == .init(r: 51, g: 102, b: 153, a: 255))
+    }
+}
