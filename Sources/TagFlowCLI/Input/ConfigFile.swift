@@ -1,0 +1,33 @@
+import TagFlowLayout
+
+/// A `--config` JSON file: any layout option by its key, and a `style` object for drawing.
+///
+/// ```json
+/// {"width": 375, "sectionInset": [10, 10, 10, 10], "alignment": "left",
+///  "style": {"selectedColor": "#ffb400"}}
+/// ```
+struct ConfigFile {
+    var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
+    /// Read by the renderer, which knows the style keys.
+    var style: Located<JSONValue>?
+
+    static let sectionKeys = ["style"]
+
+    static func load(_ path: String) throws(InputError) -> ConfigFile {
+        let bytes = try InputFiles.read(path)
+        let name = InputFiles.displayName(path)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { try validateUTF8(bytes.dropFirst(3), file: name) } else { try validateUTF8(bytes[...], file: name) }
+        let reader = try JSONObjectReader(JSONParser.parse(bytes, file: name), context: "the config")
+        try reader.rejectUnknownKeys(allowed: LayoutSetting.all.map(\.key) + sectionKeys)
+        var config = ConfigFile()
+        for (key, value) in reader.members {
+            if key.value == "style" {
+                _ = try JSONObjectReader(value, context: "\"style\"")
+                config.style = value
+            } else if let setting = LayoutSetting.all.first(where: { $0.key == key.value }) {
+                config.layout.append((setting, try setting.value(fromJSON: value)))
+            }
+        }
+        return config
+    }
+}

@@ -1,0 +1,292 @@
+/// A parsed JSON value that remembers where it was written, so errors can point at it.
+public indirect enum JSONValue: Sendable, Equatable {
+    case null
+    case bool(Bool)
+    case number(Double)
+    case string(String)
+    case array([Located<JSONValue>])
+    /// Members in the order written; keys are unique.
+    case object([(key: Located<String>, value: Located<JSONValue>)])
+
+    public static func == (lhs: JSONValue, rhs: JSONValue) -> Bool {
+        switch (lhs, rhs) {
+        case (.null, .null): true
+        case let (.bool(a), .bool(b)): a == b
+        case let (.number(a), .number(b)): a == b
+        case let (.string(a), .string(b)): a == b
+        case let (.array(a), .array(b)): a.map(\.value) == b.map(\.value)
+        case let (.object(a), .object(b)):
+            a.count == b.count && zip(a, b).allSatisfy { $0.key.value == $1.key.value && $0.value.value == $1.value.value }
+        default: false
+        }
+    }
+
+    /// `object`, `string`…: how errors name what they found.
+    public var kindName: String {
+        switch self {
+        case .null: "null"
+        case .bool: "a boolean"
+        case .number: "a number"
+        case .string: "a string"
+        case .array: "an array"
+        case .object: "an object"
+        }
+    }
+}
+
+/// A value and the place in its file it came from.
+public struct Located<Value: Sendable>: Sendable {
+    public var value: Value
+    public var location: SourceSpan
+}
+
+/// A line and column (both from 1) in a named input, as compilers print them.
+public struct SourceSpan: Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+
+    public init(file: String, line: Int, column: Int) {
+        self.file = file; self.line = line; self.column = column
+    }
+
+    public var description: String { "\(file):\(line):\(column)" }
+}
+
+/// A strict JSON parser (RFC 8259) with positions, a nesting limit, and no tolerance for lone surrogates.
+///
+/// Foundation's parser reports neither line nor column reliably, and people edit these files by hand.
+public struct JSONParser {
+    public static let maxDepth = 64
+
+    private let bytes: [UInt8]
+    private let file: String
+    private var position = 0
+    private var line = 1
+    private var lineStart = 0
+
+    /// Parses one JSON document from UTF-8 `bytes` (a leading BOM is skipped).
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Located<JSONValue> {
+        var parser = JSONParser(bytes: bytes, file: file)
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3; parser.lineStart = 3 }
+        parser.skipWhitespace()
+        let value = try parser.parseValue(depth: 0)
+        parser.skipWhitespace()
+        if parser.position < bytes.count {
+            throw parser.error("unexpected text after the JSON value", hint: "a JSON file holds exactly one value; remove what follows it")
+        }
+        return value
+    }
+
+    private init(bytes: [UInt8], file: String) {
+        self.bytes = bytes
+        self.file = file
+    }
+
+    private var here: SourceSpan {
+        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+        let column = bytes[lineStart..<min(position, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        return SourceSpan(file: file, line: line, column: column)
+    }
+
+    private func error(_ message: String, hint: String? = nil, at span: SourceSpan? = nil) -> InputError {
+        InputError(message, at: span ?? here, hint: hint)
+    }
+
+    private mutating func skipWhitespace() {
+        while position < bytes.count {
+            switch bytes[position] {
+            case 0x20, 0x09, 0x0D: position += 1
+            case 0x0A: position += 1; line += 1; lineStart = position
+            default: return
+            }
+        }
+    }
+
+    private mutating func parseValue(depth: Int) throws(InputError) -> Located<JSONValue> {
+        let start = here
+        guard position < bytes.count else { throw error("the JSON ends where a value was expected") }
+        if depth > JSONParser.maxDepth {
+            throw error("JSON nested deeper than \(JSONParser.maxDepth) levels", hint: "tags and configs need only a few levels")
+        }
+        switch bytes[position] {
+        case UInt8(ascii: "{"): return Located(value: try parseObject(depth: depth), location: start)
+        case UInt8(ascii: "["): return Located(value: try parseArray(depth: depth), location: start)
+        case UInt8(ascii: "\""): return Located(value: .string(try parseString()), location: start)
+        case UInt8(ascii: "t"): try expectWord("true"); return Located(value: .bool(true), location: start)
+        case UInt8(ascii: "f"): try expectWord("false"); return Located(value: .bool(false), location: start)
+        case UInt8(ascii: "n"): try expectWord("null"); return Located(value: .null, location: start)
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return Located(value: .number(try parseNumber()), location: start)
+        default:
+            throw error("expected a JSON value (object, array, string, number, true, false or null), found \(describeByte())")
+        }
+    }
+
+    private func describeByte() -> String {
+        guard position < bytes.count else { return "the end of the file" }
+        let byte = bytes[position]
+        if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
+        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+    }
+
+    private mutating func expectWord(_ word: String) throws(InputError) {
+        let utf8 = Array(word.utf8)
+        guard bytes.count - position >= utf8.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
+            throw error("expected '\(word)'")
+        }
+        position += utf8.count
+    }
+
+    private mutating func parseObject(depth: Int) throws(InputError) -> JSONValue {
+        position += 1
+        var members = [(key: Located<String>, value: Located<JSONValue>)]()
+        var seen = Set<String>()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+        while true {
+            skipWhitespace()
+            let keyStart = here
+            guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                throw error("expected a quoted key, found \(describeByte())", hint: "JSON keys are written in double quotes")
+            }
+            let key = try parseString()
+            if !seen.insert(key).inserted { throw error("the key \"\(key)\" appears twice", at: keyStart) }
+            skipWhitespace()
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            position += 1
+            skipWhitespace()
+            let value = try parseValue(depth: depth + 1)
+            members.append((Located(value: key, location: keyStart), value))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("the JSON ends inside an object", hint: "close it with '}'") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
+            throw error("expected ',' or '}' in an object, found \(describeByte())")
+        }
+    }
+
+    private mutating func parseArray(depth: Int) throws(InputError) -> JSONValue {
+        position += 1
+        var elements = [Located<JSONValue>]()
+        skipWhitespace()
+        if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+        while true {
+            skipWhitespace()
+            elements.append(try parseValue(depth: depth + 1))
+            skipWhitespace()
+            guard position < bytes.count else { throw error("the JSON ends inside an array", hint: "close it with ']'") }
+            if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
+            if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
+            throw error("expected ',' or ']' in an array, found \(describeByte())")
+        }
+    }
+
+    private mutating func parseNumber() throws(InputError) -> Double {
+        let start = position
+        func digits() -> Int {
+            let from = position
+            while position < bytes.count, bytes[position] >= 0x30, bytes[position] <= 0x39 { position += 1 }
+            return position - from
+        }
+        if bytes[position] == UInt8(ascii: "-") { position += 1 }
+        let integerStart = position
+        let integerDigits = digits()
+        if integerDigits == 0 { throw error("expected digits in a number") }
+        if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
+            throw error("a number cannot start with 0", at: SourceSpan(file: file, line: line, column: here.column - integerDigits))
+        }
+        if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
+            position += 1
+            if digits() == 0 { throw error("expected digits after the decimal point") }
+        }
+        if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
+            position += 1
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if digits() == 0 { throw error("expected digits in the exponent") }
+        }
+        let text = String(decoding: bytes[start..<position], as: UTF8.self)
+        guard let value = Double(text), value.isFinite else {
+            throw error("the number \(text) is too large", at: SourceSpan(file: file, line: line, column: here.column - text.count))
+        }
+        return value
+    }
+
+    private mutating func parseString() throws(InputError) -> String {
+        position += 1
+        var scalars = String.UnicodeScalarView()
+        var runStart = position
+        func flush(_ bytes: ArraySlice<UInt8>) throws(InputError) {
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+            scalars.append(contentsOf: text.unicodeScalars)
+        }
+        while true {
+            guard position < bytes.count else { throw error("the JSON ends inside a string", hint: "close it with '\"'") }
+            let byte = bytes[position]
+            if byte == UInt8(ascii: "\"") {
+                try flush(bytes[runStart..<position])
+                position += 1
+                return String(scalars)
+            }
+            if byte < 0x20 {
+                throw error("a control character (0x\(String(byte, radix: 16))) inside a string", hint: "write it escaped, as \\n or \\u00XX")
+            }
+            if byte != UInt8(ascii: "\\") { position += 1; continue }
+            try flush(bytes[runStart..<position])
+            let escapeStart = here
+            position += 1
+            guard position < bytes.count else { throw error("the JSON ends inside an escape") }
+            let escaped = bytes[position]
+            position += 1
+            switch escaped {
+            case UInt8(ascii: "\""): scalars.append("\"")
+            case UInt8(ascii: "\\"): scalars.append("\\")
+            case UInt8(ascii: "/"): scalars.append("/")
+            case UInt8(ascii: "b"): scalars.append("\u{08}")
+            case UInt8(ascii: "f"): scalars.append("\u{0C}")
+            case UInt8(ascii: "n"): scalars.append("\n")
+            case UInt8(ascii: "r"): scalars.append("\r")
+            case UInt8(ascii: "t"): scalars.append("\t")
+            case UInt8(ascii: "u"):
+                let unit = try parseHex4()
+                if (0xD800...0xDBFF).contains(unit) {
+                    guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                        throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)", at: escapeStart)
+                    }
+                    position += 2
+                    let low = try parseHex4()
+                    guard (0xDC00...0xDFFF).contains(low) else {
+                        throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)", at: escapeStart)
+                    }
+                    scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
+                } else if (0xDC00...0xDFFF).contains(unit) {
+                    throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a low surrogate must follow a high one", at: escapeStart)
+                } else {
+                    scalars.append(Unicode.Scalar(unit)!)
+                }
+            default:
+                throw error("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string",
+                            hint: "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: escapeStart)
+            }
+            runStart = position
+        }
+    }
+
+    private mutating func parseHex4() throws(InputError) -> UInt32 {
+        guard bytes.count - position >= 4 else { throw error("expected four hex digits after \\u") }
+        var value: UInt32 = 0
+        for _ in 0..<4 {
+            let byte = bytes[position]
+            let digit: UInt32
+            switch byte {
+            case 0x30...0x39: digit = UInt32(byte - 0x30)
+            case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
+            case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
+            default: throw error("expected four hex digits after \\u")
+            }
+            value = value << 4 | digit
+            position += 1
+        }
+        return value
+    }
+}

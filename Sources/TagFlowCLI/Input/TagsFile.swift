@@ -1,0 +1,144 @@
+import Foundation
+import TagFlowLayout
+
+/// Reads the tags-file format: one tag per line, with a few line markers.
+///
+/// ```
+/// # A comment: any line whose first character is '#'.
+/// 篮球                  a tag; the line's surrounding whitespace is trimmed
+/// * 足球                a preselected tag
+/// @section 运动         starts a section with a header title
+/// @section              starts an untitled section
+/// @footer 最多选择 8 个   the current section's footer text
+/// \#hashtag             '\' makes the rest of the line a tag, verbatim
+/// ```
+///
+/// Blank lines are ignored. A UTF-8 BOM and CRLF line endings are accepted.
+public enum TagsFile {
+    /// Markers that start with '@', for the help text and "did you mean".
+    public static let markers = ["@section", "@footer"]
+    /// A tag is a label, not a paragraph; this bounds the cost of measuring and truncating one.
+    public static let maxTagLength = 1000
+
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> TagDocument {
+        var body = bytes[...]
+        if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
+        try validateUTF8(body, file: file)
+
+        var sections = [TagSection]()
+        var current = TagSection()
+        var currentIsExplicit = false
+        var footerLine: Int?
+        func closeSection() {
+            if currentIsExplicit || !current.tags.isEmpty || current.footer != nil { sections.append(current) }
+        }
+
+        var lineNumber = 0
+        for rawLine in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+            lineNumber += 1
+            var lineBytes = rawLine
+            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
+            let line = String(decoding: lineBytes, as: UTF8.self)
+            func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
+            if let (offset, scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
+                throw InputError(scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
+                                 at: at(offset + 1), hint: "tags files are plain UTF-8 text; remove the character")
+            }
+            let leading = line.prefix { $0.isWhitespace }.count
+            let content = line.dropFirst(leading)
+            let column = leading + 1
+            guard let first = content.first else { continue }
+
+            switch first {
+            case "#":
+                continue
+            case "@":
+                let word = content.prefix { !$0.isWhitespace }
+                let argument = String(content.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
+                switch word {
+                case "@section":
+                    closeSection()
+                    current = TagSection(title: argument.isEmpty ? nil : argument)
+                    currentIsExplicit = true
+                    footerLine = nil
+                case "@footer":
+                    guard !argument.isEmpty else {
+                        throw InputError("@footer needs text", at: at(column), hint: "write the footer on the same line: @footer 最多选择 8 个")
+                    }
+                    if let footerLine {
+                        throw InputError("this section already has a footer (line \(footerLine))", at: at(column),
+                                         hint: "a section has one footer; start a new section with @section")
+                    }
+                    current.footer = argument
+                    footerLine = lineNumber
+                default:
+                    let suggestion = closestMatch(to: String(word), in: markers)
+                    throw InputError("unknown marker '\(word)'", at: at(column),
+                                     hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are \(markers.joined(separator: ", ")). ")
+                                        + "To use the text as a tag, write '\\\(content)'")
+                }
+            case "*":
+                let rest = content.dropFirst()
+                let restLeading = rest.prefix { $0.isWhitespace }.count
+                let text = try tagText(rest.dropFirst(restLeading), column: column + 1 + restLeading, at: at)
+                guard let text else {
+                    throw InputError("a '*' line needs the text of the preselected tag", at: at(column), hint: "write '* 篮球', or '\\*' for a tag that is just '*'")
+                }
+                current.tags.append(Tag(text, isSelected: true, location: SourceLocation(line: lineNumber, column: column)))
+            default:
+                if let text = try tagText(content, column: column, at: at) {
+                    current.tags.append(Tag(text, location: SourceLocation(line: lineNumber, column: column)))
+                }
+            }
+        }
+        closeSection()
+        return TagDocument(sections: sections)
+    }
+
+    /// A tag's text: verbatim after a '\', trimmed otherwise; `nil` when there is none.
+    private static func tagText(_ content: Substring, column: Int, at: (Int) -> SourceSpan) throws(InputError) -> String? {
+        let text: String
+        if content.first == "\\" {
+            text = String(content.dropFirst())
+            if text.isEmpty { throw InputError("a '\\' with no tag text after it", at: at(column), hint: "write '\\\\' for a tag that is a backslash") }
+        } else {
+            text = content.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty { return nil }
+        }
+        if text.count > maxTagLength {
+            throw InputError("a tag of \(text.count) characters; tags are at most \(maxTagLength)", at: at(column),
+                             hint: "split the line into several tags")
+        }
+        return text
+    }
+
+    static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+        (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
+    }
+}
+
+/// Fails with the line and column of the first byte that is not UTF-8.
+func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
+    if String(validating: bytes, as: UTF8.self) != nil { return }
+    var line = 1
+    var lineStart = bytes.startIndex
+    var index = bytes.startIndex
+    while index < bytes.endIndex {
+        let byte = bytes[index]
+        let length = byte < 0x80 ? 1 : byte >> 5 == 0b110 ? 2 : byte >> 4 == 0b1110 ? 3 : byte >> 3 == 0b11110 ? 4 : 0
+        let end = index + length
+        if length == 0 || end > bytes.endIndex || String(validating: bytes[index..<end], as: UTF8.self) == nil {
+            let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
+            throw InputError("invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))", at: SourceSpan(file: file, line: line, column: column),
+                             hint: "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
+        }
+        if byte == UInt8(ascii: "\n") { line += 1; lineStart = end }
+        index = end
+    }
+}
+
+/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
+func hex(_ value: UInt32, digits: Int = 4) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+}

@@ -1,0 +1,57 @@
+import TagFlowLayout
+
+/// The tags-file content as JSON, for generated input.
+///
+/// ```json
+/// {"sections": [{"title": "运动", "footer": "最多选择 8 个",
+///                "tags": ["篮球", {"text": "足球", "selected": true}]}]}
+/// ```
+/// `title` and `footer` may be omitted or null; a tag is a string or an object.
+public enum TagsJSON {
+    public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> TagDocument {
+        let root = try JSONObjectReader(JSONParser.parse(bytes, file: file), context: "the tags JSON")
+        try root.rejectUnknownKeys(allowed: ["sections"])
+        guard let sectionsValue = root["sections"] else {
+            throw InputError("the tags JSON has no \"sections\"", at: root.location, hint: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}")
+        }
+        var sections = [TagSection]()
+        for (index, value) in try sectionsValue.array("\"sections\"").enumerated() {
+            let reader = try JSONObjectReader(value, context: "section \(index)")
+            try reader.rejectUnknownKeys(allowed: ["title", "footer", "tags"])
+            var section = TagSection()
+            section.title = try reader["title"]?.optionalString("\"title\"")
+            section.footer = try reader["footer"]?.optionalString("\"footer\"")
+            for tagValue in try reader["tags"]?.array("\"tags\"") ?? [] {
+                section.tags.append(try tag(tagValue))
+            }
+            sections.append(section)
+        }
+        return TagDocument(sections: sections)
+    }
+
+    private static func tag(_ value: Located<JSONValue>) throws(InputError) -> Tag {
+        let location = SourceLocation(line: value.location.line, column: value.location.column)
+        let text: String
+        var selected = false
+        switch value.value {
+        case let .string(string):
+            text = string
+        case .object:
+            let reader = try JSONObjectReader(value, context: "a tag")
+            try reader.rejectUnknownKeys(allowed: ["text", "selected"])
+            guard let textValue = reader["text"] else { throw InputError("a tag object has no \"text\"", at: value.location) }
+            text = try textValue.string("\"text\"")
+            selected = try reader["selected"]?.bool("\"selected\"") ?? false
+        default:
+            throw value.mismatch("a tag", expected: "a string or an object with \"text\"")
+        }
+        if text.isEmpty { throw InputError("an empty tag", at: value.location, hint: "remove it, or give it text") }
+        if let scalar = text.unicodeScalars.first(where: TagsFile.isForbiddenControl) {
+            throw InputError("a control character U+\(hex(scalar.value)) in a tag", at: value.location, hint: "tags are single lines of text")
+        }
+        if text.count > TagsFile.maxTagLength {
+            throw InputError("a tag of \(text.count) characters; tags are at most \(TagsFile.maxTagLength)", at: value.location)
+        }
+        return Tag(text, isSelected: selected, location: location)
+    }
+}

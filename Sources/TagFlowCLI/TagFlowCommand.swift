@@ -1,3 +1,0 @@
-public enum TagFlowCommand {
-    public static func main() {}
-}

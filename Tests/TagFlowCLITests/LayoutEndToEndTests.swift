@@ -1,0 +1,153 @@
+import Foundation
+import Testing
+
+/// The `layout` and `measure` commands run as a person runs them: through the binary.
+@Suite(.serialized) struct LayoutEndToEndTests {
+    @Test func layoutJSONHasTheDocumentedShapeAndSeedGeometry() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section 运动\n* 篮球\n足球\n")
+        let result = try tagflow(["layout", folder.path("a.tags"), "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        #expect((json["viewport"] as? [String: Double]) == ["width": 375, "height": 412])
+        let sections = try #require(json["sections"] as? [[String: Any]])
+        #expect(sections[0]["title"] as? String == "运动")
+        #expect((sections[0]["header"] as? [String: Double]) == ["x": 0, "y": 0, "width": 375, "height": 50])
+        let items = try #require(sections[0]["items"] as? [[String: Any]])
+        // 篮球 is 2 × 14 pt wide in WenQuanYi Zen Hei: 28 + 15 of padding.
+        #expect(items[0]["x"] as? Double == 10)
+        #expect(items[0]["y"] as? Double == 60)
+        #expect(items[0]["width"] as? Double == 43)
+        #expect(items[0]["textWidth"] as? Double == 28)
+        #expect(items[0]["selected"] as? Bool == true)
+        #expect(items[0]["fonts"] as? [String] == ["WenQuanYi Zen Hei"])
+        #expect(items[1]["x"] as? Double == 63)
+        #expect((json["contentSize"] as? [String: Double])?["height"] == 100)
+    }
+
+    @Test func standardInputAndJSONInputGiveTheSameLayoutAsATagsFile() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section A\nx\n* y\n@footer done\n")
+        try folder.write("a.json", #"{"sections":[{"title":"A","footer":"done","tags":["x",{"text":"y","selected":true}]}]}"#)
+        let fromFile = try tagflow(["layout", folder.path("a.tags"), "--format", "json"])
+        let fromJSON = try tagflow(["layout", folder.path("a.json"), "--format", "json"])
+        let fromStdin = try tagflow(["layout", "-", "--format", "json"], stdin: Data("@section A\nx\n* y\n@footer done\n".utf8))
+        #expect(fromFile.status == 0 && fromJSON.status == 0 && fromStdin.status == 0)
+        #expect(fromFile.stdout == fromJSON.stdout)
+        #expect(fromFile.stdout == fromStdin.stdout)
+    }
+
+    @Test func flagsOverrideTheConfig() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "x\n")
+        try folder.write("c.json", #"{"width": 300, "padding": 20}"#)
+        let result = try tagflow(["layout", folder.path("a.tags"), "--config", folder.path("c.json"), "--width", "320", "--format", "json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        #expect((json["viewport"] as? [String: Double])?["width"] == 320)
+        let item = try #require(((json["sections"] as? [[String: Any]])?[0]["items"] as? [[String: Any]])?[0])
+        #expect((item["width"] as! Double) - (item["textWidth"] as! Double) == 40)
+    }
+
+    @Test func layoutIsByteIdenticalAcrossRuns() throws {
+        let first = try tagflow(["layout", "Examples/demo.tags", "--config", "Examples/demo.json", "--format", "json"])
+        let second = try tagflow(["layout", "Examples/demo.tags", "--config", "Examples/demo.json", "--format", "json"])
+        #expect(first.status == 0)
+        #expect(first.stdoutBytes == second.stdoutBytes)
+    }
+
+    @Test func outputFileIsWrittenAndTofuIsWarned() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "ok\n\u{13000}\n")
+        let result = try tagflow(["layout", folder.path("a.tags"), "-o", folder.path("out.txt")])
+        #expect(result.status == 0)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("warning: line 2, item 0-1"))
+        #expect(try String(contentsOfFile: folder.path("out.txt"), encoding: .utf8).contains("1 missing glyph(s)"))
+    }
+
+    @Test func measureReportsWidthFontsAndMissingGlyphs() throws {
+        let result = try tagflow(["measure", "篮球", "\u{13000}", "--format", "json"])
+        #expect(result.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        let texts = try #require(json["texts"] as? [[String: Any]])
+        #expect(texts[0]["width"] as? Double == 28)
+        #expect(texts[0]["fonts"] as? [String] == ["WenQuanYi Zen Hei"])
+        #expect(texts[1]["missingGlyphs"] as? Int == 1)
+        #expect(result.stderr.contains("no installed font can draw"))
+    }
+
+    @Test func helpAndVersion() throws {
+        let help = try tagflow(["--help"])
+        #expect(help.status == 0 && help.stdout.contains("SUBCOMMANDS:") && help.stdout.contains("layout"))
+        let layoutHelp = try tagflow(["layout", "--help"])
+        #expect(layoutHelp.status == 0 && layoutHelp.stdout.contains("USAGE: tagflow layout <tags-file> [<options>]"))
+        #expect(try tagflow(["--version"]).stdout.split(separator: ".").count == 3)
+    }
+}
+
+/// Every bad input gets its message, exit status 2, and writes nothing.
+@Suite(.serialized) struct BadInputTests {
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var tags: [UInt8] = Array("篮球\n足球\n".utf8)
+        var config: String?
+        var arguments: [String] = []
+        var expected: [String]
+        var description: String { name }
+    }
+
+    static let cases: [Case] = [
+        Case(name: "invalid UTF-8", tags: Array("篮球\n".utf8) + [0xFF, 0x41], expected: ["tags.tags:2:1: error: invalid UTF-8 (byte 0xFF)", "help: save the file as UTF-8"]),
+        Case(name: "unknown marker", tags: Array("@sectoin 运动\n".utf8), expected: ["tags.tags:1:1: error: unknown marker '@sectoin'", "did you mean '@section'?"]),
+        Case(name: "unknown config key", config: "{\n  \"widht\": 300\n}", expected: ["config.json:2:3: error: unknown key \"widht\" in the config", "did you mean \"width\"?"]),
+        Case(name: "unknown flag", arguments: ["--line-spaceing", "4"], expected: ["error: unknown option '--line-spaceing'", "did you mean '--line-spacing'?", "usage: tagflow layout"]),
+        Case(name: "malformed number", arguments: ["--padding", "7.5pt"], expected: ["error: --padding expects a number, got '7.5pt'"]),
+        Case(name: "negative number", arguments: ["--line-spacing", "-4"], expected: ["error: --line-spacing must not be negative, got -4"]),
+        Case(name: "negative number in config", config: "{\"sectionInset\": [10, -1, 10, 10]}", expected: ["config.json:1:23: error: \"sectionInset\" must not be negative, got -1"]),
+        Case(name: "zero height", arguments: ["--item-height", "0"], expected: ["error: --item-height must be greater than 0, got 0"]),
+        Case(name: "NaN", config: "{\"width\": \"NaN\"}", expected: ["config.json:1:11: error: expected \"width\" to be a number, found a string"]),
+        Case(name: "insets wider than the width", arguments: ["--section-inset", "0,200,0,200"], expected: ["error: the insets take 400 pt of the 375 pt width", "help: reduce --section-inset or --content-inset"]),
+        Case(name: "more preselected than maxSelection", tags: Array("* a\n* b\n* c\n".utf8), arguments: ["--max-selection", "2"], expected: ["error: 3 tags are preselected but maxSelection is 2"]),
+        Case(name: "font not found", arguments: ["--font", "DejaVu Snas"], expected: ["error: font family 'DejaVu Snas' not found by fontconfig", "close matches: DejaVu Sans"]),
+        Case(name: "bad choice", arguments: ["--alignment", "centre"], expected: ["error: --alignment must be one of left, center, right, justified, leading, trailing; got 'centre'", "did you mean 'center'?"]),
+        Case(name: "missing input", arguments: ["--config", "nowhere.json"], expected: ["error: cannot read 'nowhere.json': no such file"]),
+    ]
+
+    @Test(arguments: cases)
+    func badInputFailsCleanly(_ testCase: Case) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("tags.tags", Data(testCase.tags))
+        var arguments = ["layout", "tags.tags", "-o", "out.json", "--format", "json"] + testCase.arguments
+        if let config = testCase.config {
+            try folder.write("config.json", config)
+            arguments += ["--config", "config.json"]
+        }
+        let before = folder.contents
+        let result = try tagflow(arguments, in: folder.url)
+        #expect(result.status == 2, "\(testCase.name): \(result.stderr)")
+        for words in testCase.expected {
+            #expect(result.stderr.contains(words), "\(testCase.name): expected '\(words)' in:\n\(result.stderr)")
+        }
+        #expect(result.stdout.isEmpty)
+        #expect(folder.contents == before, "\(testCase.name) wrote files")
+    }
+
+    @Test func refusesToWriteOverItsInput() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "x\n")
+        let result = try tagflow(["layout", "a.tags", "-o", "./a.tags"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the output './a.tags' is also an input"))
+        #expect(try String(contentsOfFile: folder.path("a.tags"), encoding: .utf8) == "x\n")
+    }
+
+    @Test func missingOutputFolderIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "x\n")
+        let result = try tagflow(["layout", "a.tags", "-o", "no/such/out.json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("the folder"))
+        #expect(result.stderr.contains("does not exist"))
+    }
+}
