@@ -172,3 +172,19 @@ import Testing
     }
 }
 
+
+@Suite struct ScrollPlanTests {
+    @Test func stepsIncludeBothEnds() {
+        #expect(ScrollPlan(range: -20...100, spacing: .step(50)).offsets == [-20, 30, 80, 100])
+        #expect(ScrollPlan(range: 0...100, spacing: .step(50)).offsets == [0, 50, 100])
+        #expect(ScrollPlan.count(range: -20...100, spacing: .step(50)) == 4)
+        #expect(ScrollPlan.count(range: 0...100, spacing: .step(50)) == 3)
+        #expect(ScrollPlan.count(range: 0...1e12, spacing: .step(1e-9)) == Int.max)
+    }
+
+    @Test func framesSpreadEvenly() {
+        #expect(ScrollPlan(range: 0...90, spacing: .frames(4)).offsets == [0, 30, 60, 90])
+        #expect(ScrollPlan(range: 5...5, spacing: .frames(3)).offsets == [5, 5, 5])
+        #expect(ScrollPlan(range: 0...90, spacing: .frames(1)).offsets == [0])
+    }
+}

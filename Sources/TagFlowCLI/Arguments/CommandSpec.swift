@@ -9,13 +9,17 @@ public struct OptionSpec: Sendable {
     public var defaultValue: String?
     /// May be given more than once, as `--ignore`.
     public var repeats = false
+    /// The value may be left out (`--compare`) or given inline (`--compare=a,b`); left out, it reads as "".
+    public var valueIsOptional = false
 
-    public init(_ names: [String], value valueName: String? = nil, help: String, default defaultValue: String? = nil, repeats: Bool = false) {
+    public init(_ names: [String], value valueName: String? = nil, help: String, default defaultValue: String? = nil,
+                repeats: Bool = false, valueIsOptional: Bool = false) {
         self.names = names
         self.valueName = valueName
         self.help = help
         self.defaultValue = defaultValue
         self.repeats = repeats
+        self.valueIsOptional = valueIsOptional
     }
 
     public var name: String { names[0] }
@@ -67,7 +71,8 @@ public struct CommandSpec: Sendable {
         for group in optionGroups + [(title: "OPTIONS", options: [CommandSpec.helpOption])] where !group.options.isEmpty {
             lines.append("\(group.title.uppercased()):")
             for option in group.options {
-                let names = option.names.joined(separator: ", ") + (option.valueName.map { " <\($0)>" } ?? "")
+                let value = option.valueName.map { option.valueIsOptional ? "[=<\($0)>]" : " <\($0)>" } ?? ""
+                let names = option.names.joined(separator: ", ") + value
                 let help = option.help + (option.defaultValue.map { " (default: \($0))" } ?? "")
                 lines.append(Self.row(names, help))
             }
@@ -131,7 +136,7 @@ extension CommandSpec {
                 let hint = closestMatch(to: name, in: known).map { "did you mean '\($0)'?" } ?? "see 'tagflow \(self.name) --help'"
                 throw UsageError("unknown option '\(name)'", hint: hint)
             }
-            if option.valueName == nil {
+            if option.valueName == nil || option.valueIsOptional && inlineValue == nil {
                 if inlineValue != nil { throw UsageError("\(option.name) takes no value") }
                 parsed.values[option.name, default: []].append("")
             } else {

@@ -1,0 +1,152 @@
+import Foundation
+import TagFlowLayout
+import TagFlowRender
+
+/// Writes a scroll's frames to their destination, frames rendered in parallel and written in order.
+struct ScrollWriter {
+    let renderer: ScrollFrameRenderer
+    let scale: Double
+    let fps: Double
+    let pipeline: OrderedPipeline
+    let console: Console
+    let quiet: Bool
+
+    private var frameCount: Int { renderer.plan.offsets.count }
+
+    /// Numbered frames and frames.json. Frames finished before an interrupt are kept.
+    func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
+        try renderer.checkSize(scale: scale)
+        try FrameFolder.create(path)
+        let interruption = Interruption()
+        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
+        var frames = [JSONOutput]()
+        let renderer = self.renderer, scale = self.scale
+        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
+            format == .png ? try PNGEncoder().encode(renderer.image(index, scale: scale)) : try renderer.svg(index)
+        }, consume: { index, bytes in
+            let name = FrameFolder.frameName(index, format: format)
+            try AtomicFile.write(bytes, to: (path as NSString).appendingPathComponent(name))
+            frames.append(frameJSON(renderer.frame(index), file: name))
+            progress.update(done: index + 1, what: "frame")
+        })
+        progress.finish()
+        let manifest = JSONOutput.object([
+            ("source", .string(sourceName)),
+            ("strategies", .array(renderer.queries.map { .string($0.strategy.rawValue) })),
+            ("view", .string(renderer.view.rawValue)),
+            ("scale", .number(scale)),
+            ("frameSize", .object([("width", .number(renderer.size.width)), ("height", .number(renderer.size.height))])),
+            ("complete", .bool(written == frameCount)),
+            ("frames", .array(frames)),
+        ])
+        try AtomicFile.write(Array((manifest.rendered() + "\n").utf8), to: (path as NSString).appendingPathComponent("frames.json"))
+        if written < frameCount { throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)") }
+        try FrameFolder.removeStaleFrames(in: path, keeping: frameCount)
+    }
+
+    func writeGIF(_ output: OutputPath) throws {
+        try renderer.checkSize(scale: scale)
+        let (width, height) = try pixelSize()
+        let style = renderer.scene.style
+        let palette = try GIFPalette(knownColours: style.paletteColours.map(\.rgb),
+                                     ramps: style.paletteRamps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
+        let encoder = try GIFEncoder(width: width, height: height, palette: palette,
+                                     delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps))
+        try animate { try encoder.append($0) }
+        try output.write(try encoder.finish())
+    }
+
+    func writeAPNG(_ output: OutputPath) throws {
+        try renderer.checkSize(scale: scale)
+        let (width, height) = try pixelSize()
+        let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps))
+        try animate { try encoder.append($0) }
+        try output.write(try encoder.finish())
+    }
+
+    func writeSheet(_ output: OutputPath, columns: Int?) throws {
+        let sheet = ContactSheet(renderer: renderer, columns: columns)
+        try sheet.checkSize(scale: scale)
+        let interruption = Interruption()
+        guard let image = try sheet.image(scale: scale, shouldStop: { interruption.wasRequested }) else {
+            throw interruption.stop(completed: "nothing written")
+        }
+        try output.write(try PNGEncoder().encode(image))
+    }
+
+    /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
+    private func animate(_ append: (RGBAImage) throws -> Void) throws {
+        let interruption = Interruption()
+        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
+        let renderer = self.renderer, scale = self.scale
+        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },
+                                       make: { try renderer.image($0, scale: scale) },
+                                       consume: { index, image in
+                                           try append(image)
+                                           progress.update(done: index + 1, what: "frame")
+                                       })
+        progress.finish()
+        if written < frameCount { throw interruption.stop(completed: "nothing written") }
+    }
+
+    private func pixelSize() throws -> (Int, Int) {
+        let image = try renderer.image(0, scale: scale)
+        return (image.width, image.height)
+    }
+
+    private func frameJSON(_ frame: ScrollFrame, file: String) -> JSONOutput {
+        func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
+        return .object([
+            ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
+            ("viewport", .rect(frame.visibleRect)),
+            ("results", .array(zip(renderer.queries, frame.audits).map { query, audit in
+                .object([("strategy", .string(query.strategy.rawValue)), ("returned", ids(audit.returned)),
+                         ("missing", ids(audit.missing)), ("extra", ids(audit.extra))])
+            })),
+        ])
+    }
+}
+
+/// The folder numbered frames go to.
+enum FrameFolder {
+    static func frameName(_ index: Int, format: ScrollCommand.FrameFormat) -> String {
+        String(format: "frame-%04d.%@", index + 1, format.rawValue)
+    }
+
+    /// Fails before any work if the folder cannot be made or written, or is an input.
+    static func check(_ path: String) throws(InputError) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw InputError("'\(path)' is a file, not a folder", hint: "name a folder for the frames, or NAME.gif") }
+            guard access(path, W_OK) == 0 else { throw InputError("cannot write into the folder '\(path)'", hint: "choose a folder you can write to") }
+            return
+        }
+        // A folder that does not exist yet is made in its parent, which must exist and be writable.
+        let parent = (OutputPath.canonical(path) as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: parent) else {
+            throw InputError("cannot make the folder '\(path)': '\(parent)' does not exist", hint: "create it first: mkdir -p '\(parent)'")
+        }
+        guard access(parent, W_OK) == 0 else { throw InputError("cannot make the folder '\(path)': '\(parent)' is not writable") }
+    }
+
+    static func create(_ path: String) throws(InputError) {
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
+        } catch {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
+            throw InputError("cannot make the folder '\(path)': \(error.localizedDescription)")
+        }
+    }
+
+    /// Frames numbered past this run's last, left by an earlier, longer run.
+    static func removeStaleFrames(in path: String, keeping count: Int) throws {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+        for name in names where name.hasPrefix("frame-") {
+            let number = name.dropFirst("frame-".count).prefix { $0.isNumber }
+            if let index = Int(number), index > count {
+                try FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
+            }
+        }
+    }
+}

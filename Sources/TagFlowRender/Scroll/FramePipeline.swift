@@ -1,0 +1,120 @@
+import CCairo
+import Dispatch
+import Foundation
+import Synchronization
+import TagFlowLayout
+
+/// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
+/// however many there are and the result is the same as a single-threaded run.
+public struct OrderedPipeline: Sendable {
+    public let workers: Int
+
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+        self.workers = max(1, workers)
+    }
+
+    /// Calls `make` for every index in `0..<count` concurrently, and `consume` for each result in index order.
+    /// Stops before the next batch once `shouldStop` returns true, and returns how many were consumed.
+    @discardableResult
+    public func run<Item: Sendable>(count: Int, shouldStop: () -> Bool = { false },
+                                    make: @Sendable (Int) throws -> Item,
+                                    consume: (Int, Item) throws -> Void) throws -> Int {
+        let batchSize = workers * 2
+        var next = 0
+        while next < count {
+            if shouldStop() { return next }
+            let batch = next..<min(count, next + batchSize)
+            let results = Mutex<[Int: Result<Item, any Error>]>([:])
+            if workers == 1 {
+                for index in batch { results.withLock { $0[index] = Result { try make(index) } } }
+            } else {
+                DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
+                    let index = batch.lowerBound + offset
+                    let result = Result { try make(index) }
+                    results.withLock { $0[index] = result }
+                }
+            }
+            let made = results.withLock { $0 }
+            for index in batch { try consume(index, made[index]!.get()) }
+            next = batch.upperBound
+        }
+        return next
+    }
+}
+
+extension ScrollFrameRenderer {
+    /// The frame at `index` as pixels at `scale`.
+    public func image(_ index: Int, scale: Double) throws -> RGBAImage {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
+        draw(frame(index), on: canvas.context)
+        return try canvas.image()
+    }
+
+    /// The frame at `index` as an SVG document.
+    public func svg(_ index: Int) throws -> [UInt8] {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .svg)
+        draw(frame(index), on: canvas.context)
+        return try canvas.documentBytes()
+    }
+
+    /// Checks the frame size against cairo's limits before any work starts.
+    public func checkSize(scale: Double) throws(RenderError) {
+        _ = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
+    }
+}
+
+/// Every frame of a scroll, small, in a labelled grid: one picture a code review can diff.
+public struct ContactSheet: Sendable {
+    public let renderer: ScrollFrameRenderer
+    public let columns: Int
+    /// Points of sheet per point of frame.
+    public let thumbnailScale: Double
+    public let size: Size
+
+    static let labelHeight = 18.0
+    static let gap = 12.0
+
+    public init(renderer: ScrollFrameRenderer, columns: Int? = nil, maxWidth: Double = 2400) {
+        self.renderer = renderer
+        let count = renderer.plan.offsets.count
+        let columns = max(1, min(count, columns ?? Int(Double(count).squareRoot().rounded(.up))))
+        self.columns = columns
+        let rows = (count + columns - 1) / columns
+        let available = maxWidth - Double(columns + 1) * Self.gap
+        thumbnailScale = min(1, available / Double(columns) / renderer.size.width)
+        let cell = Size(width: renderer.size.width * thumbnailScale, height: renderer.size.height * thumbnailScale + Self.labelHeight)
+        size = Size(width: Double(columns) * cell.width + Double(columns + 1) * Self.gap,
+                    height: Double(rows) * cell.height + Double(rows + 1) * Self.gap)
+    }
+
+    /// Draws every frame into one image, frame by frame, so only the sheet itself is held in memory.
+    public func image(scale: Double, shouldStop: () -> Bool = { false }) throws -> RGBAImage? {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
+        let context = canvas.context
+        let drawer = SceneDrawer(scene: renderer.scene, context: context)
+        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), renderer.scene.style.background)
+        let cellWidth = renderer.size.width * thumbnailScale
+        let cellHeight = renderer.size.height * thumbnailScale + Self.labelHeight
+        for index in renderer.plan.offsets.indices {
+            if shouldStop() { return nil }
+            let x = Self.gap + Double(index % columns) * (cellWidth + Self.gap)
+            let y = Self.gap + Double(index / columns) * (cellHeight + Self.gap)
+            let frame = renderer.frame(index)
+            let missing = frame.audits.map(\.missing.count).reduce(0, +)
+            let label = "#\(index + 1) · \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt" + (missing > 0 ? " · \(missing) missing" : "")
+            _ = drawer.drawLabel(label, at: Point(x: x, y: y + 12), colour: missing > 0 ? renderer.scene.style.missing : renderer.scene.style.captionText)
+            cairo_save(context)
+            cairo_translate(context, x, y + Self.labelHeight)
+            cairo_scale(context, thumbnailScale, thumbnailScale)
+            cairo_rectangle(context, 0, 0, renderer.size.width, renderer.size.height)
+            cairo_clip(context)
+            renderer.draw(frame, on: context)
+            cairo_restore(context)
+        }
+        return try canvas.image()
+    }
+
+    public func checkSize(scale: Double) throws(RenderError) {
+        _ = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
+    }
+}

@@ -1,0 +1,215 @@
+import CCairo
+import Foundation
+import TagFlowLayout
+import TagFlowText
+
+/// Which pictures each frame of a scroll shows.
+public enum ScrollView: String, CaseIterable, Sendable {
+    /// The whole content, scaled to fit, with the visible window and what the strategy returned.
+    case overview
+    /// What the phone shows at that offset: only the returned elements, clipped to the viewport.
+    case device
+    case both
+}
+
+/// One step of a scroll: an offset and each strategy's answer for the viewport there.
+public struct ScrollFrame: Sendable {
+    public let index: Int
+    public let offset: Double
+    public let visibleRect: Rect
+    /// One audit per strategy, in the order the strategies were given.
+    public let audits: [QueryAudit]
+}
+
+/// Draws the frames of a scroll: per strategy a column with an overview and/or a device view, a caption and a legend.
+public struct ScrollFrameRenderer: Sendable {
+    public let scene: Scene
+    public let queries: [ElementQuery]
+    public let view: ScrollView
+    /// The overview is scaled down to at most this height, in points.
+    public let maxOverviewHeight: Double
+    public let plan: ScrollPlan
+
+    // The frame's geometry, in points, decided once: every frame has the same size.
+    let overviewScale: Double
+    let overviewSize: Size
+    let deviceSize: Size
+    let columnWidth: Double
+    public let size: Size
+
+    static let margin = 16.0
+    static let gap = 16.0
+    static let labelHeight = 24.0
+    static let captionHeight = 40.0
+    static let legendHeight = 28.0
+
+    public init(scene: Scene, strategies: [QueryStrategy], stockItemSize: Size = StockFlowLayout.defaultItemSize,
+                view: ScrollView, maxOverviewHeight: Double, plan: ScrollPlan) {
+        self.scene = scene
+        self.queries = strategies.map { ElementQuery($0, layout: scene.layout.flow, stockItemSize: stockItemSize) }
+        self.view = view
+        self.maxOverviewHeight = maxOverviewHeight
+        self.plan = plan
+        let bounds = scene.contentBounds
+        overviewScale = min(1, maxOverviewHeight / bounds.height)
+        overviewSize = Size(width: bounds.width * overviewScale, height: bounds.height * overviewScale)
+        deviceSize = Size(width: scene.layout.options.width, height: scene.layout.options.height)
+        let panels: [Size] = switch view {
+        case .overview: [overviewSize]
+        case .device: [deviceSize]
+        case .both: [overviewSize, deviceSize]
+        }
+        columnWidth = max(panels.map(\.width).reduce(0, +) + Double(panels.count - 1) * Self.gap, 260)
+        let panelHeight = panels.map(\.height).max() ?? 0
+        let columns = Double(strategies.count)
+        let legendWidth = Self.legendWidth(Self.legendEntries(scene.style), scene: scene)
+        // Whole points, so every scale gives whole pixels.
+        size = Size(width: max(legendWidth, 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap).rounded(.up),
+                    height: (Self.margin + Self.labelHeight + panelHeight + Self.captionHeight + Self.legendHeight + Self.margin / 2).rounded(.up))
+    }
+
+    /// The frame at the plan's `index`.
+    public func frame(_ index: Int) -> ScrollFrame {
+        let offset = plan.offsets[index]
+        let visible = scene.layout.options.visibleRect(offset: offset)
+        return ScrollFrame(index: index, offset: offset, visibleRect: visible,
+                           audits: queries.map { $0.audit(visible, visibleRect: visible) })
+    }
+
+    /// Draws `frame` with its top-left corner at the context's origin.
+    func draw(_ frame: ScrollFrame, on context: OpaquePointer) {
+        let drawer = SceneDrawer(scene: scene, context: context)
+        let style = scene.style
+        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style.background)
+        let compare = queries.count > 1
+        for (column, audit) in frame.audits.enumerated() {
+            let strategy = queries[column].strategy
+            let left = Self.margin + Double(column) * (columnWidth + Self.gap)
+            let label = compare ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
+            _ = drawer.drawLabel(label, at: Point(x: left, y: Self.margin + 14), colour: style.captionText, font: scene.headerFont.resized(to: 14))
+            var x = left
+            let top = Self.margin + Self.labelHeight
+            if view != .device {
+                drawOverview(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
+                x += overviewSize.width + Self.gap
+            }
+            if view != .overview {
+                drawDevice(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
+            }
+            let panelBottom = top + max(view == .device ? 0 : overviewSize.height, view == .overview ? 0 : deviceSize.height)
+            let counts = "returned \(audit.returned.count) · missing \(audit.missing.count) · extra \(audit.extra.count)"
+            _ = drawer.drawLabel("step \(frame.index + 1)/\(plan.offsets.count) · offset \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt",
+                                 at: Point(x: left, y: panelBottom + 16), colour: style.captionText)
+            _ = drawer.drawLabel(counts, at: Point(x: left, y: panelBottom + 32),
+                                 colour: audit.missing.isEmpty ? style.captionText : style.missing)
+        }
+        drawLegend(drawer: drawer, y: size.height - Self.legendHeight + 8)
+    }
+
+    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
+        let context = drawer.context
+        let bounds = scene.contentBounds
+        cairo_save(context)
+        cairo_translate(context, origin.x, origin.y)
+        cairo_scale(context, overviewScale, overviewScale)
+        cairo_translate(context, -bounds.x, -bounds.y)
+        cairo_rectangle(context, bounds.x, bounds.y, bounds.width, bounds.height)
+        cairo_clip(context)
+        drawer.fill(bounds, scene.style.background)
+        let concerned = Set((audit.returned + audit.missing).map(\.id))
+        for element in scene.layout.flow.allElements where !concerned.contains(element.id) {
+            drawer.draw(element.id, frame: element.frame, as: .faded)
+        }
+        let extra = Set(audit.extra.map(\.id))
+        for element in audit.returned {
+            drawer.draw(element.id, frame: element.frame, as: extra.contains(element.id) ? .extra : .normal)
+        }
+        for element in audit.missing {
+            drawer.draw(element.id, frame: element.frame, as: .missing)
+        }
+        // The window, with a border of constant on-screen width.
+        let window = frame.visibleRect
+        drawer.setColour(scene.style.viewportFill)
+        cairo_rectangle(context, window.x, window.y, window.width, window.height)
+        cairo_fill(context)
+        drawer.setColour(scene.style.viewportBorder)
+        let line = 2 / overviewScale
+        cairo_set_line_width(context, line)
+        cairo_rectangle(context, window.x + line / 2, window.y + line / 2, window.width - line, window.height - line)
+        cairo_stroke(context)
+        cairo_restore(context)
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: overviewSize.width, height: overviewSize.height), drawer: drawer)
+    }
+
+    private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
+        let context = drawer.context
+        let window = frame.visibleRect
+        cairo_save(context)
+        cairo_translate(context, origin.x, origin.y)
+        cairo_rectangle(context, 0, 0, deviceSize.width, deviceSize.height)
+        cairo_clip(context)
+        cairo_translate(context, -window.x, -window.y)
+        drawer.fill(window, scene.style.background)
+        for element in audit.returned { drawer.draw(element.id, frame: element.frame) }
+        cairo_restore(context)
+        drawScrollIndicator(window: window, panel: origin, drawer: drawer)
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
+    }
+
+    /// A thin bar on the device's right edge, as iOS shows while scrolling.
+    private func drawScrollIndicator(window: Rect, panel: Point, drawer: SceneDrawer) {
+        let bounds = scene.contentBounds
+        guard bounds.height > window.height else { return }
+        let track = deviceSize.height - 6
+        let length = max(24, track * window.height / bounds.height)
+        let progress = (window.minY - bounds.minY) / (bounds.height - window.height)
+        let bar = Rect(x: panel.x + deviceSize.width - 6, y: panel.y + 3 + (track - length) * min(max(progress, 0), 1), width: 3, height: length)
+        drawer.roundedRect(bar, radius: 1.5)
+        drawer.setColour(scene.style.captionText, alpha: 0.35)
+        cairo_fill(drawer.context)
+    }
+
+    private func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {
+        drawer.setColour(scene.style.cellBorder)
+        cairo_set_line_width(drawer.context, 1)
+        cairo_rectangle(drawer.context, rect.x - 0.5, rect.y - 0.5, rect.width + 1, rect.height + 1)
+        cairo_stroke(drawer.context)
+    }
+
+    private static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
+        [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
+         ("extra: returned, outside", style.extra, true)]
+    }
+
+    /// The legend's width: swatches, labels and the gaps between them.
+    private static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
+        entries.reduce(2 * margin) { width, entry in
+            width + 24 + 18 + scene.engine.shape(entry.0, font: scene.captionFont).width
+        }
+    }
+
+    private func drawLegend(drawer: SceneDrawer, y: Double) {
+        let style = scene.style
+        var x = Self.margin
+        for (text, colour, dashed) in Self.legendEntries(style) {
+            drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
+            drawer.setColour(colour)
+            cairo_set_line_width(drawer.context, 1.5)
+            if dashed {
+                var dashes = [3.0, 2.0]
+                cairo_set_dash(drawer.context, &dashes, 2, 0)
+            }
+            cairo_stroke(drawer.context)
+            cairo_set_dash(drawer.context, nil, 0, 0)
+            x += 24
+            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + 18
+        }
+    }
+}
+
+extension Double {
+    func rounded(toPlaces places: Int) -> Double {
+        let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
+        return (self * scale).rounded() / scale
+    }
+}
