@@ -27,11 +27,26 @@ test-deps: deps
 build: deps
 	$(SWIFT) build -c release --product tagflow
 
+DEMO = Examples/demo.tags --config Examples/demo.json
+
+# The main job on the bundled example: frames, a render, and the seed's bug before and after its fix.
 demo: build
 	@mkdir -p $(OUT)
-	$(TAGFLOW) layout Examples/demo.tags --config Examples/demo.json
-	@echo "layout JSON: $(OUT)/demo-layout.json"
-	@$(TAGFLOW) layout Examples/demo.tags --config Examples/demo.json --format json -o $(OUT)/demo-layout.json
+	$(TAGFLOW) layout $(DEMO)
+	$(TAGFLOW) layout $(DEMO) --format json -o $(OUT)/demo-layout.json
+	$(TAGFLOW) render $(DEMO) -o $(OUT)/demo.png
+	$(TAGFLOW) render $(DEMO) -o $(OUT)/demo.svg
+	$(TAGFLOW) scroll $(DEMO) --compare --view both -o $(OUT)/frames
+	$(TAGFLOW) scroll $(DEMO) --compare --view device -o $(OUT)/before-after.gif
+	$(TAGFLOW) check $(DEMO) --strategy naive-super --max-failures 3 || true
+	$(TAGFLOW) check $(DEMO) --strategy cached --query prefetch
+	@echo "wrote $(OUT)/: demo-layout.json demo.png demo.svg frames/ before-after.gif"
+
+# The pictures the README shows, made by tagflow from Examples/.
+docs: build
+	$(TAGFLOW) render $(DEMO) --scale 1 -o docs/demo.png
+	$(TAGFLOW) scroll $(DEMO) --compare --view device --step 40 --fps 4 -o docs/before-after.gif
+	$(TAGFLOW) scroll $(DEMO) --compare --frames 12 --sheet-columns 4 --sheet -o docs/before-after-sheet.png
 
 test: test-deps
 	TAGFLOW_REQUIRE_TOOLS=1 $(SWIFT) test
