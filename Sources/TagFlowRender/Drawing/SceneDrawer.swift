@@ -49,6 +49,8 @@ public final class Scene: Sendable {
 struct SceneDrawer {
     let scene: Scene
     let context: OpaquePointer
+    /// Multiplies every colour's alpha: faded context is drawn at the style's `outsideAlpha`.
+    var opacity = 1.0
 
     var style: Style { scene.style }
 
@@ -60,16 +62,16 @@ struct SceneDrawer {
 
     func setColour(_ colour: Colour, alpha: Double = 1) {
         cairo_set_source_rgba(context, Double(colour.red) / 255, Double(colour.green) / 255, Double(colour.blue) / 255,
-                              Double(colour.alpha) / 255 * alpha)
+                              Double(colour.alpha) / 255 * alpha * opacity)
     }
 
     /// Draws one element at `frame` (a pinned header's frame may differ from its layout frame).
     func draw(_ id: ElementID, frame: Rect, as appearance: Appearance = .normal) {
         if appearance == .faded {
-            cairo_push_group(context)
-            draw(id, frame: frame, as: .normal)
-            cairo_pop_group_to_source(context)
-            cairo_paint_with_alpha(context, style.outsideAlpha)
+            // Per-colour alpha, not a group: a group per element costs a frame-sized surface each.
+            var faded = self
+            faded.opacity = opacity * style.outsideAlpha
+            faded.draw(id, frame: frame, as: .normal)
             return
         }
         switch id.kind {

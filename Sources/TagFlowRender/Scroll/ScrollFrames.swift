@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import Synchronization
 import TagFlowLayout
 import TagFlowText
 
@@ -29,6 +30,8 @@ public struct ScrollFrameRenderer: Sendable {
     /// The overview is scaled down to at most this height, in points.
     public let maxOverviewHeight: Double
     public let plan: ScrollPlan
+    /// The faded overview, drawn once per pixel scale and painted under every frame.
+    let backdrop = OverviewBackdrop()
 
     // The frame's geometry, in points, decided once: every frame has the same size.
     let overviewScale: Double
@@ -115,10 +118,16 @@ public struct ScrollFrameRenderer: Sendable {
         cairo_translate(context, -bounds.x, -bounds.y)
         cairo_rectangle(context, bounds.x, bounds.y, bounds.width, bounds.height)
         cairo_clip(context)
-        drawer.fill(bounds, scene.style.background)
-        let concerned = Set((audit.returned + audit.missing).map(\.id))
-        for element in scene.layout.flow.allElements where !concerned.contains(element.id) {
-            drawer.draw(element.id, frame: element.frame, as: .faded)
+        let scene = self.scene
+        let drawBackdrop = { (context: OpaquePointer) in
+            let drawer = SceneDrawer(scene: scene, context: context)
+            drawer.fill(bounds, scene.style.background)
+            for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
+        }
+        if !backdrop.paint(on: context, bounds: bounds, drawContent: drawBackdrop) { drawBackdrop(context) }
+        for element in audit.returned + audit.missing {
+            // Cover the faded copy underneath, so a ghost or a cell shows only itself.
+            drawer.fill(element.frame, scene.style.background)
         }
         let extra = Set(audit.extra.map(\.id))
         for element in audit.returned {
@@ -212,4 +221,52 @@ extension Double {
         let scale = (0..<places).reduce(1.0) { value, _ in value * 10 }
         return (self * scale).rounded() / scale
     }
+}
+
+/// The overview's unchanging part (every element, faded) as pixels, drawn once per device scale and shared by every frame and thread.
+final class OverviewBackdrop: @unchecked Sendable {
+    // @unchecked: the surfaces are created under the mutex and never drawn to again; cairo allows many
+    // threads to read one image surface as a source.
+    private let surfaces = Mutex<[Double: CairoImageSurface]>([:])
+
+    /// Paints the backdrop for the context's current transform; false when drawing to a vector surface,
+    /// where the elements are drawn instead.
+    func paint(on context: OpaquePointer, bounds: Rect, drawContent: (OpaquePointer) -> Void) -> Bool {
+        guard cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
+        var unitX = 1.0, unitY = 0.0
+        cairo_user_to_device_distance(context, &unitX, &unitY)
+        let scale = (unitX * 1024).rounded() / 1024
+        guard scale > 0 else { return false }
+        let surface = surfaces.withLock { cache in
+            if let surface = cache[scale] { return surface }
+            let surface = CairoImageSurface(width: Int((bounds.width * scale).rounded(.up)), height: Int((bounds.height * scale).rounded(.up)))
+            let backdropContext = cairo_create(surface.pointer)!
+            cairo_scale(backdropContext, scale, scale)
+            cairo_translate(backdropContext, -bounds.x, -bounds.y)
+            drawContent(backdropContext)
+            cairo_destroy(backdropContext)
+            cairo_surface_flush(surface.pointer)
+            cache[scale] = surface
+            return surface
+        }
+        cairo_save(context)
+        cairo_translate(context, bounds.x, bounds.y)
+        cairo_scale(context, 1 / scale, 1 / scale)
+        cairo_set_source_surface(context, surface.pointer, 0, 0)
+        cairo_paint(context)
+        cairo_restore(context)
+        return true
+    }
+}
+
+/// Owns a cairo ARGB32 image surface.
+final class CairoImageSurface: @unchecked Sendable {
+    // @unchecked: only read after it is drawn, see OverviewBackdrop.
+    let pointer: OpaquePointer
+
+    init(width: Int, height: Int) {
+        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))
+    }
+
+    deinit { cairo_surface_destroy(pointer) }
 }
