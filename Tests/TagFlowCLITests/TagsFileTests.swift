@@ -81,6 +81,8 @@ import TagFlowLayout
         #expect(failure("*")?.message.contains("preselected") == true)
         #expect(failure("@footer")?.message == "@footer needs text")
         #expect(failure(String(repeating: "x", count: 1001))?.message.contains("at most 1000") == true)
+        #expect(failure("a\tb")?.message == "a tab inside a tag")
+        #expect(try parse("\tindented\t\n").sections[0].tags.map(\.text) == ["indented"])
     }
 }
 

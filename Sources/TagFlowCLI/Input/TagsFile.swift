@@ -105,6 +105,9 @@ public enum TagsFile {
             text = content.trimmingCharacters(in: .whitespaces)
             if text.isEmpty { return nil }
         }
+        if text.contains("\t") {
+            throw InputError("a tab inside a tag", at: at(column), hint: "a tag is one run of text; replace the tab with a space")
+        }
         if text.count > maxTagLength {
             throw InputError("a tag of \(text.count) characters; tags are at most \(maxTagLength)", at: at(column),
                              hint: "split the line into several tags")

@@ -46,7 +46,7 @@ public enum TagsJSON {
             throw value.mismatch("a tag", expected: "a string or an object with \"text\"")
         }
         if text.isEmpty { throw InputError("an empty tag", at: value.location, hint: "remove it, or give it text") }
-        if let scalar = text.unicodeScalars.first(where: TagsFile.isForbiddenControl) {
+        if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
             throw InputError("a control character U+\(hex(scalar.value)) in a tag", at: value.location, hint: "tags are single lines of text")
         }
         if text.count > TagsFile.maxTagLength {

@@ -130,7 +130,7 @@ public struct ScrollFrameRenderer: Sendable {
             drawer.fill(element.frame, scene.style.background)
         }
         let extra = Set(audit.extra.map(\.id))
-        for element in audit.returned {
+        for element in drawingOrder(audit.returned) {
             drawer.draw(element.id, frame: element.frame, as: extra.contains(element.id) ? .extra : .normal)
         }
         for element in audit.missing {
@@ -159,10 +159,16 @@ public struct ScrollFrameRenderer: Sendable {
         cairo_clip(context)
         cairo_translate(context, -window.x, -window.y)
         drawer.fill(window, scene.style.background)
-        for element in audit.returned { drawer.draw(element.id, frame: element.frame) }
+        for element in drawingOrder(audit.returned) { drawer.draw(element.id, frame: element.frame) }
         cairo_restore(context)
         drawScrollIndicator(window: window, panel: origin, drawer: drawer)
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
+    }
+
+    /// Pinned headers float above the tags scrolling under them, as UIKit's zIndex puts them.
+    private func drawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
+        guard scene.layout.options.pinHeaders else { return elements }
+        return elements.filter { $0.id.kind != .header } + elements.filter { $0.id.kind == .header }
     }
 
     /// A thin bar on the device's right edge, as iOS shows while scrolling.
