@@ -1,4 +1,6 @@
 import CPNG
+import Dispatch
+import Synchronization
 
 /// Why a PNG could not be written or read.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -152,22 +154,20 @@ enum PNGWriting {
         if filter == .none {
             // The common case: copy (dropping alpha for RGB) straight into place after a 0 filter byte.
             return image.pixels.withUnsafeBufferPointer { src in
-                [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
+                // One spare byte: an RGB pixel is written as a 4-byte word, whose last byte the next write covers.
+                [UInt8](unsafeUninitializedCapacity: total + 1) { out, initialised in
+                    let source = UnsafeRawPointer(src.baseAddress!)
+                    let destination = UnsafeMutableRawPointer(out.baseAddress!)
                     for row in 0..<region.height {
-                        var s = (region.y + row) * imageRowBytes + region.x * 4
-                        var d = row * lineBytes
+                        let s = (region.y + row) * imageRowBytes + region.x * 4
+                        let d = row * lineBytes
                         out[d] = 0
-                        d += 1
                         if channels == 4 {
-                            UnsafeMutableRawPointer(out.baseAddress! + d)
-                                .copyMemory(from: src.baseAddress! + s, byteCount: rowBytes)
+                            (destination + d + 1).copyMemory(from: source + s, byteCount: rowBytes)
                         } else {
-                            for _ in 0..<region.width {
-                                out[d] = src[s]
-                                out[d + 1] = src[s + 1]
-                                out[d + 2] = src[s + 2]
-                                s += 4
-                                d += 3
+                            for x in 0..<region.width {
+                                let word = source.loadUnaligned(fromByteOffset: s + 4 * x, as: UInt32.self)
+                                destination.storeBytes(of: word, toByteOffset: d + 1 + 3 * x, as: UInt32.self)
                             }
                         }
                     }
@@ -300,8 +300,41 @@ extension PNGEncoder.Filter {
 
 /// One-shot zlib compression. The `z_stream` lives at a fixed heap address for its whole use, as zlib requires.
 enum ZlibDeflate {
+    /// Input bytes each piece of a parallel deflate covers. Fixed, so the output never depends on the thread count.
+    static let pieceSize = 1 << 20
+
+    /// A zlib stream of `input`. Large inputs are cut into pieces deflated on every core, as pigz does: each
+    /// piece but the last ends in a sync flush, so their raw deflate data joins into one valid stream.
     static func compress(_ input: [UInt8], level: Int32, strategy: Int32) throws(PNGError) -> [UInt8] {
         guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Z_BUF_ERROR) }
+        let pieces = stride(from: 0, to: max(input.count, 1), by: pieceSize).map { $0..<min(input.count, $0 + pieceSize) }
+        let results = Mutex<[Int: Result<(bytes: [UInt8], adler: uLong), PNGError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
+            let result = input.withUnsafeBufferPointer { source in
+                let piece = UnsafeBufferPointer(rebasing: source[pieces[index]])
+                return Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong) in
+                    let bytes = try rawDeflate(piece, level: level, strategy: strategy, isLast: index == pieces.count - 1)
+                    return (bytes, adler32(1, piece.baseAddress, uInt(piece.count)))
+                }
+            }
+            results.withLock { $0[index] = result }
+        }
+        let compressed = results.withLock { $0 }
+        // zlib's own headers for a 32 KiB window: the second byte names the level and makes the pair divisible by 31.
+        let levelByte: UInt8 = level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
+        var output: [UInt8] = [0x78, levelByte]
+        var adler: uLong = 1
+        for index in pieces.indices {
+            let piece = try compressed[index]!.get()
+            output += piece.bytes
+            adler = adler32_combine(adler, piece.adler, off_t(pieces[index].count))
+        }
+        output.appendPNGUInt32(UInt32(truncatingIfNeeded: adler))
+        return output
+    }
+
+    /// Raw deflate data (no zlib header or trailer) of one piece.
+    private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Int32, isLast: Bool) throws(PNGError) -> [UInt8] {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         defer {
@@ -309,21 +342,21 @@ enum ZlibDeflate {
             stream.deinitialize(count: 1)
             stream.deallocate()
         }
-        let initResult = deflateInit2_(stream, level, Z_DEFLATED, 15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let initResult = deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
         guard initResult == Z_OK else { throw .zlib(operation: "deflateInit2", code: initResult) }
-        let bound = Int(deflateBound(stream, uLong(input.count)))
+        // deflateBound covers a finished stream; a sync flush adds at most an empty stored block.
+        let bound = Int(deflateBound(stream, uLong(input.count))) + 16
         var result: Int32 = Z_OK
-        let output = input.withUnsafeBufferPointer { src in
-            [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
-                stream.pointee.next_in = UnsafeMutablePointer(mutating: src.baseAddress)
-                stream.pointee.avail_in = uInt(src.count)
-                stream.pointee.next_out = out.baseAddress
-                stream.pointee.avail_out = uInt(bound)
-                result = deflate(stream, Z_FINISH)
-                initialised = Int(stream.pointee.total_out)
-            }
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
+            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
+            stream.pointee.avail_in = uInt(input.count)
+            stream.pointee.next_out = out.baseAddress
+            stream.pointee.avail_out = uInt(bound)
+            result = deflate(stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
+            initialised = Int(stream.pointee.total_out)
         }
-        guard result == Z_STREAM_END else { throw .zlib(operation: "deflate", code: result) }
+        let expected = isLast ? Z_STREAM_END : Z_OK
+        guard result == expected, stream.pointee.avail_in == 0 else { throw .zlib(operation: "deflate", code: result) }
         return output
     }
 }

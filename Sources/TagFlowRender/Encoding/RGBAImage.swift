@@ -137,28 +137,27 @@ public struct RGBAImage: Sendable, Equatable {
             throw .bufferTooSmall(requiredBytes: overflow1 || overflow2 ? Int.max : required, actualBytes: data.count)
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
-            var o = 0
+            let words = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt32.self)
             for y in 0..<height {
-                let rowStart = y * stride
+                let row = data.baseAddress!.advanced(by: y * stride)
+                let destination = words.advanced(by: y * width)
                 for x in 0..<width {
-                    let v = data.loadUnaligned(fromByteOffset: rowStart + x * 4, as: UInt32.self)
+                    let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                     let a = v >> 24
-                    var r = (v >> 16) & 0xFF
-                    var g = (v >> 8) & 0xFF
-                    var b = v & 0xFF
-                    if a == 0 {
-                        r = 0; g = 0; b = 0
-                    } else if a != 255 {
+                    let rgba: UInt32
+                    if a == 255 {
+                        // Opaque, the common case: only swap R and B into R, G, B, A byte order.
+                        rgba = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+                    } else if a == 0 {
+                        rgba = 0
+                    } else {
                         let half = a / 2
-                        r = min(255, (r * 255 + half) / a)
-                        g = min(255, (g * 255 + half) / a)
-                        b = min(255, (b * 255 + half) / a)
+                        let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
+                        let g = min(255, ((v >> 8 & 0xFF) * 255 + half) / a)
+                        let b = min(255, ((v & 0xFF) * 255 + half) / a)
+                        rgba = a << 24 | b << 16 | g << 8 | r
                     }
-                    out[o] = UInt8(truncatingIfNeeded: r)
-                    out[o + 1] = UInt8(truncatingIfNeeded: g)
-                    out[o + 2] = UInt8(truncatingIfNeeded: b)
-                    out[o + 3] = UInt8(truncatingIfNeeded: a)
-                    o += 4
+                    destination[x] = rgba.littleEndian
                 }
             }
             initialised = total
