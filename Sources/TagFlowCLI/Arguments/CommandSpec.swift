@@ -117,6 +117,8 @@ extension CommandSpec {
         let options = allOptions
         var index = 0
         var onlyPositionals = false
+        /// An option whose value may be left out, given just before a positional: the value was likely meant.
+        var optionalValueBefore = [Int: String]()
         while index < arguments.count {
             let argument = arguments[index]
             index += 1
@@ -136,6 +138,7 @@ extension CommandSpec {
                 let hint = closestMatch(to: name, in: known).map { "did you mean '\($0)'?" } ?? "see 'tagflow \(self.name) --help'"
                 throw UsageError("unknown option '\(name)'", hint: hint)
             }
+            if option.valueIsOptional && inlineValue == nil { optionalValueBefore[parsed.positionals.count] = option.name }
             if option.valueName == nil || option.valueIsOptional && inlineValue == nil {
                 if inlineValue != nil { throw UsageError("\(option.name) takes no value") }
                 parsed.values[option.name, default: []].append("")
@@ -162,7 +165,11 @@ extension CommandSpec {
             throw UsageError("missing <\(positionals[parsed.positionals.count].name)>", hint: "usage: \(usage)")
         }
         if !(positionals.last?.repeats ?? false), parsed.positionals.count > positionals.count {
-            throw UsageError("unexpected argument '\(parsed.positionals[positionals.count])'", hint: "usage: \(usage)")
+            let extra = parsed.positionals[positionals.count]
+            let hint = optionalValueBefore.keys.sorted().first { $0 < parsed.positionals.count }
+                .map { "\(optionalValueBefore[$0]!) takes its value after '=': \(optionalValueBefore[$0]!)=\(parsed.positionals[$0])" }
+                ?? "usage: \(usage)"
+            throw UsageError("unexpected argument '\(extra)'", hint: hint)
         }
         return parsed
     }

@@ -63,6 +63,7 @@ enum ScrollCommand: Command {
     }
 
     static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
+        let interruption = Interruption()
         let tagsPath = arguments.positionals[0]
         let inputs = [tagsPath, arguments.value("--config")]
         let destination = try Self.destination(arguments, inputs: inputs)
@@ -79,6 +80,7 @@ enum ScrollCommand: Command {
         let loaded = try LayoutInput.load(tagsPath: tagsPath, arguments: arguments)
         let style = try StyleSettings.style(config: loaded.config, arguments: arguments)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
+        if interruption.wasRequested { throw interruption.stop(completed: "nothing written") }
         let range = loaded.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)
         if frameCount > frameCap && !arguments.has("--force") {
@@ -88,7 +90,7 @@ enum ScrollCommand: Command {
         let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: stockItemSize, view: view,
                                            maxOverviewHeight: maxHeight, plan: ScrollPlan(range: range, spacing: spacing))
         let writer = ScrollWriter(renderer: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
-                                  console: console, quiet: arguments.has("--quiet"))
+                                  console: console, quiet: arguments.has("--quiet"), interruption: interruption)
         do {
             switch destination {
             case let .folder(path, format): try writer.writeFolder(path, format: format, sourceName: tagsPath)

@@ -10,6 +10,8 @@ struct ScrollWriter {
     let pipeline: OrderedPipeline
     let console: Console
     let quiet: Bool
+    /// Watching SIGINT from the command's start, so an early Ctrl-C also exits with 130.
+    let interruption: Interruption
 
     private var frameCount: Int { renderer.plan.offsets.count }
 
@@ -17,7 +19,6 @@ struct ScrollWriter {
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
         try renderer.checkSize(scale: scale)
         try FrameFolder.create(path)
-        let interruption = Interruption()
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
         var frames = [JSONOutput]()
         let renderer = self.renderer, scale = self.scale
@@ -67,7 +68,6 @@ struct ScrollWriter {
     func writeSheet(_ output: OutputPath, columns: Int?) throws {
         let sheet = ContactSheet(renderer: renderer, columns: columns)
         try sheet.checkSize(scale: scale)
-        let interruption = Interruption()
         guard let image = try sheet.image(scale: scale, shouldStop: { interruption.wasRequested }) else {
             throw interruption.stop(completed: "nothing written")
         }
@@ -76,7 +76,6 @@ struct ScrollWriter {
 
     /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
     private func animate(_ append: (RGBAImage) throws -> Void) throws {
-        let interruption = Interruption()
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
         let renderer = self.renderer, scale = self.scale
         let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },

@@ -92,12 +92,7 @@ struct SceneDrawer {
         case .missing:
             setColour(style.missing, alpha: 0.08)
             cairo_fill_preserve(context)
-            setColour(style.missing)
-            cairo_set_line_width(context, max(border, 1.5))
-            var dashes = [4.0, 3.0]
-            cairo_set_dash(context, &dashes, 2, 0)
-            cairo_stroke(context)
-            cairo_set_dash(context, nil, 0, 0)
+            strokeDashed(style.missing, width: max(border, 1.5), dash: 4, gap: 3)
             drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), centredIn: frame, colour: style.missing.withAlpha(150))
             return
         default:
@@ -129,12 +124,7 @@ struct SceneDrawer {
             cairo_rectangle(context, frame.x + 0.75, frame.y + 0.75, frame.width - 1.5, frame.height - 1.5)
             setColour(style.missing, alpha: 0.06)
             cairo_fill_preserve(context)
-            setColour(style.missing)
-            cairo_set_line_width(context, 1.5)
-            var dashes = [4.0, 3.0]
-            cairo_set_dash(context, &dashes, 2, 0)
-            cairo_stroke(context)
-            cairo_set_dash(context, nil, 0, 0)
+            strokeDashed(style.missing, width: 1.5, dash: 4, gap: 3)
         } else if isHeader && scene.layout.options.pinHeaders {
             // A pinned header covers the tags scrolling under it.
             fill(frame, style.background)
@@ -159,9 +149,18 @@ struct SceneDrawer {
 
     private func outlineOutside(_ frame: Rect, colour: Colour, radius: Double) {
         roundedRect(Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4), radius: radius + 2)
+        strokeDashed(colour, width: 1.5, dash: 1.5, gap: 2)
+    }
+
+    /// Strokes the current path dashed, never thinner or finer on screen than 1.5, 4 and 3 device pixels
+    /// of a 1× picture, so marks stay visible in a scaled-down overview.
+    private func strokeDashed(_ colour: Colour, width: Double, dash: Double, gap: Double) {
+        var unitX = 1.0, unitY = 0.0
+        cairo_user_to_device_distance(context, &unitX, &unitY)
+        let enlarge = max(1, 1 / max(hypot(unitX, unitY), 1e-6))
         setColour(colour)
-        cairo_set_line_width(context, 1.5)
-        var dashes = [1.5, 2.0]
+        cairo_set_line_width(context, width * enlarge)
+        var dashes = [dash * enlarge, gap * enlarge]
         cairo_set_dash(context, &dashes, 2, 0)
         cairo_stroke(context)
         cairo_set_dash(context, nil, 0, 0)

@@ -1,0 +1,393 @@
+import CGIF
+import Foundation
+import TagFlowRender
+import Testing
+
+/// `render` and `scroll` run as a person runs them: through the binary.
+@Suite(.serialized) struct RenderEndToEndTests {
+    static let demo = packageRoot.appendingPathComponent("Examples/demo.tags").path
+
+    // MARK: Animations read back
+
+    @Test func gifFramesDelaysAndSizeFollowTheOptions() throws {
+        let folder = try TemporaryFolder()
+        let common = ["scroll", Self.demo, "--compare", "--frames", "4", "--view", "both", "--quiet"]
+        let frames = try tagflow(common + ["-o", folder.path("frames")])
+        let gif = try tagflow(common + ["--fps", "25", "-o", folder.path("scroll.gif")])
+        #expect(frames.status == 0, "\(frames.stderr)")
+        #expect(gif.status == 0, "\(gif.stderr)")
+        let first = try PNGDecoder().decode(try bytes(folder.path("frames/frame-0001.png")))
+
+        let decoded = try GIFReadBack.decode(try bytes(folder.path("scroll.gif")))
+        #expect(decoded.width == first.width && decoded.height == first.height)
+        #expect(decoded.frames.count == 4)
+        #expect(decoded.frames.map(\.delay) == [4, 4, 4, 4], "25 fps is 4 hundredths of a second a frame")
+        #expect(decoded.loopCount == 0)
+        let opening = try #require(decoded.frames.first)
+        #expect(opening.left == 0 && opening.top == 0 && opening.width == first.width && opening.height == first.height)
+        for frame in decoded.frames {
+            #expect(frame.left + frame.width <= decoded.width && frame.top + frame.height <= decoded.height)
+        }
+        // The first frame is the first PNG frame through a palette: close, pixel for pixel.
+        var total = 0
+        for y in 0..<first.height {
+            for x in 0..<first.width {
+                let png = first[x, y], index = Int(opening.indices[y * opening.width + x])
+                let colour = decoded.palette[index]
+                total += abs(Int(png.r) - Int(colour.r)) + abs(Int(png.g) - Int(colour.g)) + abs(Int(png.b) - Int(colour.b))
+            }
+        }
+        let mean = Double(total) / Double(3 * first.width * first.height)
+        #expect(mean < 2, "the GIF's first frame differs from the PNG frame by \(mean) per channel")
+
+        let slow = try tagflow(["scroll", Self.demo, "--frames", "2", "--fps", "3", "--quiet", "-o", folder.path("slow.gif")])
+        #expect(slow.status == 0, "\(slow.stderr)")
+        #expect(try GIFReadBack.decode(try bytes(folder.path("slow.gif"))).frames.map(\.delay) == [33, 33])
+    }
+
+    @Test func apngFramesDelaysAndSizeFollowTheOptions() throws {
+        let folder = try TemporaryFolder()
+        let common = ["scroll", Self.demo, "--compare", "--frames", "3", "--view", "both", "--quiet"]
+        let frames = try tagflow(common + ["-o", folder.path("frames")])
+        let apng = try tagflow(common + ["--fps", "8", "-o", folder.path("scroll.apng")])
+        let asPNG = try tagflow(common + ["--fps", "8", "--apng", "-o", folder.path("scroll.png")])
+        #expect(frames.status == 0 && apng.status == 0 && asPNG.status == 0, "\(frames.stderr)\(apng.stderr)\(asPNG.stderr)")
+        let firstFrame = try PNGDecoder().decode(try bytes(folder.path("frames/frame-0001.png")))
+        let file = try bytes(folder.path("scroll.apng"))
+        #expect(try bytes(folder.path("scroll.png")) == file, "--apng to .png writes the same animation as .apng")
+
+        let chunks = try PNGChunks.read(file)
+        #expect(chunks.first?.type == "IHDR" && chunks.last?.type == "IEND")
+        let header = try #require(chunks.first { $0.type == "IHDR" })
+        #expect(PNGChunks.uint32(header.data, 0) == UInt32(firstFrame.width) && PNGChunks.uint32(header.data, 4) == UInt32(firstFrame.height))
+        let control = try #require(chunks.first { $0.type == "acTL" })
+        #expect(PNGChunks.uint32(control.data, 0) == 3, "acTL num_frames")
+        #expect(PNGChunks.uint32(control.data, 4) == 0, "acTL num_plays: loop forever")
+        let frameControls = chunks.filter { $0.type == "fcTL" }
+        #expect(frameControls.count == 3)
+        for fctl in frameControls {
+            #expect(PNGChunks.uint16(fctl.data, 20) == 1 && PNGChunks.uint16(fctl.data, 22) == 8, "each frame shows 1/8 s")
+            let (width, height) = (PNGChunks.uint32(fctl.data, 4), PNGChunks.uint32(fctl.data, 8))
+            let (x, y) = (PNGChunks.uint32(fctl.data, 12), PNGChunks.uint32(fctl.data, 16))
+            #expect(x + width <= UInt32(firstFrame.width) && y + height <= UInt32(firstFrame.height))
+        }
+        let opening = try #require(frameControls.first)
+        #expect(PNGChunks.uint32(opening.data, 4) == UInt32(firstFrame.width) && PNGChunks.uint32(opening.data, 8) == UInt32(firstFrame.height))
+        #expect(PNGChunks.uint32(opening.data, 12) == 0 && PNGChunks.uint32(opening.data, 16) == 0)
+        // Sequence numbers of fcTL and fdAT run 0, 1, 2, ... in file order.
+        let sequence = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }.map { PNGChunks.uint32($0.data, 0) }
+        #expect(sequence == (0..<UInt32(sequence.count)).map { $0 })
+        // A reader that knows nothing of APNG sees the first frame.
+        #expect(try PNGDecoder().decode(file) == firstFrame)
+    }
+
+    // MARK: Determinism
+
+    @Test func picturesAreByteIdenticalAcrossProcesses() throws {
+        let folder = try TemporaryFolder()
+        let epoch = ["SOURCE_DATE_EPOCH": "1700000000"]
+        for name in ["a", "b"] {
+            for ext in ["png", "svg"] {
+                let run = try tagflow(["render", Self.demo, "-o", folder.path("\(name).\(ext)")])
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+            let dated = try tagflow(["render", Self.demo, "-o", folder.path("\(name)-epoch.pdf")], environment: epoch)
+            #expect(dated.status == 0, "\(dated.stderr)")
+            let undated = try runWithout("SOURCE_DATE_EPOCH", ["render", Self.demo, "-o", folder.path("\(name).pdf")])
+            #expect(undated == 0)
+            for ext in ["gif", "apng"] {
+                let run = try tagflow(["scroll", Self.demo, "--compare", "--frames", "3", "--quiet", "-o", folder.path("\(name).\(ext)")])
+                #expect(run.status == 0, "\(run.stderr)")
+            }
+        }
+        for file in ["png", "svg", "pdf", "gif", "apng"].map({ ".\($0)" }) + ["-epoch.pdf"] {
+            let a = try bytes(folder.path("a" + file)), b = try bytes(folder.path("b" + file))
+            #expect(!a.isEmpty && a == b, "a\(file) and b\(file) differ")
+        }
+
+        let dated = String(decoding: try bytes(folder.path("a-epoch.pdf")), as: UTF8.self)
+        let undated = String(decoding: try bytes(folder.path("a.pdf")), as: UTF8.self)
+        let datedInfo = Self.infoLines(dated), undatedInfo = Self.infoLines(undated)
+        // SOURCE_DATE_EPOCH=1700000000 is 2023-11-14 22:13:20 UTC; without it, the epoch itself.
+        let carriesEpochDate = datedInfo.filter { $0.contains("20231114221320") }.count == 2
+        let undatedCarriesIt = undated.contains("20231114221320")
+        let carriesZeroDate = undatedInfo.filter { $0.contains("19700101000000") }.count == 2
+        #expect(carriesEpochDate && !undatedCarriesIt, "\(datedInfo)")
+        #expect(carriesZeroDate, "\(undatedInfo)")
+        // PDF dates are written D:YYYYMMDDHHmmSS (ISO 32000-1, 7.9.4).
+        let creationDate = dated.contains("/CreationDate (D:20231114221320"), modDate = dated.contains("/ModDate (D:20231114221320")
+        #expect(creationDate, "\(datedInfo)")
+        #expect(modDate, "\(datedInfo)")
+    }
+
+    /// The lines of a PDF's document information that hold dates.
+    static func infoLines(_ pdf: String) -> [String] {
+        pdf.split(separator: "\n").filter { $0.contains("Date (") }.map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    @Test func framesAreTheSameWithOneThreadOrTwo() throws {
+        let folder = try TemporaryFolder()
+        for threads in ["1", "2"] {
+            let run = try tagflow(["scroll", Self.demo, "--compare", "--frames", "5", "--view", "both", "--threads", threads,
+                                   "--quiet", "-o", folder.path("threads-\(threads)")])
+            #expect(run.status == 0, "\(run.stderr)")
+        }
+        let one = try snapshot(folder.url.appendingPathComponent("threads-1"))
+        let two = try snapshot(folder.url.appendingPathComponent("threads-2"))
+        #expect(one.keys.sorted() == (1...5).map { String(format: "frame-%04d.png", $0) } + ["frames.json"])
+        #expect(one == two)
+    }
+
+    // MARK: Bad options
+
+    struct BadOption: Sendable, CustomTestStringConvertible {
+        var name: String
+        var arguments: [String]
+        /// Every one of these appears in standard error.
+        var message: [String]
+        var testDescription: String { name }
+    }
+
+    static let badOptions: [BadOption] = [
+        BadOption(name: "--step 0", arguments: ["scroll", "DEMO", "--step", "0", "-o", "frames"], message: ["--step must be greater than 0"]),
+        BadOption(name: "--step -5", arguments: ["scroll", "DEMO", "--step", "-5", "-o", "frames"], message: ["--step must be greater than 0, got -5"]),
+        BadOption(name: "--frames 0", arguments: ["scroll", "DEMO", "--frames", "0", "-o", "frames"], message: ["--frames must be at least 1"]),
+        BadOption(name: "render over cairo's limit", arguments: ["render", "DEMO", "--item-height", "1000", "--scale", "3", "-o", "big.png"],
+                  message: ["32767", "--scale"]),
+        BadOption(name: "scroll over cairo's limit", arguments: ["scroll", "DEMO", "--view", "device", "--height", "12000", "--scale", "3", "-o", "frames"],
+                  message: ["32767", "--scale"]),
+        BadOption(name: "sheet over cairo's limit", arguments: ["scroll", "DEMO", "--view", "device", "--height", "12000", "--scale", "3", "--sheet", "-o", "sheet.png"],
+                  message: ["32767", "--scale"]),
+        BadOption(name: "more frames than the cap", arguments: ["scroll", "DEMO", "--step", "0.01", "-o", "frames"],
+                  message: ["over the cap of 1000", "--force"]),
+        BadOption(name: "more frames than --max-frames", arguments: ["scroll", "DEMO", "--frames", "30", "--max-frames", "20", "-o", "anim.gif"],
+                  message: ["30 frames, over the cap of 20", "--force"]),
+        BadOption(name: "render into a missing folder", arguments: ["render", "DEMO", "-o", "missing/x.png"], message: ["missing", "does not exist"]),
+        BadOption(name: "GIF into a missing folder", arguments: ["scroll", "DEMO", "-o", "missing/x.gif"], message: ["missing", "does not exist"]),
+        BadOption(name: "frames into a missing folder", arguments: ["scroll", "DEMO", "-o", "missing/frames"], message: ["missing", "does not exist"]),
+        BadOption(name: "render over its input", arguments: ["render", "doc.png", "-o", "doc.png"], message: ["is also an input"]),
+        BadOption(name: "scroll over its input", arguments: ["scroll", "doc.gif", "-o", "./doc.gif"], message: ["is also an input"]),
+        BadOption(name: "render --scale 4", arguments: ["render", "DEMO", "--scale", "4", "-o", "x.png"], message: ["--scale must be 1, 2 or 3"]),
+        BadOption(name: "scroll --scale 4", arguments: ["scroll", "DEMO", "--scale", "4", "-o", "frames"], message: ["--scale must be 1, 2 or 3"]),
+        BadOption(name: ".png without --sheet or --apng", arguments: ["scroll", "DEMO", "-o", "x.png"], message: ["--sheet", "--apng"]),
+        BadOption(name: "--compare=A,B with an unknown strategy", arguments: ["scroll", "DEMO", "--compare=naive-super,bogus", "-o", "frames"],
+                  message: ["--compare must be one of", "'bogus'"]),
+        BadOption(name: "--compare A,B with an unknown strategy", arguments: ["scroll", "DEMO", "--compare", "naive-super,bogus", "-o", "frames"],
+                  message: ["naive-super,bogus"]),
+    ]
+
+    @Test(arguments: badOptions)
+    func badOptionsFailClearlyAndWriteNothing(_ bad: BadOption) throws {
+        let folder = try TemporaryFolder()
+        let tags = try String(contentsOfFile: Self.demo, encoding: .utf8)
+        try folder.write("keep.txt", "kept\n")
+        try folder.write("doc.png", tags)
+        try folder.write("doc.gif", tags)
+        try FileManager.default.createDirectory(atPath: folder.path("frames"), withIntermediateDirectories: false)
+        try folder.write("frames/frame-0001.png", "an earlier run's frame")
+        let before = try snapshot(folder.url)
+
+        let result = try tagflow(bad.arguments.map { $0 == "DEMO" ? Self.demo : $0 }, in: folder.url)
+        #expect(result.status == 2, "exit status \(result.status): \(result.stderr)")
+        #expect(result.stderr.hasPrefix("error: "), "\(result.stderr)")
+        for part in bad.message {
+            #expect(result.stderr.contains(part), "'\(part)' is not in: \(result.stderr)")
+        }
+        #expect(result.stdout.isEmpty)
+        #expect(try snapshot(folder.url) == before, "the folder changed")
+    }
+
+    // MARK: Interruption
+
+    @Test func sigintKeepsWholeFramesAndAManifestMarkedIncomplete() throws {
+        let folder = try TemporaryFolder()
+        let output = folder.url.appendingPathComponent("frames")
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = ["scroll", Self.demo, "--step", "1", "--scale", "2", "--view", "both", "--force", "-o", output.path]
+        process.standardOutput = FileHandle.nullDevice
+        let errURL = folder.url.appendingPathComponent("stderr.txt")
+        try Data().write(to: errURL)
+        let errors = try FileHandle(forWritingTo: errURL)
+        process.standardError = errors
+        try process.run()
+
+        func frameFiles() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while frameFiles().count < 2 && process.isRunning && Date() < deadline { usleep(20_000) }
+        guard process.isRunning else {
+            Issue.record("tagflow ended before it could be interrupted: \(process.terminationStatus)")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        let stopBy = Date().addingTimeInterval(60)
+        while process.isRunning && Date() < stopBy { usleep(20_000) }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            Issue.record("tagflow did not stop within a minute of SIGINT")
+            return
+        }
+        try errors.close()
+        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
+        #expect(process.terminationReason == .exit)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(stderr.contains("interrupted"), "\(stderr)")
+
+        // Only whole files: no hidden temporary files, every frame a complete PNG, numbered from 1 without gaps.
+        let everything = try FileManager.default.contentsOfDirectory(atPath: output.path).sorted()
+        #expect(everything.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(everything)")
+        let frames = frameFiles()
+        #expect(frames.count >= 2)
+        #expect(frames == (1...max(1, frames.count)).map { String(format: "frame-%04d.png", $0) })
+        #expect(Set(everything) == Set(frames + ["frames.json"]))
+        var sizes = Set<[Int]>()
+        for name in frames {
+            let image = try PNGDecoder().decode(try bytes(output.appendingPathComponent(name).path))
+            sizes.insert([image.width, image.height])
+        }
+        #expect(sizes.count == 1)
+
+        let manifest = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appendingPathComponent("frames.json"))) as? [String: Any])
+        #expect(manifest["complete"] as? Bool == false)
+        let listed = try #require(manifest["frames"] as? [[String: Any]])
+        #expect(listed.compactMap { $0["file"] as? String } == frames)
+        let frameSize = try #require(manifest["frameSize"] as? [String: Double])
+        #expect(sizes.first == [Int(frameSize["width"]! * 2), Int(frameSize["height"]! * 2)])
+    }
+
+    // MARK: Helpers
+
+    private func bytes(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// Every file under `folder`, hidden ones included, by relative path, with its bytes.
+    private func snapshot(_ folder: URL) throws -> [String: Data] {
+        var files = [String: Data]()
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return files }
+        while let relative = enumerator.nextObject() as? String {
+            let url = folder.appendingPathComponent(relative)
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory)
+            files[relative + (isDirectory.boolValue ? "/" : "")] = isDirectory.boolValue ? Data() : try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    /// Runs tagflow with `variable` removed from the environment; returns the exit status.
+    private func runWithout(_ variable: String, _ arguments: [String]) throws -> Int32 {
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment[variable] = nil
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
+}
+
+/// PNG chunks, read independently of libpng.
+enum PNGChunks {
+    struct Chunk {
+        var type: String
+        var data: [UInt8]
+    }
+
+    struct Malformed: Error {}
+
+    static func read(_ bytes: [UInt8]) throws -> [Chunk] {
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { throw Malformed() }
+        var chunks = [Chunk]()
+        var offset = 8
+        while offset < bytes.count {
+            guard offset + 12 <= bytes.count else { throw Malformed() }
+            let length = Int(uint32(bytes, offset))
+            guard offset + 12 + length <= bytes.count else { throw Malformed() }
+            chunks.append(Chunk(type: String(decoding: bytes[(offset + 4)..<(offset + 8)], as: UTF8.self),
+                                data: Array(bytes[(offset + 8)..<(offset + 8 + length)])))
+            offset += 12 + length
+        }
+        return chunks
+    }
+
+    static func uint32(_ bytes: [UInt8], _ offset: Int) -> UInt32 {
+        bytes[offset..<(offset + 4)].reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    static func uint16(_ bytes: [UInt8], _ offset: Int) -> UInt16 {
+        UInt16(bytes[offset]) << 8 | UInt16(bytes[offset + 1])
+    }
+}
+
+/// A GIF read back with giflib.
+enum GIFReadBack {
+    struct Frame {
+        var left: Int, top: Int, width: Int, height: Int
+        var indices: [UInt8]
+        /// Hundredths of a second, from the graphics control extension.
+        var delay: Int
+    }
+
+    struct Decoded {
+        var width: Int
+        var height: Int
+        var palette: [RGB]
+        var frames: [Frame]
+        var loopCount: Int?
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        var code: Int32
+        var description: String { "giflib error \(code)" }
+    }
+
+    private final class Source {
+        let bytes: [UInt8]
+        var offset = 0
+        init(_ bytes: [UInt8]) { self.bytes = bytes }
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> Decoded {
+        let source = Source(bytes)
+        return try withExtendedLifetime(source) {
+            var error: Int32 = 0
+            let opened = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { file, buffer, length in
+                let source = Unmanaged<Source>.fromOpaque(file!.pointee.UserData!).takeUnretainedValue()
+                let count = min(Int(length), source.bytes.count - source.offset)
+                for i in 0..<count { buffer![i] = source.bytes[source.offset + i] }
+                source.offset += count
+                return Int32(count)
+            }, &error)
+            guard let gif = opened else { throw Failure(code: error) }
+            defer { DGifCloseFile(gif, &error) }
+            guard DGifSlurp(gif) == GIF_OK else { throw Failure(code: gif.pointee.Error) }
+            let map = gif.pointee.SColorMap!.pointee
+            let palette = (0..<Int(map.ColorCount)).map { RGB(r: map.Colors[$0].Red, g: map.Colors[$0].Green, b: map.Colors[$0].Blue) }
+            var frames = [Frame]()
+            var loopCount: Int?
+            for index in 0..<Int(gif.pointee.ImageCount) {
+                let saved = gif.pointee.SavedImages[index]
+                let description = saved.ImageDesc
+                var control = GraphicsControlBlock()
+                let delay = DGifSavedExtensionToGCB(gif, Int32(index), &control) == GIF_OK ? Int(control.DelayTime) : -1
+                frames.append(Frame(left: Int(description.Left), top: Int(description.Top), width: Int(description.Width),
+                                    height: Int(description.Height),
+                                    indices: Array(UnsafeBufferPointer(start: saved.RasterBits, count: Int(description.Width * description.Height))),
+                                    delay: delay))
+                let blocks = UnsafeBufferPointer(start: saved.ExtensionBlocks, count: Int(saved.ExtensionBlockCount))
+                for (b, block) in blocks.enumerated() where index == 0 && block.Function == APPLICATION_EXT_FUNC_CODE {
+                    let name = String(decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
+                    if name == "NETSCAPE2.0", b + 1 < blocks.count, blocks[b + 1].ByteCount == 3, blocks[b + 1].Bytes[0] == 1 {
+                        loopCount = Int(blocks[b + 1].Bytes[1]) | Int(blocks[b + 1].Bytes[2]) << 8
+                    }
+                }
+            }
+            return Decoded(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight), palette: palette, frames: frames, loopCount: loopCount)
+        }
+    }
+}
