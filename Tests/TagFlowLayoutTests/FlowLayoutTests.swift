@@ -91,7 +91,7 @@ import Testing
     func rtlMirrorsEachLineOfTheMirroredAlignment(alignment: Alignment) {
         let mirrored: [Alignment: Alignment] = [.left: .right, .right: .left, .center: .center,
                                                 .justified: .justified, .leading: .leading, .trailing: .trailing]
-        var rng = SplitMix64(seed: 7)
+        var rng = SeededGenerator(seed: 7)
         let sections = randomSections(&rng)
         var ltr = LayoutOptions()
         ltr.sectionInset = EdgeInsets(top: 10, left: 12, bottom: 10, right: 30)
@@ -128,7 +128,7 @@ import Testing
 
     @Test(arguments: seeds)
     func generatedLayoutsHoldTheirInvariants(seed: UInt64) throws {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         let options = randomOptions(&rng)
         let metrics = randomSections(&rng)
         let layout = FlowLayout.prepare(metrics, options: options)

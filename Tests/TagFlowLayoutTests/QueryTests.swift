@@ -4,7 +4,7 @@ import Testing
 @Suite struct RectQueryTests {
     @Test(arguments: Array(UInt64(1)...40))
     func queryEqualsBruteForceForRandomRects(seed: UInt64) {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var options = randomOptions(&rng)
         options.pinHeaders = false
         let layout = FlowLayout.prepare(randomSections(&rng, maxSections: 8, maxTags: 80), options: options)

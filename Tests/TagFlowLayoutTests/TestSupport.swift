@@ -1,18 +1,5 @@
 import TagFlowLayout
 
-/// A reproducible generator, so a failing case can be replayed from its seed.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Gives every character the same advance; layout tests need exact, known widths, not a font.
 struct FixedAdvanceMeasurer: TextMeasuring {
     var advance: Double = 7
@@ -21,7 +8,7 @@ struct FixedAdvanceMeasurer: TextMeasuring {
     }
 }
 
-func randomSections(_ rng: inout SplitMix64, maxSections: Int = 5, maxTags: Int = 40, maxWidth: Double = 400) -> [SectionMetrics] {
+func randomSections(_ rng: inout SeededGenerator, maxSections: Int = 5, maxTags: Int = 40, maxWidth: Double = 400) -> [SectionMetrics] {
     (0..<Int.random(in: 1...maxSections, using: &rng)).map { _ in
         SectionMetrics(hasHeader: Bool.random(using: &rng), hasFooter: Bool.random(using: &rng),
                        textWidths: (0..<Int.random(in: 0...maxTags, using: &rng)).map { _ in
@@ -33,7 +20,7 @@ func randomSections(_ rng: inout SplitMix64, maxSections: Int = 5, maxTags: Int 
     }
 }
 
-func randomOptions(_ rng: inout SplitMix64) -> LayoutOptions {
+func randomOptions(_ rng: inout SeededGenerator) -> LayoutOptions {
     var options = LayoutOptions()
     options.width = Double.random(in: 200...800, using: &rng).rounded()
     options.padding = [0, 4, 7.5, 12].randomElement(using: &rng)!

@@ -1,21 +1,9 @@
 import CGIF
+import TagFlowLayout
 import TagFlowRender
 
 /// Helpers for the encoder tests, kept in one namespace so they cannot clash with other test files.
 enum EncodingFixtures {
-    /// SplitMix64: a small seeded generator, so test images are the same on every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Random RGBA noise; alpha random too unless `opaque`.
     static func noise(width: Int, height: Int, seed: UInt64, opaque: Bool) -> RGBAImage {
         var generator = SeededGenerator(seed: seed)

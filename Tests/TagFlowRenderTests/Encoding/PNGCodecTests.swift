@@ -1,4 +1,5 @@
 import Testing
+import TagFlowLayout
 import TagFlowRender
 
 @Suite("Encoding: PNG")
@@ -118,7 +119,7 @@ struct EncodingPNGTests {
 
     @Test("garbage, empty input and a damaged CRC are refused")
     func garbage() throws {
-        var generator = EncodingFixtures.SeededGenerator(seed: 4)
+        var generator = SeededGenerator(seed: 4)
         let noise = (0..<500).map { _ in UInt8.random(in: 0...255, using: &generator) }
         for input in [noise, [], Array("not a png at all".utf8)] {
             #expect(throws: PNGError.self) { try PNGDecoder().decode(input) }
