@@ -26,7 +26,7 @@ public enum TagFlowCommand {
     public static let version = "0.1.0"
 
     static var commands: [any Command.Type] { [
-        LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self,
+        LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self, DiffCommand.self,
     ] }
 
     static var overview: String {

@@ -1,0 +1,196 @@
+import TagFlowLayout
+
+/// A ``LayoutDiff`` as a table for people, JSON for tools, or Markdown for a pull-request comment.
+struct LayoutDiffReport {
+    let diff: LayoutDiff
+
+    /// Markdown tables longer than this are cut, so a comment stays within what code hosts accept.
+    static let markdownRowLimit = 200
+
+    /// One line of the change table.
+    struct Row {
+        var change: String
+        var section: String
+        var tag: String
+        var old: String
+        var new: String
+    }
+
+    // MARK: Text
+
+    var summary: String {
+        if diff.isIdentical {
+            let tags = diff.new.sections.reduce(0) { $0 + $1.tags.count }
+            return "layouts are identical: \(tags) tag(s), content height \(points(diff.new.contentSize.height)) pt"
+        }
+        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
+        let sectionCounts = Dictionary(grouping: diff.sections, by: \.kind).mapValues(\.count)
+        for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered] {
+            if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.rawValue)") }
+        }
+        var text = "layouts differ: " + parts.joined(separator: ", ") + "; content height " + heightChange
+        if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
+            text += "; viewport \(size(diff.old.viewport)) → \(size(diff.new.viewport))"
+        }
+        return text
+    }
+
+    var heightChange: String {
+        let old = diff.old.contentSize.height, new = diff.new.contentSize.height
+        guard LayoutDiff.differs(old, new) else { return "\(points(new)) pt (unchanged)" }
+        let delta = new - old
+        return "\(points(old)) → \(points(new)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta))))"
+    }
+
+    var text: String {
+        guard !diff.isIdentical else { return summary + "\n" }
+        var table = TextTable(columns: ["change", "section", "tag", "old", "new"])
+        for row in rows { table.add([row.change, row.section, row.tag, row.old, row.new]) }
+        return summary + "\n" + (rows.isEmpty ? "" : table.rendered + "\n")
+    }
+
+    var rows: [Row] {
+        var rows = [Row]()
+        for change in diff.sections {
+            let name = change.newIndex.map { sectionName(diff.new, $0) } ?? change.oldIndex.map { sectionName(diff.old, $0) } ?? ""
+            switch change.kind {
+            case .added: rows.append(Row(change: "section added", section: name, tag: "", old: "", new: quoted(change.newText)))
+            case .removed: rows.append(Row(change: "section removed", section: name, tag: "", old: quoted(change.oldText), new: ""))
+            case .retitled: rows.append(Row(change: "section retitled", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
+            case .refootered: rows.append(Row(change: "footer changed", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
+            }
+        }
+        func tagRows(_ kind: String, _ changes: [LayoutDiff.TagChange], detail: (LayoutDiff.Place) -> String) {
+            for change in changes {
+                let section = change.new.map { sectionName(diff.new, $0.section) } ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
+                rows.append(Row(change: kind, section: section, tag: change.text,
+                                old: change.old.map(detail) ?? "", new: change.new.map(detail) ?? ""))
+            }
+        }
+        tagRows("added", diff.added, detail: placeAndSize)
+        tagRows("removed", diff.removed, detail: placeAndSize)
+        tagRows("moved", diff.moved, detail: place)
+        tagRows("resized", diff.resized, detail: { $0.frame.map { size(Size(width: $0.width, height: $0.height)) } ?? "hidden" })
+        for change in diff.reselected {
+            let oldTag = change.old.map { diff.old.sections[$0.section].tags[$0.index] }
+            let newTag = change.new.map { diff.new.sections[$0.section].tags[$0.index] }
+            rows.append(Row(change: "reselected", section: change.new.map { sectionName(diff.new, $0.section) } ?? "", tag: change.text,
+                            old: oldTag?.isSelected == true ? "selected" : "not selected",
+                            new: newTag?.isSelected == true ? "selected" : "not selected"))
+        }
+        return rows
+    }
+
+    private func sectionName(_ snapshot: LayoutSnapshot, _ index: Int) -> String {
+        snapshot.sections[index].title.map { "\(index) \($0)" } ?? "\(index)"
+    }
+
+    private func quoted(_ text: String?) -> String { text.map { "“\($0)”" } ?? "(none)" }
+
+    private func place(_ place: LayoutDiff.Place) -> String {
+        guard let frame = place.frame else { return "hidden (past maxLines)" }
+        return "line \(place.line) at (\(points(frame.x)), \(points(frame.y)))"
+    }
+
+    private func placeAndSize(_ place: LayoutDiff.Place) -> String {
+        guard let frame = place.frame else { return "hidden (past maxLines)" }
+        return self.place(place) + ", " + size(Size(width: frame.width, height: frame.height))
+    }
+
+    private func size(_ size: Size) -> String { "\(points(size.width))×\(points(size.height))" }
+
+    private func points(_ value: Double) -> String { LayoutCommand.formatDecimal(value) }
+
+    // MARK: Markdown
+
+    var markdown: String {
+        var lines = ["**tagflow layout diff** — " + markdownSummary, ""]
+        guard !diff.isIdentical else { return lines.joined(separator: "\n") }
+        lines += ["| Change | Section | Tag | Old | New |", "| --- | --- | --- | --- | --- |"]
+        let all = rows
+        for row in all.prefix(Self.markdownRowLimit) {
+            lines.append("| " + [markdownChange(row.change), row.section, row.tag, row.old, row.new].map { $0.isEmpty ? "—" : MarkdownText.cell($0) }.joined(separator: " | ") + " |")
+        }
+        if all.count > Self.markdownRowLimit {
+            lines += ["", "… and \(all.count - Self.markdownRowLimit) more; run `tagflow diff --format json` for all of them."]
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private var markdownSummary: String {
+        if diff.isIdentical { return "no changes (content height \(points(diff.new.contentSize.height)) pt)" }
+        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
+        if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
+        return parts.joined(separator: " · ") + " · content height " + heightChange
+    }
+
+    private func markdownChange(_ change: String) -> String {
+        switch change {
+        case "added", "section added": "🟢 " + change
+        case "removed", "section removed": "🔴 " + change
+        case "moved": "🟡 " + change
+        case "resized": "🔵 " + change
+        default: "⚪ " + change
+        }
+    }
+
+    // MARK: JSON
+
+    var json: JSONOutput {
+        func placeJSON(_ place: LayoutDiff.Place?) -> JSONOutput {
+            guard let place else { return .null }
+            var members: [(String, JSONOutput)] = [("section", .integer(place.section)), ("index", .integer(place.index)), ("line", .integer(place.line))]
+            if let frame = place.frame {
+                members += [("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)), ("height", .number(frame.height))]
+            } else {
+                members.append(("hidden", .bool(true)))
+            }
+            return .object(members)
+        }
+        func changes(_ list: [LayoutDiff.TagChange]) -> JSONOutput {
+            .array(list.map { .object([("text", .string($0.text)), ("old", placeJSON($0.old)), ("new", placeJSON($0.new))]) })
+        }
+        let sections: [JSONOutput] = diff.sections.map { change in
+            .object([("change", .string(change.kind.rawValue)),
+                     ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null), ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
+                     ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))])
+        }
+        func sizeJSON(_ size: Size) -> JSONOutput { .object([("width", .number(size.width)), ("height", .number(size.height))]) }
+        return .object([
+            ("mode", .string("layout")),
+            ("identical", .bool(diff.isIdentical)),
+            ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
+                                 ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
+                                 ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count))])),
+            ("contentHeight", .object([("old", .number(diff.old.contentSize.height)), ("new", .number(diff.new.contentSize.height)),
+                                       ("change", .number(diff.contentHeightChange))])),
+            ("viewport", .object([("old", sizeJSON(diff.old.viewport)), ("new", sizeJSON(diff.new.viewport))])),
+            ("sections", .array(sections)),
+            ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
+            ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),
+        ])
+    }
+}
+
+/// Text made safe for a cell of a GitHub-flavoured Markdown table.
+enum MarkdownText {
+    static func cell(_ text: String) -> String {
+        var result = ""
+        for character in text {
+            switch character {
+            case "|": result += "\\|"
+            case "\\": result += "\\\\"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "&": result += "&amp;"
+            case "`": result += "\\`"
+            case "*", "_", "[", "]": result += "\\" + String(character)
+            case "\n", "\r": result += " "
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,329 @@
+/// A laid-out document reduced to what a diff compares: section titles, and each tag's text, line and frame.
+///
+/// Made from a ``TagLayout``, or read back from `tagflow layout --format json`, so either can be diffed.
+public struct LayoutSnapshot: Sendable, Equatable {
+    public struct Tag: Sendable, Equatable {
+        public var text: String
+        /// The text drawn: `text`, or `text` truncated with an ellipsis.
+        public var displayText: String
+        /// `nil` when `maxLines` hides the tag.
+        public var frame: Rect?
+        public var line: Int
+        public var isSelected: Bool
+
+        public init(text: String, displayText: String? = nil, frame: Rect?, line: Int, isSelected: Bool = false) {
+            self.text = text
+            self.displayText = displayText ?? text
+            self.frame = frame
+            self.line = line
+            self.isSelected = isSelected
+        }
+    }
+
+    public struct Section: Sendable, Equatable {
+        public var title: String?
+        public var footer: String?
+        public var header: Rect?
+        public var footerFrame: Rect?
+        public var tags: [Tag]
+
+        public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil, tags: [Tag]) {
+            self.title = title
+            self.footer = footer
+            self.header = header
+            self.footerFrame = footerFrame
+            self.tags = tags
+        }
+    }
+
+    public var viewport: Size
+    public var contentSize: Size
+    public var sections: [Section]
+
+    public init(viewport: Size, contentSize: Size, sections: [Section]) {
+        self.viewport = viewport
+        self.contentSize = contentSize
+        self.sections = sections
+    }
+
+    public init(_ layout: TagLayout) {
+        let flow = layout.flow
+        viewport = Size(width: flow.options.width, height: flow.options.height)
+        contentSize = flow.contentSize
+        sections = flow.sections.enumerated().map { sectionIndex, section in
+            let source = layout.document.sections[sectionIndex]
+            let tags = flow.items[section.items].enumerated().map { itemIndex, item in
+                let tag = layout.tags[sectionIndex][itemIndex]
+                return Tag(text: tag.text, displayText: tag.displayText, frame: item.isHidden ? nil : item.frame,
+                           line: item.line, isSelected: tag.isSelected)
+            }
+            return Section(title: source.title, footer: source.footer, header: section.header, footerFrame: section.footer, tags: tags)
+        }
+    }
+}
+
+/// What changed between two layouts: tags added, removed, moved and resized, matched by section and text;
+/// sections added, removed or retitled; and the content size.
+///
+/// Sections pair by title (a title used twice pairs in order); the rest pair by the tags they share, then by
+/// position, which makes a renamed section "retitled" rather than removed and added. Within a pair, tags pair
+/// along the longest common subsequence of their texts, so an inserted duplicate does not shift its twins;
+/// tags left over with equal text pair in order, as reordered tags.
+public struct LayoutDiff: Sendable, Equatable {
+    /// Where a tag is in one of the two layouts.
+    public struct Place: Sendable, Hashable {
+        public var section: Int
+        /// The tag's index in its section.
+        public var index: Int
+        public var line: Int
+        /// `nil` when hidden by `maxLines`.
+        public var frame: Rect?
+    }
+
+    /// One tag's change; `old` is `nil` for an added tag and `new` for a removed one.
+    public struct TagChange: Sendable, Hashable {
+        public var text: String
+        public var old: Place?
+        public var new: Place?
+    }
+
+    public struct SectionChange: Sendable, Equatable {
+        public enum Kind: String, Sendable {
+            case added, removed, retitled
+            /// The footer text changed.
+            case refootered
+        }
+        public var kind: Kind
+        public var oldIndex: Int?
+        public var newIndex: Int?
+        public var oldText: String?
+        public var newText: String?
+
+        public init(kind: Kind, oldIndex: Int?, newIndex: Int?, oldText: String?, newText: String?) {
+            self.kind = kind
+            self.oldIndex = oldIndex
+            self.newIndex = newIndex
+            self.oldText = oldText
+            self.newText = newText
+        }
+    }
+
+    public let old: LayoutSnapshot
+    public let new: LayoutSnapshot
+    /// In the new layout's order.
+    public private(set) var added: [TagChange] = []
+    /// In the old layout's order.
+    public private(set) var removed: [TagChange] = []
+    /// A different line or origin, or shown ↔ hidden.
+    public private(set) var moved: [TagChange] = []
+    /// A different width or height.
+    public private(set) var resized: [TagChange] = []
+    /// Selected in one layout and not in the other.
+    public private(set) var reselected: [TagChange] = []
+    public private(set) var sections: [SectionChange] = []
+
+    /// Frames closer than this are equal; JSON round trips are exact, so this only absorbs float noise.
+    public static let tolerance = 1e-6
+
+    public var isIdentical: Bool {
+        added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && reselected.isEmpty && sections.isEmpty
+            && !Self.differs(old.contentSize.height, new.contentSize.height)
+            && !Self.differs(old.contentSize.width, new.contentSize.width)
+            && !Self.differs(old.viewport.width, new.viewport.width) && !Self.differs(old.viewport.height, new.viewport.height)
+    }
+
+    public var contentHeightChange: Double { new.contentSize.height - old.contentSize.height }
+
+    public init(old: LayoutSnapshot, new: LayoutSnapshot) {
+        self.old = old
+        self.new = new
+        let pairs = Self.pairSections(old.sections, new.sections)
+        for pair in pairs {
+            switch (pair.old, pair.new) {
+            case let (o?, n?):
+                let oldSection = old.sections[o], newSection = new.sections[n]
+                if oldSection.title != newSection.title {
+                    sections.append(SectionChange(kind: .retitled, oldIndex: o, newIndex: n, oldText: oldSection.title, newText: newSection.title))
+                }
+                if oldSection.footer != newSection.footer {
+                    sections.append(SectionChange(kind: .refootered, oldIndex: o, newIndex: n, oldText: oldSection.footer, newText: newSection.footer))
+                }
+                compareTags(oldSection: o, newSection: n)
+            case let (o?, nil):
+                sections.append(SectionChange(kind: .removed, oldIndex: o, newIndex: nil, oldText: old.sections[o].title, newText: nil))
+                for index in old.sections[o].tags.indices { removed.append(change(old: (o, index), new: nil)) }
+            case let (nil, n?):
+                sections.append(SectionChange(kind: .added, oldIndex: nil, newIndex: n, oldText: nil, newText: new.sections[n].title))
+                for index in new.sections[n].tags.indices { added.append(change(old: nil, new: (n, index))) }
+            case (nil, nil):
+                break
+            }
+        }
+        func newOrder(_ change: TagChange) -> (Int, Int) { (change.new?.section ?? -1, change.new?.index ?? -1) }
+        added.sort { newOrder($0) < newOrder($1) }
+        removed.sort { ($0.old!.section, $0.old!.index) < ($1.old!.section, $1.old!.index) }
+        moved.sort { newOrder($0) < newOrder($1) }
+        resized.sort { newOrder($0) < newOrder($1) }
+        reselected.sort { newOrder($0) < newOrder($1) }
+        sections.sort { ($0.newIndex ?? $0.oldIndex ?? 0, $0.oldIndex ?? -1) < ($1.newIndex ?? $1.oldIndex ?? 0, $1.oldIndex ?? -1) }
+    }
+
+    /// Whether two coordinates differ by more than ``tolerance``.
+    public static func differs(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
+
+    private func change(old oldPlace: (section: Int, index: Int)?, new newPlace: (section: Int, index: Int)?) -> TagChange {
+        func place(_ snapshot: LayoutSnapshot, _ at: (section: Int, index: Int)?) -> Place? {
+            guard let at else { return nil }
+            let tag = snapshot.sections[at.section].tags[at.index]
+            return Place(section: at.section, index: at.index, line: tag.line, frame: tag.frame)
+        }
+        let text = oldPlace.map { old.sections[$0.section].tags[$0.index].text } ?? new.sections[newPlace!.section].tags[newPlace!.index].text
+        return TagChange(text: text, old: place(old, oldPlace), new: place(new, newPlace))
+    }
+
+    private mutating func compareTags(oldSection o: Int, newSection n: Int) {
+        let oldTags = old.sections[o].tags, newTags = new.sections[n].tags
+        let matches = Self.matchTexts(oldTags.map(\.text), newTags.map(\.text))
+        var matchedOld = [Bool](repeating: false, count: oldTags.count)
+        var matchedNew = [Bool](repeating: false, count: newTags.count)
+        for (i, j) in matches {
+            matchedOld[i] = true
+            matchedNew[j] = true
+            let a = oldTags[i], b = newTags[j]
+            let tagChange = change(old: (o, i), new: (n, j))
+            switch (a.frame, b.frame) {
+            case let (f?, g?):
+                if a.line != b.line || Self.differs(f.x, g.x) || Self.differs(f.y, g.y) { moved.append(tagChange) }
+                if Self.differs(f.width, g.width) || Self.differs(f.height, g.height) { resized.append(tagChange) }
+            case (nil, nil):
+                break
+            default:
+                moved.append(tagChange)
+            }
+            if a.isSelected != b.isSelected { reselected.append(tagChange) }
+        }
+        for i in oldTags.indices where !matchedOld[i] { removed.append(change(old: (o, i), new: nil)) }
+        for j in newTags.indices where !matchedNew[j] { added.append(change(old: nil, new: (n, j))) }
+    }
+
+    /// Pairs of old and new section indices, with `nil` on the side a section is missing from, in document order.
+    static func pairSections(_ old: [LayoutSnapshot.Section], _ new: [LayoutSnapshot.Section]) -> [(old: Int?, new: Int?)] {
+        var newForOld = [Int?](repeating: nil, count: old.count)
+        var oldForNew = [Int?](repeating: nil, count: new.count)
+        func pair(_ i: Int, _ j: Int) { newForOld[i] = j; oldForNew[j] = i }
+
+        // 1. Equal titles, the k-th old with the k-th new. Untitled sections are left to the next steps.
+        var newByTitle = [String: [Int]]()
+        for (j, section) in new.enumerated() { if let title = section.title { newByTitle[title, default: []].append(j) } }
+        for (i, section) in old.enumerated() {
+            guard let title = section.title, var queue = newByTitle[title], !queue.isEmpty else { continue }
+            pair(i, queue.removeFirst())
+            newByTitle[title] = queue
+        }
+
+        // 2. The leftovers that share the most tag texts (a retitled section keeps its tags).
+        let leftOld = old.indices.filter { newForOld[$0] == nil }
+        let leftNew = new.indices.filter { oldForNew[$0] == nil }
+        if !leftOld.isEmpty, !leftNew.isEmpty, leftOld.count * leftNew.count <= 2_500 {
+            var candidates = [(score: Int, distance: Int, old: Int, new: Int)]()
+            for i in leftOld {
+                var counts = [String: Int]()
+                for tag in old[i].tags { counts[tag.text, default: 0] += 1 }
+                for j in leftNew {
+                    var remaining = counts
+                    var shared = 0
+                    for tag in new[j].tags where remaining[tag.text, default: 0] > 0 {
+                        remaining[tag.text]! -= 1
+                        shared += 1
+                    }
+                    if shared > 0 { candidates.append((shared, abs(i - j), i, j)) }
+                }
+            }
+            candidates.sort { ($1.score, $0.distance, $0.old, $0.new) < ($0.score, $1.distance, $1.old, $1.new) }
+            for candidate in candidates where newForOld[candidate.old] == nil && oldForNew[candidate.new] == nil {
+                pair(candidate.old, candidate.new)
+            }
+        }
+
+        // 3. By position: in order when as many are left on each side, else only at the same index.
+        let restOld = old.indices.filter { newForOld[$0] == nil }
+        let restNew = new.indices.filter { oldForNew[$0] == nil }
+        if restOld.count == restNew.count {
+            for (i, j) in zip(restOld, restNew) { pair(i, j) }
+        } else {
+            for i in restOld where i < new.count && oldForNew[i] == nil { pair(i, i) }
+        }
+
+        // Document order: walk the new sections, putting each removed old section before the next new one that
+        // follows it in the old order.
+        var result = [(old: Int?, new: Int?)]()
+        var pendingRemoved = old.indices.filter { newForOld[$0] == nil }[...]
+        for j in new.indices {
+            if let i = oldForNew[j] {
+                while let first = pendingRemoved.first, first < i { result.append((first, nil)); pendingRemoved.removeFirst() }
+            }
+            result.append((oldForNew[j], j))
+        }
+        result += pendingRemoved.map { ($0, nil) }
+        return result
+    }
+
+    /// Above this many cells (old × new tags left after trimming common ends) the quadratic LCS table is skipped.
+    static let maxLCSCells = 4_000_000
+
+    /// Pairs of (old, new) indices of equal texts: common ends first, then a longest common subsequence of the
+    /// middle, then leftovers of equal text in order (tags that were reordered).
+    static func matchTexts(_ old: [String], _ new: [String]) -> [(Int, Int)] {
+        var pairs = [(Int, Int)]()
+        var start = 0
+        while start < old.count, start < new.count, old[start] == new[start] {
+            pairs.append((start, start))
+            start += 1
+        }
+        var oldEnd = old.count, newEnd = new.count
+        var tail = [(Int, Int)]()
+        while oldEnd > start, newEnd > start, old[oldEnd - 1] == new[newEnd - 1] {
+            oldEnd -= 1
+            newEnd -= 1
+            tail.append((oldEnd, newEnd))
+        }
+        let m = oldEnd - start, n = newEnd - start
+        var matchedOld = Set<Int>(), matchedNew = Set<Int>()
+        if m > 0, n > 0, m * n <= maxLCSCells {
+            // Suffix lengths: lengths[i][j] is the LCS of old[start+i...] and new[start+j...].
+            let width = n + 1
+            var lengths = [Int32](repeating: 0, count: (m + 1) * width)
+            for i in stride(from: m - 1, through: 0, by: -1) {
+                for j in stride(from: n - 1, through: 0, by: -1) {
+                    lengths[i * width + j] = old[start + i] == new[start + j]
+                        ? lengths[(i + 1) * width + j + 1] + 1
+                        : max(lengths[(i + 1) * width + j], lengths[i * width + j + 1])
+                }
+            }
+            var i = 0, j = 0
+            while i < m, j < n {
+                if old[start + i] == new[start + j] {
+                    pairs.append((start + i, start + j))
+                    matchedOld.insert(start + i)
+                    matchedNew.insert(start + j)
+                    i += 1
+                    j += 1
+                } else if lengths[(i + 1) * width + j] >= lengths[i * width + j + 1] {
+                    i += 1
+                } else {
+                    j += 1
+                }
+            }
+        }
+        // Reordered tags, and every middle tag when the table was too large: the k-th left-over old text with
+        // the k-th left-over new one.
+        var waiting = [String: (indices: [Int], next: Int)]()
+        for j in start..<newEnd where !matchedNew.contains(j) { waiting[new[j], default: ([], 0)].indices.append(j) }
+        for i in start..<oldEnd where !matchedOld.contains(i) {
+            guard let queue = waiting[old[i]], queue.next < queue.indices.count else { continue }
+            pairs.append((i, queue.indices[queue.next]))
+            waiting[old[i]]!.next += 1
+        }
+        return pairs + tail.reversed()
+    }
+}

@@ -1,0 +1,311 @@
+import CCairo
+import TagFlowLayout
+import TagFlowText
+
+/// Draws a layout diff as three panels: the old layout, the new one, and an overlay of both in which removed tags
+/// are red, added ones green, and moved ones drawn at both places and joined by an arrow.
+///
+/// Tags are drawn as outlines with their text rather than in the full style: a layout JSON file carries frames and
+/// texts but not the style, and outlines show geometry best.
+public struct LayoutDiffImage {
+    public let diff: LayoutDiff
+    public let engine: TextEngine
+    /// The family the tags' text is drawn in.
+    public let fontFamily: String
+    public let fontSize: Double
+
+    public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize) {
+        self.diff = diff
+        self.engine = engine
+        self.fontFamily = fontFamily
+        self.fontSize = fontSize
+    }
+
+    /// How a tag is marked; also the order of the legend.
+    enum Mark: CaseIterable {
+        case unchanged, added, removed, moved, resized
+
+        var label: String {
+            switch self {
+            case .unchanged: "unchanged"
+            case .added: "added"
+            case .removed: "removed"
+            case .moved: "moved"
+            case .resized: "resized"
+            }
+        }
+
+        var stroke: Colour {
+            switch self {
+            case .unchanged: Colour(hex: "#b8bec6")!
+            case .added: Colour(hex: "#1a7f37")!
+            case .removed: Colour(hex: "#cf222e")!
+            case .moved: Colour(hex: "#bf8700")!
+            case .resized: Colour(hex: "#0969da")!
+            }
+        }
+
+        var fill: Colour {
+            switch self {
+            case .unchanged: Colour(hex: "#ffffff")!
+            case .added: Colour(hex: "#dafbe1")!
+            case .removed: Colour(hex: "#ffebe9")!
+            case .moved: Colour(hex: "#fff8c5")!
+            case .resized: Colour(hex: "#ddf4ff")!
+            }
+        }
+
+        var text: Colour {
+            switch self {
+            case .unchanged: Colour(hex: "#57606a")!
+            case .added: Colour(hex: "#116329")!
+            case .removed: Colour(hex: "#a40e26")!
+            case .moved: Colour(hex: "#7d4e00")!
+            case .resized: Colour(hex: "#0550ae")!
+            }
+        }
+    }
+
+    private static let margin = 16.0
+    private static let gap = 24.0
+    private static let captionHeight = 44.0
+    private static let legendHeight = 34.0
+    private static let page = Colour(hex: "#f6f8fa")!
+    private static let panelBorder = Colour(hex: "#d0d7de")!
+    private static let ink = Colour(hex: "#1f2328")!
+    private static let quiet = Colour(hex: "#656d76")!
+
+    /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits.
+    public func image(scale: Double = 2) throws -> RGBAImage {
+        let panelWidths = [diff.old.contentSize.width, diff.new.contentSize.width,
+                           max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
+        let panelHeight = max(diff.old.contentSize.height, diff.new.contentSize.height, 40)
+        let width = Self.margin * 2 + panelWidths.reduce(0, +) + Self.gap * 2
+        let height = Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
+        let fitted = min(scale, Double(Canvas.maxSide - 1) / max(width, height), (Double(Canvas.maxPixels) / (width * height)).squareRoot())
+        let canvas = try Canvas(width: width, height: height, kind: .image(scale: max(fitted, 0.05)))
+        let options = { var options = LayoutOptions(); options.font = fontFamily; options.fontSize = fontSize; return options }()
+        let measurer = Measurer(engine: engine, font: try engine.font(family: fontFamily, size: fontSize))
+        let scene = try Scene(layout: TagLayout(document: TagDocument(sections: []), options: options, measurer: measurer),
+                              engine: engine, style: .light)
+        let drawer = SceneDrawer(scene: scene, context: canvas.context)
+        let context = canvas.context
+        drawer.fill(Rect(x: 0, y: 0, width: width, height: height), Self.page)
+
+        let marks = Marks(diff)
+        var x = Self.margin
+        let top = Self.margin + Self.captionHeight
+        let captions = ["Old", "New", "Overlay"]
+        let notes = [Self.sizeNote(diff.old), Self.sizeNote(diff.new), Self.changeNote(diff)]
+        for (panel, panelWidth) in panelWidths.enumerated() {
+            let frame = Rect(x: x, y: top, width: panelWidth, height: panelHeight)
+            _ = drawer.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: Self.ink, font: scene.headerFont)
+            _ = drawer.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: Self.quiet)
+            drawer.fill(frame, Colour(hex: "#ffffff")!)
+            cairo_save(context)
+            cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
+            cairo_clip(context)
+            cairo_translate(context, x, top)
+            switch panel {
+            case 0: drawLayout(diff.old, marks: { marks.old[$0] ?? .unchanged }, drawer: drawer)
+            case 1: drawLayout(diff.new, marks: { marks.new[$0] ?? .unchanged }, drawer: drawer)
+            default: drawOverlay(marks: marks, drawer: drawer)
+            }
+            cairo_restore(context)
+            cairo_rectangle(context, frame.x + 0.5, frame.y + 0.5, frame.width - 1, frame.height - 1)
+            drawer.setColour(Self.panelBorder)
+            cairo_set_line_width(context, 1)
+            cairo_stroke(context)
+            x += panelWidth + Self.gap
+        }
+        drawLegend(at: Point(x: Self.margin, y: top + panelHeight + 22), drawer: drawer)
+        return try canvas.image()
+    }
+
+    /// The picture as PNG bytes.
+    public func png(scale: Double = 2) throws -> [UInt8] {
+        try PNGEncoder(options: .cairoLike).encode(image(scale: scale))
+    }
+
+    private static func sizeNote(_ snapshot: LayoutSnapshot) -> String {
+        let tags = snapshot.sections.reduce(0) { $0 + $1.tags.count }
+        return "\(formatPoints(snapshot.contentSize.width))×\(formatPoints(snapshot.contentSize.height)) pt · \(tags) tag\(tags == 1 ? "" : "s")"
+    }
+
+    private static func changeNote(_ diff: LayoutDiff) -> String {
+        let delta = diff.contentHeightChange
+        let height = LayoutDiff.differs(delta, 0) ? "height \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same height"
+        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized · \(height)"
+    }
+
+    /// Each tag's mark in the old and in the new layout, keyed by section and index.
+    struct Marks {
+        struct Key: Hashable { var section: Int; var index: Int }
+        var old: [Key: Mark] = [:]
+        var new: [Key: Mark] = [:]
+
+        init(_ diff: LayoutDiff) {
+            func key(_ place: LayoutDiff.Place?) -> Key? { place.map { Key(section: $0.section, index: $0.index) } }
+            for change in diff.resized {
+                if let k = key(change.old) { old[k] = .resized }
+                if let k = key(change.new) { new[k] = .resized }
+            }
+            // Moved wins over resized: the arrow says more.
+            for change in diff.moved {
+                if let k = key(change.old) { old[k] = .moved }
+                if let k = key(change.new) { new[k] = .moved }
+            }
+            for change in diff.removed { if let k = key(change.old) { old[k] = .removed } }
+            for change in diff.added { if let k = key(change.new) { new[k] = .added } }
+        }
+    }
+
+    private func drawLayout(_ snapshot: LayoutSnapshot, marks: (Marks.Key) -> Mark, drawer: SceneDrawer) {
+        drawSupplementaries(snapshot, drawer: drawer, alpha: 1)
+        for (s, section) in snapshot.sections.enumerated() {
+            for (i, tag) in section.tags.enumerated() {
+                guard let frame = tag.frame else { continue }
+                drawTag(tag.displayText, frame: frame, mark: marks(Marks.Key(section: s, index: i)), style: .solid, drawer: drawer)
+            }
+        }
+    }
+
+    private func drawOverlay(marks: Marks, drawer: SceneDrawer) {
+        drawSupplementaries(diff.new, drawer: drawer, alpha: 0.45)
+        // Unchanged tags first, faint, as context.
+        for (s, section) in diff.new.sections.enumerated() {
+            for (i, tag) in section.tags.enumerated() where marks.new[Marks.Key(section: s, index: i)] == nil {
+                guard let frame = tag.frame else { continue }
+                drawTag(tag.displayText, frame: frame, mark: .unchanged, style: .faint, drawer: drawer)
+            }
+        }
+        for change in diff.removed {
+            guard let old = change.old, let frame = old.frame else { continue }
+            drawTag(diff.old.sections[old.section].tags[old.index].displayText, frame: frame, mark: .removed, style: .solid, drawer: drawer)
+        }
+        for change in diff.added {
+            guard let new = change.new, let frame = new.frame else { continue }
+            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .added, style: .solid, drawer: drawer)
+        }
+        // Resized in place: the old outline dashed under the new tag.
+        let moved = Set(diff.moved)
+        for change in diff.resized where !moved.contains(change) {
+            guard let old = change.old?.frame, let new = change.new, let frame = new.frame else { continue }
+            drawTag("", frame: old, mark: .resized, style: .ghost, drawer: drawer)
+            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .resized, style: .solid, drawer: drawer)
+        }
+        // Moved: a dashed ghost where it was, the tag where it is, and an arrow between.
+        for change in diff.moved {
+            guard let old = change.old, let new = change.new else { continue }
+            let text = diff.new.sections[new.section].tags[new.index].displayText
+            if let frame = old.frame { drawTag(text, frame: frame, mark: .moved, style: .ghost, drawer: drawer) }
+            if let frame = new.frame { drawTag(text, frame: frame, mark: .moved, style: .solid, drawer: drawer) }
+        }
+        for change in diff.moved {
+            guard let from = change.old?.frame, let to = change.new?.frame else { continue }
+            // Top edge to top edge, so the arc runs above the text rather than through it.
+            drawArrow(from: Point(x: from.midX, y: from.minY + 2), to: Point(x: to.midX, y: to.minY + 1), drawer: drawer)
+        }
+    }
+
+    private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: SceneDrawer, alpha: Double) {
+        for section in snapshot.sections {
+            if let header = section.header, let title = section.title {
+                let colour = Colour(hex: "#333333")!.withAlpha(UInt8(alpha * 255))
+                _ = drawer.drawLabel(title, at: Point(x: header.x + 10, y: drawer.baseline(centredIn: header, font: drawer.scene.headerFont)),
+                                     colour: colour, font: drawer.scene.headerFont)
+            }
+            if let frame = section.footerFrame, let footer = section.footer {
+                let colour = Colour(hex: "#999999")!.withAlpha(UInt8(alpha * 255))
+                _ = drawer.drawLabel(footer, at: Point(x: frame.x + 10, y: drawer.baseline(centredIn: frame, font: drawer.scene.footerFont)),
+                                     colour: colour, font: drawer.scene.footerFont)
+            }
+        }
+    }
+
+    enum TagStyle { case solid, faint, ghost }
+
+    private func drawTag(_ text: String, frame: Rect, mark: Mark, style: TagStyle, drawer: SceneDrawer) {
+        let context = drawer.context
+        let outline = Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5))
+        drawer.roundedRect(outline, radius: outline.height / 2)
+        switch style {
+        case .solid:
+            drawer.setColour(mark.fill)
+            cairo_fill_preserve(context)
+            drawer.setColour(mark.stroke)
+            cairo_set_line_width(context, mark == .unchanged ? 1 : 1.5)
+            cairo_stroke(context)
+        case .faint:
+            drawer.setColour(mark.stroke, alpha: 0.5)
+            cairo_set_line_width(context, 1)
+            cairo_stroke(context)
+        case .ghost:
+            drawer.setColour(mark.stroke, alpha: 0.9)
+            cairo_set_line_width(context, 1.25)
+            var dashes = [4.0, 3.0]
+            cairo_set_dash(context, &dashes, 2, 0)
+            cairo_stroke(context)
+            cairo_set_dash(context, nil, 0, 0)
+        }
+        guard !text.isEmpty else { return }
+        let colour = style == .solid ? mark.text : mark.text.withAlpha(style == .faint ? 110 : 150)
+        _ = drawer.drawLabel(text, at: Point(x: frame.midX, y: drawer.baseline(centredIn: frame, font: drawer.scene.bodyFont)),
+                             colour: colour, font: drawer.scene.bodyFont, alignment: .center)
+    }
+
+    /// A curved arrow, bowed upward so that moves along a line arc over the tags instead of crossing their text.
+    private func drawArrow(from start: Point, to end: Point, drawer: SceneDrawer) {
+        let context = drawer.context
+        let dx = end.x - start.x, dy = end.y - start.y
+        let length = (dx * dx + dy * dy).squareRoot()
+        guard length > 2 else { return }
+        // The normal on the upper side of the chord.
+        var nx = -dy / length, ny = dx / length
+        if ny > 0 || (ny == 0 && nx > 0) { nx = -nx; ny = -ny }
+        let bow = min(22, length / 3)
+        let control = Point(x: (start.x + end.x) / 2 + nx * bow, y: (start.y + end.y) / 2 + ny * bow)
+        let tx = end.x - control.x, ty = end.y - control.y
+        let tangent = max((tx * tx + ty * ty).squareRoot(), 0.001)
+        let ux = tx / tangent, uy = ty / tangent
+        let head = min(9, length / 2)
+        let colour = Colour(hex: "#9a6700")!
+        // A white casing keeps the arrow readable over tags.
+        for (width, paint) in [(4.0, Colour(hex: "#ffffff")!.withAlpha(210)), (1.75, colour)] {
+            drawer.setColour(paint)
+            cairo_set_line_width(context, width)
+            cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+            cairo_move_to(context, start.x, start.y)
+            // A quadratic Bézier as cairo's cubic.
+            let stop = Point(x: end.x - ux * head * 0.8, y: end.y - uy * head * 0.8)
+            cairo_curve_to(context, start.x + 2 / 3 * (control.x - start.x), start.y + 2 / 3 * (control.y - start.y),
+                           stop.x + 2 / 3 * (control.x - stop.x), stop.y + 2 / 3 * (control.y - stop.y), stop.x, stop.y)
+            cairo_stroke(context)
+        }
+        drawer.setColour(colour)
+        cairo_move_to(context, end.x, end.y)
+        cairo_line_to(context, end.x - ux * head - uy * head * 0.5, end.y - uy * head + ux * head * 0.5)
+        cairo_line_to(context, end.x - ux * head + uy * head * 0.5, end.y - uy * head - ux * head * 0.5)
+        cairo_close_path(context)
+        cairo_fill(context)
+        cairo_new_sub_path(context)
+        cairo_arc(context, start.x, start.y, 2.5, 0, 2 * .pi)
+        cairo_fill(context)
+    }
+
+    private func drawLegend(at origin: Point, drawer: SceneDrawer) {
+        var x = origin.x
+        for mark in Mark.allCases {
+            let swatch = Rect(x: x, y: origin.y - 11, width: 22, height: 14)
+            drawer.roundedRect(swatch, radius: 7)
+            drawer.setColour(mark.fill)
+            cairo_fill_preserve(drawer.context)
+            drawer.setColour(mark.stroke)
+            cairo_set_line_width(drawer.context, 1.5)
+            cairo_stroke(drawer.context)
+            x += 28
+            x += drawer.drawLabel(mark.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
+        }
+        _ = drawer.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: Self.quiet)
+    }
+}

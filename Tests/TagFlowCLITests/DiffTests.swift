@@ -1,0 +1,531 @@
+import Foundation
+import Testing
+@testable import TagFlowLayout
+@testable import TagFlowCLI
+
+/// Every character advances 7 pt, so frames in these tests are known exactly: a tag of n characters is 7n + 15 wide.
+private struct SevenPointMeasurer: TextMeasuring {
+    func measure(_ text: String) -> TextMeasurement {
+        TextMeasurement(width: Double(text.count) * 7, fonts: ["Fixed"], missingGlyphs: 0)
+    }
+}
+
+/// Matching: known edits give exactly the expected lists.
+@Suite struct LayoutDiffMatchingTests {
+    func snapshot(_ sections: [(String?, [String])], options: LayoutOptions = LayoutOptions()) -> LayoutSnapshot {
+        let document = TagDocument(sections: sections.map { TagSection(title: $0.0, tags: $0.1.map { Tag($0) }) })
+        return LayoutSnapshot(TagLayout(document: document, options: options, measurer: SevenPointMeasurer()))
+    }
+
+    func diff(_ old: [String], _ new: [String], oldOptions: LayoutOptions = LayoutOptions(), newOptions: LayoutOptions = LayoutOptions()) -> LayoutDiff {
+        LayoutDiff(old: snapshot([("A", old)], options: oldOptions), new: snapshot([("A", new)], options: newOptions))
+    }
+
+    func texts(_ changes: [LayoutDiff.TagChange]) -> [String] { changes.map(\.text) }
+
+    @Test func insertingATagMovesTheTagsAfterIt() {
+        let result = diff(["aa", "bb", "cc", "dd"], ["aa", "xx", "bb", "cc", "dd"])
+        #expect(texts(result.added) == ["xx"])
+        #expect(texts(result.removed) == [])
+        #expect(texts(result.moved) == ["bb", "cc", "dd"])
+        #expect(texts(result.resized) == [])
+        // xx is 29 wide at x = 10 + 29 + 10; bb moved from there by one tag and one gap.
+        #expect(result.added[0].new?.frame == Rect(x: 49, y: 60, width: 29, height: 30))
+        #expect(result.moved[0].old?.frame?.x == 49 && result.moved[0].new?.frame?.x == 88)
+        #expect(result.added[0].new?.index == 1 && result.moved[0].old?.index == 1 && result.moved[0].new?.index == 2)
+        #expect(!result.isIdentical)
+        #expect(result.contentHeightChange == 0)
+    }
+
+    @Test func renamingATagOfTheSameLengthIsARemovalAndAnAdditionOnly() {
+        let result = diff(["aa", "bb", "cc"], ["aa", "bx", "cc"])
+        #expect(texts(result.added) == ["bx"])
+        #expect(texts(result.removed) == ["bb"])
+        #expect(texts(result.moved) == [])
+        #expect(texts(result.resized) == [])
+    }
+
+    @Test func renamingToALongerTextPushesTheRest() {
+        let result = diff(["aa", "bb", "cc"], ["aa", "bbbb", "cc"])
+        #expect(texts(result.added) == ["bbbb"])
+        #expect(texts(result.removed) == ["bb"])
+        #expect(texts(result.moved) == ["cc"])
+        #expect(texts(result.resized) == [])
+    }
+
+    @Test func changingThePaddingResizesEveryTagAndMovesAllButTheFirst() {
+        var wide = LayoutOptions()
+        wide.padding = 10
+        let result = diff(["aa", "bb", "cc"], ["aa", "bb", "cc"], newOptions: wide)
+        #expect(texts(result.added) == [] && texts(result.removed) == [])
+        #expect(texts(result.resized) == ["aa", "bb", "cc"])
+        #expect(texts(result.moved) == ["bb", "cc"])
+        #expect(result.resized[0].old?.frame?.width == 29 && result.resized[0].new?.frame?.width == 34)
+    }
+
+    @Test func paddingThatWrapsLinesChangesLinesAndContentHeight() {
+        var narrow = LayoutOptions()
+        narrow.width = 120  // a 100-pt line
+        var padded = narrow
+        padded.padding = 20
+        // 29-pt tags fit two to a line (29 + 10 + 29); 54-pt tags only one (54 + 10 + 54 > 100).
+        let result = diff(["aa", "bb", "cc", "dd"], ["aa", "bb", "cc", "dd"], oldOptions: narrow, newOptions: padded)
+        #expect(texts(result.resized) == ["aa", "bb", "cc", "dd"])
+        #expect(texts(result.moved) == ["bb", "cc", "dd"])
+        #expect(result.moved.map { $0.old!.line } == [0, 1, 1])
+        #expect(result.moved.map { $0.new!.line } == [1, 2, 3])
+        // Two more lines of 30 pt and 10 pt of spacing each.
+        #expect(result.contentHeightChange == 80)
+    }
+
+    @Test func anInsertedDuplicateLeavesItsTwinsInPlace() {
+        let result = diff(["a", "b", "a"], ["a", "a", "b", "a"])
+        #expect(texts(result.added) == ["a"])
+        #expect(result.added[0].new?.index == 1)
+        #expect(texts(result.removed) == [])
+        #expect(texts(result.moved) == ["b", "a"])
+        #expect(result.moved.map { $0.old!.index } == [1, 2])
+        #expect(result.moved.map { $0.new!.index } == [2, 3])
+    }
+
+    @Test func removingOneOfTwoDuplicates() {
+        let result = diff(["x", "dup", "y", "dup"], ["x", "y", "dup"])
+        #expect(texts(result.removed) == ["dup"])
+        #expect(result.removed[0].old?.index == 1)
+        #expect(texts(result.added) == [])
+        #expect(texts(result.moved) == ["y", "dup"])
+    }
+
+    @Test func swappedTagsAreMovedNotRemovedAndAdded() {
+        let result = diff(["aa", "bb", "cc"], ["cc", "bb", "aa"])
+        #expect(texts(result.added) == [] && texts(result.removed) == [])
+        #expect(Set(texts(result.moved)) == ["aa", "cc"])
+    }
+
+    @Test func aRetitledSectionKeepsItsTags() {
+        let result = LayoutDiff(old: snapshot([("Sports", ["aa", "bb"])]), new: snapshot([("Sport", ["aa", "bb"])]))
+        #expect(result.sections == [LayoutDiff.SectionChange(kind: .retitled, oldIndex: 0, newIndex: 0, oldText: "Sports", newText: "Sport")])
+        #expect(result.added.isEmpty && result.removed.isEmpty && result.moved.isEmpty && result.resized.isEmpty)
+        #expect(!result.isIdentical)
+    }
+
+    @Test func aSectionAddedInFrontAddsItsTagsAndMovesTheRest() {
+        let result = LayoutDiff(old: snapshot([("A", ["aa"])]), new: snapshot([("New", ["nn"]), ("A", ["aa"])]))
+        #expect(result.sections.map(\.kind) == [.added])
+        #expect(result.sections[0].newIndex == 0)
+        #expect(texts(result.added) == ["nn"])
+        #expect(texts(result.moved) == ["aa"])
+        #expect(result.moved[0].old?.section == 0 && result.moved[0].new?.section == 1)
+        // Header 50, insets 10 + 10, one line of 30.
+        #expect(result.contentHeightChange == 100)
+    }
+
+    @Test func sectionsArePairedByTitleWhenReordered() {
+        let result = LayoutDiff(old: snapshot([("A", ["aa"]), ("B", ["bb"])]), new: snapshot([("B", ["bb"]), ("A", ["aa"])]))
+        #expect(result.sections.isEmpty)
+        #expect(texts(result.moved) == ["bb", "aa"])
+    }
+
+    @Test func untitledSectionsPairByTheirTags() {
+        let result = LayoutDiff(old: snapshot([(nil, ["aa", "bb"])]), new: snapshot([(nil, ["zz"]), (nil, ["aa", "bb"])]))
+        #expect(result.sections.map(\.kind) == [.added])
+        #expect(result.sections[0].newIndex == 0)
+        #expect(texts(result.added) == ["zz"])
+        #expect(texts(result.removed) == [])
+    }
+
+    @Test func aTagPushedPastMaxLinesMovesToHidden() {
+        var options = LayoutOptions()
+        options.width = 120
+        options.maxLines = 1
+        let result = diff(["aa", "bb"], ["xx", "aa", "bb"], oldOptions: options, newOptions: options)
+        #expect(texts(result.added) == ["xx"])
+        #expect(texts(result.moved) == ["aa", "bb"])
+        #expect(result.moved[1].new?.frame == nil)
+    }
+
+    @Test func identicalLayoutsHaveNoChanges() {
+        let result = diff(["aa", "bb"], ["aa", "bb"])
+        #expect(result.isIdentical)
+        #expect(LayoutDiffReport(diff: result).summary.hasPrefix("layouts are identical"))
+    }
+
+    @Test func longSectionsFallBackToPairingInOrder() {
+        // Past the LCS table's limit the middle pairs by text in order; the common ends are still trimmed.
+        let old = (0..<2500).map { "t\($0)" }
+        var new = old
+        new.insert("new", at: 1000)
+        new.swapAt(10, 2400)
+        let matches = LayoutDiff.matchTexts(old, new)
+        #expect(matches.count == old.count)
+        #expect(Set(matches.map(\.0)).count == old.count)
+    }
+
+    @Test func markdownEscapesCellsAndSummarises() {
+        let result = diff(["a|b", "<i>"], ["a|b", "<i>", "new*"])
+        let markdown = LayoutDiffReport(diff: result).markdown
+        #expect(markdown.hasPrefix("**tagflow layout diff** — 1 added · 0 removed · 0 moved · 0 resized"))
+        #expect(markdown.contains("| Change | Section | Tag | Old | New |"))
+        #expect(markdown.contains("new\\*"))
+        #expect(!markdown.contains("<i>"))
+    }
+}
+
+/// `tagflow diff` run as a person runs it.
+@Suite(.serialized) struct DiffCommandTests {
+    func json(_ result: RunResult) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any], "\(result.stdout)\n\(result.stderr)")
+    }
+
+    func texts(_ value: Any?) -> [String] { (value as? [[String: Any]] ?? []).compactMap { $0["text"] as? String } }
+
+    @Test func twoTagsFilesGiveTheChangesAndExitOne() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "@section 运动\n篮球\n足球\n排球\n")
+        try folder.write("new.tags", "@section 运动\n篮球\n棒球\n足球\n排球\n")
+        let result = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let report = try json(result)
+        #expect(report["identical"] as? Bool == false)
+        #expect(texts(report["added"]) == ["棒球"])
+        #expect(texts(report["removed"]) == [])
+        #expect(texts(report["moved"]) == ["足球", "排球"])
+        #expect(texts(report["resized"]) == [])
+        let added = try #require((report["added"] as? [[String: Any]])?.first?["new"] as? [String: Any])
+        #expect(added["x"] as? Double == 63 && added["width"] as? Double == 43 && added["line"] as? Int == 0)
+
+        let same = try tagflow(["diff", folder.path("old.tags"), folder.path("old.tags")])
+        #expect(same.status == 0)
+        #expect(same.stdout.hasPrefix("layouts are identical"))
+    }
+
+    @Test func oneTagsFileWithTwoConfigs() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "篮球\n足球\n排球\n")
+        try folder.write("old.json", #"{"padding": 7.5}"#)
+        try folder.write("new.json", #"{"padding": 10}"#)
+        let result = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json"),
+                                  "--new-config", folder.path("new.json"), "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let report = try json(result)
+        #expect(texts(report["resized"]) == ["篮球", "足球", "排球"])
+        #expect(texts(report["moved"]) == ["足球", "排球"])
+        #expect(texts(report["added"]).isEmpty && texts(report["removed"]).isEmpty)
+
+        let missing = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("--old-config and --new-config"))
+    }
+
+    @Test func layoutJSONFilesDiffLikeTheTagsFilesTheyCameFrom() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "@section A\nx\n* y\nzz\n@section B\nq\n")
+        try folder.write("new.tags", "@section A2\nx\nzz\n* y\n@section B\nq\nr\n")
+        for name in ["old", "new"] {
+            let layout = try tagflow(["layout", folder.path("\(name).tags"), "--format", "json", "-o", folder.path("\(name).json")])
+            #expect(layout.status == 0, "\(layout.stderr)")
+        }
+        let fromTags = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "--format", "json"])
+        let fromJSON = try tagflow(["diff", folder.path("old.json"), folder.path("new.json"), "--format", "json"])
+        #expect(fromTags.status == 1 && fromJSON.status == 1, "\(fromJSON.stderr)")
+        #expect(fromTags.stdout == fromJSON.stdout)
+        let report = try json(fromJSON)
+        #expect((report["sections"] as? [[String: Any]])?.first?["change"] as? String == "retitled")
+        #expect(texts(report["added"]) == ["r"])
+        #expect(texts(report["reselected"]) == [])
+        // A layout file against a tags file is refused.
+        let mixed = try tagflow(["diff", folder.path("old.json"), folder.path("new.tags")])
+        #expect(mixed.status == 2)
+    }
+
+    @Test func markdownIsAPullRequestComment() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "篮球\n足球\n")
+        try folder.write("new.tags", "篮球\n")
+        let result = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "--format", "markdown"])
+        #expect(result.status == 1)
+        let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0].hasPrefix("**tagflow layout diff** — 0 added · 1 removed · 0 moved · 0 resized"))
+        #expect(lines[2] == "| Change | Section | Tag | Old | New |")
+        #expect(lines[4].contains("removed") && lines[4].contains("足球"))
+    }
+
+    @Test func layoutDiffPictureIsWritten() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "篮球\n足球\n排球\n")
+        try folder.write("new.tags", "篮球\n排球\n网球\n")
+        let result = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "-o", folder.path("diff.png")])
+        #expect(result.status == 1, "\(result.stderr)")
+        let bytes = try Data(contentsOf: folder.url.appendingPathComponent("diff.png"))
+        #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        // Three 375-pt panels with margins and gaps, at 2 px a point.
+        let width = bytes[16..<20].reduce(0) { $0 << 8 | Int($1) }
+        #expect(width == (16 * 2 + 375 * 3 + 24 * 2) * 2)
+
+        let intoInput = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "-o", folder.path("new.tags")])
+        #expect(intoInput.status == 2)
+        let notPNG = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "-o", folder.path("diff.svg")])
+        #expect(notPNG.status == 2)
+    }
+
+    @Test func errorsExitTwoAndWriteNothing() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "x\n")
+        try folder.write("a.png", Data([0x89, 0x50, 0x4E, 0x47, 0, 0, 0]))
+        try FileManager.default.createDirectory(atPath: folder.path("dir"), withIntermediateDirectories: true)
+        let cases: [[String]] = [
+            ["diff", folder.path("a.tags"), folder.path("missing.tags")],
+            ["diff", folder.path("a.tags"), folder.path("a.png")],
+            ["diff", folder.path("a.png"), folder.path("a.png")],
+            ["diff", folder.path("a.tags"), folder.path("a.tags"), "--threshold", "0.2"],
+            ["diff", folder.path("dir"), folder.path("a.tags")],
+            ["diff", folder.path("a.tags")],
+            ["diff", folder.path("a.tags"), folder.path("a.tags"), folder.path("a.tags")],
+            ["diff", folder.path("a.tags"), folder.path("a.tags"), "--format", "yaml"],
+        ]
+        for arguments in cases {
+            let result = try tagflow(arguments)
+            #expect(result.status == 2, "\(arguments): \(result.stdout) \(result.stderr)")
+            #expect(result.stderr.contains("error:"), "\(arguments)")
+        }
+        #expect(folder.contents == ["a.png", "a.tags", "dir"])
+    }
+}
+
+/// Pixel diffs of PNGs, checked against ImageMagick.
+@Suite(.serialized) struct PixelDiffCommandTests {
+    /// Runs ImageMagick's `compare -metric AE` and returns the count it prints (on standard error).
+    func imageMagickAE(_ a: String, _ b: String) throws -> Int {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["compare", "-metric", "AE", a, b, "null:"]
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let data = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        let text = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        return try #require(Double(text).map { Int($0) }, "compare printed '\(text)'")
+    }
+
+    func run(_ tool: String, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(tool) \(arguments)")
+    }
+
+    func diffJSON(_ arguments: [String]) throws -> (status: Int32, json: [String: Any]) {
+        let result = try tagflow(["diff"] + arguments + ["--format", "json"])
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any], "\(result.stderr)")
+        return (result.status, json)
+    }
+
+    @Test(.enabled(if: toolAvailable("compare"))) func atThresholdZeroWithAntiAliasingCountedTheCountIsImageMagicksAE() throws {
+        let folder = try TemporaryFolder()
+        // Renders of two layouts, and ImageMagick-made pictures with edits both bold and subtle.
+        try folder.write("old.tags", "@section 运动\n* 篮球\n足球\n排球\n@section Remember\nRemember me\n")
+        try folder.write("new.tags", "@section 运动\n* 篮球\n棒球\n排球\n@section Remember…\nRemember me\n")
+        let renders = try [("old", "old.tags"), ("new", "new.tags")].map { name, tags in
+            try tagflow(["render", folder.path(tags), "-o", folder.path("\(name).png")])
+        }
+        #expect(renders.allSatisfy { $0.status == 0 }, "\(renders.map(\.stderr))")
+        // 8-bit, as tagflow compares 8-bit channels (ImageMagick would write plasma at 16 bits).
+        try run("convert", ["-seed", "7", "-size", "320x240", "plasma:fractal", "-depth", "8", folder.path("plasma.png")])
+        try run("convert", [folder.path("plasma.png"), "-fill", "#102030", "-draw", "circle 100,100 130,120",
+                            "-region", "60x40+200+150", "-modulate", "101", "-depth", "8", folder.path("plasma-edited.png")])
+        for (a, b) in [("old.png", "new.png"), ("plasma.png", "plasma-edited.png")] {
+            let expected = try imageMagickAE(folder.path(a), folder.path(b))
+            let (status, json) = try diffJSON([folder.path(a), folder.path(b), "--threshold", "0", "--include-aa"])
+            #expect(status == 1)
+            #expect(json["differentPixels"] as? Int == expected, "\(a) vs \(b)")
+            #expect(expected > 100)
+            // With the defaults, anti-aliasing is reported apart and fewer pixels count.
+            let (_, defaults) = try diffJSON([folder.path(a), folder.path(b)])
+            #expect((defaults["differentPixels"] as! Int) < expected)
+        }
+    }
+
+    @Test func exitStatusFollowsTheToleranceAndWritesTheDiffImage() throws {
+        guard toolAvailable("convert") else { return }
+        let folder = try TemporaryFolder()
+        try run("convert", ["-size", "200x100", "xc:white", "-fill", "black", "-draw", "rectangle 20,20 60,60", folder.path("a.png")])
+        try run("convert", ["-size", "200x100", "xc:white", "-fill", "black", "-draw", "rectangle 20,20 64,60", folder.path("b.png")])
+        try run("convert", ["-size", "200x120", "xc:white", folder.path("tall.png")])
+
+        let same = try tagflow(["diff", folder.path("a.png"), folder.path("a.png")])
+        #expect(same.status == 0 && same.stdout.hasPrefix("images are identical"))
+
+        let (status, json) = try diffJSON([folder.path("a.png"), folder.path("b.png"), "-o", folder.path("diff.png")])
+        #expect(status == 1)
+        #expect(json["status"] as? String == "failed")
+        #expect(json["differentPixels"] as? Int == 4 * 41)
+        #expect(json["diffImage"] as? String == folder.path("diff.png"))
+        #expect(FileManager.default.fileExists(atPath: folder.path("diff.png")))
+
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--max-diff-pixels", "164"]).status == 0)
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--max-diff-pixels", "163"]).status == 1)
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--max-diff-ratio", "1%"]).status == 0)
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--ignore", "60,0,10,100"]).status == 0)
+
+        let (sizeStatus, size) = try diffJSON([folder.path("a.png"), folder.path("tall.png"), "--max-diff-ratio", "1"])
+        #expect(sizeStatus == 1)
+        #expect(size["sizeChanged"] as? Bool == true)
+
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--ignore", "1,2,3"]).status == 2)
+        #expect(try tagflow(["diff", folder.path("a.png"), folder.path("b.png"), "--threshold", "2"]).status == 2)
+    }
+}
+
+/// Folder mode: pairing, reports, the HTML in a real browser, and --accept.
+@Suite(.serialized) struct FolderDiffTests {
+    /// Old and new folders with one file of each kind, one of them in a subfolder.
+    func makeFolders(_ folder: TemporaryFolder) throws {
+        for name in ["old", "new", "old/screens", "new/screens"] {
+            try FileManager.default.createDirectory(atPath: folder.path(name), withIntermediateDirectories: true)
+        }
+        func convert(_ arguments: [String]) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+            process.arguments = ["convert"] + arguments
+            try process.run()
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 0)
+        }
+        let base = ["-size", "240x160", "xc:#f6f8fa", "-fill", "#2f80ed", "-draw", "roundrectangle 20,20 120,60 10,10"]
+        try convert(base + [folder.path("old/screens/home.png")])
+        try convert(base + ["-fill", "#e5484d", "-draw", "circle 180,110 200,130", folder.path("new/screens/home.png")])
+        try convert(base + [folder.path("old/same.png")])
+        try convert(base + [folder.path("new/same.png")])
+        try convert(base + ["-fill", "#1a7f37", "-draw", "rectangle 140,20 220,60", folder.path("new/added.png")])
+        try convert(base + ["-fill", "#8250df", "-draw", "rectangle 20,90 100,140", folder.path("old/gone.png")])
+        try folder.write("old/notes.txt", "not an image")
+    }
+
+    @Test(.enabled(if: toolAvailable("convert"))) func reportsPairFilesLikeRegCli() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("visual diff: 1 changed, 1 new, 1 deleted, 1 unchanged"))
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("report/report.json"))) as? [String: Any])
+        #expect(json["failedItems"] as? [String] == ["screens/home.png"])
+        #expect(json["newItems"] as? [String] == ["added.png"])
+        #expect(json["deletedItems"] as? [String] == ["gone.png"])
+        #expect(json["passedItems"] as? [String] == ["same.png"])
+        #expect(json["diffItems"] as? [String] == ["screens/home.png"])
+        #expect(FileManager.default.fileExists(atPath: folder.path("report/diff/screens/home.png")))
+
+        let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
+        #expect(markdown.hasPrefix("## ❌ tagflow visual diff"))
+        #expect(markdown.contains("| 🔴 changed | `screens/home.png` |"))
+
+        let html = try String(contentsOfFile: folder.path("report/report.html"), encoding: .utf8)
+        for name in ["screens/home.png", "added.png", "gone.png", "same.png"] { #expect(html.contains(name)) }
+        #expect(html.components(separatedBy: "data:image/png;base64,").count - 1 == 2 * 2 + 1 + 1 + 1)
+        // Self-contained: nothing is fetched, and the policy forbids fetching.
+        #expect(!html.contains("http://") && !html.contains("https://") && !html.contains("url("))
+        #expect(html.contains("default-src 'none'"))
+
+        // The report folder may not sit inside a compared folder.
+        let inside = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("new/report")])
+        #expect(inside.status == 2)
+    }
+
+    @Test(.enabled(if: toolAvailable("convert"))) func acceptTakesTheNewFilesAsBaselines() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        let accepted = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report"), "--accept"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        #expect(accepted.stderr.contains("accepted 2 file(s)"))
+        #expect(accepted.stderr.contains("gone.png"))
+        for name in ["screens/home.png", "added.png"] {
+            #expect(FileManager.default.contentsEqual(atPath: folder.path("old/\(name)"), andPath: folder.path("new/\(name)")))
+        }
+        // Only the deleted file is left, and the report said so before the copy.
+        let again = try tagflow(["diff", folder.path("old"), folder.path("new"), "--format", "json"])
+        #expect(again.status == 1)
+        let json = try #require(try JSONSerialization.jsonObject(with: again.stdoutBytes) as? [String: Any])
+        #expect(json["deletedItems"] as? [String] == ["gone.png"])
+        #expect((json["failedItems"] as? [String])?.isEmpty == true)
+        try FileManager.default.removeItem(atPath: folder.path("old/gone.png"))
+        #expect(try tagflow(["diff", folder.path("old"), folder.path("new")]).status == 0)
+        #expect(try tagflow(["diff", folder.path("old"), folder.path("new"), "--accept"]).status == 2)
+    }
+
+    /// Runs headless Chromium with the network cut off, returning standard output.
+    func chromium(_ arguments: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND",
+                             "--proxy-server=http://127.0.0.1:9", "--allow-file-access-from-files", "--virtual-time-budget=5000"] + arguments
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-chromium-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: scratch.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let output = try FileHandle(forWritingTo: scratch)
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        try output.close()
+        return String(decoding: try Data(contentsOf: scratch), as: UTF8.self)
+    }
+
+    @Test(.enabled(if: toolAvailable("chromium") && toolAvailable("convert"))) func theHTMLReportWorksInChromiumOffline() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
+        #expect(result.status == 1)
+        // A page beside the report loads it in a frame, moves the slider, presses the toggle and writes what it saw.
+        try folder.write("report/harness.html", """
+        <!doctype html><html><body><pre id="out">not loaded</pre>
+        <iframe id="report" src="report.html" style="width: 1200px; height: 900px"></iframe>
+        <script>
+        document.getElementById("report").addEventListener("load", () => {
+          const page = document.getElementById("report").contentDocument;
+          const seen = [];
+          seen.push("items=" + [...page.querySelectorAll(".item code")].map((e) => e.textContent).join(","));
+          seen.push("images=" + [...page.images].filter((image) => image.complete && image.naturalWidth > 0).length + "/" + page.images.length);
+          const compare = page.querySelector("[data-compare]");
+          const stage = compare.querySelector("[data-stage]");
+          const slider = compare.querySelector("[data-slider]");
+          const newLayer = stage.querySelector(".layer.new");
+          seen.push("clipBefore=" + getComputedStyle(newLayer).clipPath);
+          slider.value = "20";
+          slider.dispatchEvent(new Event("input", {bubbles: true}));
+          seen.push("clipAfter=" + getComputedStyle(newLayer).clipPath + " valuetext=" + slider.getAttribute("aria-valuetext"));
+          const toggle = compare.querySelector("[data-toggle]");
+          const diff = stage.querySelector(".layer.diff");
+          seen.push("diffBefore=" + getComputedStyle(diff).visibility + " pressed=" + toggle.getAttribute("aria-pressed"));
+          toggle.click();
+          seen.push("diffAfter=" + getComputedStyle(diff).visibility + " pressed=" + toggle.getAttribute("aria-pressed") + " new=" + getComputedStyle(newLayer).visibility);
+          toggle.click();
+          seen.push("diffAgain=" + getComputedStyle(diff).visibility);
+          seen.push("focusable=" + (slider.tabIndex >= 0 && toggle.tabIndex >= 0));
+          document.getElementById("out").textContent = seen.join("\\n");
+        });
+        </script></body></html>
+        """)
+        let dom = try chromium(["--dump-dom", "file://" + folder.path("report/harness.html")])
+        #expect(dom.contains("items=screens/home.png,added.png,gone.png,same.png"), "\(dom.prefix(600))")
+        #expect(dom.contains("images=7/7"), "\(dom.prefix(600))")
+        #expect(dom.contains("clipBefore=inset(0px 0px 0px 50%)"))
+        #expect(dom.contains("clipAfter=inset(0px 0px 0px 20%) valuetext=20% old, 80% new"))
+        #expect(dom.contains("diffBefore=hidden pressed=false"))
+        #expect(dom.contains("diffAfter=visible pressed=true new=hidden"))
+        #expect(dom.contains("diffAgain=hidden"))
+        #expect(dom.contains("focusable=true"))
+
+        // A screenshot of the report itself, kept for a person to look at.
+        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-diff-report.png").path
+        try? FileManager.default.removeItem(atPath: screenshot)
+        _ = try chromium(["--screenshot=" + screenshot, "--window-size=1200,1800", "file://" + folder.path("report/report.html")])
+        let attributes = try FileManager.default.attributesOfItem(atPath: screenshot)
+        #expect((attributes[.size] as? Int ?? 0) > 10_000)
+    }
+}
