@@ -345,6 +345,17 @@ struct RenderTests {
         }
     }
 
+    /// Content taller than cairo allows is drawn in strips; the seams must not show.
+    @Test(arguments: [1.0, 2.0])
+    func stripsJoinIntoTheSamePixelsAsOneCanvas(scale: Double) throws {
+        let renderer = ContentRenderer(scene: try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions))
+        let whole = try renderer.image(scale: scale)
+        // Strips of an odd height put seams through tags, borders and text.
+        let striped = try renderer.image(scale: scale, stripPixels: 37)
+        #expect(striped.width == whole.width && striped.height == whole.height)
+        #expect(striped == whole)
+    }
+
     @Test func pdfDatesComeFromSourceDateEpoch() {
         #expect(Canvas.documentDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
         #expect(Canvas.documentDate(environment: [:]) == "1970-01-01T00:00:00Z")

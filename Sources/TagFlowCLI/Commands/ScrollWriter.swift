@@ -26,7 +26,7 @@ struct ScrollWriter {
             format == .png ? try PNGEncoder().encode(renderer.image(index, scale: scale)) : try renderer.svg(index)
         }, consume: { index, bytes in
             let name = FrameFolder.frameName(index, format: format)
-            try AtomicFile.write(bytes, to: (path as NSString).appendingPathComponent(name))
+            try AtomicFile.write(bytes, to: (path as NSString).appendingPathComponent(name), flushToDisk: false)
             frames.append(frameJSON(renderer.frame(index), file: name))
             progress.update(done: index + 1, what: "frame")
         })

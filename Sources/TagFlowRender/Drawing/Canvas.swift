@@ -13,7 +13,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .surfaceTooLarge(width, height, limit):
             return "the picture would be \(width)×\(height) px, over cairo's limit of \(limit) px a side"
         case let .tooManyPixels(pixels, limit):
-            return "the picture would have \(pixels) pixels, over the cap of \(limit)"
+            return "the picture would have \(pixels) pixels, over tagflow's cap of \(limit) pixels"
         case let .cairo(status):
             return "cairo failed: \(status)"
         }
@@ -31,8 +31,8 @@ final class Canvas {
 
     /// Cairo's largest image surface side.
     static let maxSide = 32_767
-    /// The most pixels one picture may have: 256 M pixels is 1 GiB of ARGB.
-    static let maxPixels = 1 << 28
+    /// The most pixels one picture may have: 100 M pixels is 400 MB of RGBA.
+    static let maxPixels = 100_000_000
 
     let kind: Kind
     let context: OpaquePointer
@@ -102,6 +102,17 @@ final class Canvas {
         } catch {
             throw .cairo("\(error)")
         }
+    }
+
+    /// Writes the drawn pixels as straight RGBA into `output`. Only for `.image`.
+    func copyPixels(into output: UnsafeMutableRawBufferPointer) throws(RenderError) {
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface), output.count >= widthPixels * heightPixels * 4 else {
+            throw .cairo("no image data")
+        }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        RGBAImage.unpremultiply(argb32: UnsafeRawBufferPointer(start: data, count: stride * heightPixels), stride: stride,
+                                into: output, width: widthPixels, height: heightPixels)
     }
 
     /// The finished document's bytes. Only for `.svg` and `.pdf`; SVG ids are renumbered so equal drawings give equal bytes.

@@ -20,18 +20,63 @@ public struct ContentRenderer: Sendable {
     /// The content as a file of `format`; `scale` applies to PNG.
     public func render(_ format: PictureFormat, scale: Double, png: PNGEncoder = PNGEncoder()) throws -> [UInt8] {
         switch format {
-        case .png: return try png.encode(image(scale: scale))
+        case .png: return try pngBands(scale: scale, encoder: png)
         case .svg: return try document(.svg)
         case .pdf: return try document(.pdf)
         }
     }
 
-    public func image(scale: Double) throws -> RGBAImage {
+    /// The content as a PNG drawn in bands of rows, each drawn, converted and deflated on its own core.
+    /// A band clips the same geometry as one whole canvas, so the pixels are the same as ``image(scale:)``'s.
+    private func pngBands(scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
         let bounds = scene.contentBounds
-        let canvas = try Canvas(width: bounds.width, height: bounds.height, kind: .image(scale: scale))
-        draw(on: canvas, bounds: bounds)
-        return try canvas.image()
+        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
+        let renderer = self
+        return try encoder.encode(width: width, height: height, isOpaque: scene.style.background.alpha == 255) { rows, rgba in
+            let band = Rect(x: bounds.x, y: bounds.y + Double(rows.lowerBound) / scale,
+                            width: bounds.width, height: Double(rows.count) / scale)
+            let canvas = try Canvas(width: band.width, height: band.height, kind: .image(scale: scale))
+            renderer.draw(on: canvas, bounds: band)
+            try canvas.copyPixels(into: rgba)
+        }
     }
+
+    /// The pixel size of `bounds` at `scale`: under cairo's side limit across, and under the pixel cap in all.
+    static func checkedPixelSize(_ bounds: Rect, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        let width = Int((bounds.width * scale).rounded(.up))
+        let height = Int((bounds.height * scale).rounded(.up))
+        guard width <= Canvas.maxSide else {
+            throw .surfaceTooLarge(widthPixels: width, heightPixels: height, limit: Canvas.maxSide)
+        }
+        guard width * height <= Canvas.maxPixels else { throw .tooManyPixels(pixels: width * height, limit: Canvas.maxPixels) }
+        return (width, height)
+    }
+
+    /// Pixels of the content. Content taller than cairo's 32,767 px is drawn in strips and joined, so only
+    /// the pixel cap limits a PNG; each strip clips the same geometry, so the seams are invisible.
+    public func image(scale: Double, stripPixels: Int = ContentRenderer.stripPixels) throws -> RGBAImage {
+        let bounds = scene.contentBounds
+        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
+        if height <= min(Canvas.maxSide, stripPixels) {
+            let canvas = try Canvas(width: bounds.width, height: bounds.height, kind: .image(scale: scale))
+            draw(on: canvas, bounds: bounds)
+            return try canvas.image()
+        }
+        var pixels = [UInt8]()
+        pixels.reserveCapacity(width * height * 4)
+        for stripTop in stride(from: 0, to: height, by: stripPixels) {
+            let stripHeight = min(stripPixels, height - stripTop)
+            let strip = Rect(x: bounds.x, y: bounds.y + Double(stripTop) / scale,
+                             width: bounds.width, height: Double(stripHeight) / scale)
+            let canvas = try Canvas(width: strip.width, height: strip.height, kind: .image(scale: scale))
+            draw(on: canvas, bounds: strip)
+            pixels += try canvas.image().pixels
+        }
+        return try RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The height of one strip of a tall image: whole pixels, well inside cairo's limit.
+    public static let stripPixels = 8192
 
     private func document(_ kind: Canvas.Kind) throws -> [UInt8] {
         let bounds = scene.contentBounds
@@ -40,11 +85,13 @@ public struct ContentRenderer: Sendable {
         return try canvas.documentBytes()
     }
 
+    /// Draws the part of the content inside `bounds`, with `bounds`' corner at the canvas's origin.
     private func draw(on canvas: Canvas, bounds: Rect) {
         let drawer = SceneDrawer(scene: scene, context: canvas.context)
         cairo_translate(canvas.context, -bounds.x, -bounds.y)
         drawer.fill(bounds, scene.style.background)
-        for element in scene.layout.flow.allElements {
+        // A little beyond the bounds, so anti-aliasing that reaches over a strip's edge is drawn on both sides.
+        for element in scene.layout.flow.elements(in: Rect(x: bounds.x, y: bounds.y - 2, width: bounds.width, height: bounds.height + 4)) {
             drawer.draw(element.id, frame: element.frame)
         }
     }

@@ -73,7 +73,10 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
 /// renamed over the final name. On failure the temporary file is removed.
 public enum AtomicFile {
     /// Writes all of `bytes` to `path`, replacing any file there.
-    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String) throws(AtomicFileError)
+    ///
+    /// - Parameter flushToDisk: `false` skips the `fsync`s. The rename alone still keeps a kill or a failure from
+    ///   leaving a partial file; only the survival of a power cut is given up. Hundreds of frames use that.
+    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, flushToDisk: Bool = true) throws(AtomicFileError)
     where Bytes.Element == UInt8 {
         let writer = try Writer(path: path)
         let written: Result<Void, AtomicFileError>? = bytes.withContiguousStorageIfAvailable { buffer in
@@ -89,7 +92,7 @@ public enum AtomicFile {
         } else {
             try writer.write(Array(bytes))
         }
-        try writer.commit()
+        try writer.commit(flushToDisk: flushToDisk)
     }
 
     /// Removes every temporary file that a writer in this process has created and not yet committed or discarded.
@@ -187,10 +190,10 @@ public enum AtomicFile {
             try result.get()
         }
 
-        /// Flushes the temporary file and renames it over `path`.
-        public func commit() throws(AtomicFileError) {
+        /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`.
+        public func commit(flushToDisk: Bool = true) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
-            if fsync(fd) != 0 {
+            if flushToDisk, fsync(fd) != 0 {
                 let code = lastErrno()
                 discard()
                 throw .sync(path: path, errno: code)
@@ -208,6 +211,7 @@ public enum AtomicFile {
                 throw .rename(from: temporaryPath, to: path, errno: code)
             }
             AtomicFile.pending.withLock { _ = $0.remove(temporaryPath) }
+            guard flushToDisk else { return }
             // Make the rename itself durable; failing here loses nothing already in place.
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."

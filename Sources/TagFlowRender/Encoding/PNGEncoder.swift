@@ -109,6 +109,43 @@ public struct PNGEncoder: Sendable {
     }
 }
 
+extension PNGEncoder {
+    /// Encodes a picture that is made a band of rows at a time, each band made, converted and deflated on its
+    /// own core. `band` fills the given buffer with the band's rows as straight, opaque or not, RGBA.
+    ///
+    /// The bands depend only on the picture's size, so the bytes are the same for any number of cores.
+    public func encode(width: Int, height: Int, isOpaque: Bool,
+                       band: @Sendable (_ rows: Range<Int>, _ rgba: UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
+        try PNGWriting.checkDimensions(width: width, height: height)
+        guard (0...9).contains(options.compressionLevel) else { throw PNGError.invalidCompressionLevel(options.compressionLevel) }
+        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
+        let rows = max(1, ZlibDeflate.pieceSize / (width * channels + 1))
+        let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
+        let failure = Mutex<(any Error)?>(nil)
+        let compressed = try ZlibDeflate.compress(pieceCount: bands.count, level: Int32(options.compressionLevel),
+                                                  strategy: options.strategy.zlibValue) { index in
+            let rows = bands[index]
+            var rgba = [UInt8](repeating: 0, count: rows.count * width * 4)
+            do {
+                try rgba.withUnsafeMutableBytes { try band(rows, $0) }
+            } catch {
+                failure.withLock { $0 = $0 ?? error }
+                return []
+            }
+            let image = RGBAImage(unchecked: width, rows.count, rgba)
+            return PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: rows.count),
+                                                channels: channels, filter: .none)
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+        var writer = PNGChunkWriter()
+        writer.appendSignature()
+        writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, channels: channels))
+        writer.appendSplit("IDAT", compressed)
+        writer.appendChunk("IEND", [])
+        return writer.bytes
+    }
+}
+
 /// Pieces shared by the PNG and APNG writers.
 enum PNGWriting {
     /// The largest chunk payload written; larger IDAT/fdAT data is split over several chunks.
@@ -308,13 +345,22 @@ enum ZlibDeflate {
     static func compress(_ input: [UInt8], level: Int32, strategy: Int32) throws(PNGError) -> [UInt8] {
         guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Z_BUF_ERROR) }
         let pieces = stride(from: 0, to: max(input.count, 1), by: pieceSize).map { $0..<min(input.count, $0 + pieceSize) }
-        let results = Mutex<[Int: Result<(bytes: [UInt8], adler: uLong), PNGError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: pieces.count) { index in
-            let result = input.withUnsafeBufferPointer { source in
-                let piece = UnsafeBufferPointer(rebasing: source[pieces[index]])
-                return Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong) in
-                    let bytes = try rawDeflate(piece, level: level, strategy: strategy, isLast: index == pieces.count - 1)
-                    return (bytes, adler32(1, piece.baseAddress, uInt(piece.count)))
+        return try compress(pieceCount: pieces.count, level: level, strategy: strategy) { index in
+            Array(input[pieces[index]])
+        }
+    }
+
+    /// A zlib stream of the concatenation of `pieceCount` pieces, each made by `piece` and deflated on its own
+    /// core; a piece's bytes are freed once deflated, so a large image never has to exist whole.
+    static func compress(pieceCount: Int, level: Int32, strategy: Int32,
+                         piece: @Sendable (Int) throws(PNGError) -> [UInt8]) throws(PNGError) -> [UInt8] {
+        let results = Mutex<[Int: Result<(bytes: [UInt8], adler: uLong, length: Int), PNGError>]>([:])
+        DispatchQueue.concurrentPerform(iterations: pieceCount) { index in
+            let result = Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
+                let input = try piece(index)
+                return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
+                    let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
+                    return (bytes, adler32(1, buffer.baseAddress, uInt(buffer.count)), buffer.count)
                 }
             }
             results.withLock { $0[index] = result }
@@ -324,10 +370,10 @@ enum ZlibDeflate {
         let levelByte: UInt8 = level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
         var output: [UInt8] = [0x78, levelByte]
         var adler: uLong = 1
-        for index in pieces.indices {
+        for index in 0..<pieceCount {
             let piece = try compressed[index]!.get()
             output += piece.bytes
-            adler = adler32_combine(adler, piece.adler, off_t(pieces[index].count))
+            adler = adler32_combine(adler, piece.adler, off_t(piece.length))
         }
         output.appendPNGUInt32(UInt32(truncatingIfNeeded: adler))
         return output

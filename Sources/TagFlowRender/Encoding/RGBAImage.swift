@@ -137,32 +137,47 @@ public struct RGBAImage: Sendable, Equatable {
             throw .bufferTooSmall(requiredBytes: overflow1 || overflow2 ? Int.max : required, actualBytes: data.count)
         }
         let pixels = [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
-            let words = UnsafeMutableRawPointer(out.baseAddress!).assumingMemoryBound(to: UInt32.self)
-            for y in 0..<height {
-                let row = data.baseAddress!.advanced(by: y * stride)
-                let destination = words.advanced(by: y * width)
-                for x in 0..<width {
-                    let v = row.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
-                    let a = v >> 24
-                    let rgba: UInt32
-                    if a == 255 {
-                        // Opaque, the common case: only swap R and B into R, G, B, A byte order.
-                        rgba = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
-                    } else if a == 0 {
-                        rgba = 0
-                    } else {
-                        let half = a / 2
-                        let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
-                        let g = min(255, ((v >> 8 & 0xFF) * 255 + half) / a)
-                        let b = min(255, ((v & 0xFF) * 255 + half) / a)
-                        rgba = a << 24 | b << 16 | g << 8 | r
-                    }
-                    destination[x] = rgba.littleEndian
-                }
-            }
+            unpremultiply(argb32: data, stride: stride, into: UnsafeMutableRawBufferPointer(out), width: width, height: height)
             initialised = total
         }
         return RGBAImage(unchecked: width, height, pixels)
+    }
+
+    /// Writes `width`×`height` pixels of cairo ARGB32 data as straight RGBA into `output` (4 × width × height bytes).
+    /// The caller has checked the sizes.
+    public static func unpremultiply(argb32 data: UnsafeRawBufferPointer, stride: Int, into output: UnsafeMutableRawBufferPointer,
+                                     width: Int, height: Int) {
+        let words = output.baseAddress!.assumingMemoryBound(to: UInt32.self)
+        for y in 0..<height {
+            let row = UnsafeBufferPointer(start: data.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self),
+                                          count: width)
+            let destination = UnsafeMutableBufferPointer(start: words.advanced(by: y * width), count: width)
+            // Opaque rows, the common case, only swap R and B into R, G, B, A byte order; both loops vectorise.
+            if row.reduce(UInt32(0xFF00_0000), { $0 & $1 }) == 0xFF00_0000 {
+                for x in 0..<width {
+                    let v = row[x]
+                    destination[x] = ((v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16).littleEndian
+                }
+                continue
+            }
+            for x in 0..<width {
+                let v = row[x]
+                let a = v >> 24
+                let rgba: UInt32
+                if a == 255 {
+                    rgba = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+                } else if a == 0 {
+                    rgba = 0
+                } else {
+                    let half = a / 2
+                    let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
+                    let g = min(255, ((v >> 8 & 0xFF) * 255 + half) / a)
+                    let b = min(255, ((v & 0xFF) * 255 + half) / a)
+                    rgba = a << 24 | b << 16 | g << 8 | r
+                }
+                destination[x] = rgba.littleEndian
+            }
+        }
     }
 
     init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
@@ -210,13 +225,11 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// True when every pixel has alpha 255.
     public var isOpaque: Bool {
-        pixels.withUnsafeBufferPointer { buffer in
-            var i = 3
-            while i < buffer.count {
-                if buffer[i] != 255 { return false }
-                i += 4
+        pixels.withUnsafeBufferPointer { bytes in
+            // A word at a time, in a loop the compiler vectorises.
+            bytes.withMemoryRebound(to: UInt32.self) { words in
+                words.reduce(UInt32(0xFF00_0000).littleEndian) { $0 & $1 } == UInt32(0xFF00_0000).littleEndian
             }
-            return true
         }
     }
 }
