@@ -1,0 +1,91 @@
+import Foundation
+
+/// A named set of benchmarks, selected on the command line by its name (`tagflow-bench layout`).
+struct BenchmarkGroup: Sendable {
+    let name: String
+    let summary: String
+    let run: @Sendable (inout Report) throws -> Void
+}
+
+/// A target a result has to meet, shown in the table's last column.
+struct Bar {
+    let target: String
+    let isMet: Bool
+}
+
+/// The results as one Markdown table, printed a row at a time so long runs show progress.
+struct Report {
+    /// How many times each measurement runs; the table shows the median.
+    static let repeats = 5
+
+    private(set) var missed: [String] = []
+    var group = ""
+
+    func printHeader() {
+        print("| Group | Benchmark | Size | Time (median of \(Self.repeats) runs) | Rate | Bar |")
+        print("|---|---|---|--:|--:|---|")
+    }
+
+    mutating func row(_ benchmark: String, size: String, time: Double? = nil, rate: String, bar: Bar? = nil) {
+        let barCell = bar.map { $0.isMet ? "met (\($0.target))" : "**missed** (\($0.target))" } ?? ""
+        if let bar, !bar.isMet { missed.append("\(group) \(benchmark), \(size): \(rate) against \(bar.target)") }
+        print("| \(group) | \(benchmark) | \(size) | \(time.map(formatDuration) ?? "") | \(rate) | \(barCell) |")
+        fflush(nil)  // all streams: Swift 6 forbids touching the global `stdout`
+    }
+}
+
+/// Runs `body` ``Report/repeats`` times and returns the median wall time in seconds.
+func medianSeconds(_ body: () throws -> Void) rethrows -> Double {
+    try median((0..<Report.repeats).map { _ in try seconds(body) })
+}
+
+/// The wall time of one run of `body`, in seconds, on the monotonic clock.
+func seconds(_ body: () throws -> Void) rethrows -> Double {
+    let duration = try ContinuousClock().measure(body)
+    return Double(duration.components.seconds) + Double(duration.components.attoseconds) * 1e-18
+}
+
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    let middle = sorted.count / 2
+    return sorted.count % 2 == 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2
+}
+
+/// `12.3 ms`, `4.56 µs`, `789 ns`: three significant digits in the largest unit that keeps the number ≥ 1.
+func formatDuration(_ seconds: Double) -> String {
+    switch seconds {
+    case 1...: formatSignificant(seconds) + " s"
+    case 1e-3...: formatSignificant(seconds * 1e3) + " ms"
+    case 1e-6...: formatSignificant(seconds * 1e6) + " µs"
+    default: formatSignificant(seconds * 1e9) + " ns"
+    }
+}
+
+/// Three significant digits, without a fraction once the number reaches 100.
+func formatSignificant(_ value: Double) -> String {
+    let decimals = value >= 100 ? 0 : value >= 10 ? 1 : 2
+    return String(format: "%.\(decimals)f", value)
+}
+
+/// `10k`, `100k`, `1M`.
+func formatCount(_ count: Int) -> String {
+    if count >= 1_000_000, count % 1_000_000 == 0 { return "\(count / 1_000_000)M" }
+    if count >= 1_000, count % 1_000 == 0 { return "\(count / 1_000)k" }
+    return "\(count)"
+}
+
+/// `12.3M`, `456k`: a rate per second, rounded to three significant digits.
+func formatRate(_ perSecond: Double) -> String {
+    if perSecond >= 1e6 { return formatSignificant(perSecond / 1e6) + "M" }
+    if perSecond >= 1e3 { return formatSignificant(perSecond / 1e3) + "k" }
+    return formatSignificant(perSecond)
+}
+
+/// The process's peak resident set size in bytes (VmHWM), or nil where /proc is unavailable.
+func peakResidentBytes() -> Int? {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+          let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+    else { return nil }
+    let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
+    return kilobytes.map { $0 * 1024 }
+}

@@ -1,0 +1,195 @@
+import Foundation
+import TagFlowCLI
+import TagFlowLayout
+import TagFlowRender
+import TagFlowText
+
+/// Drawing: a 1,000-tag render against a Chromium screenshot of the same tags, and a 120-frame scroll against
+/// encoding its PNGs alone. Whole-process rows run the release `tagflow` built beside this program.
+enum RenderBenchmarks {
+    static let tagCount = 1_000
+    static let frameCount = 120
+
+    static let group = BenchmarkGroup(
+        name: "render",
+        summary: "1,000 tags to PNG against Chromium; a 120-frame scroll at scale 2 against its PNG encoding alone",
+        run: run)
+
+    static func run(_ report: inout Report) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let tags = tagTexts()
+        let tagsFile = folder.appendingPathComponent("tags.tags")
+        try tags.joined(separator: "\n").write(to: tagsFile, atomically: true, encoding: .utf8)
+
+        let engine = try TextEngine()
+        let options = LayoutOptions()
+        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
+        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let renderer = ContentRenderer(scene: scene)
+        for scale in [1.0, 2.0] {
+            var bytes = 0
+            let time = try medianSeconds { bytes = try renderer.render(.png, scale: scale).count }
+            report.row("render to PNG, in process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))", time: time,
+                       rate: "\(bytes / 1024) KiB")
+        }
+
+        let tagflow = try tagflowExecutable()
+        var processTimes: [Double: Double] = [:]
+        for scale in [1.0, 2.0] {
+            let output = folder.appendingPathComponent("render.png").path
+            let time = try medianSeconds { try run(tagflow, ["render", tagsFile.path, "--scale", "\(Int(scale))", "-o", output]) }
+            processTimes[scale] = time
+            report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))", time: time, rate: "")
+        }
+        if let chromium = executable(named: "chromium") {
+            let page = folder.appendingPathComponent("tags.html")
+            try flexWrapPage(tags, options: options, style: .light).write(to: page, atomically: true, encoding: .utf8)
+            let height = Int(scene.contentBounds.height.rounded(.up))
+            let shot = folder.appendingPathComponent("chromium.png").path
+            let time = try medianSeconds {
+                try run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                                   "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
+                                   "--window-size=\(Int(options.width)),\(height)", "--screenshot=\(shot)", page.absoluteString])
+            }
+            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1", time: time, rate: "")
+            let speedup = time / processTimes[1]!
+            report.row("tagflow render against Chromium", size: "scale 1", rate: "\(formatSignificant(speedup))× faster",
+                       bar: Bar(target: "≥ 20×", isMet: speedup >= 20))
+        } else {
+            report.row("Chromium screenshot", size: "", rate: "skipped: no chromium on PATH")
+        }
+
+        try scrollRows(&report, tagflow: tagflow, folder: folder)
+    }
+
+    /// A 120-frame scroll of the example at scale 2, to a folder and to a GIF, beside encoding the same frames alone.
+    static func scrollRows(_ report: inout Report, tagflow: URL, folder: URL) throws {
+        let example = "Examples/demo.tags"
+        guard FileManager.default.fileExists(atPath: example) else {
+            report.row("scroll", size: "", rate: "skipped: run from the package root, where \(example) is")
+            return
+        }
+        let common = ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale", "2", "--quiet"]
+        let frames = folder.appendingPathComponent("frames").path
+        let toFolder = try medianSeconds {
+            try? FileManager.default.removeItem(atPath: frames)
+            try run(tagflow, common + ["--frames", "\(frameCount)", "-o", frames])
+        }
+        let perFrame = toFolder / Double(frameCount)
+        report.row("tagflow scroll to a folder, whole process", size: "\(frameCount) frames, scale 2", time: toFolder,
+                   rate: "\(formatDuration(perFrame))/frame")
+        let gif = folder.appendingPathComponent("scroll.gif").path
+        let toGIF = try medianSeconds { try run(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
+        report.row("tagflow scroll to a GIF, whole process", size: "\(frameCount) frames, scale 2", time: toGIF,
+                   rate: "\(formatDuration(toGIF / Double(frameCount)))/frame")
+
+        // The same frames, encoded alone: the floor a frame sequence is held against.
+        let engine = try TextEngine()
+        let options = LayoutOptions()
+        let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
+        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let range = options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
+                                           plan: ScrollPlan(range: range, spacing: .frames(frameCount)))
+        var encoding = 0.0
+        for index in 0..<frameCount {
+            let image = try renderer.image(index, scale: 2)
+            encoding += try seconds { _ = try PNGEncoder().encode(image) }
+        }
+        let encodingPerFrame = encoding / Double(frameCount)
+        report.row("PNG encoding alone, the same frames", size: "\(frameCount) frames, scale 2", time: encoding,
+                   rate: "\(formatDuration(encodingPerFrame))/frame")
+        let ratio = perFrame / encodingPerFrame
+        report.row("frame cost against encoding alone", size: "to a folder", rate: "\(formatSignificant(ratio))×",
+                   bar: Bar(target: "≤ 1.5×", isMet: ratio <= 1.5))
+
+        // Peak memory of whole runs with more and more frames: it should not grow.
+        var peaks: [(Int, Int)] = []
+        for count in [30, 120, 480] {
+            try? FileManager.default.removeItem(atPath: frames)
+            let peak = try peakKilobytes(tagflow, common + ["--frames", "\(count)", "--force", "-o", frames])
+            peaks.append((count, peak))
+            report.row("tagflow scroll peak RSS", size: "\(count) frames, scale 2", rate: "\(peak / 1024) MiB")
+        }
+        let growth = Double(peaks.last!.1) / Double(peaks.first!.1)
+        report.row("peak RSS growth", size: "30 → 480 frames", rate: "\(formatSignificant(growth))×",
+                   bar: Bar(target: "flat: ≤ 1.2×", isMet: growth <= 1.2))
+    }
+
+    /// The bench's tags: texts of the text benchmark, so they mix Latin and CJK.
+    static func tagTexts() -> [String] {
+        var random = SeededGenerator(seed: 0x1000)
+        return (0..<tagCount).map { _ in TextBenchmarks.text(using: &random) }
+    }
+
+    /// The page a user would otherwise script: the same tags with CSS flex-wrap, in the seed's look.
+    static func flexWrapPage(_ tags: [String], options: LayoutOptions, style: Style) -> String {
+        func escape(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+        }
+        let inset = options.sectionInset
+        return """
+            <!doctype html><html lang="en"><head><meta charset="utf-8"><style>
+            body { margin: 0; background: \(style.background); }
+            .tags { width: \(options.lineWidth)px; padding: \(inset.top)px \(inset.right)px \(inset.bottom)px \(inset.left)px;
+                    display: flex; flex-wrap: wrap; column-gap: \(options.interitemSpacing)px; row-gap: \(options.lineSpacing)px;
+                    font: \(options.fontSize)px 'DejaVu Sans', 'WenQuanYi Zen Hei'; }
+            .tag { box-sizing: border-box; height: \(options.itemHeight)px; line-height: \(options.itemHeight - 2)px;
+                   padding: 0 \(options.padding - 1)px; border: 1px solid \(style.cellBorder); border-radius: \(options.itemHeight / 2)px;
+                   color: \(style.text); white-space: pre; }
+            </style></head><body><div class="tags">
+            \(tags.map { "<div class=\"tag\">\(escape($0))</div>" }.joined(separator: "\n"))
+            </div></body></html>
+            """
+    }
+
+    /// The release `tagflow` beside this program.
+    static func tagflowExecutable() throws -> URL {
+        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+            .deletingLastPathComponent().appendingPathComponent("tagflow")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+            throw BenchmarkError("no tagflow beside tagflow-bench; build it: swift build -c release --product tagflow")
+        }
+        return candidate
+    }
+
+    static func executable(named name: String) -> URL? {
+        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }
+
+    /// Runs a program to completion with its output discarded, failing on a non-zero exit.
+    static func run(_ program: URL, _ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = program
+        process.arguments = arguments
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+        }
+    }
+
+    /// A run's peak resident set size in KiB, from GNU time.
+    static func peakKilobytes(_ program: URL, _ arguments: [String]) throws -> Int {
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-rss-\(getpid())")
+        defer { try? FileManager.default.removeItem(at: report) }
+        try run(URL(fileURLWithPath: "/usr/bin/time"), ["-f", "%M", "-o", report.path, program.path] + arguments)
+        guard let kilobytes = Int(try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+            throw BenchmarkError("GNU time gave no peak RSS")
+        }
+        return kilobytes
+    }
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
