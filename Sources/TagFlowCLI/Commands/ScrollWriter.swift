@@ -16,31 +16,37 @@ struct ScrollWriter {
     private var frameCount: Int { renderer.plan.offsets.count }
 
     /// Numbered frames and frames.json. Frames finished before an interrupt are kept.
+    ///
+    /// frames.json is streamed as frames finish, so memory does not grow with the number of frames.
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
         try renderer.checkSize(scale: scale)
         try FrameFolder.create(path)
-        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
-        var frames = [JSONOutput]()
-        let renderer = self.renderer, scale = self.scale
-        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
-            format == .png ? try PNGEncoder().encode(renderer.image(index, scale: scale)) : try renderer.svg(index)
-        }, consume: { index, bytes in
-            let name = FrameFolder.frameName(index, format: format)
-            try AtomicFile.write(bytes, to: (path as NSString).appendingPathComponent(name), flushToDisk: false)
-            frames.append(frameJSON(renderer.frame(index), file: name))
-            progress.update(done: index + 1, what: "frame")
-        })
-        progress.finish()
-        let manifest = JSONOutput.object([
+        let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
+        let header: [(String, JSONOutput)] = [
             ("source", .string(sourceName)),
             ("strategies", .array(renderer.queries.map { .string($0.strategy.rawValue) })),
             ("view", .string(renderer.view.rawValue)),
             ("scale", .number(scale)),
             ("frameSize", .object([("width", .number(renderer.size.width)), ("height", .number(renderer.size.height))])),
-            ("complete", .bool(written == frameCount)),
-            ("frames", .array(frames)),
-        ])
-        try AtomicFile.write(Array((manifest.rendered() + "\n").utf8), to: (path as NSString).appendingPathComponent("frames.json"))
+        ]
+        try manifest.write(Array(("{\n" + header.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
+            .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
+        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
+        let renderer = self.renderer, scale = self.scale
+        // Frames already use every core; deflating each one on every core too only multiplies buffers.
+        let frameEncoder = PNGEncoder(options: PNGEncoder.Options(usesEveryCore: pipeline.workers == 1))
+        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
+            let name = FrameFolder.frameName(index, format: format)
+            let bytes = format == .png ? try frameEncoder.encode(renderer.image(index, scale: scale)) : try renderer.svg(index)
+            return (bytes, name, Self.frameJSON(renderer.frame(index), file: name, queries: renderer.queries).rendered(indent: "    "))
+        }, consume: { index, frame in
+            try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
+            try manifest.write(Array(((index == 0 ? "\n    " : ",\n    ") + frame.2).utf8))
+            progress.update(done: index + 1, what: "frame")
+        })
+        progress.finish()
+        try manifest.write(Array(((written > 0 ? "\n  ]" : "]") + ",\n  \"complete\": \(written == frameCount)\n}\n").utf8))
+        try manifest.commit()
         if written < frameCount { throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)") }
         try FrameFolder.removeStaleFrames(in: path, keeping: frameCount)
     }
@@ -93,12 +99,12 @@ struct ScrollWriter {
         return (image.width, image.height)
     }
 
-    private func frameJSON(_ frame: ScrollFrame, file: String) -> JSONOutput {
+    static func frameJSON(_ frame: ScrollFrame, file: String, queries: [ElementQuery]) -> JSONOutput {
         func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
         return .object([
             ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
             ("viewport", .rect(frame.visibleRect)),
-            ("results", .array(zip(renderer.queries, frame.audits).map { query, audit in
+            ("results", .array(zip(queries, frame.audits).map { query, audit in
                 .object([("strategy", .string(query.strategy.rawValue)), ("returned", ids(audit.returned)),
                          ("missing", ids(audit.missing)), ("extra", ids(audit.extra))])
             })),

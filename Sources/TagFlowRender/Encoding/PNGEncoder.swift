@@ -66,17 +66,22 @@ public struct PNGEncoder: Sendable {
         public var filter: Filter
         public var strategy: Strategy
         public var colourType: ColourType
+        /// Deflate the pieces of a large image on every core. Off where images are already encoded in parallel,
+        /// as scroll frames are; the bytes are the same either way.
+        public var usesEveryCore: Bool
 
         public init(
             compressionLevel: Int = 3,
             filter: Filter = .none,
             strategy: Strategy = .default,
-            colourType: ColourType = .automatic
+            colourType: ColourType = .automatic,
+            usesEveryCore: Bool = true
         ) {
             self.compressionLevel = compressionLevel
             self.filter = filter
             self.strategy = strategy
             self.colourType = colourType
+            self.usesEveryCore = usesEveryCore
         }
 
         /// The default: zlib level 1, no filtering, RGB when opaque. On flat UI renders (large runs of one colour,
@@ -123,18 +128,21 @@ extension PNGEncoder {
         let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
         let failure = Mutex<(any Error)?>(nil)
         let compressed = try ZlibDeflate.compress(pieceCount: bands.count, level: Int32(options.compressionLevel),
-                                                  strategy: options.strategy.zlibValue) { index in
+                                                  strategy: options.strategy.zlibValue,
+                                                  concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
             let rows = bands[index]
             var rgba = [UInt8](repeating: 0, count: rows.count * width * 4)
             do {
                 try rgba.withUnsafeMutableBytes { try band(rows, $0) }
             } catch {
                 failure.withLock { $0 = $0 ?? error }
-                return []
+                rgba = []
             }
-            let image = RGBAImage(unchecked: width, rows.count, rgba)
-            return PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: rows.count),
-                                                channels: channels, filter: .none)
+            // Filter type none: a band's first row must not refer to the band above, which another core makes.
+            let image = RGBAImage(unchecked: width, rgba.isEmpty ? 0 : rows.count, rgba)
+            let scanlines = PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: image.height),
+                                                         channels: channels, filter: .none)
+            try scanlines.withUnsafeBufferPointer { buffer throws(PNGError) in try deflate(buffer) }
         }
         if let error = failure.withLock({ $0 }) { throw error }
         var writer = PNGChunkWriter()
@@ -179,7 +187,8 @@ enum PNGWriting {
             throw .invalidCompressionLevel(options.compressionLevel)
         }
         let filtered = filteredScanlines(image, region: region, channels: channels, filter: options.filter)
-        return try ZlibDeflate.compress(filtered, level: Int32(options.compressionLevel), strategy: options.strategy.zlibValue)
+        return try ZlibDeflate.compress(filtered, level: Int32(options.compressionLevel), strategy: options.strategy.zlibValue,
+                                        concurrently: options.usesEveryCore)
     }
 
     /// Each row of `region` as a filter-type byte followed by the filtered bytes, in `channels` (3 or 4) per pixel.
@@ -202,9 +211,13 @@ enum PNGWriting {
                         if channels == 4 {
                             (destination + d + 1).copyMemory(from: source + s, byteCount: rowBytes)
                         } else {
-                            for x in 0..<region.width {
-                                let word = source.loadUnaligned(fromByteOffset: s + 4 * x, as: UInt32.self)
-                                destination.storeBytes(of: word, toByteOffset: d + 1 + 3 * x, as: UInt32.self)
+                            // Pointers that step, not offsets that multiply: no overflow checks in the loop.
+                            var from = source + s
+                            var to = destination + d + 1
+                            for _ in 0..<region.width {
+                                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                                from += 4
+                                to += 3
                             }
                         }
                     }
@@ -342,28 +355,41 @@ enum ZlibDeflate {
 
     /// A zlib stream of `input`. Large inputs are cut into pieces deflated on every core, as pigz does: each
     /// piece but the last ends in a sync flush, so their raw deflate data joins into one valid stream.
-    static func compress(_ input: [UInt8], level: Int32, strategy: Int32) throws(PNGError) -> [UInt8] {
+    static func compress(_ input: [UInt8], level: Int32, strategy: Int32, concurrently: Bool = true) throws(PNGError) -> [UInt8] {
         guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Z_BUF_ERROR) }
         let pieces = stride(from: 0, to: max(input.count, 1), by: pieceSize).map { $0..<min(input.count, $0 + pieceSize) }
-        return try compress(pieceCount: pieces.count, level: level, strategy: strategy) { index in
-            Array(input[pieces[index]])
+        return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
+            // Read only, by every piece's worker, while `input` is held here.
+            nonisolated(unsafe) let whole = buffer
+            return try compress(pieceCount: pieces.count, level: level, strategy: strategy,
+                                concurrently: concurrently) { index, deflate throws(PNGError) in
+                try deflate(UnsafeBufferPointer(rebasing: whole[pieces[index]]))
+            }
         }
     }
 
-    /// A zlib stream of the concatenation of `pieceCount` pieces, each made by `piece` and deflated on its own
-    /// core; a piece's bytes are freed once deflated, so a large image never has to exist whole.
-    static func compress(pieceCount: Int, level: Int32, strategy: Int32,
-                         piece: @Sendable (Int) throws(PNGError) -> [UInt8]) throws(PNGError) -> [UInt8] {
+    /// A zlib stream of the concatenation of `pieceCount` pieces, each deflated on its own core. `piece` hands
+    /// its index's bytes to `deflate`; they need live only for that call, so a large image never exists whole.
+    static func compress(pieceCount: Int, level: Int32, strategy: Int32, concurrently: Bool = true,
+                         piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
+        throws(PNGError) -> [UInt8] {
         let results = Mutex<[Int: Result<(bytes: [UInt8], adler: uLong, length: Int), PNGError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: pieceCount) { index in
+        let deflatePiece = { @Sendable (index: Int) in
             let result = Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
-                let input = try piece(index)
-                return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
+                var deflated: (bytes: [UInt8], adler: uLong, length: Int)?
+                try piece(index) { buffer throws(PNGError) in
                     let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
-                    return (bytes, adler32(1, buffer.baseAddress, uInt(buffer.count)), buffer.count)
+                    deflated = (bytes, adler32(1, buffer.baseAddress, uInt(buffer.count)), buffer.count)
                 }
+                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Z_DATA_ERROR) }
+                return deflated
             }
             results.withLock { $0[index] = result }
+        }
+        if concurrently {
+            DispatchQueue.concurrentPerform(iterations: pieceCount, execute: deflatePiece)
+        } else {
+            (0..<pieceCount).forEach(deflatePiece)
         }
         let compressed = results.withLock { $0 }
         // zlib's own headers for a 32 KiB window: the second byte names the level and makes the pair divisible by 31.
