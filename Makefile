@@ -12,8 +12,8 @@ RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev l
 	libgif-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-wqy-zenhei
 # Tools the tests compare against: Chromium's layout, rsvg-convert, ImageMagick's compare.
 TEST_PACKAGES = chromium librsvg2-bin imagemagick
-# The benchmark races Chromium and reads peak memory with GNU time.
-BENCH_PACKAGES = chromium time
+# The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.
+BENCH_PACKAGES = chromium time imagemagick
 
 .PHONY: all deps test-deps build demo test docs bench clean
 

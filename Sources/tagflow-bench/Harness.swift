@@ -89,3 +89,49 @@ func peakResidentBytes() -> Int? {
     let kilobytes = line.split(separator: " ").dropFirst().first.flatMap { Int($0) }
     return kilobytes.map { $0 * 1024 }
 }
+
+/// The release `tagflow` beside this program.
+func tagflowExecutable() throws -> URL {
+    let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        .deletingLastPathComponent().appendingPathComponent("tagflow")
+    guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
+        throw BenchmarkError("no tagflow beside tagflow-bench; build it: swift build -c release --product tagflow")
+    }
+    return candidate
+}
+
+func executable(named name: String) -> URL? {
+    (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+        .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
+        .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+}
+
+/// Runs a program to completion with its output discarded, failing on an exit status outside `accepting`.
+func runProgram(_ program: URL, _ arguments: [String], accepting statuses: ClosedRange<Int32> = 0...0) throws {
+    let process = Process()
+    process.executableURL = program
+    process.arguments = arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard statuses.contains(process.terminationStatus) else {
+        throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
+    }
+}
+
+/// A run's peak resident set size in KiB, from GNU time.
+func peakKilobytes(_ program: URL, _ arguments: [String]) throws -> Int {
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-rss-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: report) }
+    try runProgram(URL(fileURLWithPath: "/usr/bin/time"), ["-f", "%M", "-o", report.path, program.path] + arguments)
+    guard let kilobytes = Int(try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+        throw BenchmarkError("GNU time gave no peak RSS")
+    }
+    return kilobytes
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}

@@ -40,7 +40,7 @@ enum RenderBenchmarks {
         var processTimes: [Double: Double] = [:]
         for scale in [1.0, 2.0] {
             let output = folder.appendingPathComponent("render.png").path
-            let time = try medianSeconds { try run(tagflow, ["render", tagsFile.path, "--scale", "\(Int(scale))", "-o", output]) }
+            let time = try medianSeconds { try runProgram(tagflow, ["render", tagsFile.path, "--scale", "\(Int(scale))", "-o", output]) }
             processTimes[scale] = time
             report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))", time: time, rate: "")
         }
@@ -50,7 +50,7 @@ enum RenderBenchmarks {
             let height = Int(scene.contentBounds.height.rounded(.up))
             let shot = folder.appendingPathComponent("chromium.png").path
             let time = try medianSeconds {
-                try run(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                                    "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
                                    "--window-size=\(Int(options.width)),\(height)", "--screenshot=\(shot)", page.absoluteString])
             }
@@ -76,13 +76,13 @@ enum RenderBenchmarks {
         let frames = folder.appendingPathComponent("frames").path
         let toFolder = try medianSeconds {
             try? FileManager.default.removeItem(atPath: frames)
-            try run(tagflow, common + ["--frames", "\(frameCount)", "-o", frames])
+            try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", frames])
         }
         let perFrame = toFolder / Double(frameCount)
         report.row("tagflow scroll to a folder, whole process", size: "\(frameCount) frames, scale 2", time: toFolder,
                    rate: "\(formatDuration(perFrame))/frame")
         let gif = folder.appendingPathComponent("scroll.gif").path
-        let toGIF = try medianSeconds { try run(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
+        let toGIF = try medianSeconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
         report.row("tagflow scroll to a GIF, whole process", size: "\(frameCount) frames, scale 2", time: toGIF,
                    rate: "\(formatDuration(toGIF / Double(frameCount)))/frame")
 
@@ -146,50 +146,4 @@ enum RenderBenchmarks {
             </div></body></html>
             """
     }
-
-    /// The release `tagflow` beside this program.
-    static func tagflowExecutable() throws -> URL {
-        let candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
-            .deletingLastPathComponent().appendingPathComponent("tagflow")
-        guard FileManager.default.isExecutableFile(atPath: candidate.path) else {
-            throw BenchmarkError("no tagflow beside tagflow-bench; build it: swift build -c release --product tagflow")
-        }
-        return candidate
-    }
-
-    static func executable(named name: String) -> URL? {
-        (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .map { URL(fileURLWithPath: String($0)).appendingPathComponent(name) }
-            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
-    }
-
-    /// Runs a program to completion with its output discarded, failing on a non-zero exit.
-    static func run(_ program: URL, _ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = program
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(process.terminationStatus)")
-        }
-    }
-
-    /// A run's peak resident set size in KiB, from GNU time.
-    static func peakKilobytes(_ program: URL, _ arguments: [String]) throws -> Int {
-        let report = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-rss-\(getpid())")
-        defer { try? FileManager.default.removeItem(at: report) }
-        try run(URL(fileURLWithPath: "/usr/bin/time"), ["-f", "%M", "-o", report.path, program.path] + arguments)
-        guard let kilobytes = Int(try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
-            throw BenchmarkError("GNU time gave no peak RSS")
-        }
-        return kilobytes
-    }
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import TagFlowLayout
+import TagFlowRender
+import TagFlowText
+
+/// Pixel diff of two 2000×2000 renders: tagflow beside ImageMagick's `compare`, on the same pair in the same run.
+enum DiffBenchmarks {
+    static let side = 2000
+
+    static let group = BenchmarkGroup(
+        name: "diff",
+        summary: "pixel diff of two 2000×2000 renders, tagflow against ImageMagick compare",
+        run: run)
+
+    static func run(_ report: inout Report) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-diff-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+
+        // Old and new differ as a pull request would: one tag renamed, so every later tag on its line moves.
+        var tags = RenderBenchmarks.tagTexts()
+        let old = try render(tags)
+        tags[5] = "Renamed tag"
+        let new = try render(tags)
+        let oldPath = folder.appendingPathComponent("old.png").path
+        let newPath = folder.appendingPathComponent("new.png").path
+        try Data(PNGEncoder().encode(old)).write(to: URL(fileURLWithPath: oldPath))
+        try Data(PNGEncoder().encode(new)).write(to: URL(fileURLWithPath: newPath))
+        let size = "\(side)×\(side), one tag renamed"
+
+        var differing = 0
+        let inProcess = medianSeconds { differing = PixelDiff.compare(old, new, options: PixelDiff.Options()).differentPixels }
+        report.row("PixelDiff.compare, in process", size: size, time: inProcess, rate: "\(differing) px differ")
+
+        let tagflow = try tagflowExecutable()
+        let whole = try medianSeconds { try runProgram(tagflow, ["diff", oldPath, newPath], accepting: 0...1) }
+        report.row("tagflow diff, whole process", size: size, time: whole, rate: "")
+        let withImage = try medianSeconds {
+            try runProgram(tagflow, ["diff", oldPath, newPath, "-o", folder.appendingPathComponent("tagflow-diff.png").path], accepting: 0...1)
+        }
+        report.row("tagflow diff -o diff.png, whole process", size: size, time: withImage, rate: "")
+
+        guard let compare = executable(named: "compare") else {
+            report.row("ImageMagick compare", size: size, rate: "skipped: no compare on PATH (apt-get install imagemagick)")
+            return
+        }
+        let magick = try medianSeconds { try runProgram(compare, ["-metric", "AE", oldPath, newPath, "null:"], accepting: 0...1) }
+        report.row("ImageMagick compare -metric AE, whole process", size: size, time: magick, rate: "")
+        let magickImage = try medianSeconds {
+            try runProgram(compare, ["-metric", "AE", oldPath, newPath, folder.appendingPathComponent("magick-diff.png").path], accepting: 0...1)
+        }
+        report.row("ImageMagick compare with a diff image, whole process", size: size, time: magickImage, rate: "")
+        let speedup = magick / whole
+        report.row("tagflow diff against compare", size: "no diff image", rate: "\(formatSignificant(speedup))× faster",
+                   bar: Bar(target: "faster", isMet: speedup > 1))
+    }
+
+    /// A `side`×`side` picture of `tags`: 1000 pt wide at scale 2, cut to `side` rows.
+    static func render(_ tags: [String]) throws -> RGBAImage {
+        let engine = try TextEngine()
+        var options = LayoutOptions()
+        options.width = Double(side) / 2
+        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
+        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let image = try ContentRenderer(scene: scene).image(scale: 2)
+        guard image.width == side, image.height >= side else { throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²") }
+        return try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4)))
+    }
+}
