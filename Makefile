@@ -61,3 +61,9 @@ bench: deps
 
 clean:
 	rm -rf .build $(OUT)
+
+# Fuzzing (make fuzz), sanitizers (make asan, make tsan) and the leak check (make leaks). Kept last, so that
+# `make` alone still builds.
+include Fuzz/fuzz.mk
+include Fuzz/sanitize.mk
+asan tsan: test-deps

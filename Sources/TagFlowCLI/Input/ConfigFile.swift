@@ -4,7 +4,7 @@ import TagFlowLayout
 ///
 /// ```json
 /// {"width": 375, "sectionInset": [10, 10, 10, 10], "alignment": "left",
-///  "style": {"selectedColor": "#ffb400"}}
+///  "style": {"selectedBorder": "#ffb400"}}
 /// ```
 struct ConfigFile {
     var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
@@ -14,8 +14,11 @@ struct ConfigFile {
     static let sectionKeys = ["style"]
 
     static func load(_ path: String) throws(InputError) -> ConfigFile {
-        let bytes = try InputFiles.read(path)
-        let name = InputFiles.displayName(path)
+        try parse(InputFiles.read(path), file: InputFiles.displayName(path))
+    }
+
+    /// Reads a config from its bytes; `name` is what errors call the file.
+    static func parse(_ bytes: [UInt8], file name: String) throws(InputError) -> ConfigFile {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { try validateUTF8(bytes.dropFirst(3), file: name) } else { try validateUTF8(bytes[...], file: name) }
         let reader = try JSONObjectReader(JSONParser.parse(bytes, file: name), context: "the config")
         try reader.rejectUnknownKeys(allowed: LayoutSetting.all.map(\.key) + sectionKeys)

@@ -1,5 +1,12 @@
 import Foundation
 import TagFlowLayout
+#if canImport(Glibc)
+import Glibc
+private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+import Darwin
+private let systemRead = Darwin.read
+#endif
 
 /// Reading the files people name on the command line.
 enum InputFiles {
@@ -8,10 +15,7 @@ enum InputFiles {
 
     /// The bytes of `path`, or of standard input for `-`.
     static func read(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            return [UInt8](data)
-        }
+        if path == "-" { return try readAll(STDIN_FILENO, name: "<stdin>") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw InputError("cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
@@ -21,18 +25,35 @@ enum InputFiles {
             throw InputError("cannot read '\(path)': permission denied", hint: "check the file's permissions")
         }
         defer { try? handle.close() }
-        let data: Data
         do {
             guard let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size <= maxBytes else {
                 throw InputError("'\(path)' is larger than \(maxBytes >> 20) MB", hint: "split it into several files")
             }
-            data = try handle.readToEnd() ?? Data()
         } catch let error as InputError {
             throw error
         } catch {
             throw InputError("cannot read '\(path)': \(error.localizedDescription)")
         }
-        return [UInt8](data)
+        return try readAll(handle.fileDescriptor, name: path)
+    }
+
+    /// Reads to the end, but never more than `maxBytes`: standard input and files such as /dev/zero report no
+    /// size, and reading them whole exhausted memory, or trapped inside Foundation's `readDataToEndOfFile`.
+    private static func readAll(_ descriptor: Int32, name: String) throws(InputError) -> [UInt8] {
+        var bytes = [UInt8]()
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw InputError("cannot read '\(name)': \(String(cString: strerror(errno)))")
+            }
+            if count == 0 { return bytes }
+            guard bytes.count + count <= maxBytes else {
+                throw InputError("'\(name)' is larger than \(maxBytes >> 20) MB", hint: "split it into several files")
+            }
+            bytes.append(contentsOf: chunk[..<count])
+        }
     }
 
     /// The name errors use for an input: its path, or `<stdin>`.

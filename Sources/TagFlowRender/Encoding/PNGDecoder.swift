@@ -23,6 +23,7 @@ public struct PNGDecoder: Sendable {
 
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
+        if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }
         // libpng's simplified reader keeps a pointer into the input from begin_read to finish_read, so the whole
         // read happens inside one `withUnsafeBytes`.
         let result: Result<RGBAImage, PNGError> = bytes.withUnsafeBytes { raw in
@@ -49,6 +50,25 @@ public struct PNGDecoder: Sendable {
             return .success(RGBAImage(unchecked: width, height, pixels))
         }
         return try result.get()
+    }
+
+    /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk
+    /// declared 2 GB made it take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
+    /// left can only be damaged: walk the chunk headers up to IEND and refuse such a chunk before libpng sees it.
+    private static func chunkPastTheEnd(_ bytes: [UInt8]) -> String? {
+        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }  // libpng names that
+        var offset = 8
+        while bytes.count - offset >= 8 {
+            let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
+            let type = bytes[offset + 4..<offset + 8]
+            let name = type.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) } ? String(decoding: type, as: UTF8.self) : "unnamed"
+            if length > bytes.count - offset - 12 {
+                return "the \(name) chunk at byte \(offset) runs past the end of the data: it declares \(length) bytes, and \(bytes.count - offset - 8) follow its header"
+            }
+            if name == "IEND" { return nil }
+            offset += 12 + length
+        }
+        return nil
     }
 
     private static func message(of image: png_image) -> String {

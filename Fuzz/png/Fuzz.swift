@@ -1,0 +1,35 @@
+import CPNG
+
+/// Smaller than the decoder's defaults (16384 a side, 100 M pixels) so that a fuzzed header cannot make each run
+/// allocate 400 MB (ASan keeps freed memory in quarantine); the limit check is the same code either way.
+private let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 20))
+
+/// libFuzzer target: the PNG reader the pixel diff uses (`PNGDecoder.decode`, libpng's simplified API).
+///
+/// Before decoding, every chunk's CRC is recomputed, so mutations get past libpng's CRC check and reach the
+/// chunk parsers and the zlib stream; the CRC-mismatch path is covered by the bad-input corpus's truncated PNG.
+/// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
+    var bytes = Array(UnsafeBufferPointer(start: data, count: size))
+    fixChunkCRCs(&bytes)
+    if let image = try? decoder.decode(bytes) {
+        precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+    }
+    return 0
+}
+
+/// Rewrites the CRC of each whole chunk after the 8-byte signature; stops at the first chunk that does not fit.
+private func fixChunkCRCs(_ bytes: inout [UInt8]) {
+    var offset = 8
+    while offset + 12 <= bytes.count {
+        let length = Int(bytes[offset]) << 24 | Int(bytes[offset + 1]) << 16 | Int(bytes[offset + 2]) << 8 | Int(bytes[offset + 3])
+        let end = offset + 8 + length
+        guard length <= 0x7FFF_FFFF, end + 4 <= bytes.count else { return }
+        let crc = bytes.withUnsafeBufferPointer { buffer in
+            UInt32(crc32(0, buffer.baseAddress! + offset + 4, uInt(4 + length)))
+        }
+        for index in 0..<4 { bytes[end + index] = UInt8(truncatingIfNeeded: crc >> (24 - 8 * index)) }
+        offset = end + 4
+    }
+}

@@ -1,0 +1,410 @@
+import Foundation
+import Testing
+
+/// Hard and bad inputs, run end to end through the binary: each case names its exit status and words of its
+/// message, finishes within a time bound, and, when it fails, writes nothing and prints nothing on standard output.
+///
+/// Inputs are generated into a fresh folder per case, so the corpus needs no resource files. The bound is 5 s;
+/// `TAGFLOW_TEST_TIME_SCALE` multiplies it for sanitizer builds (Fuzz/sanitize.mk sets it).
+@Suite(.serialized) struct BadInputCorpusTests {
+    /// A file a case puts in its folder before running.
+    enum Content: Sendable {
+        case text(String)
+        case bytes([UInt8])
+        /// Made when the case runs, for inputs too large to keep in the case list.
+        case generated(@Sendable () -> [UInt8])
+        case directory
+        case symlink(to: String)
+    }
+
+    enum StandardInput: Sendable {
+        case empty
+        case bytes([UInt8])
+        /// An endless source: /dev/zero.
+        case endless
+    }
+
+    struct Case: CustomStringConvertible, Sendable {
+        var name: String
+        var files: [String: Content] = [:]
+        var arguments: [String]
+        var stdin: StandardInput = .empty
+        var status: Int32
+        /// Words the message on standard error must hold.
+        var stderr: [String] = []
+        /// Words standard output must hold (for cases that succeed).
+        var stdout: [String] = []
+        /// A product problem this case shows, which makes it fail today; the case stays so it passes once fixed.
+        var knownIssue: String?
+        var description: String { name }
+    }
+
+    static let timeBound: Double = 5 * (Double(ProcessInfo.processInfo.environment["TAGFLOW_TEST_TIME_SCALE"] ?? "") ?? 1)
+
+    // MARK: - The corpus
+
+    static let tagsCases: [Case] = [
+        Case(name: "invalid UTF-8", files: ["a.tags": .bytes(Array("篮球\n".utf8) + [0xFF, 0x41, 0x0A])], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:2:1: error: invalid UTF-8 (byte 0xFF)", "help: save the file as UTF-8"]),
+        Case(name: "UTF-8 cut off at the end of the file", files: ["a.tags": .bytes(Array("ok\n".utf8) + [0xE7, 0xAF])], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:2:1: error: invalid UTF-8 (byte 0xE7)"]),
+        Case(name: "overlong UTF-8", files: ["a.tags": .bytes(Array("ab".utf8) + [0xC0, 0xAF, 0x0A])], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:3: error: invalid UTF-8 (byte 0xC0)"]),
+        Case(name: "a surrogate encoded as UTF-8", files: ["a.tags": .bytes([0xED, 0xA0, 0x80, 0x0A])], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:1: error: invalid UTF-8 (byte 0xED)"]),
+        Case(name: "NUL byte", files: ["a.tags": .bytes(Array("篮球\na".utf8) + [0x00] + Array("b\n".utf8))], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:2:2: error: a NUL byte in the tags file", "help: tags files are plain UTF-8 text"]),
+        Case(name: "a control character", files: ["a.tags": .text("x\u{1B}[31m\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:2: error: a control character U+001B in the tags file"]),
+        Case(name: "a 10 MB single line", files: ["a.tags": .generated { [UInt8](repeating: UInt8(ascii: "x"), count: 10_000_000) + [0x0A] }],
+             arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:1: error: a tag of 10000000 characters; tags are at most 1000", "split the line into several tags"]),
+        Case(name: "a tag one character too long", files: ["a.tags": .text(String(repeating: "长", count: 1001) + "\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:1: error: a tag of 1001 characters; tags are at most 1000"]),
+        Case(name: "a million tags", files: ["a.tags": .generated(millionTags)], arguments: ["layout", "a.tags", "-o", "layout.txt"],
+             status: 0,
+             knownIssue: "1M tags take ~56 s in a debug build (~15 s release): TextTable's display widths, HarfBuzz shaping of 1M distinct texts, and the parser"),
+        Case(name: "an empty file", files: ["a.tags": .text("")], arguments: ["layout", "a.tags"],
+             status: 0, stdout: ["content 375×0  0 section(s), 0 tag(s)"]),
+        Case(name: "a file of only comments", files: ["a.tags": .text("# one\n# two\n#\n")], arguments: ["layout", "a.tags"],
+             status: 0, stdout: ["0 section(s), 0 tag(s)"]),
+        Case(name: "a file of only blank lines", files: ["a.tags": .text("\n  \n\t\n\r\n")], arguments: ["layout", "a.tags"],
+             status: 0, stdout: ["0 section(s), 0 tag(s)"]),
+        Case(name: "only a byte-order mark", files: ["a.tags": .bytes([0xEF, 0xBB, 0xBF])], arguments: ["layout", "a.tags"],
+             status: 0, stdout: ["0 section(s), 0 tag(s)"]),
+        Case(name: "BOM and CRLF", files: ["a.tags": .bytes([0xEF, 0xBB, 0xBF] + Array("@section 运动\r\n* 篮球\r\n足球\r\n@footer 最多\r\n".utf8))],
+             arguments: ["layout", "a.tags", "--format", "json"],
+             status: 0, stdout: [#""title": "运动""#, #""text": "篮球""#, #""text": "足球""#, #""footer": "最多""#]),
+        Case(name: "unknown marker", files: ["a.tags": .text("@sectoin 运动\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:1: error: unknown marker '@sectoin'", "did you mean '@section'?", #"write '\@sectoin 运动'"#]),
+        Case(name: "two footers", files: ["a.tags": .text("@section A\n@footer one\nx\n@footer two\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:4:1: error: this section already has a footer (line 2)"]),
+        Case(name: "a footer with no text", files: ["a.tags": .text("x\n@footer   \n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:2:1: error: @footer needs text"]),
+        Case(name: "a star with no tag", files: ["a.tags": .text("x\n  *\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:2:3: error: a '*' line needs the text of the preselected tag"]),
+        Case(name: "a lone backslash", files: ["a.tags": .text("\\\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: [#"a.tags:1:1: error: a '\' with no tag text after it"#]),
+        Case(name: "more preselected than maxSelection", files: ["a.tags": .text("* a\n* b\n* c\n")], arguments: ["layout", "a.tags", "--max-selection", "2"],
+             status: 2, stderr: ["error: 3 tags are preselected but maxSelection is 2"]),
+    ]
+
+    static let jsonCases: [Case] = [
+        Case(name: "a lone high surrogate in a \\u escape", files: ["a.json": .text(#"{"sections": [{"tags": ["\ud800x"]}]}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: [#"a.json:1:26: error: a lone surrogate \uD800 in a string"#, "a high surrogate must be followed by a low one"]),
+        Case(name: "a lone low surrogate in a \\u escape", files: ["a.json": .text(#"{"sections": [{"tags": ["\udc00"]}]}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: [#"error: a lone surrogate \uDC00 in a string"#, "a low surrogate must follow a high one"]),
+        Case(name: "a raw NUL in a JSON string", files: ["a.json": .bytes(Array(#"{"sections": [{"tags": ["a"#.utf8) + [0] + Array(#"b"]}]}"#.utf8))],
+             arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: a control character (0x0) inside a string"]),
+        Case(name: "an escaped NUL in a tag", files: ["a.json": .text(#"{"sections": [{"tags": ["a\u0000b"]}]}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: a control character U+0000 in a tag"]),
+        Case(name: "invalid UTF-8 in a JSON string", files: ["a.json": .bytes(Array(#"{"sections": [{"tags": [""#.utf8) + [0xFF] + Array(#""]}]}"#.utf8))],
+             arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: invalid UTF-8 in a string"]),
+        Case(name: "deeply nested JSON", files: ["a.json": .generated { Array((String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)).utf8) }],
+             arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: JSON nested deeper than 64 levels"]),
+        Case(name: "text after the JSON value", files: ["a.json": .text(#"{"sections": []} {}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["a.json:1:18: error: unexpected text after the JSON value"]),
+        Case(name: "a duplicate key", files: ["a.json": .text(#"{"sections": [], "sections": []}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: [#"a.json:1:18: error: the key "sections" appears twice"#]),
+        Case(name: "JSON cut off", files: ["a.json": .text(#"{"sections": [{"tags": ["a""#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: the JSON ends inside an array"]),
+        Case(name: "an empty JSON file", files: ["a.json": .text("")], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["a.json:1:1: error: the JSON ends where a value was expected"]),
+        Case(name: "a JSON array instead of an object", files: ["a.json": .text(#"["篮球"]"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: expected the tags JSON to be a JSON object, found an array"]),
+        Case(name: "an empty tag in JSON", files: ["a.json": .text(#"{"sections": [{"tags": [""]}]}"#)], arguments: ["layout", "a.json"],
+             status: 2, stderr: ["error: an empty tag"]),
+        Case(name: "JSON on standard input, cut off", arguments: ["layout", "-"], stdin: .bytes(Array(#"  {"sections": "#.utf8)),
+             status: 2, stderr: ["<stdin>:1:16: error: the JSON ends where a value was expected"]),
+        Case(name: "tags read as JSON by --input-format", files: ["a.tags": .text("篮球\n")], arguments: ["layout", "a.tags", "--input-format", "json"],
+             status: 2, stderr: ["a.tags:1:1: error: expected a JSON value"]),
+    ]
+
+    static let numberCases: [Case] = [
+        Case(name: "a number too large for a double", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"width": 1e999}"#)],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["c.json:1:11: error: the number 1e999 is too large"]),
+        Case(name: "a huge finite number", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"height": 1e300}"#)],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: [#"c.json:1:12: error: "height" must be a finite number below 1e9"#]),
+        Case(name: "NaN in a config", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"width": NaN}"#)],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["c.json:1:11: error: expected a JSON value", "found 'N'"]),
+        Case(name: "a negative number in a config", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"width": -5}"#)],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: [#"c.json:1:11: error: "width" must be greater than 0, got -5"#]),
+        Case(name: "NaN as a flag", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width", "nan"],
+             status: 2, stderr: ["error: --width expects a number, got 'nan'"]),
+        Case(name: "infinity as a flag", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--font-size", "1e999"],
+             status: 2, stderr: ["error: --font-size must be a finite number below 1e9, got inf"]),
+        Case(name: "a negative flag", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--line-spacing=-4"],
+             status: 2, stderr: ["error: --line-spacing must not be negative, got -4"]),
+        Case(name: "a fractional count", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--max-lines", "2.5"],
+             status: 2, stderr: ["error: --max-lines must be a whole number of at least 0, got 2.5"]),
+        Case(name: "a width smaller than 2 × padding", files: ["a.tags": .text("x\n")],
+             arguments: ["layout", "a.tags", "--width", "30", "--padding", "15", "--section-inset", "0"],
+             status: 2, stderr: ["error: a line is 30 pt wide, which leaves no room for text between 2 × 15 pt of padding", "reduce --padding"]),
+        Case(name: "insets wider than the width", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width", "14"],
+             status: 2, stderr: ["error: the insets take 20 pt of the 14 pt width"]),
+        Case(name: "an itemHeight of 0", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--item-height", "0"],
+             status: 2, stderr: ["error: --item-height must be greater than 0, got 0"]),
+        Case(name: "an itemHeight of 0 in a config", files: ["a.tags": .text("x\n"), "c.json": .text("{\n  \"itemHeight\": 0\n}")],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: [#"c.json:2:17: error: "itemHeight" must be greater than 0, got 0"#]),
+        Case(name: "an empty config", files: ["a.tags": .text("x\n"), "c.json": .text("")], arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["c.json:1:1: error: the JSON ends where a value was expected"]),
+        Case(name: "a config with a BOM and CRLF", files: ["a.tags": .text("x\n"), "c.json": .bytes([0xEF, 0xBB, 0xBF] + Array("{\r\n  \"width\": 320\r\n}\r\n".utf8))],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 0, stdout: ["viewport 320×412"]),
+    ]
+
+    static let fileCases: [Case] = [
+        Case(name: "a missing font", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--font", "No Such Font Family"],
+             status: 2, stderr: ["error: font family 'No Such Font Family' not found by fontconfig"]),
+        Case(name: "a missing tags file", arguments: ["layout", "nowhere.tags"],
+             status: 2, stderr: ["error: cannot read 'nowhere.tags': no such file"]),
+        Case(name: "a folder as the tags file", files: ["folder": .directory], arguments: ["layout", "folder"],
+             status: 2, stderr: ["error: cannot read 'folder': it is a directory"]),
+        Case(name: "a dangling symbolic link", files: ["a.tags": .symlink(to: "gone.tags")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["error: cannot read 'a.tags': no such file"]),
+        // Root reads any file whatever its mode; /proc/self/mem cannot be read at offset 0 even by root (EIO).
+        Case(name: "an unreadable file", arguments: ["layout", "/proc/self/mem"],
+             status: 2, stderr: ["error: cannot read '/proc/self/mem': Input/output error"]),
+        // Regression: an endless file reported no size and was read whole, without bound.
+        Case(name: "an endless file", arguments: ["layout", "/dev/zero"],
+             status: 2, stderr: ["error: '/dev/zero' is larger than 256 MB"]),
+        // Regression: Foundation's readDataToEndOfFile trapped (or exhausted memory) on endless standard input.
+        Case(name: "endless standard input", arguments: ["layout", "-"], stdin: .endless,
+             status: 2, stderr: ["error: '<stdin>' is larger than 256 MB"]),
+        Case(name: "a missing config", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--config", "nowhere.json"],
+             status: 2, stderr: ["error: cannot read 'nowhere.json': no such file"]),
+        Case(name: "a missing output folder", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "-o", "no/such/out.txt"],
+             status: 2, stderr: ["error: cannot write 'no/such/out.txt': the folder", "does not exist"]),
+        Case(name: "a file as the output folder", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "-o", "a.tags/out.txt"],
+             status: 2, stderr: ["error: cannot write 'a.tags/out.txt'"]),
+        // Root writes almost anywhere; sysfs refuses to create files even for root.
+        Case(name: "an unwritable output folder", files: ["a.tags": .text("x\n")], arguments: ["render", "a.tags", "-o", "/sys/tagflow-out.png"],
+             status: 2, stderr: ["error: cannot write '/sys/tagflow-out.png'"]),
+        Case(name: "the output is the input", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "-o", "a.tags"],
+             status: 2, stderr: ["error: the output 'a.tags' is also an input", "never overwrites its input"]),
+        Case(name: "the output is the input by another path", files: ["a.tags": .text("x\n"), "link.tags": .symlink(to: "a.tags"), "sub": .directory],
+             arguments: ["render", "a.tags", "-o", "./sub/../link.tags"],
+             status: 2, stderr: ["error: the output './sub/../link.tags' is also an input"]),
+        Case(name: "the output is the config", files: ["a.tags": .text("x\n"), "c.json": .text("{}")],
+             arguments: ["layout", "a.tags", "--config", "c.json", "-o", "c.json"],
+             status: 2, stderr: ["error: the output 'c.json' is also an input"]),
+        Case(name: "an output format tagflow cannot write", files: ["a.tags": .text("x\n")], arguments: ["render", "a.tags", "-o", "out.bmp"],
+             status: 2, stderr: ["error: cannot tell the format of 'out.bmp'"]),
+    ]
+
+    static let argumentCases: [Case] = [
+        Case(name: "no arguments", arguments: [], status: 2, stderr: ["USAGE: tagflow <subcommand> [<options>]"]),
+        Case(name: "an unknown subcommand", arguments: ["layuot", "a.tags"], status: 2, stderr: ["error: unknown subcommand 'layuot'", "did you mean 'layout'?"]),
+        Case(name: "a missing positional", arguments: ["layout"], status: 2, stderr: ["error: missing <tags-file>", "usage: tagflow layout"]),
+        Case(name: "measure with no text", arguments: ["measure"], status: 2, stderr: ["error: missing <text>"]),
+        Case(name: "an option without its value", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width"],
+             status: 2, stderr: ["error: --width needs a value"]),
+        Case(name: "an option given twice", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width", "300", "--width", "320"],
+             status: 2, stderr: ["error: --width is given more than once"]),
+        Case(name: "an unknown option", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--line-spaceing", "4"],
+             status: 2, stderr: ["error: unknown option '--line-spaceing'", "did you mean '--line-spacing'?"]),
+        Case(name: "a bad choice", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--input-format", "xml"],
+             status: 2, stderr: ["error: --input-format must be one of auto, tags, json; got 'xml'"]),
+        Case(name: "an unknown strategy", files: ["a.tags": .text("x\n")], arguments: ["check", "a.tags", "--strategy", "bogus"],
+             status: 2, stderr: ["error: --strategy must be one of cached, naive-super, visible-rect; got 'bogus'"]),
+        Case(name: "zero frames", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "--frames", "0", "-o", "out.gif"],
+             status: 2, stderr: ["error: --frames must be at least 1, got 0"]),
+        Case(name: "a scale out of range", files: ["a.tags": .text("x\n")], arguments: ["render", "a.tags", "-o", "out.png", "--scale", "4"],
+             status: 2, stderr: ["error: --scale must be 1, 2 or 3, got '4'"]),
+    ]
+
+    /// These need `tagflow diff`.
+    static let pngCases: [Case] = [
+        Case(name: "a truncated PNG", files: ["old.png": .bytes(Array(smallPNG(width: 5, height: 5).prefix(60))), "new.png": .bytes(smallPNG(width: 5, height: 5))],
+             arguments: ["diff", "old.png", "new.png"],
+             status: 2, stderr: ["error: cannot read 'old.png' as a PNG", "damaged or not a PNG"]),
+        Case(name: "not a PNG at all", files: ["old.png": .text("GIF89a: not a PNG, and long enough for libpng to read a signature\n"), "new.png": .bytes(smallPNG(width: 1, height: 1))],
+             arguments: ["diff", "old.png", "new.png"],
+             status: 2, stderr: ["error: cannot read 'old.png' as a PNG", "Not a PNG file"]),
+        // Regression (found by fuzzing PNGDecoder): libpng allocated the 2 GB that this 161-byte file's zTXt chunk declares.
+        Case(name: "a PNG chunk declaring 2 GB", files: ["old.png": .bytes(hugeChunkPNG()), "new.png": .bytes(smallPNG(width: 8, height: 2))],
+             arguments: ["diff", "old.png", "new.png"],
+             status: 2, stderr: ["error: cannot read 'old.png' as a PNG", "the zTXt chunk at byte 33 runs past the end of the data: it declares 2139062143 bytes"]),
+        Case(name: "a 1×1 PNG against a 4000×4000 PNG", files: ["old.png": .bytes(smallPNG(width: 1, height: 1)), "new.png": .generated { bitmapPNG(side: 4000) }],
+             arguments: ["diff", "old.png", "new.png"],
+             status: 1, stdout: ["images differ", "size changed 1×1 → 4000×4000"]),
+    ]
+
+    static let cases = tagsCases + jsonCases + numberCases + fileCases + argumentCases + pngCases
+
+    @Test func theCorpusIsLargeEnough() {
+        #expect(Self.cases.count >= 40)
+        #expect(Set(Self.cases.map(\.name)).count == Self.cases.count, "case names are unique")
+    }
+
+    @Test(arguments: cases)
+    func hardInput(_ testCase: Case) throws {
+        let folder = try TemporaryFolder()
+        for (name, content) in testCase.files.sorted(by: { $0.key < $1.key }) {
+            let url = folder.url.appendingPathComponent(name)
+            switch content {
+            case let .text(text): try folder.write(name, text)
+            case let .bytes(bytes): try folder.write(name, Data(bytes))
+            case let .generated(make): try folder.write(name, Data(make()))
+            case .directory: try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+            case let .symlink(target): try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+            }
+        }
+        let before = folder.contents
+        // A known-slow case is stopped after 10 s, sanitizers or not; any other gets a long leash, so a hang fails instead of stalling.
+        let run = try runBounded(testCase.arguments, stdin: testCase.stdin, in: folder.url,
+                                 killAfter: testCase.knownIssue == nil ? max(60, 4 * Self.timeBound) : 10)
+        let check = {
+            #expect(!run.killed, "\(testCase.name): still running after \(run.seconds) s; killed")
+            #expect(run.seconds < Self.timeBound, "\(testCase.name): took \(run.seconds) s; the bound is \(Self.timeBound) s")
+            #expect(run.result.status == testCase.status, "\(testCase.name): exit \(run.result.status), expected \(testCase.status):\n\(run.result.stderr)")
+        }
+        if let knownIssue = testCase.knownIssue {
+            withKnownIssue(Comment(rawValue: knownIssue)) { check() }
+        } else {
+            check()
+        }
+        for words in testCase.stderr {
+            #expect(run.result.stderr.contains(words), "\(testCase.name): expected '\(words)' in:\n\(run.result.stderr)")
+        }
+        for words in testCase.stdout {
+            #expect(run.result.stdout.contains(words), "\(testCase.name): expected '\(words)' in:\n\(run.result.stdout.prefix(2000))")
+        }
+        #expect(!run.result.stderr.contains("Fatal error") && !run.result.stderr.contains("Program crashed"), "\(testCase.name) crashed:\n\(run.result.stderr)")
+        if testCase.status == 2 {
+            #expect(run.result.stdout.isEmpty, "\(testCase.name) printed on standard output")
+            #expect(folder.contents == before, "\(testCase.name) wrote files")
+        }
+    }
+
+    @Test func diffCommandIsAvailable() throws {
+        // The PNG cases run `tagflow diff`; this says so plainly if the command goes missing.
+        #expect(try tagflow(["diff", "--help"]).status == 0)
+    }
+
+    // MARK: - Running with a deadline
+
+    struct BoundedRun {
+        var result: RunResult
+        var seconds: Double
+        var killed: Bool
+    }
+
+    /// Runs `tagflow` as ``tagflow(_:stdin:in:environment:)`` does, timing it, and killing it after `killAfter` seconds.
+    func runBounded(_ arguments: [String], stdin: StandardInput, in directory: URL, killAfter: Double) throws -> BoundedRun {
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-run-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: scratch) }
+        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
+        try Data().write(to: outURL)
+        try Data().write(to: errURL)
+        let input: FileHandle
+        switch stdin {
+        case .empty, .bytes:
+            let inURL = scratch.appendingPathComponent("in")
+            if case let .bytes(bytes) = stdin { try Data(bytes).write(to: inURL) } else { try Data().write(to: inURL) }
+            input = try FileHandle(forReadingFrom: inURL)
+        case .endless:
+            input = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+        }
+        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        let start = Date()
+        try process.run()
+        var killed = false
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > killAfter {
+                // SIGKILL: a child spawned by the test runner may inherit SIGTERM blocked.
+                kill(process.processIdentifier, SIGKILL)
+                killed = true
+                break
+            }
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        process.waitUntilExit()
+        let seconds = Date().timeIntervalSince(start)
+        try output.close(); try errors.close(); try input.close()
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return BoundedRun(result: RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                                            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData),
+                          seconds: seconds, killed: killed)
+    }
+}
+
+// MARK: - Generated inputs
+
+/// `t0`…`t999999`, one a line: about 6.9 MB.
+@Sendable private func millionTags() -> [UInt8] {
+    var bytes = [UInt8]()
+    bytes.reserveCapacity(7_000_000)
+    for index in 0..<1_000_000 {
+        bytes.append(UInt8(ascii: "t"))
+        bytes.append(contentsOf: String(index).utf8)
+        bytes.append(0x0A)
+    }
+    return bytes
+}
+
+/// An opaque grey 8-bit RGBA PNG.
+private func smallPNG(width: Int, height: Int) -> [UInt8] {
+    let row = [UInt8(0)] + [UInt8](repeating: 0x80, count: width * 4)
+    return makePNG(width: width, height: height, bitDepth: 8, colourType: 6, raw: Array([[UInt8]](repeating: row, count: height).joined()))
+}
+
+/// A white 1-bit greyscale PNG of `side` × `side`: 4000 × 4000 is about 2 MB.
+@Sendable private func bitmapPNG(side: Int) -> [UInt8] {
+    let row = [UInt8(0)] + [UInt8](repeating: 0xFF, count: (side + 7) / 8)
+    return makePNG(width: side, height: side, bitDepth: 1, colourType: 0, raw: Array([[UInt8]](repeating: row, count: side).joined()))
+}
+
+/// An 8×2 PNG whose first chunk after IHDR is a zTXt declaring 0x7F7F7F7F bytes, followed by only 120 bytes.
+private func hugeChunkPNG() -> [UInt8] {
+    let valid = makePNG(width: 8, height: 2, bitDepth: 1, colourType: 0, raw: [0, 0xA5, 0, 0x5A])
+    let afterIHDR = 8 + 25
+    return Array(valid[..<afterIHDR]) + [0x7F, 0x7F, 0x7F, 0x7F] + Array("zTXt".utf8) + [UInt8](repeating: 0x7F, count: 120)
+}
+
+/// A PNG whose IDAT holds `raw` (filtered scanlines) in stored deflate blocks, so no zlib is needed here.
+private func makePNG(width: Int, height: Int, bitDepth: UInt8, colourType: UInt8, raw: [UInt8]) -> [UInt8] {
+    func be32(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+    func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+        let body = Array(type.utf8) + data
+        return be32(UInt32(data.count)) + body + be32(crc32(body))
+    }
+    var zlib: [UInt8] = [0x78, 0x01]
+    var offset = 0
+    repeat {
+        let count = min(65_535, raw.count - offset)
+        let final: UInt8 = offset + count == raw.count ? 1 : 0
+        zlib += [final, UInt8(count & 0xFF), UInt8(count >> 8), UInt8(~count & 0xFF), UInt8((~count >> 8) & 0xFF)]
+        zlib += raw[offset..<offset + count]
+        offset += count
+    } while offset < raw.count
+    var a: UInt32 = 1, b: UInt32 = 0
+    for byte in raw { a = (a + UInt32(byte)) % 65_521; b = (b + a) % 65_521 }
+    zlib += be32(b << 16 | a)
+    let header = be32(UInt32(width)) + be32(UInt32(height)) + [bitDepth, colourType, 0, 0, 0]
+    return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", zlib) + chunk("IEND", [])
+}
+
+private let crcTable: [UInt32] = (0..<256).map { n in
+    (0..<8).reduce(UInt32(n)) { c, _ in c & 1 == 1 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+}
+
+private func crc32(_ bytes: [UInt8]) -> UInt32 {
+    ~bytes.reduce(~UInt32(0)) { crcTable[Int(($0 ^ UInt32($1)) & 0xFF)] ^ ($0 >> 8) }
+}
