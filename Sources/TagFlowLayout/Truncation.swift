@@ -41,11 +41,12 @@ extension Truncation {
     }
 }
 
-extension String {
-    func trimmingWhitespace() -> String {
-        var slice = Substring(self)
-        while let first = slice.first, first.isWhitespace { slice.removeFirst() }
-        while let last = slice.last, last.isWhitespace { slice.removeLast() }
+extension StringProtocol {
+    /// The text without the whitespace at either end.
+    public func trimmingWhitespace() -> String {
+        var slice = self[...]
+        while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
+        while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
         return String(slice)
     }
 }

@@ -54,7 +54,8 @@ enum LayoutCommand: Command {
         let flow = layout.flow
         let sections: [JSONOutput] = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
-            let items: [JSONOutput] = flow.items[section.items].enumerated().map { itemIndex, item in
+            let items = JSONOutput.generatedArray(count: section.items.count) { itemIndex in
+                let item = flow.items[section.items.lowerBound + itemIndex]
                 let tag = layout.tags[sectionIndex][itemIndex]
                 var members: [(String, JSONOutput)] = [
                     ("index", .integer(itemIndex)), ("text", .string(tag.text)),
@@ -72,7 +73,7 @@ enum LayoutCommand: Command {
                 ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),
                 ("header", .rect(section.header)), ("footerFrame", .rect(section.footer)),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
-                ("items", .array(items)),
+                ("items", items),
             ])
         }
         return .object([

@@ -40,7 +40,8 @@ public enum TagsFile {
             if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
             let line = String(decoding: lineBytes, as: UTF8.self)
             func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
-            if let (offset, scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
+            if lineBytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
+               let (offset, scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
                 throw InputError(scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
                                  at: at(offset + 1), hint: "tags files are plain UTF-8 text; remove the character")
             }
@@ -54,7 +55,7 @@ public enum TagsFile {
                 continue
             case "@":
                 let word = content.prefix { !$0.isWhitespace }
-                let argument = String(content.dropFirst(word.count)).trimmingCharacters(in: .whitespaces)
+                let argument = content.dropFirst(word.count).trimmingWhitespace()
                 switch word {
                 case "@section":
                     closeSection()
@@ -102,7 +103,7 @@ public enum TagsFile {
             text = String(content.dropFirst())
             if text.isEmpty { throw InputError("a '\\' with no tag text after it", at: at(column), hint: "write '\\\\' for a tag that is a backslash") }
         } else {
-            text = content.trimmingCharacters(in: .whitespaces)
+            text = content.trimmingWhitespace()
             if text.isEmpty { return nil }
         }
         if text.contains("\t") {

@@ -8,6 +8,8 @@ public indirect enum JSONOutput: Sendable, Equatable {
     case integer(Int)
     case string(String)
     case array([JSONOutput])
+    /// An array made one element at a time while it is rendered, so a million items are never held at once.
+    case generatedArray(count: Int, element: @Sendable (Int) -> JSONOutput)
     case object([(String, JSONOutput)])
 
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
@@ -29,7 +31,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     private var isScalar: Bool {
         switch self {
-        case .array, .object: false
+        case .array, .object, .generatedArray: false
         default: true
         }
     }
@@ -42,41 +44,81 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     /// Pretty-printed, except that objects and arrays of scalars stay on one line: one tag per line.
     public func rendered(indent: String = "") -> String {
+        var output = ""
+        render(into: &output, indent: indent)
+        return output
+    }
+
+    /// Appends the rendering to `output`, so a large document is built in one buffer.
+    public func render(into output: inout String, indent: String = "") {
         switch self {
-        case .null: return "null"
-        case let .bool(flag): return flag ? "true" : "false"
-        case let .number(number): return formatPoints(number)
-        case let .integer(number): return String(number)
-        case let .string(text): return JSONOutput.quote(text)
+        case .null: output += "null"
+        case let .bool(flag): output += flag ? "true" : "false"
+        case let .number(number): output += formatPoints(number)
+        case let .integer(number): output += String(number)
+        case let .string(text): JSONOutput.quote(text, into: &output)
         case let .array(values):
-            if values.isEmpty { return "[]" }
-            if isFlat { return "[" + values.map { $0.rendered() }.joined(separator: ", ") + "]" }
+            if values.isEmpty { output += "[]"; return }
+            let inline = isFlat
             let inner = indent + "  "
-            return "[\n" + values.map { inner + $0.rendered(indent: inner) }.joined(separator: ",\n") + "\n" + indent + "]"
-        case let .object(members):
-            if members.isEmpty { return "{}" }
-            if isFlat {
-                return "{" + members.map { JSONOutput.quote($0.0) + ": " + $0.1.rendered() }.joined(separator: ", ") + "}"
+            output += inline ? "[" : "[\n"
+            for (index, value) in values.enumerated() {
+                if index > 0 { output += inline ? ", " : ",\n" }
+                if !inline { output += inner }
+                value.render(into: &output, indent: inner)
             }
+            output += inline ? "]" : "\n" + indent + "]"
+        case let .generatedArray(count, element):
+            if count == 0 { output += "[]"; return }
             let inner = indent + "  "
-            return "{\n" + members.map { inner + JSONOutput.quote($0.0) + ": " + $0.1.rendered(indent: inner) }.joined(separator: ",\n")
-                + "\n" + indent + "}"
+            output += "[\n"
+            for index in 0..<count {
+                if index > 0 { output += ",\n" }
+                output += inner
+                element(index).render(into: &output, indent: inner)
+            }
+            output += "\n" + indent + "]"
+        case let .object(members):
+            if members.isEmpty { output += "{}"; return }
+            let inline = isFlat
+            let inner = indent + "  "
+            output += inline ? "{" : "{\n"
+            for (index, (key, value)) in members.enumerated() {
+                if index > 0 { output += inline ? ", " : ",\n" }
+                if !inline { output += inner }
+                JSONOutput.quote(key, into: &output)
+                output += ": "
+                value.render(into: &output, indent: inner)
+            }
+            output += inline ? "}" : "\n" + indent + "}"
         }
     }
 
     static func quote(_ text: String) -> String {
-        var result = "\""
+        var output = ""
+        quote(text, into: &output)
+        return output
+    }
+
+    static func quote(_ text: String, into output: inout String) {
+        output += "\""
+        // Most strings need no escape: append them whole.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {
+            output += text
+            output += "\""
+            return
+        }
         for scalar in text.unicodeScalars {
             switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: result += "\\u" + hex(scalar.value)
-            default: result.unicodeScalars.append(scalar)
+            case "\"": output += "\\\""
+            case "\\": output += "\\\\"
+            case "\n": output += "\\n"
+            case "\r": output += "\\r"
+            case "\t": output += "\\t"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F: output += "\\u" + hex(scalar.value)
+            default: output.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
+        output += "\""
     }
 }
