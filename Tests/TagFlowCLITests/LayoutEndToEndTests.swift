@@ -142,6 +142,14 @@ import Testing
         #expect(try String(contentsOfFile: folder.path("a.tags"), encoding: .utf8) == "x\n")
     }
 
+    @Test func anOutputInsideAFileIsNamed() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "x\n")
+        let result = try tagflow(["layout", "a.tags", "-o", "a.tags/out.txt"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("is a file, not a folder"))
+    }
+
     @Test func missingOutputFolderIsNamed() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.tags", "x\n")

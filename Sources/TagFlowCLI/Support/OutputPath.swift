@@ -14,8 +14,11 @@ struct OutputPath {
         }
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw InputError("cannot write '\(path)': the folder '\(folder)' does not exist", hint: "create it first: mkdir -p '\(folder)'")
+        }
+        guard isDirectory.boolValue else {
+            throw InputError("cannot write '\(path)': '\(folder)' is a file, not a folder", hint: "choose an output inside a folder")
         }
         guard access(folder, W_OK) == 0 else {
             throw InputError("cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
