@@ -18,6 +18,8 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
+        // glibc's malloc tuning, for the executable only.
+        .systemLibrary(name: "CMalloc"),
 
         // Pure Swift: geometry, the document model, options and the flow layout. No C, no I/O.
         .target(name: "TagFlowLayout"),
@@ -27,7 +29,7 @@ let package = Package(
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "CCairo", "CGIF", "CPNG", "CFreeType"]),
         // Commands, argument parsing, input formats and the errors shown to people.
         .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowRender"]),
-        .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI"]),
+        .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
         .executableTarget(name: "tagflow-bench", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowRender", "TagFlowCLI"]),
 
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
