@@ -81,6 +81,9 @@ import TagFlowLayout
         #expect(failure("*")?.message.contains("preselected") == true)
         #expect(failure("@footer")?.message == "@footer needs text")
         #expect(failure(String(repeating: "x", count: 1001))?.message.contains("at most 1000") == true)
+        // The limit counts characters, not bytes: a thousand 3-byte characters is still a tag.
+        #expect(try parse(String(repeating: "长", count: 1000)).sections[0].tags[0].text.count == 1000)
+        #expect(failure(String(repeating: "长", count: 1001))?.message == "a tag of more than 1000 characters (3003 bytes); tags are at most 1000")
         #expect(failure("a\tb")?.message == "a tab inside a tag")
         #expect(try parse("\tindented\t\n").sections[0].tags.map(\.text) == ["indented"])
     }

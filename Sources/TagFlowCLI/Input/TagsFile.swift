@@ -106,14 +106,20 @@ public enum TagsFile {
             text = content.trimmingWhitespace()
             if text.isEmpty { return nil }
         }
-        if text.contains("\t") {
+        if text.utf8.contains(0x09) {
             throw InputError("a tab inside a tag", at: at(column), hint: "a tag is one run of text; replace the tab with a space")
         }
-        if text.count > maxTagLength {
-            throw InputError("a tag of \(text.count) characters; tags are at most \(maxTagLength)", at: at(column),
-                             hint: "split the line into several tags")
+        if let problem = lengthProblem(text) {
+            throw InputError(problem, at: at(column), hint: "split the line into several tags")
         }
         return text
+    }
+
+    /// What is wrong with a tag's length, if anything. Counts at most one character past the limit, so a
+    /// 10 MB line is refused without walking all of it.
+    static func lengthProblem(_ text: String) -> String? {
+        guard text.utf8.count > maxTagLength, text.prefix(maxTagLength + 1).count > maxTagLength else { return nil }
+        return "a tag of more than \(maxTagLength) characters (\(text.utf8.count) bytes); tags are at most \(maxTagLength)"
     }
 
     static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {

@@ -49,8 +49,8 @@ public enum TagsJSON {
         if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
             throw InputError("a control character U+\(hex(scalar.value)) in a tag", at: value.location, hint: "tags are single lines of text")
         }
-        if text.count > TagsFile.maxTagLength {
-            throw InputError("a tag of \(text.count) characters; tags are at most \(TagsFile.maxTagLength)", at: value.location)
+        if let problem = TagsFile.lengthProblem(text) {
+            throw InputError(problem, at: value.location)
         }
         return Tag(text, isSelected: selected, location: location)
     }
