@@ -204,11 +204,7 @@ enum DiffCommand: Command {
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
         let configFile = try config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
         let options = try LayoutInput.options(from: arguments, config: configFile)
-        do {
-            try options.validate(selectedCount: document.selectedCount)
-        } catch {
-            throw error.inputError
-        }
+        try LayoutInput.check(options, for: document)
         return try layout(document, options: options, console: console)
     }
 

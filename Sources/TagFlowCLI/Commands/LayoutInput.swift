@@ -29,12 +29,17 @@ enum LayoutInput {
         let options = try options(from: arguments, config: config)
         let format = try choice(TagsInputFormat.self, arguments.value("--input-format"), flag: "--input-format") ?? .auto
         let document = try TagsInputFormat.document(at: tagsPath, format: format)
+        try check(options, for: document)
+        return Loaded(document: document, options: options, config: config)
+    }
+
+    /// Checks that a layout of `document` with `options` is possible.
+    static func check(_ options: LayoutOptions, for document: TagDocument) throws(InputError) {
         do {
             try options.validate(selectedCount: document.selectedCount)
         } catch {
             throw error.inputError
         }
-        return Loaded(document: document, options: options, config: config)
     }
 
     /// The options from defaults, then the config file, then the flags.
@@ -48,14 +53,13 @@ enum LayoutInput {
         return options
     }
 
-    /// Parses an enum flag, suggesting the closest choice.
-    static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String?, flag: String) throws(InputError) -> T?
+    /// Parses an enum flag or config value, suggesting the closest choice.
+    static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String?, flag: String,
+                                                           at location: SourceSpan? = nil) throws(InputError) -> T?
     where T.RawValue == String {
         guard let text else { return nil }
         if let value = T(rawValue: text) { return value }
-        let names = T.allCases.map(\.rawValue)
-        throw InputError("\(flag) must be one of \(names.joined(separator: ", ")); got '\(text)'",
-                         hint: closestMatch(to: text, in: names).map { "did you mean '\($0)'?" })
+        throw invalidChoice(text, names: T.allCases.map(\.rawValue), what: flag, at: location)
     }
 
     /// A text engine and a measurer for the options' font, failing with close matches when fontconfig lacks the family.

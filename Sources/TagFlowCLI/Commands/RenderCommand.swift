@@ -42,8 +42,9 @@ enum RenderCommand: Command {
         return .success
     }
 
-    static func scale(_ arguments: ParsedArguments) throws(InputError) -> Double {
-        guard let text = arguments.value("--scale") else { return 2 }
+    /// `--scale`, or `defaultScale` when it is not given: 2 for a render, 1 for a scroll's many frames.
+    static func scale(_ arguments: ParsedArguments, default defaultScale: Double = 2) throws(InputError) -> Double {
+        guard let text = arguments.value("--scale") else { return defaultScale }
         guard let scale = Double(text), [1, 2, 3].contains(scale) else {
             throw InputError("--scale must be 1, 2 or 3, got '\(text)'", hint: "device pixels per point: 2 matches most phones")
         }

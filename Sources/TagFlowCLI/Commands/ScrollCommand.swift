@@ -71,7 +71,7 @@ enum ScrollCommand: Command {
         let stockItemSize = try Self.size(arguments.value("--super-item-size"), flag: "--super-item-size") ?? StockFlowLayout.defaultItemSize
         let view = try LayoutInput.choice(ScrollView.self, arguments.value("--view"), flag: "--view") ?? .overview
         let maxHeight = try positiveNumber(arguments.value("--max-height"), flag: "--max-height") ?? 640
-        let scale = try arguments.value("--scale") == nil ? 1 : RenderCommand.scale(arguments)
+        let scale = try RenderCommand.scale(arguments, default: 1)
         let fps = try positiveNumber(arguments.value("--fps"), flag: "--fps") ?? 10
         let frameCap = try count(arguments.value("--max-frames"), flag: "--max-frames") ?? defaultFrameCap
         let threads = try count(arguments.value("--threads"), flag: "--threads") ?? ProcessInfo.processInfo.activeProcessorCount

@@ -19,7 +19,7 @@ struct ScrollWriter {
     ///
     /// frames.json is streamed as frames finish, so memory does not grow with the number of frames.
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
-        try renderer.checkSize(scale: scale)
+        try renderer.pixelSize(scale: scale)
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
         let header: [(String, JSONOutput)] = [
@@ -37,8 +37,9 @@ struct ScrollWriter {
         let frameEncoder = PNGEncoder(options: PNGEncoder.Options(usesEveryCore: pipeline.workers == 1))
         let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
             let name = FrameFolder.frameName(index, format: format)
-            let bytes = format == .png ? try frameEncoder.encode(renderer.image(index, scale: scale)) : try renderer.svg(index)
-            return (bytes, name, Self.frameJSON(renderer.frame(index), file: name, queries: renderer.queries).rendered(indent: "    "))
+            let frame = renderer.frame(index)
+            let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
+            return (bytes, name, Self.frameJSON(frame, file: name, queries: renderer.queries).rendered(indent: "    "))
         }, consume: { index, frame in
             try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
             try manifest.write(Array(((index == 0 ? "\n    " : ",\n    ") + frame.2).utf8))
@@ -52,8 +53,7 @@ struct ScrollWriter {
     }
 
     func writeGIF(_ output: OutputPath) throws {
-        try renderer.checkSize(scale: scale)
-        let (width, height) = try pixelSize()
+        let (width, height) = try renderer.pixelSize(scale: scale)
         let style = renderer.scene.style
         let palette = try GIFPalette(knownColours: style.paletteColours.map(\.rgb),
                                      ramps: style.paletteRamps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
@@ -64,8 +64,7 @@ struct ScrollWriter {
     }
 
     func writeAPNG(_ output: OutputPath) throws {
-        try renderer.checkSize(scale: scale)
-        let (width, height) = try pixelSize()
+        let (width, height) = try renderer.pixelSize(scale: scale)
         let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps))
         try animate { try encoder.append($0) }
         try output.write(try encoder.finish())
@@ -92,11 +91,6 @@ struct ScrollWriter {
                                        })
         progress.finish()
         if written < frameCount { throw interruption.stop(completed: "nothing written") }
-    }
-
-    private func pixelSize() throws -> (Int, Int) {
-        let image = try renderer.image(0, scale: scale)
-        return (image.width, image.height)
     }
 
     static func frameJSON(_ frame: ScrollFrame, file: String, queries: [ElementQuery]) -> JSONOutput {

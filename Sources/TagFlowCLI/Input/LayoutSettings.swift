@@ -171,11 +171,7 @@ struct LayoutSetting: Sendable {
     }
 
     private func checkedChoice(_ text: String, names: [String], what: String, at location: SourceSpan?) throws(InputError) -> String {
-        guard names.contains(text) else {
-            let hint = closestMatch(to: text, in: names).map { "did you mean '\($0)'? " } ?? ""
-            throw InputError("\(what) must be one of \(names.joined(separator: ", ")); got '\(text)'", at: location,
-                             hint: hint + "choose one of \(names.joined(separator: ", "))")
-        }
+        guard names.contains(text) else { throw invalidChoice(text, names: names, what: what, at: location) }
         return text
     }
 }

@@ -18,9 +18,9 @@ enum StyleSettings {
         let reader = try config.style.map { value throws(InputError) in try JSONObjectReader(value, context: "\"style\"") }
         if let reader {
             try reader.rejectUnknownKeys(allowed: keys)
-            if let value = reader["theme"] { theme = try choice(Style.Theme.self, value.string("\"theme\""), what: "\"theme\"", at: value.location) }
+            if let value = reader["theme"] { theme = try LayoutInput.choice(Style.Theme.self, value.string("\"theme\""), flag: "\"theme\"", at: value.location)! }
         }
-        if let text = arguments.value("--theme") { theme = try choice(Style.Theme.self, text, what: "--theme", at: nil) }
+        if let text = arguments.value("--theme") { theme = try LayoutInput.choice(Style.Theme.self, text, flag: "--theme")! }
         var style = Style(theme: theme)
         if let reader {
             for (key, path) in Style.colourKeys {
@@ -39,7 +39,8 @@ enum StyleSettings {
                 }
             }
             if let value = reader["headerFontWeight"] {
-                style.headerFontWeight = try choice(FontWeight.self, value.string("\"headerFontWeight\""), what: "\"headerFontWeight\"", at: value.location)
+                style.headerFontWeight = try LayoutInput.choice(FontWeight.self, value.string("\"headerFontWeight\""),
+                                                                flag: "\"headerFontWeight\"", at: value.location)!
             }
         }
         if let text = arguments.value("--background") { style.background = try colour(text, what: "--background", at: nil) }
@@ -58,13 +59,5 @@ enum StyleSettings {
             throw InputError("\(what) must be a number of at least \(formatPoints(minimum)), got \(formatPoints(value))", at: location)
         }
         return value
-    }
-
-    private static func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ text: String, what: String, at location: SourceSpan?) throws(InputError) -> T
-    where T.RawValue == String {
-        if let value = T(rawValue: text) { return value }
-        let names = T.allCases.map(\.rawValue)
-        throw InputError("\(what) must be one of \(names.joined(separator: ", ")); got '\(text)'", at: location,
-                         hint: closestMatch(to: text, in: names).map { "did you mean '\($0)'?" })
     }
 }

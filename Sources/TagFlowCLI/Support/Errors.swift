@@ -49,6 +49,12 @@ public enum ExitStatus: Int32 {
     case interrupted = 130
 }
 
+/// The one error for a word that is not one of `names`: it lists them and suggests the closest.
+func invalidChoice(_ text: String, names: [String], what: String, at location: SourceSpan? = nil) -> InputError {
+    InputError("\(what) must be one of \(names.joined(separator: ", ")); got '\(text)'", at: location,
+               hint: closestMatch(to: text, in: names).map { "did you mean '\($0)'?" })
+}
+
 /// The closest of `candidates` to `word`, if it is close enough to be what was meant.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     closestMatches(to: word, in: candidates, limit: 1).first

@@ -33,8 +33,7 @@ public struct ContentRenderer: Sendable {
         let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
         let renderer = self
         return try encoder.encode(width: width, height: height, isOpaque: scene.style.background.alpha == 255) { rows, rgba in
-            let band = Rect(x: bounds.x, y: bounds.y + Double(rows.lowerBound) / scale,
-                            width: bounds.width, height: Double(rows.count) / scale)
+            let band = Self.band(rows, of: bounds, scale: scale)
             let canvas = try Canvas(width: band.width, height: band.height, kind: .image(scale: scale))
             renderer.draw(on: canvas, bounds: band)
             try canvas.copyPixels(into: rgba)
@@ -65,14 +64,17 @@ public struct ContentRenderer: Sendable {
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
         for stripTop in stride(from: 0, to: height, by: stripPixels) {
-            let stripHeight = min(stripPixels, height - stripTop)
-            let strip = Rect(x: bounds.x, y: bounds.y + Double(stripTop) / scale,
-                             width: bounds.width, height: Double(stripHeight) / scale)
+            let strip = Self.band(stripTop..<min(height, stripTop + stripPixels), of: bounds, scale: scale)
             let canvas = try Canvas(width: strip.width, height: strip.height, kind: .image(scale: scale))
             draw(on: canvas, bounds: strip)
             pixels += try canvas.image().pixels
         }
         return try RGBAImage(width: width, height: height, pixels: pixels)
+    }
+
+    /// The part of `bounds` that pixel rows `rows` cover at `scale`.
+    static func band(_ rows: Range<Int>, of bounds: Rect, scale: Double) -> Rect {
+        Rect(x: bounds.x, y: bounds.y + Double(rows.lowerBound) / scale, width: bounds.width, height: Double(rows.count) / scale)
     }
 
     /// The height of one strip of a tall image: whole pixels, well inside cairo's limit.

@@ -45,21 +45,32 @@ public struct OrderedPipeline: Sendable {
 extension ScrollFrameRenderer {
     /// The frame at `index` as pixels at `scale`.
     public func image(_ index: Int, scale: Double) throws -> RGBAImage {
+        try image(frame(index), scale: scale)
+    }
+
+    /// `frame`, already audited, as pixels at `scale`.
+    public func image(_ frame: ScrollFrame, scale: Double) throws -> RGBAImage {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
-        draw(frame(index), on: canvas.context)
+        draw(frame, on: canvas.context)
         return try canvas.image()
     }
 
     /// The frame at `index` as an SVG document.
     public func svg(_ index: Int) throws -> [UInt8] {
+        try svg(frame(index))
+    }
+
+    /// `frame`, already audited, as an SVG document.
+    public func svg(_ frame: ScrollFrame) throws -> [UInt8] {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .svg)
-        draw(frame(index), on: canvas.context)
+        draw(frame, on: canvas.context)
         return try canvas.documentBytes()
     }
 
-    /// Checks the frame size against cairo's limits before any work starts.
-    public func checkSize(scale: Double) throws(RenderError) {
-        _ = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
+    /// Every frame's size in pixels at `scale`, checked against cairo's limits before any work starts.
+    @discardableResult
+    public func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
     }
 }
 
@@ -114,6 +125,7 @@ public struct ContactSheet: Sendable {
         return try canvas.image()
     }
 
+    /// Checks the sheet's size against cairo's limits before any work starts.
     public func checkSize(scale: Double) throws(RenderError) {
         _ = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
     }
