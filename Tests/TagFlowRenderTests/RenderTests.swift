@@ -356,6 +356,20 @@ struct RenderTests {
         #expect(striped == whole)
     }
 
+    /// A PNG render is drawn, indexed and deflated a band at a time, with cells that match the background left
+    /// unfilled; none of it may change a pixel. Plain grey tags fit a palette; the demo's selected and header
+    /// colours do not, so it is written as RGB.
+    @Test(arguments: [(false, 1.0), (false, 2.0), (true, 1.0), (true, 3.0)])
+    func thePNGHoldsTheSamePixelsAsOneCanvas(isDemo: Bool, scale: Double) throws {
+        let plain = RenderFixtures.parseTags((1...300).map { "tag \($0)" }.joined(separator: "\n"))
+        let scene = isDemo ? try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
+                           : try RenderFixtures.scene(plain)
+        let renderer = ContentRenderer(scene: scene)
+        let png = try renderer.render(.png, scale: scale)
+        #expect(try PNGDecoder().decode(png) == renderer.image(scale: scale))
+        #expect(png[25] == (isDemo ? 2 : 3), "colour type")
+    }
+
     @Test func pdfDatesComeFromSourceDateEpoch() {
         #expect(Canvas.documentDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
         #expect(Canvas.documentDate(environment: [:]) == "1970-01-01T00:00:00Z")

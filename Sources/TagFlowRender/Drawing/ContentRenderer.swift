@@ -89,7 +89,8 @@ public struct ContentRenderer: Sendable {
 
     /// Draws the part of the content inside `bounds`, with `bounds`' corner at the canvas's origin.
     private func draw(on canvas: Canvas, bounds: Rect) {
-        let drawer = SceneDrawer(scene: scene, context: canvas.context)
+        var drawer = SceneDrawer(scene: scene, context: canvas.context)
+        drawer.isOverBackground = true
         cairo_translate(canvas.context, -bounds.x, -bounds.y)
         drawer.fill(bounds, scene.style.background)
         // A little beyond the bounds, so anti-aliasing that reaches over a strip's edge is drawn on both sides.

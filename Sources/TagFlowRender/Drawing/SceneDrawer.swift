@@ -51,6 +51,9 @@ struct SceneDrawer {
     let context: OpaquePointer
     /// Multiplies every colour's alpha: faded context is drawn at the style's `outsideAlpha`.
     var opacity = 1.0
+    /// Whether only the background lies under the elements, as in a render of the content. A cell filled with
+    /// the background's own opaque colour then changes no pixel, so that fill is skipped.
+    var isOverBackground = false
 
     var style: Style { scene.style }
 
@@ -96,8 +99,11 @@ struct SceneDrawer {
             drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), centredIn: frame, colour: style.missing.withAlpha(150))
             return
         default:
-            setColour(tag.isSelected ? style.selectedFill : style.cellFill)
-            cairo_fill_preserve(context)
+            let fill = tag.isSelected ? style.selectedFill : style.cellFill
+            if !(isOverBackground && opacity == 1 && fill == style.background && fill.alpha == 255) {
+                setColour(fill)
+                cairo_fill_preserve(context)
+            }
             let tofu = tag.measurement.missingGlyphs > 0
             setColour(tofu ? style.tofu : tag.isSelected ? style.selectedBorder : style.cellBorder)
             cairo_set_line_width(context, tofu ? max(border, 1.5) : border)

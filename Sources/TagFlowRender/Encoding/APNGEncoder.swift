@@ -90,9 +90,7 @@ public final class APNGEncoder {
             throw .invalidDimensions(width: width, height: height)
         }
         guard (1...0x7FFF_FFFF).contains(frameCount) else { throw .invalidFrameCount(frameCount) }
-        guard (0...9).contains(options.compressionLevel) else {
-            throw .png(.invalidCompressionLevel(options.compressionLevel))
-        }
+        do { try options.checkLevel() } catch { throw .png(error) }
         self.width = width
         self.height = height
         self.frameCount = frameCount
@@ -129,7 +127,7 @@ public final class APNGEncoder {
         if previous == nil {
             channels = frameChannels
             writer.appendSignature()
-            writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, channels: channels))
+            writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, format: .direct(channels: channels)))
             var actl: [UInt8] = []
             actl.appendPNGUInt32(UInt32(frameCount))
             actl.appendPNGUInt32(0)  // num_plays: loop forever

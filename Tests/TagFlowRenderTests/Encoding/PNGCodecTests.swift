@@ -42,29 +42,97 @@ struct EncodingPNGTests {
         #expect(try PNGDecoder().decode(PNGEncoder().encode(image)) == image)
     }
 
-    @Test("opaque images are written as RGB, others and .rgba as RGBA; only IHDR, IDAT, IEND")
-    func colourTypeAndChunks() throws {
-        let opaque = EncodingFixtures.noise(width: 9, height: 4, seed: 1, opaque: true)
+    /// The chunk types of `bytes`, each CRC checked.
+    static func chunkTypes(_ bytes: [UInt8]) throws -> [String] {
+        let chunks = try EncodingFixtures.chunks(of: bytes)
+        for chunk in chunks { #expect(chunk.storedCRC == chunk.computedCRC, "CRC of \(chunk.type)") }
+        return chunks.map(\.type)
+    }
+
+    static func header(_ bytes: [UInt8]) throws -> [UInt8] {
+        try EncodingFixtures.chunks(of: bytes)[0].data
+    }
+
+    @Test("direct colour: opaque images as RGB, others and .rgba as RGBA; only IHDR, IDAT, IEND")
+    func directColourTypeAndChunks() throws {
+        let opaque = EncodingFixtures.noise(width: 9, height: 40, seed: 1, opaque: true)
         var translucent = opaque
         translucent[8, 3] = .init(r: 1, g: 2, b: 3, a: 254)
-
-        func ihdr(_ bytes: [UInt8]) throws -> [UInt8] {
-            let chunks = try EncodingFixtures.chunks(of: bytes)
-            #expect(chunks.map(\.type) == ["IHDR", "IDAT", "IEND"])
-            for chunk in chunks { #expect(chunk.storedCRC == chunk.computedCRC, "CRC of \(chunk.type)") }
-            return chunks[0].data
-        }
-        let opaqueHeader = try ihdr(PNGEncoder().encode(opaque))
+        let direct = PNGEncoder(options: .init(colourType: .direct))
+        #expect(try Self.chunkTypes(direct.encode(opaque)) == ["IHDR", "IDAT", "IEND"])
+        let opaqueHeader = try Self.header(direct.encode(opaque))
         #expect(EncodingFixtures.uint32(opaqueHeader, at: 0) == 9)
-        #expect(EncodingFixtures.uint32(opaqueHeader, at: 4) == 4)
+        #expect(EncodingFixtures.uint32(opaqueHeader, at: 4) == 40)
         #expect(Array(opaqueHeader[8...]) == [8, 2, 0, 0, 0])
-        #expect(try ihdr(PNGEncoder().encode(translucent))[9] == 6)
-        #expect(try ihdr(PNGEncoder(options: .init(colourType: .rgba)).encode(opaque))[9] == 6)
+        #expect(try Self.header(direct.encode(translucent))[9] == 6)
+        #expect(try Self.header(PNGEncoder(options: .init(colourType: .rgba)).encode(opaque))[9] == 6)
+        // 360 noise pixels are more than a palette holds, so .automatic writes them directly too.
+        #expect(try PNGEncoder().encode(opaque) == direct.encode(opaque))
         // RGB drops a quarter of the raw data; stored (level 0) it must be smaller.
-        let stored = PNGEncoder.Options(compressionLevel: 0)
+        let stored = PNGEncoder.Options(compressionLevel: 0, colourType: .direct)
         var storedRGBA = stored
         storedRGBA.colourType = .rgba
         #expect(try PNGEncoder(options: stored).encode(opaque).count < PNGEncoder(options: storedRGBA).encode(opaque).count)
+    }
+
+    @Test("at most 256 colours: a palette in colour order, tRNS only for translucent colours, and the same pixels back")
+    func paletteForFewColours() throws {
+        let image = EncodingFixtures.flatUI(width: 120, height: 70, seed: 4)
+        let colours = Set((0..<image.height).flatMap { y in (0..<image.width).map { image[$0, y] } })
+        try #require(colours.count <= 256)
+        let bytes = try PNGEncoder().encode(image)
+        let chunks = try EncodingFixtures.chunks(of: bytes)
+        #expect(try Self.chunkTypes(bytes) == ["IHDR", "PLTE", "IDAT", "IEND"])
+        #expect(chunks[0].data[8...9] == [8, 3])
+        let palette = stride(from: 0, to: chunks[1].data.count, by: 3).map {
+            RGBAImage.Pixel(r: chunks[1].data[$0], g: chunks[1].data[$0 + 1], b: chunks[1].data[$0 + 2])
+        }
+        #expect(Set(palette) == colours)
+        #expect(palette == palette.sorted { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) })
+        #expect(try PNGDecoder().decode(bytes) == image)
+        // A third of RGB's bytes to deflate: the file is smaller too.
+        #expect(bytes.count < (try PNGEncoder(options: .init(colourType: .direct)).encode(image)).count)
+
+        var translucent = image
+        translucent[5, 5] = .init(r: 9, g: 9, b: 9, a: 100)
+        translucent[6, 5] = .init(r: 0, g: 0, b: 0, a: 0)
+        let withAlpha = try PNGEncoder().encode(translucent)
+        let alphaChunks = try EncodingFixtures.chunks(of: withAlpha)
+        #expect(alphaChunks.map(\.type) == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
+        // The translucent colours come first, so tRNS lists just them.
+        #expect(alphaChunks[2].data == [0, 100])
+        #expect(try PNGDecoder().decode(withAlpha) == translucent)
+    }
+
+    /// A picture made a band at a time: `colourCount` greys spread down the rows, so each band sees only some.
+    static func bandedGreys(colourCount: Int, height: Int) -> RGBAImage {
+        var image = RGBAImage(width: 700, height: height, fill: .init(r: 0, g: 0, b: 0))
+        for y in 0..<height {
+            let level = y * colourCount / height
+            for x in 0..<image.width where x % 3 == 0 {
+                image[x, y] = .init(r: UInt8(level % 256), g: UInt8(level / 256), b: 7)
+            }
+        }
+        return image
+    }
+
+    static func encodeInBands(_ image: RGBAImage, options: PNGEncoder.Options = .fast) throws -> [UInt8] {
+        try PNGEncoder(options: options).encode(width: image.width, height: image.height, isOpaque: image.isOpaque) { rows, rgba in
+            image.pixels.withUnsafeBytes { all in
+                rgba.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[(rows.lowerBound * image.width * 4)..<(rows.upperBound * image.width * 4)]))
+            }
+        }
+    }
+
+    @Test("bands share one palette when their colours fit together, and fall back to RGB when they do not",
+          arguments: [(200, 3), (600, 2)])
+    func bandsShareOnePalette(colourCount: Int, colourType: UInt8) throws {
+        // 700 × 1500 RGB is several deflate pieces, so several bands.
+        let image = Self.bandedGreys(colourCount: colourCount, height: 1500)
+        let bytes = try Self.encodeInBands(image)
+        #expect(try Self.header(bytes)[9] == colourType)
+        #expect(try PNGDecoder().decode(bytes) == image)
+        #expect(try Self.encodeInBands(image, options: .init(usesEveryCore: false)) == bytes, "the same bytes on one core")
     }
 
     @Test("the same image always gives the same bytes")
@@ -79,8 +147,8 @@ struct EncodingPNGTests {
     @Test("compression level 0 stores; higher levels shrink a flat image")
     func levelsMatter() throws {
         let image = EncodingFixtures.flatUI(width: 200, height: 100, seed: 5)
-        let stored = try PNGEncoder(options: .init(compressionLevel: 0)).encode(image)
-        let fast = try PNGEncoder(options: .init(compressionLevel: 1)).encode(image)
+        let stored = try PNGEncoder(options: .init(compressionLevel: 0, colourType: .direct)).encode(image)
+        let fast = try PNGEncoder(options: .init(compressionLevel: 1, colourType: .direct)).encode(image)
         #expect(stored.count > 200 * 100 * 3)
         #expect(fast.count * 5 < stored.count)
     }
