@@ -33,6 +33,15 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(family) \(size)pt" }
 }
 
+/// What a `TextEngine` keeps of the texts it shapes.
+public enum TextCaching: Sendable {
+    /// Whole shaped texts, glyphs and all, so a text that is measured and then drawn is shaped once.
+    case shapedTexts
+    /// Measurements only, for work that never draws: `measure` shapes without keeping glyphs, and `shape` is
+    /// not cached.
+    case measurements
+}
+
 /// Resolves fonts with fontconfig, shapes text with HarfBuzz and caches the results.
 ///
 /// Safe to share between threads: all FreeType, fontconfig and HarfBuzz work runs inside one mutex, and the
@@ -43,16 +52,18 @@ public final class TextEngine: Sendable {
     private let state: Locked<EngineState>
     private let cache: Locked<[ShapeKey: CacheEntry]>
     private let cacheLimit: Int
+    private let caching: TextCaching
     private let id: Int
 
     private static let nextID = Atomic<Int>(1)
 
-    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the shaped texts kept.
-    public init(cacheLimit: Int = 200_000) throws(FontError) {
+    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the texts kept.
+    public init(cacheLimit: Int = 200_000, caching: TextCaching = .shapedTexts) throws(FontError) {
         let state = try EngineState()
         self.state = Locked(state)
         cache = Locked([:])
         self.cacheLimit = max(1, cacheLimit)
+        self.caching = caching
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
@@ -73,14 +84,21 @@ public final class TextEngine: Sendable {
     public func shape(_ text: String, font: FontSpec) -> ShapedText {
         let key = key(text, font)
         if let hit = cache.withLock({ $0[key]?.shaped }) { return hit }
-        return shapeAndCache(key).shaped
+        return shapeAndStore(key)
     }
 
     /// The width and font report of `text` (cached like `shape`).
     public func measure(_ text: String, font: FontSpec) -> TextMeasurement {
         let key = key(text, font)
         if let hit = cache.withLock({ $0[key]?.measurement }) { return hit }
-        return shapeAndCache(key).measurement
+        switch caching {
+        case .shapedTexts:
+            return shapeAndStore(key).measurement
+        case .measurements:
+            let measurement = state.withLock { $0.measure(key.text, chain: key.chain, size: key.size) }
+            store(CacheEntry(shaped: nil, measurement: measurement), for: key)
+            return measurement
+        }
     }
 
     private func key(_ text: String, _ font: FontSpec) -> ShapeKey {
@@ -88,17 +106,20 @@ public final class TextEngine: Sendable {
         return ShapeKey(chain: font.chain, size: font.size, text: text)
     }
 
-    private func shapeAndCache(_ key: ShapeKey) -> CacheEntry {
-        // Two threads missing on the same text both shape it; the results are identical, so the race is harmless.
+    private func shapeAndStore(_ key: ShapeKey) -> ShapedText {
         let shaped = state.withLock { $0.shape(key.text, chain: key.chain, size: key.size) }
-        let entry = CacheEntry(shaped: shaped, measurement: shaped.measurement)
+        if caching == .shapedTexts { store(CacheEntry(shaped: shaped, measurement: shaped.measurement), for: key) }
+        return shaped
+    }
+
+    // Two threads missing on the same text both shape it; the results are identical, so the race is harmless.
+    private func store(_ entry: CacheEntry, for key: ShapeKey) {
         let limit = cacheLimit
         cache.withLock { cache in
             // A crude bound: a tag cloud's texts fit many times over, and refilling is cheap.
             if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
             cache[key] = entry
         }
-        return entry
     }
 
     /// The primary face's ascent and descent at the font's size, both positive, in points.
@@ -153,7 +174,8 @@ struct ShapeKey: Hashable {
 
 /// A cached result, with the measurement prebuilt so a warm `measure` copies one array reference.
 struct CacheEntry {
-    let shaped: ShapedText
+    /// `nil` when the engine caches measurements only.
+    let shaped: ShapedText?
     let measurement: TextMeasurement
 }
 

@@ -269,6 +269,28 @@ import Testing
         }
     }
 
+    @Test func measurementCachingMeasuresExactlyAsShaping() throws {
+        let shaping = try TextEngine()
+        let measuring = try TextEngine(caching: .measurements)
+        let shapingFont = try shaping.font(family: "DejaVu Sans", size: 14)
+        let measuringFont = try measuring.font(family: "DejaVu Sans", size: 14)
+        // Mixed scripts, right-to-left runs, fallback fonts and missing glyphs, cold and then warm.
+        for text in sampleTags + sampleTags.prefix(20) {
+            let shaped = shaping.shape(text, font: shapingFont)
+            let measured = measuring.measure(text, font: measuringFont)
+            #expect(measured == shaped.measurement, "\(text)")
+        }
+        // It still shapes in full when asked (faces are per engine, so compare what they draw).
+        let text = "Hello Мир Γειά שלום مرحبا 你好"
+        let drawn = measuring.shape(text, font: measuringFont), reference = shaping.shape(text, font: shapingFont)
+        #expect(drawn.runs.count == 6)
+        #expect(drawn.runs.map(\.face.path) == reference.runs.map(\.face.path))
+        #expect(drawn.runs.map(\.glyphs) == reference.runs.map(\.glyphs))
+        #expect(drawn.runs.map(\.xPositions) == reference.runs.map(\.xPositions))
+        #expect(drawn.runs.map(\.origin) == reference.runs.map(\.origin))
+        #expect(drawn.measurement == reference.measurement)
+    }
+
     @Test func concurrentShapingMatchesSerial() throws {
         let serialEngine = try TextEngine()
         let serialFont = try serialEngine.font(family: "DejaVu Sans", size: 14)

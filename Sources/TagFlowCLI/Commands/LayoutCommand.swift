@@ -25,7 +25,7 @@ enum LayoutCommand: Command {
         let tagsPath = arguments.positionals[0]
         let output = try arguments.value("--output").map { path throws(InputError) in try OutputPath(path, inputs: [tagsPath, arguments.value("--config")]) }
         let loaded = try LayoutInput.load(tagsPath: tagsPath, arguments: arguments)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options)
+        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
 
