@@ -89,12 +89,15 @@ enum LayoutCommand: Command {
     static func layoutTable(_ layout: TagLayout) -> String {
         let flow = layout.flow
         let options = flow.options
-        var lines = ["viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"]
+        let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
         var table = TextTable(columns: ["element", "text", "x", "y", "width", "height", "notes"])
-        func frameCells(_ rect: Rect) -> [String] { [rect.x, rect.y, rect.width, rect.height].map { formatDecimal($0) } }
+        func row(_ element: String, _ text: String, _ frame: Rect?, _ notes: String = "") -> [String] {
+            guard let frame else { return [element, text, "-", "-", "-", "-", notes] }
+            return [element, text, formatDecimal(frame.x), formatDecimal(frame.y), formatDecimal(frame.width), formatDecimal(frame.height), notes]
+        }
         for (sectionIndex, section) in flow.sections.enumerated() {
             let source = layout.document.sections[sectionIndex]
-            if let header = section.header { table.add(["header \(sectionIndex)", source.title ?? ""] + frameCells(header) + [""]) }
+            if let header = section.header { table.add(row("header \(sectionIndex)", source.title ?? "", header)) }
             for (itemIndex, item) in flow.items[section.items].enumerated() {
                 let tag = layout.tags[sectionIndex][itemIndex]
                 var notes = [String]()
@@ -102,14 +105,16 @@ enum LayoutCommand: Command {
                 if item.isHidden { notes.append("hidden") }
                 if item.isTruncated { notes.append("truncated: \(tag.displayText)") }
                 if tag.measurement.missingGlyphs > 0 { notes.append("\(tag.measurement.missingGlyphs) missing glyph(s)") }
-                let frame = item.isHidden ? ["-", "-", "-", "-"] : frameCells(item.frame)
-                table.add(["item \(sectionIndex)-\(itemIndex)", tag.text] + frame + [notes.joined(separator: ", ")])
+                table.add(row("item \(sectionIndex)-\(itemIndex)", tag.text, item.isHidden ? nil : item.frame, notes.joined(separator: ", ")))
             }
-            if let footer = section.footer { table.add(["footer \(sectionIndex)", source.footer ?? ""] + frameCells(footer) + [""]) }
+            if let footer = section.footer { table.add(row("footer \(sectionIndex)", source.footer ?? "", footer)) }
             if section.hiddenCount > 0 { table.add(["", "(\(section.hiddenCount) hidden by maxLines)", "", "", "", "", ""]) }
         }
-        lines.append(table.rendered)
-        return lines.joined(separator: "\n") + "\n"
+        var bytes = Array(summary.utf8)
+        bytes.append(0x0A)
+        table.render(into: &bytes)
+        bytes.append(0x0A)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Two decimals at most, for tables.

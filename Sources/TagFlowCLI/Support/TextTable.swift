@@ -1,27 +1,58 @@
 /// A plain-text table whose columns line up in a terminal, counting East Asian wide characters as two cells.
+///
+/// Cells are kept in one flat array with their display widths, measured once as they are added, so a table of a
+/// million rows holds no array per row and renders straight into bytes.
 struct TextTable {
-    var columns: [String]
-    var rows: [[String]] = []
+    let columns: [String]
+    /// Row after row, `columns.count` cells each, the header row first.
+    private var cells: [String] = []
+    private var cellWidths: [Int32] = []
+    private var columnWidths: [Int]
 
-    init(columns: [String]) { self.columns = columns }
+    init(columns: [String]) {
+        self.columns = columns
+        columnWidths = Array(repeating: 0, count: columns.count)
+        add(columns)
+    }
 
-    mutating func add(_ row: [String]) { rows.append(row) }
+    /// Adds a row; it has a cell for every column.
+    mutating func add(_ row: [String]) {
+        precondition(row.count == columns.count, "a row has one cell per column")
+        for (column, cell) in row.enumerated() {
+            let width = TextTable.displayWidth(cell)
+            cells.append(cell)
+            cellWidths.append(Int32(clamping: width))
+            columnWidths[column] = max(columnWidths[column], width)
+        }
+    }
+
+    /// Whether the table has no rows but the header.
+    var isEmpty: Bool { cells.count == columns.count }
 
     var rendered: String {
-        let all = [columns] + rows
-        let cellWidths = all.map { $0.map(TextTable.displayWidth) }
-        let widths = columns.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
-        var output = ""
-        for (rowIndex, row) in all.enumerated() {
-            if rowIndex > 0 { output += "\n" }
+        var bytes: [UInt8] = []
+        render(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the rendering, lines separated (not ended) by newlines, to `bytes`.
+    func render(into bytes: inout [UInt8]) {
+        let columnCount = columns.count
+        var start = 0
+        while start < cells.count {
+            if start > 0 { bytes.append(0x0A) }
             // Pad up to the last cell with text, so no line ends in spaces.
-            let last = row.lastIndex { !$0.isEmpty } ?? 0
-            for (column, cell) in row.enumerated() where column <= last {
-                output += cell
-                if column < last { output += String(repeating: " ", count: widths[column] - cellWidths[rowIndex][column] + 2) }
+            var last = columnCount - 1
+            while last > 0, cells[start + last].isEmpty { last -= 1 }
+            for column in 0...last {
+                bytes.append(contentsOf: cells[start + column].utf8)
+                if column < last {
+                    let padding = columnWidths[column] - Int(cellWidths[start + column]) + 2
+                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                }
             }
+            start += columnCount
         }
-        return output
     }
 
     /// Terminal cells a string takes: wide and fullwidth characters take two, combining marks none.
