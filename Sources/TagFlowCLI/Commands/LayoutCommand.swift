@@ -29,14 +29,19 @@ enum LayoutCommand: Command {
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
 
-        let text = switch format {
-        case .json: layoutJSON(layout).rendered() + "\n"
-        case .text: layoutTable(layout)
+        let bytes: [UInt8]
+        switch format {
+        case .json:
+            var text = layoutJSON(layout).rendered()
+            text += "\n"
+            bytes = Array(text.utf8)
+        case .text:
+            bytes = layoutTable(layout)
         }
         if let output {
-            try output.write(Array(text.utf8))
+            try output.write(bytes)
         } else {
-            console.out(text)
+            console.out(String(decoding: bytes, as: UTF8.self))
         }
         return .success
     }
@@ -85,8 +90,8 @@ enum LayoutCommand: Command {
         ])
     }
 
-    /// A table for people: one row per element.
-    static func layoutTable(_ layout: TagLayout) -> String {
+    /// A table for people, as UTF-8: one row per element.
+    static func layoutTable(_ layout: TagLayout) -> [UInt8] {
         let flow = layout.flow
         let options = flow.options
         let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
@@ -114,7 +119,7 @@ enum LayoutCommand: Command {
         bytes.append(0x0A)
         table.render(into: &bytes)
         bytes.append(0x0A)
-        return String(decoding: bytes, as: UTF8.self)
+        return bytes
     }
 
     /// Two decimals at most, for tables.

@@ -1,12 +1,14 @@
 /// A plain-text table whose columns line up in a terminal, counting East Asian wide characters as two cells.
 ///
-/// Cells are kept in one flat array with their display widths, measured once as they are added, so a table of a
-/// million rows holds no array per row and renders straight into bytes.
+/// Cells are kept as UTF-8 in one buffer, with their display widths measured once as they are added, so a table
+/// of a million rows holds no string or array per cell and renders with one copy.
 struct TextTable {
     let columns: [String]
-    /// Row after row, `columns.count` cells each, the header row first.
-    private var cells: [String] = []
-    private var cellWidths: [Int32] = []
+    /// The cells' text, row after row, `columns.count` cells a row, the header row first.
+    private var text: [UInt8] = []
+    /// Where each cell's text ends in `text`.
+    private var cellEnds: [Int] = []
+    private var cellWidths: [Int] = []
     private var columnWidths: [Int]
 
     init(columns: [String]) {
@@ -20,14 +22,15 @@ struct TextTable {
         precondition(row.count == columns.count, "a row has one cell per column")
         for (column, cell) in row.enumerated() {
             let width = TextTable.displayWidth(cell)
-            cells.append(cell)
-            cellWidths.append(Int32(clamping: width))
+            text.append(contentsOf: cell.utf8)
+            cellEnds.append(text.count)
+            cellWidths.append(width)
             columnWidths[column] = max(columnWidths[column], width)
         }
     }
 
     /// Whether the table has no rows but the header.
-    var isEmpty: Bool { cells.count == columns.count }
+    var isEmpty: Bool { cellEnds.count == columns.count }
 
     var rendered: String {
         var bytes: [UInt8] = []
@@ -38,20 +41,26 @@ struct TextTable {
     /// Appends the rendering, lines separated (not ended) by newlines, to `bytes`.
     func render(into bytes: inout [UInt8]) {
         let columnCount = columns.count
-        var start = 0
-        while start < cells.count {
-            if start > 0 { bytes.append(0x0A) }
-            // Pad up to the last cell with text, so no line ends in spaces.
-            var last = columnCount - 1
-            while last > 0, cells[start + last].isEmpty { last -= 1 }
-            for column in 0...last {
-                bytes.append(contentsOf: cells[start + column].utf8)
-                if column < last {
-                    let padding = columnWidths[column] - Int(cellWidths[start + column]) + 2
-                    bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+        let rowCount = cellEnds.count / columnCount
+        bytes.reserveCapacity(bytes.count + text.count + rowCount * (columnWidths.reduce(0, +) + 2 * columnCount + 1))
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            for first in stride(from: 0, to: cellEnds.count, by: columnCount) {
+                if first > 0 { bytes.append(0x0A) }
+                // Pad up to the last cell with text, so no line ends in spaces.
+                var last = columnCount - 1
+                while last > 0, cellEnds[first + last] == cellEnds[first + last - 1] { last -= 1 }
+                for column in 0...last {
+                    let end = cellEnds[first + column]
+                    bytes.append(contentsOf: text[start..<end])
+                    start = end
+                    if column < last {
+                        let padding = columnWidths[column] - cellWidths[first + column] + 2
+                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                    }
                 }
+                start = cellEnds[first + columnCount - 1]
             }
-            start += columnCount
         }
     }
 
