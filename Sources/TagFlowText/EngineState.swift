@@ -34,6 +34,8 @@ final class EngineState {
     let fontconfig: FontconfigConfig
     private(set) var chains: [FallbackChain] = []
     private var chainIDs: [ChainKey: Int32] = [:]
+    /// The chains' requests in id order, so another state can resolve the same chains under the same ids.
+    private(set) var chainKeys: [ChainKey] = []
     private var faces: [FaceKey: LoadedFace] = [:]
     private let buffer = HarfBuzzBuffer()
     private let unicode = hb_unicode_funcs_get_default()
@@ -87,7 +89,14 @@ final class EngineState {
         let id = Int32(chains.count)
         chains.append(chain)
         chainIDs[ChainKey(family: family, weight: weight)] = id
+        chainKeys.append(ChainKey(family: family, weight: weight))
         return id
+    }
+
+    /// Resolves the requests of `keys` this state has not made yet, in order, so that its chain ids match those of
+    /// the state `keys` come from.
+    func resolveChains(_ keys: [ChainKey]) throws(FontError) {
+        for key in keys.dropFirst(chains.count) { _ = try chainID(for: key.family, weight: key.weight) }
     }
 
     /// Every installed family under its preferred (English) name, sorted.

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Synchronization
 import TagFlowLayout
 
@@ -54,26 +55,37 @@ public enum TextCaching: Sendable {
 /// Resolves fonts with fontconfig, shapes text with HarfBuzz and caches the results.
 ///
 /// Safe to share between threads: all FreeType, fontconfig and HarfBuzz work runs inside one mutex, and the
-/// cache has its own, so cache hits never wait behind a cold shape on another thread.
+/// cache has its own, so cache hits never wait behind a cold shape on another thread. A batch measurement's extra
+/// threads each shape with C objects of their own, behind mutexes of their own.
 public final class TextEngine: Sendable {
     // Checked Sendable, not @unchecked: every mutable or C-backed member sits inside a `Locked`, which is where the
     // one unchecked promise (access only under the mutex) is made.
     private let state: Locked<EngineState>
+    /// States of their own for the extra threads of a batch measurement, made on first use and kept.
+    private let spareStates = Locked<[Locked<EngineState>]>([])
     private let cache: Locked<[ShapeKey: CacheEntry]>
     private let cacheLimit: Int
     private let caching: TextCaching
+    private let textsPerThread: Int
     private let id: Int
 
     private static let nextID = Atomic<Int>(1)
 
     /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the texts kept
     /// (by default `caching.defaultLimit`).
-    public init(cacheLimit: Int? = nil, caching: TextCaching = .shapedTexts) throws(FontError) {
+    public convenience init(cacheLimit: Int? = nil, caching: TextCaching = .shapedTexts) throws(FontError) {
+        // A state costs a few milliseconds to make; a thread is worth it from tens of thousands of texts.
+        try self.init(cacheLimit: cacheLimit, caching: caching, textsPerThread: 25_000)
+    }
+
+    /// `textsPerThread`: how many texts a batch measurement needs per thread before it uses another.
+    init(cacheLimit: Int?, caching: TextCaching, textsPerThread: Int) throws(FontError) {
         let state = try EngineState()
         self.state = Locked(state)
         cache = Locked([:])
         self.cacheLimit = max(1, cacheLimit ?? caching.defaultLimit)
         self.caching = caching
+        self.textsPerThread = max(1, textsPerThread)
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
@@ -99,7 +111,50 @@ public final class TextEngine: Sendable {
 
     /// The width and font report of `text` (cached like `shape`).
     public func measure(_ text: String, font: FontSpec) -> TextMeasurement {
-        let key = key(text, font)
+        measure(key(text, font))
+    }
+
+    /// The measurements of `texts`, in order, as `measure` makes each one.
+    ///
+    /// An engine caching measurements splits a long list into parts, one a processor, each shaped on its own thread
+    /// with fonts of its own. The parts bypass the cache: threads sharing it would queue for its lock, and over texts
+    /// this many, shaping a repeat costs about what looking it up would.
+    public func measure(_ texts: [String], font: FontSpec) -> [TextMeasurement] {
+        let keys = texts.map { key($0, font) }
+        let states = caching == .measurements ? shapingStates(forTexts: keys.count) : [state]
+        guard states.count > 1 else { return keys.map(measure) }
+        defer { spareStates.withLock { $0 += states.dropFirst() } }
+        return [TextMeasurement](unsafeUninitializedCapacity: keys.count) { results, count in
+            // Each part initializes its own range of the results, and none reads another's.
+            nonisolated(unsafe) let base = results.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: states.count) { part in
+                states[part].withLock { state in
+                    for index in (keys.count * part / states.count)..<(keys.count * (part + 1) / states.count) {
+                        let key = keys[index]
+                        (base + index).initialize(to: state.measure(key.text, chain: key.chain, size: key.size))
+                    }
+                }
+            }
+            count = keys.count
+        }
+    }
+
+    /// The main state, plus a spare state for each further processor worth using on `count` texts.
+    private func shapingStates(forTexts count: Int) -> [Locked<EngineState>] {
+        let wanted = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), count / textsPerThread, 8)
+        guard wanted > 1 else { return [state] }
+        let chains = state.withLock { $0.chainKeys }
+        var states = [state]
+        while states.count < wanted {
+            guard let spare = spareStates.withLock({ $0.popLast() }) ?? (try? Locked(EngineState())),
+                  (try? spare.withLock({ state throws(FontError) in try state.resolveChains(chains) })) != nil
+            else { break }
+            states.append(spare)
+        }
+        return states
+    }
+
+    private func measure(_ key: ShapeKey) -> TextMeasurement {
         if let hit = cache.withLock({ $0[key]?.measurement }) { return hit }
         switch caching {
         case .shapedTexts:
@@ -201,5 +256,9 @@ public struct Measurer: TextMeasuring, Sendable {
 
     public func measure(_ text: String) -> TextMeasurement {
         engine.measure(text, font: font)
+    }
+
+    public func measureAll(_ texts: [String]) -> [TextMeasurement] {
+        engine.measure(texts, font: font)
     }
 }

@@ -291,6 +291,22 @@ import Testing
         #expect(drawn.measurement == reference.measurement)
     }
 
+    @Test func batchMeasurementOnSeveralThreadsMatchesOneByOne() throws {
+        let reference = try TextEngine(caching: .measurements)
+        // Two texts a thread is enough to split even this short list over every processor.
+        let engine = try TextEngine(cacheLimit: nil, caching: .measurements, textsPerThread: 2)
+        let texts = sampleTags + sampleTags.reversed()
+        for family in ["DejaVu Sans", "Liberation Serif", "DejaVu Sans"] {
+            let font = try engine.font(family: family, size: 14)
+            let referenceFont = try reference.font(family: family, size: 14)
+            // Twice: the second batch reuses the first one's spare states, which must learn any new font.
+            for _ in 0..<2 {
+                #expect(engine.measure(texts, font: font) == texts.map { reference.measure($0, font: referenceFont) }, "\(family)")
+            }
+        }
+        #expect(engine.measure([], font: try engine.font(family: "DejaVu Sans", size: 14)).isEmpty)
+    }
+
     @Test func concurrentShapingMatchesSerial() throws {
         let serialEngine = try TextEngine()
         let serialFont = try serialEngine.font(family: "DejaVu Sans", size: 14)
@@ -319,6 +335,7 @@ import Testing
         let measurer: any TextMeasuring = Measurer(engine: engine, font: font)
         #expect(measurer.measure("Remember me") == engine.measure("Remember me", font: font))
         #expect(measurer.measure("Remember me").width > 0)
+        #expect(measurer.measureAll(["Remember me", "篮球"]) == [engine.measure("Remember me", font: font), engine.measure("篮球", font: font)])
     }
 }
 
