@@ -21,9 +21,10 @@ public struct TagLayout: Sendable {
     public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) {
         self.document = document
         let maxTextWidth = options.maxTextWidth
+        var measurements = measurer.measureAll(document.sections.flatMap { $0.tags.map(\.text) })[...]
         tags = document.sections.map { section in
             section.tags.map { tag in
-                let measurement = measurer.measure(tag.text)
+                let measurement = measurements.removeFirst()
                 guard measurement.width > maxTextWidth else {
                     return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement, isSelected: tag.isSelected)
                 }

@@ -17,4 +17,11 @@ public struct TextMeasurement: Sendable, Hashable {
 /// Measures the width of a tag's text. The layout core defines it so that it never depends on a font stack.
 public protocol TextMeasuring {
     func measure(_ text: String) -> TextMeasurement
+    /// The measurements of `texts`, in order: what `measure` gives for each, made as the measurer sees fit
+    /// (on several threads, say).
+    func measureAll(_ texts: [String]) -> [TextMeasurement]
+}
+
+extension TextMeasuring {
+    public func measureAll(_ texts: [String]) -> [TextMeasurement] { texts.map { measure($0) } }
 }

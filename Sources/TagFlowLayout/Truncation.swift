@@ -41,12 +41,24 @@ extension Truncation {
     }
 }
 
-extension StringProtocol {
+extension Substring {
     /// The text without the whitespace at either end.
     public func trimmingWhitespace() -> String {
-        var slice = self[...]
+        // Printable ASCII at both ends is not whitespace, nor part of a character that starts with whitespace.
+        if let first = utf8.first, let last = utf8.last, first.isPrintableASCII, last.isPrintableASCII { return String(self) }
+        var slice = self
         while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }
         return String(slice)
     }
+}
+
+extension String {
+    /// The text without the whitespace at either end.
+    public func trimmingWhitespace() -> String { self[...].trimmingWhitespace() }
+}
+
+extension UInt8 {
+    /// A printable ASCII character other than the space: '!' through '~'.
+    public var isPrintableASCII: Bool { self > 0x20 && self < 0x7F }
 }

@@ -1,10 +1,19 @@
 import CFontconfig
 import CHarfBuzz
+import TagFlowLayout
 
 /// A face as the engine uses it: the public handle plus the HarfBuzz font that shapes with it.
 struct LoadedFace {
     let face: FontFace
     let harfBuzz: HarfBuzzFont
+    /// `[face.family]`, made once: the font list of every text this face draws alone.
+    let families: [String]
+
+    init(face: FontFace, harfBuzz: HarfBuzzFont) {
+        self.face = face
+        self.harfBuzz = harfBuzz
+        families = [face.family]
+    }
 }
 
 /// Identifies a fallback chain: one per family and weight requested.
@@ -25,6 +34,8 @@ final class EngineState {
     let fontconfig: FontconfigConfig
     private(set) var chains: [FallbackChain] = []
     private var chainIDs: [ChainKey: Int32] = [:]
+    /// The chains' requests in id order, so another state can resolve the same chains under the same ids.
+    private(set) var chainKeys: [ChainKey] = []
     private var faces: [FaceKey: LoadedFace] = [:]
     private let buffer = HarfBuzzBuffer()
     private let unicode = hb_unicode_funcs_get_default()
@@ -33,6 +44,9 @@ final class EngineState {
     private var familyNames: [String]?
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
+    // Reused by every shape, so a text's scalars and clusters need no allocation of their own.
+    private var scratchScalars: [UInt32] = []
+    private var scratchClusters: [Cluster] = []
 
     init() throws(FontError) {
         freeType = try FreeTypeLibrary()
@@ -75,7 +89,14 @@ final class EngineState {
         let id = Int32(chains.count)
         chains.append(chain)
         chainIDs[ChainKey(family: family, weight: weight)] = id
+        chainKeys.append(ChainKey(family: family, weight: weight))
         return id
+    }
+
+    /// Resolves the requests of `keys` this state has not made yet, in order, so that its chain ids match those of
+    /// the state `keys` come from.
+    func resolveChains(_ keys: [ChainKey]) throws(FontError) {
+        for key in keys.dropFirst(chains.count) { _ = try chainID(for: key.family, weight: key.weight) }
     }
 
     /// Every installed family under its preferred (English) name, sorted.
@@ -136,14 +157,53 @@ final class EngineState {
         var script: hb_script_t
     }
 
-    /// Segments `text` by font and script, shapes each run with HarfBuzz and scales the result to `size` points.
+    /// Shapes `text` for drawing: every run's glyphs and positions, scaled to `size` points.
     func shape(_ text: String, chain id: Int32, size: Double) -> ShapedText {
+        let (runs, fonts, missing) = shapeRuns(text, chain: id, keepingGlyphs: true)
+        guard !runs.isEmpty else { return .empty }
+        var shaped: [ShapedRun] = []
+        shaped.reserveCapacity(runs.count)
+        var width = 0.0
+        for run in runs {
+            let scale = run.scale(to: size)
+            let advance = run.advance(at: size)
+            shaped.append(ShapedRun(
+                face: run.face.face, size: size, glyphs: run.glyphs,
+                xPositions: run.xUnits.map { Double($0) * scale },
+                yOffsets: run.yUnits.map { Double($0) * scale },
+                origin: width, advance: advance, isRightToLeft: run.rtl))
+            width += advance
+        }
+        return ShapedText(width: width, runs: shaped, fonts: fonts, missingGlyphs: missing)
+    }
+
+    /// Measures `text` as `shape` would, without keeping any glyphs: the same width, fonts and missing count.
+    func measure(_ text: String, chain id: Int32, size: Double) -> TextMeasurement {
+        let (runs, fonts, missing) = shapeRuns(text, chain: id, keepingGlyphs: false)
+        // Summed in the same (visual) order as `shape`, so the two widths are the same double.
+        let width = runs.reduce(0.0) { $0 + $1.advance(at: size) }
+        return TextMeasurement(width: width, fonts: fonts, missingGlyphs: missing)
+    }
+
+    /// Segments `text` by font and script and shapes each run with HarfBuzz, in font units.
+    ///
+    /// Returns the runs in visual order, the families that drew them in order of first (logical) use, and how many
+    /// glyphs are .notdef. Without `keepingGlyphs` the runs carry only their advance and missing count.
+    private func shapeRuns(
+        _ text: String, chain id: Int32, keepingGlyphs: Bool
+    ) -> (runs: [PendingRun], fonts: [String], missing: Int) {
         let chain = chains[Int(id)]
-        var scalars: [UInt32] = []
-        var clusters: [Cluster] = []
-        let utf8Count = text.utf8.count
-        scalars.reserveCapacity(utf8Count)
-        clusters.reserveCapacity(utf8Count)
+        // The scratch arrays are taken out of `self` while they are filled, so appending never copies them.
+        var scalars = scratchScalars
+        var clusters = scratchClusters
+        scratchScalars = []
+        scratchClusters = []
+        scalars.removeAll(keepingCapacity: true)
+        clusters.removeAll(keepingCapacity: true)
+        defer {
+            scratchScalars = scalars
+            scratchClusters = clusters
+        }
 
         if text.utf8.allSatisfy({ $0 < 0x80 }) {
             // ASCII: one cluster per byte (splitting CR LF is harmless), and every letter is Latin.
@@ -169,7 +229,7 @@ final class EngineState {
                 clusters.append(Cluster(start: start, font: chain.font(for: character), script: script))
             }
         }
-        guard !clusters.isEmpty else { return .empty }
+        guard !clusters.isEmpty else { return ([], [], 0) }
 
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
         var previous: hb_script_t?
@@ -184,7 +244,7 @@ final class EngineState {
             for i in 0..<first { clusters[i].script = clusters[first].script }
         }
 
-        var runs: [(run: PendingRun, rtl: Bool)] = []
+        var runs: [PendingRun] = []
         var fonts: [String] = []
         var missing = 0
         var i = 0
@@ -195,58 +255,55 @@ final class EngineState {
             }
             let end = j < clusters.count ? clusters[j].start : scalars.count
             let loaded = face(chain, clusters[i].font)
-            let run = shapeRun(scalars, from: clusters[i].start, to: end, script: clusters[i].script, with: loaded)
-            if !fonts.contains(loaded.face.family) { fonts.append(loaded.face.family) }
+            let run = shapeRun(scalars, from: clusters[i].start, to: end, script: clusters[i].script, with: loaded,
+                               keepingGlyphs: keepingGlyphs)
+            // The first family shares the face's one-element list, so a single-font text allocates no list.
+            if fonts.isEmpty {
+                fonts = loaded.families
+            } else if !fonts.contains(loaded.face.family) {
+                fonts.append(loaded.face.family)
+            }
             missing += run.missing
-            runs.append((run, run.rtl))
+            runs.append(run)
             i = j
         }
 
         // Visual order: logical, except that each stretch of consecutive right-to-left runs is reversed.
-        var visual: [PendingRun] = []
-        visual.reserveCapacity(runs.count)
         var k = 0
         while k < runs.count {
             var m = k
             while m < runs.count, runs[m].rtl { m += 1 }
             if m > k {
-                visual.append(contentsOf: runs[k..<m].reversed().map(\.run))
+                runs[k..<m].reverse()
                 k = m
             } else {
-                visual.append(runs[k].run)
                 k += 1
             }
         }
-
-        var shaped: [ShapedRun] = []
-        shaped.reserveCapacity(visual.count)
-        var width = 0.0
-        for run in visual {
-            let scale = size / Double(run.face.harfBuzz.unitsPerEm)
-            let advance = Double(run.advanceUnits) * scale
-            shaped.append(ShapedRun(
-                face: run.face.face, size: size, glyphs: run.glyphs,
-                xPositions: run.xUnits.map { Double($0) * scale },
-                yOffsets: run.yUnits.map { Double($0) * scale },
-                origin: width, advance: advance, isRightToLeft: run.rtl))
-            width += advance
-        }
-        return ShapedText(width: width, runs: shaped, fonts: fonts, missingGlyphs: missing)
+        return (runs, fonts, missing)
     }
 
     /// A run shaped in font units, before scaling to a size.
     private struct PendingRun {
         let face: LoadedFace
+        /// Empty unless the run was shaped keeping glyphs.
         let glyphs: [UInt32]
         let xUnits: [Int]
         let yUnits: [Int]
         let advanceUnits: Int
         let missing: Int
         let rtl: Bool
+
+        /// Points per font unit at `size`.
+        func scale(to size: Double) -> Double { size / Double(face.harfBuzz.unitsPerEm) }
+
+        /// The run's width in points at `size`.
+        func advance(at size: Double) -> Double { Double(advanceUnits) * scale(to: size) }
     }
 
     private func shapeRun(
-        _ scalars: [UInt32], from start: Int, to end: Int, script: hb_script_t, with face: LoadedFace
+        _ scalars: [UInt32], from start: Int, to end: Int, script: hb_script_t, with face: LoadedFace,
+        keepingGlyphs: Bool
     ) -> PendingRun {
         let buf = buffer.buffer
         hb_buffer_clear_contents(buf)
@@ -269,18 +326,25 @@ final class EngineState {
         let infos = hb_buffer_get_glyph_infos(buf, &count)
         let positions = hb_buffer_get_glyph_positions(buf, &count)
         let n = Int(count)
-        var glyphs = [UInt32](repeating: 0, count: n)
-        var xs = [Int](repeating: 0, count: n)
-        var ys = [Int](repeating: 0, count: n)
+        var glyphs: [UInt32] = []
+        var xs: [Int] = []
+        var ys: [Int] = []
+        if keepingGlyphs {
+            glyphs.reserveCapacity(n)
+            xs.reserveCapacity(n)
+            ys.reserveCapacity(n)
+        }
         var pen = 0
         var missing = 0
         if let infos, let positions {
             for g in 0..<n {
                 let id = infos[g].codepoint
-                glyphs[g] = id
                 if id == 0 { missing += 1 }
-                xs[g] = pen + Int(positions[g].x_offset)
-                ys[g] = Int(positions[g].y_offset)
+                if keepingGlyphs {
+                    glyphs.append(id)
+                    xs.append(pen + Int(positions[g].x_offset))
+                    ys.append(Int(positions[g].y_offset))
+                }
                 pen += Int(positions[g].x_advance)
             }
         }

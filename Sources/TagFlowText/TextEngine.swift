@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Dispatch
 import Synchronization
 import TagFlowLayout
 
@@ -33,26 +34,58 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "\(family) \(size)pt" }
 }
 
+/// What a `TextEngine` keeps of the texts it shapes.
+public enum TextCaching: Sendable {
+    /// Whole shaped texts, glyphs and all, so a text that is measured and then drawn is shaped once.
+    case shapedTexts
+    /// Measurements only, for work that never draws: `measure` shapes without keeping glyphs, and `shape` is
+    /// not cached.
+    case measurements
+
+    /// How many texts are kept by default. A measurement takes about a microsecond to redo, less than the memory
+    /// misses of a table too large for the processor's caches; shaped texts are kept many times over a tag cloud.
+    public var defaultLimit: Int {
+        switch self {
+        case .shapedTexts: 200_000
+        case .measurements: 16_384
+        }
+    }
+}
+
 /// Resolves fonts with fontconfig, shapes text with HarfBuzz and caches the results.
 ///
 /// Safe to share between threads: all FreeType, fontconfig and HarfBuzz work runs inside one mutex, and the
-/// cache has its own, so cache hits never wait behind a cold shape on another thread.
+/// cache has its own, so cache hits never wait behind a cold shape on another thread. A batch measurement's extra
+/// threads each shape with C objects of their own, behind mutexes of their own.
 public final class TextEngine: Sendable {
     // Checked Sendable, not @unchecked: every mutable or C-backed member sits inside a `Locked`, which is where the
     // one unchecked promise (access only under the mutex) is made.
     private let state: Locked<EngineState>
+    /// States of their own for the extra threads of a batch measurement, made on first use and kept.
+    private let spareStates = Locked<[Locked<EngineState>]>([])
     private let cache: Locked<[ShapeKey: CacheEntry]>
     private let cacheLimit: Int
+    private let caching: TextCaching
+    private let textsPerThread: Int
     private let id: Int
 
     private static let nextID = Atomic<Int>(1)
 
-    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the shaped texts kept.
-    public init(cacheLimit: Int = 200_000) throws(FontError) {
+    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the texts kept
+    /// (by default `caching.defaultLimit`).
+    public convenience init(cacheLimit: Int? = nil, caching: TextCaching = .shapedTexts) throws(FontError) {
+        // A state costs a few milliseconds to make; a thread is worth it from tens of thousands of texts.
+        try self.init(cacheLimit: cacheLimit, caching: caching, textsPerThread: 25_000)
+    }
+
+    /// `textsPerThread`: how many texts a batch measurement needs per thread before it uses another.
+    init(cacheLimit: Int?, caching: TextCaching, textsPerThread: Int) throws(FontError) {
         let state = try EngineState()
         self.state = Locked(state)
         cache = Locked([:])
-        self.cacheLimit = max(1, cacheLimit)
+        self.cacheLimit = max(1, cacheLimit ?? caching.defaultLimit)
+        self.caching = caching
+        self.textsPerThread = max(1, textsPerThread)
         id = Self.nextID.wrappingAdd(1, ordering: .relaxed).oldValue
     }
 
@@ -73,14 +106,64 @@ public final class TextEngine: Sendable {
     public func shape(_ text: String, font: FontSpec) -> ShapedText {
         let key = key(text, font)
         if let hit = cache.withLock({ $0[key]?.shaped }) { return hit }
-        return shapeAndCache(key).shaped
+        return shapeAndStore(key)
     }
 
     /// The width and font report of `text` (cached like `shape`).
     public func measure(_ text: String, font: FontSpec) -> TextMeasurement {
-        let key = key(text, font)
+        measure(key(text, font))
+    }
+
+    /// The measurements of `texts`, in order, as `measure` makes each one.
+    ///
+    /// An engine caching measurements splits a long list into parts, one a processor, each shaped on its own thread
+    /// with fonts of its own. The parts bypass the cache: threads sharing it would queue for its lock, and over texts
+    /// this many, shaping a repeat costs about what looking it up would.
+    public func measure(_ texts: [String], font: FontSpec) -> [TextMeasurement] {
+        let keys = texts.map { key($0, font) }
+        let states = caching == .measurements ? shapingStates(forTexts: keys.count) : [state]
+        guard states.count > 1 else { return keys.map(measure) }
+        defer { spareStates.withLock { $0 += states.dropFirst() } }
+        return [TextMeasurement](unsafeUninitializedCapacity: keys.count) { results, count in
+            // Each part initializes its own range of the results, and none reads another's.
+            nonisolated(unsafe) let base = results.baseAddress!
+            DispatchQueue.concurrentPerform(iterations: states.count) { part in
+                states[part].withLock { state in
+                    for index in (keys.count * part / states.count)..<(keys.count * (part + 1) / states.count) {
+                        let key = keys[index]
+                        (base + index).initialize(to: state.measure(key.text, chain: key.chain, size: key.size))
+                    }
+                }
+            }
+            count = keys.count
+        }
+    }
+
+    /// The main state, plus a spare state for each further processor worth using on `count` texts.
+    private func shapingStates(forTexts count: Int) -> [Locked<EngineState>] {
+        let wanted = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), count / textsPerThread, 8)
+        guard wanted > 1 else { return [state] }
+        let chains = state.withLock { $0.chainKeys }
+        var states = [state]
+        while states.count < wanted {
+            guard let spare = spareStates.withLock({ $0.popLast() }) ?? (try? Locked(EngineState())),
+                  (try? spare.withLock({ state throws(FontError) in try state.resolveChains(chains) })) != nil
+            else { break }
+            states.append(spare)
+        }
+        return states
+    }
+
+    private func measure(_ key: ShapeKey) -> TextMeasurement {
         if let hit = cache.withLock({ $0[key]?.measurement }) { return hit }
-        return shapeAndCache(key).measurement
+        switch caching {
+        case .shapedTexts:
+            return shapeAndStore(key).measurement
+        case .measurements:
+            let measurement = state.withLock { $0.measure(key.text, chain: key.chain, size: key.size) }
+            store(CacheEntry(shaped: nil, measurement: measurement), for: key)
+            return measurement
+        }
     }
 
     private func key(_ text: String, _ font: FontSpec) -> ShapeKey {
@@ -88,17 +171,20 @@ public final class TextEngine: Sendable {
         return ShapeKey(chain: font.chain, size: font.size, text: text)
     }
 
-    private func shapeAndCache(_ key: ShapeKey) -> CacheEntry {
-        // Two threads missing on the same text both shape it; the results are identical, so the race is harmless.
+    private func shapeAndStore(_ key: ShapeKey) -> ShapedText {
         let shaped = state.withLock { $0.shape(key.text, chain: key.chain, size: key.size) }
-        let entry = CacheEntry(shaped: shaped, measurement: shaped.measurement)
+        if caching == .shapedTexts { store(CacheEntry(shaped: shaped, measurement: shaped.measurement), for: key) }
+        return shaped
+    }
+
+    // Two threads missing on the same text both shape it; the results are identical, so the race is harmless.
+    private func store(_ entry: CacheEntry, for key: ShapeKey) {
         let limit = cacheLimit
         cache.withLock { cache in
             // A crude bound: a tag cloud's texts fit many times over, and refilling is cheap.
             if cache.count >= limit { cache.removeAll(keepingCapacity: true) }
             cache[key] = entry
         }
-        return entry
     }
 
     /// The primary face's ascent and descent at the font's size, both positive, in points.
@@ -153,7 +239,8 @@ struct ShapeKey: Hashable {
 
 /// A cached result, with the measurement prebuilt so a warm `measure` copies one array reference.
 struct CacheEntry {
-    let shaped: ShapedText
+    /// `nil` when the engine caches measurements only.
+    let shaped: ShapedText?
     let measurement: TextMeasurement
 }
 
@@ -169,5 +256,9 @@ public struct Measurer: TextMeasuring, Sendable {
 
     public func measure(_ text: String) -> TextMeasurement {
         engine.measure(text, font: font)
+    }
+
+    public func measureAll(_ texts: [String]) -> [TextMeasurement] {
+        engine.measure(texts, font: font)
     }
 }

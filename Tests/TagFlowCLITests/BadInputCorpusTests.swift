@@ -4,8 +4,9 @@ import Testing
 /// Hard and bad inputs, run end to end through the binary: each case names its exit status and words of its
 /// message, finishes within a time bound, and, when it fails, writes nothing and prints nothing on standard output.
 ///
-/// Inputs are generated into a fresh folder per case, so the corpus needs no resource files. The bound is 5 s;
-/// `TAGFLOW_TEST_TIME_SCALE` multiplies it for sanitizer builds (Fuzz/sanitize.mk sets it).
+/// Inputs are generated into a fresh folder per case, so the corpus needs no resource files. The bound is 5 s for
+/// the release binary, which `make test` runs through `TAGFLOW_EXECUTABLE`; `TAGFLOW_TEST_TIME_SCALE` multiplies it
+/// for sanitizer builds (Fuzz/sanitize.mk sets it).
 @Suite(.serialized) struct BadInputCorpusTests {
     /// A file a case puts in its folder before running.
     enum Content: Sendable {
@@ -36,10 +37,21 @@ import Testing
         var stdout: [String] = []
         /// A product problem this case shows, which makes it fail today; the case stays so it passes once fixed.
         var knownIssue: String?
+        /// Why this case misses the bound in an unoptimized (debug or sanitizer) build. It is held to the bound when
+        /// the tests run the release binary; otherwise its time is a known issue.
+        var slowUnoptimized: String?
         var description: String { name }
+
+        /// Why this case is expected to miss the bound in this run, if it is.
+        var expectedMiss: String? {
+            knownIssue ?? (BadInputCorpusTests.runsReleaseBinary ? nil : slowUnoptimized)
+        }
     }
 
     static let timeBound: Double = 5 * (Double(ProcessInfo.processInfo.environment["TAGFLOW_TEST_TIME_SCALE"] ?? "") ?? 1)
+    /// Whether the tests run the release binary: `TAGFLOW_EXECUTABLE` names it (see `tagflowExecutable`). Without it
+    /// they run the debug or sanitizer build beside them.
+    static let runsReleaseBinary = !(ProcessInfo.processInfo.environment["TAGFLOW_EXECUTABLE"] ?? "").isEmpty
 
     // MARK: - The corpus
 
@@ -63,7 +75,7 @@ import Testing
              status: 2, stderr: ["a.tags:1:1: error: a tag of more than 1000 characters (3003 bytes); tags are at most 1000"]),
         Case(name: "a million tags", files: ["a.tags": .generated(millionTags)], arguments: ["layout", "a.tags", "-o", "layout.txt"],
              status: 0,
-             knownIssue: "1M tags take ~56 s in a debug build (~15 s release): TextTable's display widths, HarfBuzz shaping of 1M distinct texts, and the parser"),
+             slowUnoptimized: "1M tags take about 2 s in a release build but well over 10 s in a debug build, more under a sanitizer"),
         Case(name: "an empty file", files: ["a.tags": .text("")], arguments: ["layout", "a.tags"],
              status: 0, stdout: ["content 375×0  0 section(s), 0 tag(s)"]),
         Case(name: "a file of only comments", files: ["a.tags": .text("# one\n# two\n#\n")], arguments: ["layout", "a.tags"],
@@ -259,9 +271,11 @@ import Testing
             }
         }
         let before = folder.contents
-        // A known-slow case is stopped after 10 s, sanitizers or not; any other gets a long leash, so a hang fails instead of stalling.
+        // A case expected to be slow in this run is stopped after 10 s, sanitizers or not; any other gets a long leash,
+        // so a hang fails instead of stalling.
+        let expectedMiss = testCase.expectedMiss
         let run = try runBounded(testCase.arguments, stdin: testCase.stdin, in: folder.url,
-                                 killAfter: testCase.knownIssue == nil ? max(60, 4 * Self.timeBound) : 10)
+                                 killAfter: expectedMiss == nil ? max(60, 4 * Self.timeBound) : 10)
         let check = {
             #expect(!run.killed, "\(testCase.name): still running after \(run.seconds) s; killed")
             #expect(run.seconds < Self.timeBound, "\(testCase.name): took \(run.seconds) s; the bound is \(Self.timeBound) s")
@@ -269,6 +283,9 @@ import Testing
         }
         if let knownIssue = testCase.knownIssue {
             withKnownIssue(Comment(rawValue: knownIssue)) { check() }
+        } else if let expectedMiss {
+            // Intermittent: a fast machine may bring an unoptimized build in under the bound.
+            withKnownIssue(Comment(rawValue: expectedMiss), isIntermittent: true) { check() }
         } else {
             check()
         }

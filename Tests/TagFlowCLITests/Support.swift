@@ -12,8 +12,15 @@ struct RunResult {
 /// The package root, found from this file's path.
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-/// The `tagflow` executable built beside the test bundle.
+/// The `tagflow` the end-to-end tests run: `TAGFLOW_EXECUTABLE` when set, else the one built beside the test bundle.
+///
+/// `make test` points `TAGFLOW_EXECUTABLE` at the release build: the corpus's time bounds are about the binary
+/// people run, not a debug build many times slower. Sanitizer runs leave it unset, so they test their own
+/// instrumented build.
 var tagflowExecutable: URL {
+    if let path = ProcessInfo.processInfo.environment["TAGFLOW_EXECUTABLE"], !path.isEmpty {
+        return URL(fileURLWithPath: path)
+    }
     let testBinary = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     var folder = testBinary.deletingLastPathComponent()
     while folder.path != "/" {

@@ -43,6 +43,14 @@ import TagFlowLayout
         #expect(document.sections[2].tags.last?.isSelected == true)
     }
 
+    @Test func surroundingWhitespaceOfAnyKindIsTrimmedAndInnerSpacesKept() throws {
+        let document = try parse("\tt 1\t\n\u{3000}全角\u{3000}\n\u{A0}nbsp\u{A0}\n*  a  b \ne\u{301}\n  x\n")
+        let tags = document.sections[0].tags
+        #expect(tags.map(\.text) == ["t 1", "全角", "nbsp", "a  b", "e\u{301}", "x"])
+        #expect(tags.map(\.location?.column) == [2, 2, 2, 1, 1, 3])
+        #expect(tags.map(\.isSelected) == [false, false, false, true, false, false])
+    }
+
     @Test func bomAndCRLFAreAccepted() throws {
         let document = try TagsFile.parse([0xEF, 0xBB, 0xBF] + Array("@section A\r\nx\r\ny\r\n".utf8), file: "t.tags")
         #expect(document.sections.map(\.title) == ["A"])

@@ -269,6 +269,44 @@ import Testing
         }
     }
 
+    @Test func measurementCachingMeasuresExactlyAsShaping() throws {
+        let shaping = try TextEngine()
+        let measuring = try TextEngine(caching: .measurements)
+        let shapingFont = try shaping.font(family: "DejaVu Sans", size: 14)
+        let measuringFont = try measuring.font(family: "DejaVu Sans", size: 14)
+        // Mixed scripts, right-to-left runs, fallback fonts and missing glyphs, cold and then warm.
+        for text in sampleTags + sampleTags.prefix(20) {
+            let shaped = shaping.shape(text, font: shapingFont)
+            let measured = measuring.measure(text, font: measuringFont)
+            #expect(measured == shaped.measurement, "\(text)")
+        }
+        // It still shapes in full when asked (faces are per engine, so compare what they draw).
+        let text = "Hello Мир Γειά שלום مرحبا 你好"
+        let drawn = measuring.shape(text, font: measuringFont), reference = shaping.shape(text, font: shapingFont)
+        #expect(drawn.runs.count == 6)
+        #expect(drawn.runs.map(\.face.path) == reference.runs.map(\.face.path))
+        #expect(drawn.runs.map(\.glyphs) == reference.runs.map(\.glyphs))
+        #expect(drawn.runs.map(\.xPositions) == reference.runs.map(\.xPositions))
+        #expect(drawn.runs.map(\.origin) == reference.runs.map(\.origin))
+        #expect(drawn.measurement == reference.measurement)
+    }
+
+    @Test func batchMeasurementOnSeveralThreadsMatchesOneByOne() throws {
+        let reference = try TextEngine(caching: .measurements)
+        // Two texts a thread is enough to split even this short list over every processor.
+        let engine = try TextEngine(cacheLimit: nil, caching: .measurements, textsPerThread: 2)
+        let texts = sampleTags + sampleTags.reversed()
+        for family in ["DejaVu Sans", "Liberation Serif", "DejaVu Sans"] {
+            let font = try engine.font(family: family, size: 14)
+            let referenceFont = try reference.font(family: family, size: 14)
+            // Twice: the second batch reuses the first one's spare states, which must learn any new font.
+            for _ in 0..<2 {
+                #expect(engine.measure(texts, font: font) == texts.map { reference.measure($0, font: referenceFont) }, "\(family)")
+            }
+        }
+        #expect(engine.measure([], font: try engine.font(family: "DejaVu Sans", size: 14)).isEmpty)
+    }
+
     @Test func concurrentShapingMatchesSerial() throws {
         let serialEngine = try TextEngine()
         let serialFont = try serialEngine.font(family: "DejaVu Sans", size: 14)
@@ -297,6 +335,7 @@ import Testing
         let measurer: any TextMeasuring = Measurer(engine: engine, font: font)
         #expect(measurer.measure("Remember me") == engine.measure("Remember me", font: font))
         #expect(measurer.measure("Remember me").width > 0)
+        #expect(measurer.measureAll(["Remember me", "篮球"]) == [engine.measure("Remember me", font: font), engine.measure("篮球", font: font)])
     }
 }
 

@@ -61,7 +61,7 @@ enum CheckCommand: Command {
         }
 
         let loaded = try LayoutInput.load(tagsPath: arguments.positionals[0], arguments: arguments)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options)
+        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         let range = loaded.options.offsetRange(contentHeight: layout.flow.contentSize.height)
         let stepCount = ScrollPlan.count(range: range, spacing: .step(step))

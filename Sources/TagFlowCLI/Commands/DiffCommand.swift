@@ -167,7 +167,7 @@ enum DiffCommand: Command {
         let diff = LayoutDiff(old: old, new: new)
         let report = LayoutDiffReport(diff: diff)
         if let output {
-            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions()).engine
+            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), caching: .shapedTexts).engine
             let png: [UInt8]
             do {
                 png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size).png()
@@ -210,7 +210,7 @@ enum DiffCommand: Command {
 
     private static func layout(_ document: TagDocument, options: LayoutOptions, console: Console) throws(InputError)
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
-        let (engine, measurer) = try LayoutInput.measurer(for: options)
+        let (engine, measurer) = try LayoutInput.measurer(for: options, caching: .shapedTexts)
         let layout = TagLayout(document: document, options: options, measurer: measurer)
         LayoutCommand.warnAboutTofu(in: layout, console: console)
         return (layout, document, engine)

@@ -25,18 +25,23 @@ enum LayoutCommand: Command {
         let tagsPath = arguments.positionals[0]
         let output = try arguments.value("--output").map { path throws(InputError) in try OutputPath(path, inputs: [tagsPath, arguments.value("--config")]) }
         let loaded = try LayoutInput.load(tagsPath: tagsPath, arguments: arguments)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options)
+        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
 
-        let text = switch format {
-        case .json: layoutJSON(layout).rendered() + "\n"
-        case .text: layoutTable(layout)
+        let bytes: [UInt8]
+        switch format {
+        case .json:
+            var text = layoutJSON(layout).rendered()
+            text += "\n"
+            bytes = Array(text.utf8)
+        case .text:
+            bytes = layoutTable(layout)
         }
         if let output {
-            try output.write(Array(text.utf8))
+            try output.write(bytes)
         } else {
-            console.out(text)
+            console.out(String(decoding: bytes, as: UTF8.self))
         }
         return .success
     }
@@ -85,16 +90,19 @@ enum LayoutCommand: Command {
         ])
     }
 
-    /// A table for people: one row per element.
-    static func layoutTable(_ layout: TagLayout) -> String {
+    /// A table for people, as UTF-8: one row per element.
+    static func layoutTable(_ layout: TagLayout) -> [UInt8] {
         let flow = layout.flow
         let options = flow.options
-        var lines = ["viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"]
+        let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
         var table = TextTable(columns: ["element", "text", "x", "y", "width", "height", "notes"])
-        func frameCells(_ rect: Rect) -> [String] { [rect.x, rect.y, rect.width, rect.height].map { formatDecimal($0) } }
+        func row(_ element: String, _ text: String, _ frame: Rect?, _ notes: String = "") -> [String] {
+            guard let frame else { return [element, text, "-", "-", "-", "-", notes] }
+            return [element, text, formatDecimal(frame.x), formatDecimal(frame.y), formatDecimal(frame.width), formatDecimal(frame.height), notes]
+        }
         for (sectionIndex, section) in flow.sections.enumerated() {
             let source = layout.document.sections[sectionIndex]
-            if let header = section.header { table.add(["header \(sectionIndex)", source.title ?? ""] + frameCells(header) + [""]) }
+            if let header = section.header { table.add(row("header \(sectionIndex)", source.title ?? "", header)) }
             for (itemIndex, item) in flow.items[section.items].enumerated() {
                 let tag = layout.tags[sectionIndex][itemIndex]
                 var notes = [String]()
@@ -102,14 +110,16 @@ enum LayoutCommand: Command {
                 if item.isHidden { notes.append("hidden") }
                 if item.isTruncated { notes.append("truncated: \(tag.displayText)") }
                 if tag.measurement.missingGlyphs > 0 { notes.append("\(tag.measurement.missingGlyphs) missing glyph(s)") }
-                let frame = item.isHidden ? ["-", "-", "-", "-"] : frameCells(item.frame)
-                table.add(["item \(sectionIndex)-\(itemIndex)", tag.text] + frame + [notes.joined(separator: ", ")])
+                table.add(row("item \(sectionIndex)-\(itemIndex)", tag.text, item.isHidden ? nil : item.frame, notes.joined(separator: ", ")))
             }
-            if let footer = section.footer { table.add(["footer \(sectionIndex)", source.footer ?? ""] + frameCells(footer) + [""]) }
+            if let footer = section.footer { table.add(row("footer \(sectionIndex)", source.footer ?? "", footer)) }
             if section.hiddenCount > 0 { table.add(["", "(\(section.hiddenCount) hidden by maxLines)", "", "", "", "", ""]) }
         }
-        lines.append(table.rendered)
-        return lines.joined(separator: "\n") + "\n"
+        var bytes = Array(summary.utf8)
+        bytes.append(0x0A)
+        table.render(into: &bytes)
+        bytes.append(0x0A)
+        return bytes
     }
 
     /// Two decimals at most, for tables.

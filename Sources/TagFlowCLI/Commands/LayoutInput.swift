@@ -63,10 +63,13 @@ enum LayoutInput {
     }
 
     /// A text engine and a measurer for the options' font, failing with close matches when fontconfig lacks the family.
-    static func measurer(for options: LayoutOptions) throws(InputError) -> (engine: TextEngine, measurer: Measurer) {
+    ///
+    /// Commands that draw want `.shapedTexts`, so each text is shaped once for both its measurement and its glyphs;
+    /// commands that only lay out want `.measurements`, which keeps no glyphs.
+    static func measurer(for options: LayoutOptions, caching: TextCaching) throws(InputError) -> (engine: TextEngine, measurer: Measurer) {
         let engine: TextEngine
         do {
-            engine = try TextEngine()
+            engine = try TextEngine(caching: caching)
         } catch {
             throw InputError("cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
         }

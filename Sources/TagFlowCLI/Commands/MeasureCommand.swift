@@ -25,7 +25,7 @@ enum MeasureCommand: Command {
         for setting in LayoutSetting.all where ["font", "fontSize"].contains(setting.key) {
             if let text = arguments.value(setting.flag) { setting.apply(&options, try setting.value(fromArgument: text, flag: setting.flag)) }
         }
-        let (_, measurer) = try LayoutInput.measurer(for: options)
+        let (_, measurer) = try LayoutInput.measurer(for: options, caching: .measurements)
         let results = arguments.positionals.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
             console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes")

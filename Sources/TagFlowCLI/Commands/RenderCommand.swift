@@ -55,7 +55,7 @@ enum RenderCommand: Command {
 /// Turning loaded input into a scene to draw, shared by the commands that draw.
 enum SceneSetup {
     static func scene(_ loaded: LayoutInput.Loaded, style: Style, console: Console) throws(InputError) -> Scene {
-        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options)
+        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .shapedTexts)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         LayoutCommand.warnAboutTofu(in: layout, console: console)
         do {

@@ -45,7 +45,7 @@ public enum TagsFile {
                 throw InputError(scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
                                  at: at(offset + 1), hint: "tags files are plain UTF-8 text; remove the character")
             }
-            let leading = line.prefix { $0.isWhitespace }.count
+            let leading = lineBytes.first?.isPrintableASCII == true ? 0 : line.prefix { $0.isWhitespace }.count
             let content = line.dropFirst(leading)
             let column = leading + 1
             guard let first = content.first else { continue }

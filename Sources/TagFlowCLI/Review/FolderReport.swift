@@ -137,7 +137,7 @@ struct FolderReport {
         var lines = ["visual diff: " + summary]
         var table = TextTable(columns: ["status", "file", "detail"])
         for item in items where item.status != .unchanged { table.add([item.status.rawValue, item.name, detail(item)]) }
-        if !table.rows.isEmpty { lines.append(table.rendered) }
+        if !table.isEmpty { lines.append(table.rendered) }
         return lines.joined(separator: "\n") + "\n"
     }
 

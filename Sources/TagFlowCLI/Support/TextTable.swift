@@ -1,27 +1,67 @@
 /// A plain-text table whose columns line up in a terminal, counting East Asian wide characters as two cells.
+///
+/// Cells are kept as UTF-8 in one buffer, with their display widths measured once as they are added, so a table
+/// of a million rows holds no string or array per cell and renders with one copy.
 struct TextTable {
-    var columns: [String]
-    var rows: [[String]] = []
+    let columns: [String]
+    /// The cells' text, row after row, `columns.count` cells a row, the header row first.
+    private var text: [UInt8] = []
+    /// Where each cell's text ends in `text`.
+    private var cellEnds: [Int] = []
+    private var cellWidths: [Int] = []
+    private var columnWidths: [Int]
 
-    init(columns: [String]) { self.columns = columns }
+    init(columns: [String]) {
+        self.columns = columns
+        columnWidths = Array(repeating: 0, count: columns.count)
+        add(columns)
+    }
 
-    mutating func add(_ row: [String]) { rows.append(row) }
+    /// Adds a row; it has a cell for every column.
+    mutating func add(_ row: [String]) {
+        precondition(row.count == columns.count, "a row has one cell per column")
+        for (column, cell) in row.enumerated() {
+            let width = TextTable.displayWidth(cell)
+            text.append(contentsOf: cell.utf8)
+            cellEnds.append(text.count)
+            cellWidths.append(width)
+            columnWidths[column] = max(columnWidths[column], width)
+        }
+    }
+
+    /// Whether the table has no rows but the header.
+    var isEmpty: Bool { cellEnds.count == columns.count }
 
     var rendered: String {
-        let all = [columns] + rows
-        let cellWidths = all.map { $0.map(TextTable.displayWidth) }
-        let widths = columns.indices.map { column in cellWidths.map { $0[column] }.max() ?? 0 }
-        var output = ""
-        for (rowIndex, row) in all.enumerated() {
-            if rowIndex > 0 { output += "\n" }
-            // Pad up to the last cell with text, so no line ends in spaces.
-            let last = row.lastIndex { !$0.isEmpty } ?? 0
-            for (column, cell) in row.enumerated() where column <= last {
-                output += cell
-                if column < last { output += String(repeating: " ", count: widths[column] - cellWidths[rowIndex][column] + 2) }
+        var bytes: [UInt8] = []
+        render(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the rendering, lines separated (not ended) by newlines, to `bytes`.
+    func render(into bytes: inout [UInt8]) {
+        let columnCount = columns.count
+        let rowCount = cellEnds.count / columnCount
+        bytes.reserveCapacity(bytes.count + text.count + rowCount * (columnWidths.reduce(0, +) + 2 * columnCount + 1))
+        text.withUnsafeBufferPointer { text in
+            var start = 0
+            for first in stride(from: 0, to: cellEnds.count, by: columnCount) {
+                if first > 0 { bytes.append(0x0A) }
+                // Pad up to the last cell with text, so no line ends in spaces.
+                var last = columnCount - 1
+                while last > 0, cellEnds[first + last] == cellEnds[first + last - 1] { last -= 1 }
+                for column in 0...last {
+                    let end = cellEnds[first + column]
+                    bytes.append(contentsOf: text[start..<end])
+                    start = end
+                    if column < last {
+                        let padding = columnWidths[column] - cellWidths[first + column] + 2
+                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
+                    }
+                }
+                start = cellEnds[first + columnCount - 1]
             }
         }
-        return output
     }
 
     /// Terminal cells a string takes: wide and fullwidth characters take two, combining marks none.

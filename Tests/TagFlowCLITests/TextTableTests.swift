@@ -1,0 +1,41 @@
+import Testing
+@testable import TagFlowCLI
+
+@Suite struct TextTableTests {
+    @Test func columnsLineUpAndLinesNeverEndInSpaces() {
+        var table = TextTable(columns: ["element", "text", "x", "notes"])
+        table.add(["item 0-0", "a", "10", ""])
+        table.add(["item 0-10", "longer text", "7.5", "selected"])
+        table.add(["", "(2 hidden by maxLines)", "", ""])
+        #expect(table.rendered == """
+            element    text                    x    notes
+            item 0-0   a                       10
+            item 0-10  longer text             7.5  selected
+                       (2 hidden by maxLines)
+            """)
+    }
+
+    @Test func wideCharactersTakeTwoCellsAndMarksNone() {
+        var table = TextTable(columns: ["text", "end"])
+        table.add(["篮球", "|"])
+        table.add(["e\u{301}e\u{301}", "|"])
+        table.add(["👍 ok", "|"])
+        table.add(["ｆｕｌｌ", "|"])
+        #expect(table.rendered == """
+            text      end
+            篮球      |
+            e\u{301}e\u{301}        |
+            👍 ok     |
+            ｆｕｌｌ  |
+            """)
+    }
+
+    @Test func displayWidthCountsTerminalCells() {
+        #expect(TextTable.displayWidth("") == 0)
+        #expect(TextTable.displayWidth("t999999") == 7)
+        #expect(TextTable.displayWidth("篮球 ok") == 7)
+        #expect(TextTable.displayWidth("a\u{200D}b") == 2)
+        #expect(TextTable.displayWidth("\u{20DD}x") == 1)
+        #expect(TextTable.displayWidth("tab\there") == 8)
+    }
+}
