@@ -56,7 +56,7 @@ docs: build
 
 # The end-to-end tests run the release binary: their time bounds are about the tagflow people run.
 test: test-deps
-	$(SWIFT) build -c release --product tagflow
+	$(RELEASE_BUILD) --product tagflow
 	TAGFLOW_REQUIRE_TOOLS=1 TAGFLOW_EXECUTABLE=$(CURDIR)/$(TAGFLOW) $(SWIFT) test
 
 bench: deps
