@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import TagFlowText
 import TagFlowLayout
 import TagFlowRender
 
@@ -38,7 +38,7 @@ struct PixelDiffReport {
     /// Decodes two PNGs at once, one on each core; the first error wins.
     static func decodePair(_ oldPath: String, _ newPath: String) throws(InputError) -> (old: RGBAImage, new: RGBAImage) {
         let paths = [oldPath, newPath]
-        let results = Mutex<[Result<RGBAImage, InputError>?]>([nil, nil])
+        let results = Locked<[Result<RGBAImage, InputError>?]>([nil, nil])
         DispatchQueue.concurrentPerform(iterations: 2) { index in
             let result = Result { () throws(InputError) -> RGBAImage in try decode(paths[index]) }
             results.withLock { $0[index] = result }

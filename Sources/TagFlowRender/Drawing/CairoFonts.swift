@@ -1,6 +1,5 @@
 import CCairo
 import CFreeType
-import Synchronization
 import TagFlowText
 
 /// Cairo font faces made from the engine's FreeType faces, one per face, shared by every thread of a render.
@@ -8,7 +7,7 @@ import TagFlowText
 /// Each cairo face holds a strong reference to its `FontFace` in its user data, so the `FT_Face` outlives every
 /// cairo object built on it, however long cairo's own caches keep them.
 final class CairoFonts: Sendable {
-    private let faces = Mutex<[ObjectIdentifier: CairoFace]>([:])
+    private let faces = Locked<[ObjectIdentifier: CairoFace]>([:])
     /// Outlines exactly as measured: no hinting of shapes or of advances.
     let options: CairoFontOptions
 

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Synchronization
+import TagFlowText
 
 private func lastErrno() -> Int32 { errno }
 
@@ -124,7 +124,7 @@ public enum AtomicFile {
         pending.withLock { Array($0) }.sorted()
     }
 
-    private static let pending = Mutex<Set<String>>([])
+    private static let pending = Locked<Set<String>>([])
 
     /// A file written in pieces and put in place by `commit()`. Dropped without `commit()`, it is discarded.
     public final class Writer {

@@ -1,6 +1,6 @@
 import CPNG
 import Dispatch
-import Synchronization
+import TagFlowText
 
 /// Why a PNG could not be written or read.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -141,7 +141,7 @@ extension PNGEncoder {
         // Each band as indexed rows, or direct rows once it has more than 256 colours. Filter type none: a band's
         // first row must not refer to the band above, which another core makes.
         enum BandRows { case indexed(IndexedScanlines), direct([UInt8]) }
-        let made = Mutex<[Int: Result<BandRows, any Error>]>([:])
+        let made = Locked<[Int: Result<BandRows, any Error>]>([:])
         let perform = { (body: @Sendable (Int) -> Void) in
             if options.usesEveryCore { DispatchQueue.concurrentPerform(iterations: bands.count, execute: body) } else { (0..<bands.count).forEach(body) }
         }
@@ -431,7 +431,7 @@ enum ZlibDeflate {
     static func compress(pieceCount: Int, level: Int32, strategy: Int32, concurrently: Bool = true,
                          piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
         throws(PNGError) -> [UInt8] {
-        let results = Mutex<[Int: Result<(bytes: [UInt8], adler: uLong, length: Int), PNGError>]>([:])
+        let results = Locked<[Int: Result<(bytes: [UInt8], adler: uLong, length: Int), PNGError>]>([:])
         let deflatePiece = { @Sendable (index: Int) in
             let result = Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
                 var deflated: (bytes: [UInt8], adler: uLong, length: Int)?

@@ -1,7 +1,7 @@
 import CCairo
 import Dispatch
 import Foundation
-import Synchronization
+import TagFlowText
 import TagFlowLayout
 
 /// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
@@ -24,7 +24,7 @@ public struct OrderedPipeline: Sendable {
         while next < count {
             if shouldStop() { return next }
             let batch = next..<min(count, next + batchSize)
-            let results = Mutex<[Int: Result<Item, any Error>]>([:])
+            let results = Locked<[Int: Result<Item, any Error>]>([:])
             if workers == 1 {
                 for index in batch { results.withLock { $0[index] = Result { try make(index) } } }
             } else {

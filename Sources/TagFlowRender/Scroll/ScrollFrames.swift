@@ -1,6 +1,5 @@
 import CCairo
 import Foundation
-import Synchronization
 import TagFlowLayout
 import TagFlowText
 
@@ -233,7 +232,7 @@ extension Double {
 final class OverviewBackdrop: @unchecked Sendable {
     // @unchecked: the surfaces are created under the mutex and never drawn to again; cairo allows many
     // threads to read one image surface as a source.
-    private let surfaces = Mutex<[Double: CairoImageSurface]>([:])
+    private let surfaces = Locked<[Double: CairoImageSurface]>([:])
 
     /// Paints the backdrop for the context's current transform; false when drawing to a vector surface,
     /// where the elements are drawn instead.
