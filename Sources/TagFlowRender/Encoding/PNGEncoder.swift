@@ -1,6 +1,5 @@
 import CPNG
 import Dispatch
-import TagFlowText
 
 /// Why a PNG could not be written or read.
 public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -141,13 +140,9 @@ extension PNGEncoder {
         // Each band as indexed rows, or direct rows once it has more than 256 colours. Filter type none: a band's
         // first row must not refer to the band above, which another core makes.
         enum BandRows { case indexed(IndexedScanlines), direct([UInt8]) }
-        let made = Locked<[Int: Result<BandRows, any Error>]>([:])
-        let perform = { (body: @Sendable (Int) -> Void) in
-            if options.usesEveryCore { DispatchQueue.concurrentPerform(iterations: bands.count, execute: body) } else { (0..<bands.count).forEach(body) }
-        }
-        perform { index in
+        let made = resultsByIndex(count: bands.count, concurrently: options.usesEveryCore) { index in
             let rows = bands[index]
-            let result = Result { () throws -> BandRows in
+            return Result { () throws -> BandRows in
                 var rgba = [UInt8](repeating: 0, count: rows.count * width * 4)
                 try rgba.withUnsafeMutableBytes { try band(rows, $0) }
                 if indexes, let indexed = rgba.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: width, rows: rows.count) }) {
@@ -157,10 +152,8 @@ extension PNGEncoder {
                 return .direct(PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: rows.count),
                                                             channels: channels, filter: .none))
             }
-            made.withLock { $0[index] = result }
         }
-        var parts: [BandRows] = []
-        for index in bands.indices { try parts.append(made.withLock { $0[index]! }.get()) }
+        let parts = try made.map { try $0.get() }
 
         let indexedColours = parts.compactMap { if case let .indexed(rows) = $0 { rows.colours } else { nil } }
         let palette = indexedColours.count == parts.count ? PNGPalette(merging: indexedColours) : nil
@@ -431,9 +424,8 @@ enum ZlibDeflate {
     static func compress(pieceCount: Int, level: Int32, strategy: Int32, concurrently: Bool = true,
                          piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
         throws(PNGError) -> [UInt8] {
-        let results = Locked<[Int: Result<(bytes: [UInt8], adler: uLong, length: Int), PNGError>]>([:])
-        let deflatePiece = { @Sendable (index: Int) in
-            let result = Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
+        let compressed = resultsByIndex(count: pieceCount, concurrently: concurrently) { index in
+            Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
                 var deflated: (bytes: [UInt8], adler: uLong, length: Int)?
                 try piece(index) { buffer throws(PNGError) in
                     let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
@@ -442,20 +434,13 @@ enum ZlibDeflate {
                 guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Z_DATA_ERROR) }
                 return deflated
             }
-            results.withLock { $0[index] = result }
         }
-        if concurrently {
-            DispatchQueue.concurrentPerform(iterations: pieceCount, execute: deflatePiece)
-        } else {
-            (0..<pieceCount).forEach(deflatePiece)
-        }
-        let compressed = results.withLock { $0 }
         // zlib's own headers for a 32 KiB window: the second byte names the level and makes the pair divisible by 31.
         let levelByte: UInt8 = level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
         var output: [UInt8] = [0x78, levelByte]
         var adler: uLong = 1
         for index in 0..<pieceCount {
-            let piece = try compressed[index]!.get()
+            let piece = try compressed[index].get()
             output += piece.bytes
             adler = adler32_combine(adler, piece.adler, off_t(piece.length))
         }
