@@ -8,13 +8,17 @@ private let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 20
 ///
 /// Before decoding, every chunk's CRC is recomputed, so mutations get past libpng's CRC check and reach the
 /// chunk parsers and the zlib stream; the CRC-mismatch path is covered by the bad-input corpus's truncated PNG.
-/// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding.
+/// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding. Every image
+/// that decodes is also written back with `PNGEncoder` and read again, which must give the same pixels.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fixChunkCRCs(&bytes)
     if let image = try? decoder.decode(bytes) {
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
+        // Whatever was read must survive the writer: a palette when it has at most 256 colours, else RGB(A).
+        let written = try! PNGEncoder().encode(image)
+        precondition(try! decoder.decode(written) == image, "the encoder changed the pixels of a decoded image")
     }
     return 0
 }
