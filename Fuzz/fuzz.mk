@@ -35,7 +35,7 @@ FUZZ_SOURCES_config = $(FUZZ_SOURCES_tags) $(FUZZ_CLI)/Input/TagsJSON.swift $(FU
 FUZZ_SOURCES_args = $(FUZZ_SOURCES_tags) $(FUZZ_CLI)/Arguments/CommandSpec.swift $(FUZZ_CLI)/Input/LayoutSettings.swift \
 	$(FUZZ_CLI)/Input/JSONReading.swift
 FUZZ_SOURCES_png = Sources/TagFlowRender/Encoding/PNGDecoder.swift Sources/TagFlowRender/Encoding/PNGEncoder.swift \
-	Sources/TagFlowRender/Encoding/PNGPalette.swift Sources/TagFlowRender/Encoding/IndexedWork.swift \
+	Sources/TagFlowRender/Encoding/PNGPalette.swift Sources/TagFlowRender/IndexedWork.swift \
 	Sources/TagFlowRender/Encoding/RGBAImage.swift
 
 # -max_len per target: a few tags files' worth of lines, JSON documents, command lines, small PNGs.

@@ -1,5 +1,4 @@
 import Foundation
-import TagFlowText
 import TagFlowLayout
 import TagFlowRender
 
@@ -38,13 +37,10 @@ struct PixelDiffReport {
     /// Decodes two PNGs at once, one on each core; the first error wins.
     static func decodePair(_ oldPath: String, _ newPath: String) throws(InputError) -> (old: RGBAImage, new: RGBAImage) {
         let paths = [oldPath, newPath]
-        let results = Locked<[Result<RGBAImage, InputError>?]>([nil, nil])
-        DispatchQueue.concurrentPerform(iterations: 2) { index in
-            let result = Result { () throws(InputError) -> RGBAImage in try decode(paths[index]) }
-            results.withLock { $0[index] = result }
+        let decoded = resultsByIndex(count: 2) { index in
+            Result { () throws(InputError) -> RGBAImage in try decode(paths[index]) }
         }
-        let decoded = results.withLock { $0 }
-        return (try decoded[0]!.get(), try decoded[1]!.get())
+        return (try decoded[0].get(), try decoded[1].get())
     }
 
     var sizeText: String {

@@ -3,7 +3,6 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
 
 /// Compares two images pixel by pixel the way pixelmatch does: a YIQ colour distance against a threshold, with
 /// anti-aliased pixels (found on each pixel's 3×3 neighbourhood) told apart from real changes.
@@ -223,13 +222,9 @@ public enum PixelDiff {
             guard width > 0, height > 0 else { return (0, 0) }
             let bandHeight = 64
             let bands = (height + bandHeight - 1) / bandHeight
-            let tallies = UnsafeMutableBufferPointer<(Int, Int)>.allocate(capacity: bands)
-            defer { tallies.deallocate() }
             let sendableOutput = OutputPointer(pointer: output)
-            let sendableTallies = TallyPointer(buffer: tallies)
-            DispatchQueue.concurrentPerform(iterations: bands) { band in
-                let rows = band * bandHeight..<min(height, (band + 1) * bandHeight)
-                sendableTallies.buffer[band] = compareRows(rows, output: sendableOutput.pointer)
+            let tallies = resultsByIndex(count: bands) { band in
+                compareRows(band * bandHeight..<min(height, (band + 1) * bandHeight), output: sendableOutput.pointer)
             }
             return tallies.reduce((0, 0)) { ($0.0 + $1.0, $0.1 + $1.1) }
         }
@@ -276,7 +271,6 @@ public enum PixelDiff {
     }
 
     private struct OutputPointer: @unchecked Sendable { let pointer: UnsafeMutablePointer<UInt8>? }
-    private struct TallyPointer: @unchecked Sendable { let buffer: UnsafeMutableBufferPointer<(Int, Int)> }
 
     /// pixelmatch's `colorDelta`: the squared YIQ distance (Kotsarenko and Ramos, 2010), negative when the second
     /// pixel is darker; with `brightnessOnly`, the first pixel's Y less the second's. Translucent pixels are blended

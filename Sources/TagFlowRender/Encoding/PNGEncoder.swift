@@ -107,10 +107,9 @@ public struct PNGEncoder: Sendable {
     public func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         if options.colourType == .automatic,
-           var indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }),
+           let indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }),
            let palette = PNGPalette(merging: [indexed.colours]) {
-            indexed.renumber(palette.renumbering(indexed.colours))
-            let compressed = try ZlibDeflate.compress(indexed.scanlines, options: options)
+            let compressed = try ZlibDeflate.compress(indexed.scanlines(in: palette), options: options)
             return PNGWriting.file(width: image.width, height: image.height, format: .indexed(palette), idat: compressed)
         }
         let channels = PNGWriting.channels(for: image, colourType: options.colourType)
@@ -157,20 +156,13 @@ extension PNGEncoder {
 
         let indexedColours = parts.compactMap { if case let .indexed(rows) = $0 { rows.colours } else { nil } }
         let palette = indexedColours.count == parts.count ? PNGPalette(merging: indexedColours) : nil
-        // Read only, by every piece's worker, while `parts` is held here.
-        nonisolated(unsafe) let finished = parts
         let compressed = try ZlibDeflate.compress(pieceCount: bands.count, level: Int32(options.compressionLevel),
                                                   strategy: options.strategy.zlibValue,
                                                   concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
             let scanlines: [UInt8]
-            switch finished[index] {
-            case var .indexed(rows):
-                if let palette {
-                    rows.renumber(palette.renumbering(rows.colours))
-                    scanlines = rows.scanlines
-                } else {
-                    scanlines = rows.directScanlines(channels: channels)
-                }
+            switch parts[index] {
+            case let .indexed(rows):
+                scanlines = palette.map { rows.scanlines(in: $0) } ?? rows.directScanlines(channels: channels)
             case let .direct(rows):
                 scanlines = rows
             }

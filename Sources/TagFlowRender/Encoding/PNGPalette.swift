@@ -7,9 +7,9 @@ struct IndexedScanlines {
     static let maxColours = 256
 
     /// The distinct colours in order of first appearance, each the `UInt32` its straight RGBA bytes load as.
-    private(set) var colours: [UInt32]
+    let colours: [UInt32]
     /// Each row as filter byte 0 and one index into `colours` a pixel.
-    private(set) var scanlines: [UInt8]
+    let scanlines: [UInt8]
     let width: Int
 
     /// `rows` rows of `width` straight RGBA pixels, packed; nil when they hold more than 256 colours.
@@ -61,16 +61,20 @@ struct IndexedScanlines {
         self.width = width
     }
 
-    /// Renumbers every pixel through `table`, indexed by the current index.
-    mutating func renumber(_ table: [UInt8]) {
-        precondition(table.count >= colours.count)
+    /// The scanlines with every pixel's index looked up in `palette`, which holds all of `colours`.
+    func scanlines(in palette: PNGPalette) -> [UInt8] {
+        let table = palette.renumbering(colours)
         let lineBytes = width + 1
-        table.withUnsafeBufferPointer { table in
-            scanlines.withUnsafeMutableBufferPointer { lines in
-                var start = 0
-                while start < lines.count {
-                    for i in start + 1..<start + lineBytes { lines[i] = table[Int(lines[i])] }
-                    start += lineBytes
+        return table.withUnsafeBufferPointer { table in
+            scanlines.withUnsafeBufferPointer { lines in
+                [UInt8](unsafeUninitializedCapacity: lines.count) { out, initialised in
+                    var start = 0
+                    while start < lines.count {
+                        out[start] = 0
+                        for i in start + 1..<start + lineBytes { out[i] = table[Int(lines[i])] }
+                        start += lineBytes
+                    }
+                    initialised = lines.count
                 }
             }
         }

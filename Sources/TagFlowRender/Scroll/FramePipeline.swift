@@ -1,7 +1,5 @@
 import CCairo
-import Dispatch
 import Foundation
-import TagFlowText
 import TagFlowLayout
 
 /// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
@@ -24,18 +22,10 @@ public struct OrderedPipeline: Sendable {
         while next < count {
             if shouldStop() { return next }
             let batch = next..<min(count, next + batchSize)
-            let results = Locked<[Int: Result<Item, any Error>]>([:])
-            if workers == 1 {
-                for index in batch { results.withLock { $0[index] = Result { try make(index) } } }
-            } else {
-                DispatchQueue.concurrentPerform(iterations: batch.count) { offset in
-                    let index = batch.lowerBound + offset
-                    let result = Result { try make(index) }
-                    results.withLock { $0[index] = result }
-                }
+            let made = resultsByIndex(count: batch.count, concurrently: workers > 1) { offset in
+                Result { try make(batch.lowerBound + offset) }
             }
-            let made = results.withLock { $0 }
-            for index in batch { try consume(index, made[index]!.get()) }
+            for (offset, result) in made.enumerated() { try consume(batch.lowerBound + offset, result.get()) }
             next = batch.upperBound
         }
         return next

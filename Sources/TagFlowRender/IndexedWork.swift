@@ -2,7 +2,7 @@ import Dispatch
 
 /// `body(0)`, …, `body(count - 1)`, on every core when `concurrently`, in index order. Each worker writes only
 /// its own slot and `concurrentPerform` returns after every worker has finished, so no lock is needed.
-func resultsByIndex<T>(count: Int, concurrently: Bool, _ body: @Sendable (Int) -> T) -> [T] {
+public func resultsByIndex<T>(count: Int, concurrently: Bool = true, _ body: @Sendable (Int) -> T) -> [T] {
     let slots = UnsafeMutableBufferPointer<T?>.allocate(capacity: count)
     slots.initialize(repeating: nil)
     defer {
