@@ -1,4 +1,5 @@
 import CFontconfig
+import TagFlowLayout
 
 /// One font of a fallback list, as fontconfig describes it.
 struct FallbackFont {
@@ -166,26 +167,9 @@ func closestFamilies(to query: String, among names: [String], limit: Int = 5) ->
             tier = 3
         }
         let nChars = Array(lower.unicodeScalars)
-        let distance = Double(editDistance(qChars, nChars)) / Double(max(qChars.count, nChars.count, 1))
+        let distance = Double(Spelling.editDistance(qChars, nChars)) / Double(max(qChars.count, nChars.count, 1))
         return (tier, distance, name)
     }
     return ranked.sorted { ($0.tier, $0.distance, $0.name) < ($1.tier, $1.distance, $1.name) }
         .prefix(limit).map(\.name)
-}
-
-/// Levenshtein distance.
-func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = previous
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(substitution, previous[j] + 1, current[j - 1] + 1)
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }

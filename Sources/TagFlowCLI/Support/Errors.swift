@@ -64,7 +64,7 @@ public func closestMatch(to word: String, in candidates: some Sequence<String>) 
 public func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
     let target = Array(word.lowercased())
     let scored = candidates.compactMap { candidate -> (String, Int)? in
-        let distance = editDistance(target, Array(candidate.lowercased()))
+        let distance = Spelling.editDistance(target, Array(candidate.lowercased()))
         let allowed = max(2, min(target.count, candidate.count) / 3)
         let prefixMatch = !target.isEmpty && candidate.lowercased().hasPrefix(String(target))
         return distance <= allowed || prefixMatch ? (candidate, prefixMatch ? 0 : distance) : nil
@@ -75,22 +75,6 @@ public func closestMatches(to word: String, in candidates: some Sequence<String>
         .map(\.element.0)
         .filter { seen.insert($0).inserted }
         .prefix(limit).map { $0 }
-}
-
-/// Levenshtein distance over characters.
-func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    if a.isEmpty { return b.count }
-    if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
-    for i in 1...a.count {
-        current[0] = i
-        for j in 1...b.count {
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-        }
-        swap(&previous, &current)
-    }
-    return previous[b.count]
 }
 
 extension LayoutOptionsError {

@@ -1,0 +1,21 @@
+/// Edit distance, for suggesting what was meant when a name is misspelled: options, choices, font families.
+public enum Spelling {
+    /// The Levenshtein distance between two sequences: the fewest insertions, deletions and substitutions that
+    /// turn `a` into `b`.
+    ///
+    /// - Complexity: O(*m* × *n*) time and O(*n*) space, for sequences of lengths *m* and *n*.
+    public static func editDistance<T: Equatable>(_ a: [T], _ b: [T]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        var current = [Int](repeating: 0, count: b.count + 1)
+        for i in 1...a.count {
+            current[0] = i
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            swap(&previous, &current)
+        }
+        return previous[b.count]
+    }
+}
