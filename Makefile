@@ -14,8 +14,11 @@ OUT ?= out
 # C libraries and fonts tagflow builds and runs with.
 RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev \
 	libgif-dev libpng-dev zlib1g-dev fonts-dejavu-core fonts-wqy-zenhei
-# Tools the tests compare against: Chromium's layout, rsvg-convert, ImageMagick's compare.
-TEST_PACKAGES = chromium librsvg2-bin imagemagick
+# Tools the tests compare against (Chromium's layout, rsvg-convert, ImageMagick's compare), and the colour emoji
+# font the emoji tests add by folder.
+TEST_PACKAGES = chromium librsvg2-bin imagemagick fonts-noto-color-emoji
+# The tests see only the fonts named there, so no result depends on what else a machine has installed.
+TEST_FONTCONFIG = $(CURDIR)/Tests/fontconfig/fonts.conf
 # The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.
 BENCH_PACKAGES = chromium time imagemagick
 
@@ -54,10 +57,10 @@ docs: build
 	$(TAGFLOW) scroll $(DEMO) --compare --view device --step 40 --fps 4 -o docs/before-after.gif
 	$(TAGFLOW) scroll $(DEMO) --compare --frames 12 --sheet-columns 4 --sheet -o docs/before-after-sheet.png
 
-# The end-to-end tests run the release binary: their time bounds are about the tagflow people run.
+# The end-to-end tests run the release binary, the tagflow people run.
 test: test-deps
 	$(RELEASE_BUILD) --product tagflow
-	TAGFLOW_REQUIRE_TOOLS=1 TAGFLOW_EXECUTABLE=$(CURDIR)/$(TAGFLOW) $(SWIFT) test
+	FONTCONFIG_FILE=$(TEST_FONTCONFIG) TAGFLOW_REQUIRE_TOOLS=1 TAGFLOW_EXECUTABLE=$(CURDIR)/$(TAGFLOW) $(SWIFT) test
 
 bench: deps
 	@./scripts/apt-install $(BENCH_PACKAGES)

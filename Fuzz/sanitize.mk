@@ -7,19 +7,18 @@
 #                caches flushed at exit (Fuzz/flush-caches.c), failing if any of their or FreeType's or HarfBuzz's
 #                memory is still held; then the same runs under LSan
 #
-# TAGFLOW_TEST_TIME_SCALE widens the end-to-end tests' 5 s bound, as the sanitizers slow every run. TAGFLOW_EXECUTABLE
-# is cleared, so the end-to-end tests run the sanitized tagflow built beside them rather than a release build; cases
-# only a release build finishes in time (a million tags) are then known issues, stopped after 10 s.
+# TAGFLOW_EXECUTABLE is cleared, so the end-to-end tests run the sanitized tagflow built beside them rather than a
+# release build.
 
 SWIFT ?= swift
 SANITIZE_TEST_FLAGS ?=
 # include_if_exists with %b (the binary's name) reads Fuzz/asan-tagflowPackageTests.xctest.options in the test runner
 # only: there the slow unwinder gives leak stacks that reach the frames Fuzz/lsan.supp names; the tagflow processes
 # the tests start keep the fast one (the slow one makes a 10 MB tags file take 146 s instead of 8 s).
-ASAN_ENV = TAGFLOW_TEST_TIME_SCALE=4 TAGFLOW_EXECUTABLE= \
+ASAN_ENV = FONTCONFIG_FILE=$(TEST_FONTCONFIG) TAGFLOW_EXECUTABLE= \
 	ASAN_OPTIONS=detect_leaks=1:halt_on_error=1:strict_string_checks=1:detect_stack_use_after_return=1:include_if_exists=$(CURDIR)/Fuzz/asan-%b.options \
 	LSAN_OPTIONS=suppressions=$(CURDIR)/Fuzz/lsan.supp:print_suppressions=0
-TSAN_ENV = TAGFLOW_TEST_TIME_SCALE=10 TAGFLOW_EXECUTABLE= \
+TSAN_ENV = FONTCONFIG_FILE=$(TEST_FONTCONFIG) TAGFLOW_EXECUTABLE= \
 	TSAN_OPTIONS=halt_on_error=0:second_deadlock_stack=1:suppressions=$(CURDIR)/Fuzz/tsan.supp
 
 LEAKS_DIR = .build-fuzz-tests/leaks

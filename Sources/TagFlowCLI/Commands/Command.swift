@@ -51,6 +51,7 @@ public enum TagFlowCommand {
 
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
+        Interruption.watchForTheProcess()
         exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)
     }
 
@@ -104,15 +105,9 @@ public enum TagFlowCommand {
     private static func report(_ error: any Error, console: Console) -> ExitStatus {
         if let interrupted = error as? Interrupted {
             console.err("\(interrupted)\n")
-            return .interrupted
+            return ExitStatus(rawValue: interrupted.exitStatus) ?? .interrupted
         }
         console.err("\(error)\n")
         return .usage
     }
-}
-
-/// Stopped by SIGINT.
-struct Interrupted: Error, CustomStringConvertible {
-    var completed: String
-    var description: String { "interrupted: \(completed)" }
 }

@@ -15,9 +15,13 @@ struct ScrollWriter {
 
     private var frameCount: Int { renderer.plan.offsets.count }
 
-    /// Numbered frames and frames.json. Frames finished before an interrupt are kept.
+    /// Numbered frames and frames.json.
     ///
-    /// frames.json is streamed as frames finish, so memory does not grow with the number of frames.
+    /// frames.json is streamed as frames finish, so memory does not grow with the number of frames. Whatever stops
+    /// the run — a signal, or a frame that cannot be written (a full disk) — the folder is left consistent: the
+    /// frames finished so far, numbered from 1, and a frames.json that lists exactly them with `"complete": false`.
+    /// Disk space for frames.json's next entry and its ending is set aside before each frame is written, so a
+    /// full disk can always be recorded.
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
         try renderer.pixelSize(scale: scale)
         try FrameFolder.create(path)
@@ -31,25 +35,46 @@ struct ScrollWriter {
         ]
         try manifest.write(Array(("{\n" + header.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
             .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
+        // Room for the longest ending, `\n  ],\n  "complete": false\n}\n`.
+        let ending = 32
+        try manifest.reserve(ending)
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
         let renderer = self.renderer, scale = self.scale
         // Frames already use every core; deflating each one on every core too only multiplies buffers.
         let frameEncoder = PNGEncoder(options: PNGEncoder.Options(usesEveryCore: pipeline.workers == 1))
-        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
-            let name = FrameFolder.frameName(index, format: format)
-            let frame = renderer.frame(index)
-            let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
-            return (bytes, name, Self.frameJSON(frame, file: name, queries: renderer.queries).rendered(indent: "    "))
-        }, consume: { index, frame in
-            try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
-            try manifest.write(Array(((index == 0 ? "\n    " : ",\n    ") + frame.2).utf8))
-            progress.update(done: index + 1, what: "frame")
-        })
+        var written = 0
+        var writeFailure: AtomicFileError?
+        do {
+            _ = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
+                let name = FrameFolder.frameName(index, format: format)
+                let frame = renderer.frame(index)
+                let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
+                let entry = (index == 0 ? "\n    " : ",\n    ") + Self.frameJSON(frame, file: name, queries: renderer.queries).rendered(indent: "    ")
+                return (bytes, name, Array(entry.utf8))
+            }, consume: { index, frame in
+                try manifest.reserve(frame.2.count + ending)
+                try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
+                try manifest.write(frame.2)
+                written = index + 1
+                progress.update(done: index + 1, what: "frame")
+            })
+        } catch let error as AtomicFileError {
+            writeFailure = error
+        }
         progress.finish()
-        try manifest.write(Array(((written > 0 ? "\n  ]" : "]") + ",\n  \"complete\": \(written == frameCount)\n}\n").utf8))
+        try manifest.write(Array(Self.manifestEnding(written: written, total: frameCount).utf8))
         try manifest.commit()
+        try FrameFolder.removeStaleFrames(in: path, keeping: written)
+        if let writeFailure {
+            throw InputError("\(writeFailure)", hint: "kept the first \(written) of \(frameCount) frames in \(path), and frames.json says \"complete\": false; "
+                + (writeFailure.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
+        }
         if written < frameCount { throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)") }
-        try FrameFolder.removeStaleFrames(in: path, keeping: frameCount)
+    }
+
+    /// What closes frames.json after `written` of `total` frames.
+    private static func manifestEnding(written: Int, total: Int) -> String {
+        (written > 0 ? "\n  ]" : "]") + ",\n  \"complete\": \(written == total)\n}\n"
     }
 
     func writeGIF(_ output: OutputPath) throws {
@@ -138,7 +163,7 @@ enum FrameFolder {
         }
     }
 
-    /// Frames numbered past this run's last, left by an earlier, longer run.
+    /// Frames numbered past this run's last, left by an earlier, longer run or not finished by this one.
     static func removeStaleFrames(in path: String, keeping count: Int) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
         for name in names where name.hasPrefix("frame-") {

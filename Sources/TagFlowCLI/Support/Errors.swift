@@ -45,8 +45,10 @@ public enum ExitStatus: Int32 {
     case failure = 1
     /// Bad input, a bad flag, or an output that could not be written.
     case usage = 2
-    /// Stopped by SIGINT; completed outputs are kept.
+    /// Stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129): 128 + the signal. Completed outputs are kept.
     case interrupted = 130
+    case terminated = 143
+    case hungUp = 129
 }
 
 /// The one error for a word that is not one of `names`: it lists them and suggests the closest.

@@ -3,35 +3,95 @@ import Foundation
 import Synchronization
 import TagFlowRender
 
-/// Catches SIGINT so a long run can stop between frames, keep what it finished, and remove what it had not.
+/// Catches the signals that stop a run — SIGINT (Ctrl-C), SIGTERM (a CI system cancelling a job) and SIGHUP (a
+/// terminal going away) — so that no temporary file is left behind, and the exit status is 128 + the signal.
+///
+/// A command that can stop between steps (a scroll, frame by frame) holds an `Interruption` and checks
+/// ``wasRequested``: it keeps what it finished. Any other command is stopped where it is: the temporary files of
+/// its unfinished writes are removed, and no output is replaced.
 final class Interruption {
-    private final class Flag: Sendable {
-        let raised = Atomic<Bool>(false)
-    }
+    /// The signals watched, each treated as Ctrl-C is.
+    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
-    private let requested = Flag()
-    private let source: any DispatchSourceSignal
+    private static let watch = SignalWatch()
 
-    /// Starts watching SIGINT; the default handler is restored when this is released.
+    /// Starts watching, for the life of the process. Until a command holds an `Interruption`, a signal ends the
+    /// process at once, after removing pending temporary files.
+    static func watchForTheProcess() { watch.start() }
+
+    /// Starts watching if need be; while this is alive, a signal only raises ``wasRequested``.
     init() {
-        signal(SIGINT, SIG_IGN)
-        source = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        let requested = self.requested
-        source.setEventHandler { requested.raised.store(true, ordering: .relaxed) }
-        source.resume()
+        Self.watch.start()
+        Self.watch.holders.add(1, ordering: .relaxed)
     }
 
     deinit {
-        source.cancel()
-        signal(SIGINT, SIG_DFL)
+        Self.watch.holders.subtract(1, ordering: .relaxed)
     }
 
-    var wasRequested: Bool { requested.raised.load(ordering: .relaxed) }
+    /// The signal received, or nil.
+    var signal: Int32? {
+        let received = Self.watch.received.load(ordering: .relaxed)
+        return received == 0 ? nil : received
+    }
 
-    /// Removes temporary files still being written and returns the error that exits with status 130.
+    var wasRequested: Bool { signal != nil }
+
+    /// Removes temporary files still being written and returns the error that exits with 128 + the signal.
     func stop(completed: String) -> Interrupted {
         _ = AtomicFile.removeAllPending()
-        return Interrupted(completed: completed)
+        return Interrupted(signal: signal ?? SIGINT, completed: completed)
+    }
+
+    /// The process-wide dispatch sources; a raw signal handler could not take the lock that removing files needs.
+    private final class SignalWatch: Sendable {
+        let received = Atomic<Int32>(0)
+        let holders = Atomic<Int>(0)
+        private let sources = Mutex<[any DispatchSourceSignal]>([])
+
+        func start() {
+            sources.withLock { sources in
+                guard sources.isEmpty else { return }
+                for number in Interruption.signals {
+                    Glibc.signal(number, SIG_IGN)
+                    let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+                    source.setEventHandler { [self] in self.raise(number) }
+                    source.resume()
+                    sources.append(source)
+                }
+            }
+        }
+
+        private func raise(_ number: Int32) {
+            received.store(number, ordering: .relaxed)
+            guard holders.load(ordering: .relaxed) == 0 else { return }
+            _ = AtomicFile.removeAllPending()
+            let message = Interrupted(signal: number, completed: "nothing written").description + "\n"
+            FileHandle.standardError.write(Data(message.utf8))
+            _exit(128 + number)
+        }
+    }
+}
+
+/// Stopped by a signal; `completed` says what was kept.
+struct Interrupted: Error, CustomStringConvertible {
+    var signal: Int32
+    var completed: String
+
+    var description: String {
+        signal == SIGINT ? "interrupted: \(completed)" : "interrupted by \(Self.name(signal)): \(completed)"
+    }
+
+    /// 128 + the signal, as a shell reports a process the signal killed.
+    var exitStatus: Int32 { 128 + signal }
+
+    static func name(_ signal: Int32) -> String {
+        switch signal {
+        case SIGINT: "SIGINT"
+        case SIGTERM: "SIGTERM"
+        case SIGHUP: "SIGHUP"
+        default: "signal \(signal)"
+        }
     }
 }
 

@@ -19,6 +19,8 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     case write(path: String, errno: Int32)
     case sync(path: String, errno: Int32)
     case close(path: String, errno: Int32)
+    /// Disk space could not be set aside for what is still to be written.
+    case reserve(path: String, errno: Int32)
     /// The finished temporary file could not be renamed over `path`.
     case rename(from: String, to: String, errno: Int32)
     /// `write` or `commit` after the writer was committed or discarded.
@@ -27,7 +29,7 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var path: String {
         switch self {
         case let .createTemporary(path, _), let .write(path, _), let .sync(path, _), let .close(path, _),
-             let .notOpen(path):
+             let .reserve(path, _), let .notOpen(path):
             return path
         case let .rename(_, to, _):
             return to
@@ -37,12 +39,15 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var errno: Int32? {
         switch self {
         case let .createTemporary(_, code), let .write(_, code), let .sync(_, code), let .close(_, code),
-             let .rename(_, _, code):
+             let .reserve(_, code), let .rename(_, _, code):
             return code
         case .notOpen:
             return nil
         }
     }
+
+    /// The disk or the user's quota is full.
+    public var isOutOfSpace: Bool { errno == ENOSPC || errno == EDQUOT }
 
     /// The system's text for `errno`.
     public var reason: String {
@@ -60,6 +65,8 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
             return "cannot flush \(path) to disk: \(reason)"
         case let .close(path, _):
             return "cannot close \(path): \(reason)"
+        case let .reserve(path, _):
+            return "cannot set aside space to write \(path): \(reason)"
         case let .rename(from, to, _):
             return "cannot move \(from) to \(to): \(reason)"
         case let .notOpen(path):
@@ -133,6 +140,10 @@ public enum AtomicFile {
         /// The hidden temporary file beside it.
         public let temporaryPath: String
         private var fd: Int32
+        /// Bytes written so far.
+        private var length = 0
+        /// `reserve` made the file longer than `length`; `commit` cuts it back.
+        private var reservedPastLength = false
 
         public init(path: String) throws(AtomicFileError) {
             self.path = path
@@ -175,7 +186,19 @@ public enum AtomicFile {
                     throw .write(path: path, errno: code)
                 }
                 offset += n
+                length += n
             }
+        }
+
+        /// Sets aside disk space for `count` more bytes past those written, so that writing them later cannot fail
+        /// for want of space. The space past the written bytes is given back by `commit()`. On failure the writer
+        /// stays open, and what was set aside before still is.
+        public func reserve(_ count: Int) throws(AtomicFileError) {
+            guard fd >= 0 else { throw .notOpen(path: path) }
+            var code: Int32
+            repeat { code = posix_fallocate(fd, off_t(length), off_t(count)) } while code == EINTR
+            if code != 0 { throw .reserve(path: path, errno: code) }
+            reservedPastLength = true
         }
 
         public func write(_ bytes: [UInt8]) throws(AtomicFileError) {
@@ -193,6 +216,11 @@ public enum AtomicFile {
         /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`.
         public func commit(flushToDisk: Bool = true) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
+            if reservedPastLength, ftruncate(fd, off_t(length)) != 0 {
+                let code = lastErrno()
+                discard()
+                throw .write(path: path, errno: code)
+            }
             if flushToDisk, fsync(fd) != 0 {
                 let code = lastErrno()
                 discard()
