@@ -19,8 +19,19 @@ public struct LayoutOptions: Hashable, Sendable {
     public var width: Double = 375
     public var height: Double = 412
     public var font: String = "sans-serif"
+    /// The tag font's size at the default text size; ``textSize`` is the size drawn.
     public var fontSize: Double = 14
+    /// The reader's Dynamic Type setting, which scales ``fontSize``.
+    public var contentSize: ContentSizeCategory = .large
+    /// How measured text widths round to cell widths.
+    public var textRounding: TextRounding = .exact
+    /// Device pixels per point, for ``TextRounding/pixel``.
+    public var displayScale: Double = 2
     public var itemHeight: Double = 30
+    /// Cells are as tall as their text's line plus ``verticalPadding`` above and below, not ``itemHeight``.
+    public var itemHeightFitsText: Bool = false
+    /// Room above and below the text when ``itemHeightFitsText``.
+    public var verticalPadding: Double = 7
     /// Horizontal padding on each side of the text; the seed adds 15 in all.
     public var padding: Double = 7.5
     public var interitemSpacing: Double = 10
@@ -42,6 +53,9 @@ public struct LayoutOptions: Hashable, Sendable {
     public var pinHeaders: Bool = false
 
     public init() {}
+
+    /// The size the tags' text is drawn at: ``fontSize`` scaled for ``contentSize``.
+    public var textSize: Double { contentSize.scaled(fontSize) }
 
     /// The width the flow layout works in: the viewport less the content insets.
     public var contentWidth: Double { width - contentInset.horizontal }
@@ -105,10 +119,11 @@ extension LayoutOptions {
     public func validate(selectedCount: Int = 0) throws(LayoutOptionsError) {
         let positive: [(String, Double)] = [
             ("width", width), ("height", height), ("fontSize", fontSize), ("itemHeight", itemHeight),
+            ("displayScale", displayScale),
         ]
         let nonNegative: [(String, Double)] = [
             ("padding", padding), ("interitemSpacing", interitemSpacing), ("lineSpacing", lineSpacing),
-            ("headerHeight", headerHeight), ("footerHeight", footerHeight),
+            ("headerHeight", headerHeight), ("footerHeight", footerHeight), ("verticalPadding", verticalPadding),
             ("sectionInset.top", sectionInset.top), ("sectionInset.left", sectionInset.left),
             ("sectionInset.bottom", sectionInset.bottom), ("sectionInset.right", sectionInset.right),
             ("contentInset.top", contentInset.top), ("contentInset.left", contentInset.left),

@@ -18,8 +18,25 @@ public struct TagLayout: Sendable {
     public var options: LayoutOptions { flow.options }
 
     /// Measures every tag, truncates those wider than a line, and prepares the flow layout.
+    ///
+    /// Widths are rounded as `options.textRounding` says, before truncation and layout. When
+    /// `options.itemHeightFitsText`, every cell is the measurer's line height (rounded the same way) plus the
+    /// vertical padding tall, in place of `options.itemHeight`.
     public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) {
+        if options.textRounding == .exact {
+            self.init(document: document, fittedOptions: options, measurer: measurer)
+        } else {
+            let rounded = RoundingMeasurer(base: measurer, rounding: options.textRounding, scale: options.displayScale)
+            self.init(document: document, fittedOptions: options, measurer: rounded)
+        }
+    }
+
+    private init(document: TagDocument, fittedOptions: LayoutOptions, measurer: some TextMeasuring) {
         self.document = document
+        var options = fittedOptions
+        if options.itemHeightFitsText, let lineHeight = measurer.lineHeight {
+            options.itemHeight = lineHeight + 2 * options.verticalPadding
+        }
         let maxTextWidth = options.maxTextWidth
         var measurements = measurer.measureAll(document.sections.flatMap { $0.tags.map(\.text) })[...]
         tags = document.sections.map { section in
@@ -51,6 +68,16 @@ public struct TagLayout: Sendable {
         case .item: tag(id)?.text ?? ""
         case .header: document.sections[id.section].title ?? ""
         case .footer: document.sections[id.section].footer ?? ""
+        }
+    }
+
+    /// Tags whose text is taller than their cell, so the cell clips it, as a phone does at large text sizes.
+    public var tagsWithClippedText: [(id: ElementID, tag: MeasuredTag)] {
+        let cellHeight = options.itemHeight
+        return tags.enumerated().flatMap { section, tags in
+            tags.enumerated().compactMap { item, tag in
+                (tag.measurement.lineHeight ?? 0) > cellHeight ? (ElementID.item(section, item), tag) : nil
+            }
         }
     }
 

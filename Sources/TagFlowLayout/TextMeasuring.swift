@@ -6,11 +6,15 @@ public struct TextMeasurement: Sendable, Hashable {
     public var fonts: [String]
     /// How many glyphs came out as `.notdef` (tofu).
     public var missingGlyphs: Int
+    /// The height of the text's line: the tallest line (ascender + descender) of the fonts that drew it, in points.
+    /// `nil` when the measurer does not know.
+    public var lineHeight: Double?
 
-    public init(width: Double, fonts: [String] = [], missingGlyphs: Int = 0) {
+    public init(width: Double, fonts: [String] = [], missingGlyphs: Int = 0, lineHeight: Double? = nil) {
         self.width = width
         self.fonts = fonts
         self.missingGlyphs = missingGlyphs
+        self.lineHeight = lineHeight
     }
 }
 
@@ -20,8 +24,12 @@ public protocol TextMeasuring {
     /// The measurements of `texts`, in order: what `measure` gives for each, made as the measurer sees fit
     /// (on several threads, say).
     func measureAll(_ texts: [String]) -> [TextMeasurement]
+    /// The height of a line of text in the measurer's own font, in points, for cells that size to their text;
+    /// `nil` when the measurer does not know.
+    var lineHeight: Double? { get }
 }
 
 extension TextMeasuring {
     public func measureAll(_ texts: [String]) -> [TextMeasurement] { texts.map { measure($0) } }
+    public var lineHeight: Double? { nil }
 }

@@ -162,7 +162,7 @@ enum DiffCommand: Command {
             old = LayoutSnapshot(oldLayout.layout)
             new = LayoutSnapshot(newLayout.layout)
             engine = newLayout.engine
-            font = (newLayout.layout.options.font, newLayout.layout.options.fontSize)
+            font = (newLayout.layout.options.font, newLayout.layout.options.textSize)
         }
         let diff = LayoutDiff(old: old, new: new)
         let report = LayoutDiffReport(diff: diff)

@@ -74,7 +74,7 @@ enum LayoutInput {
             throw InputError("cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
         }
         do {
-            let font = try engine.font(family: options.font, size: options.fontSize)
+            let font = try engine.font(family: options.font, size: options.textSize)
             return (engine, Measurer(engine: engine, font: font))
         } catch let FontError.familyNotFound(family, suggestions) {
             throw InputError("font family '\(family)' not found by fontconfig",

@@ -31,7 +31,7 @@ public final class Scene: Sendable {
         self.engine = engine
         self.style = style
         let family = layout.options.font
-        bodyFont = try engine.font(family: family, size: layout.options.fontSize)
+        bodyFont = try engine.font(family: family, size: layout.options.textSize)
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: style.headerFontWeight)
         footerFont = try engine.font(family: family, size: style.footerFontSize)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)

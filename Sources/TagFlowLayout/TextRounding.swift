@@ -1,0 +1,35 @@
+/// How a measured text width becomes a cell's width.
+///
+/// The seed sizes cells from `boundingRectWithSize:`, which gives the exact, fractional width: ``exact``.
+/// Views sized by `sizeToFit` or their intrinsic content size get the width rounded up: ``ceil`` to a whole point,
+/// ``pixel`` to a whole device pixel, which is what UIKit does on a @2x or @3x screen.
+public enum TextRounding: String, CaseIterable, Sendable, Codable {
+    case exact, ceil, pixel
+
+    /// `width` rounded as this rule says, on a screen of `scale` pixels per point.
+    public func round(_ width: Double, scale: Double) -> Double {
+        switch self {
+        case .exact: width
+        case .ceil: width.rounded(.up)
+        case .pixel: (width * scale).rounded(.up) / scale
+        }
+    }
+}
+
+/// A measurer whose widths and line heights are rounded by a ``TextRounding``.
+struct RoundingMeasurer<Base: TextMeasuring>: TextMeasuring {
+    let base: Base
+    let rounding: TextRounding
+    let scale: Double
+
+    func measure(_ text: String) -> TextMeasurement { rounded(base.measure(text)) }
+    func measureAll(_ texts: [String]) -> [TextMeasurement] { base.measureAll(texts).map(rounded) }
+    var lineHeight: Double? { base.lineHeight.map { rounding.round($0, scale: scale) } }
+
+    private func rounded(_ measurement: TextMeasurement) -> TextMeasurement {
+        var measurement = measurement
+        measurement.width = rounding.round(measurement.width, scale: scale)
+        measurement.lineHeight = measurement.lineHeight.map { rounding.round($0, scale: scale) }
+        return measurement
+    }
+}
