@@ -1,0 +1,163 @@
+import TagFlowLayout
+
+/// The variants a snapshot run renders: each axis lists its values, and every combination is a variant.
+///
+/// An axis left empty does not vary: the screen's config decides it, and it is not part of the variant's name.
+/// An axis given even one value is named, so a name stays the same when values are added later.
+struct SnapshotMatrix: Equatable, Sendable {
+    var devices: [String] = []
+    var widths: [Double] = []
+    var scales: [Double] = []
+    var themes: [String] = []
+    var directions: [Direction] = []
+    var contentSizes: [ContentSizeCategory] = []
+
+    /// This matrix with each axis that `override` gives replaced by it.
+    func overridden(by override: SnapshotMatrix) -> SnapshotMatrix {
+        SnapshotMatrix(devices: override.devices.isEmpty ? devices : override.devices,
+                       widths: override.widths.isEmpty ? widths : override.widths,
+                       scales: override.scales.isEmpty ? scales : override.scales,
+                       themes: override.themes.isEmpty ? themes : override.themes,
+                       directions: override.directions.isEmpty ? directions : override.directions,
+                       contentSizes: override.contentSizes.isEmpty ? contentSizes : override.contentSizes)
+    }
+
+    /// Every combination, in the order of the axes as listed: devices vary slowest, content sizes fastest.
+    ///
+    /// - Complexity: O(*p*), where *p* is the product of the axes' lengths.
+    var combinations: [SnapshotVariant.Settings] {
+        func axis<T>(_ values: [T]) -> [T?] { values.isEmpty ? [nil] : values.map { $0 } }
+        var result = [SnapshotVariant.Settings]()
+        for device in axis(devices) {
+            for width in axis(widths) {
+                for scale in axis(scales) {
+                    for theme in axis(themes) {
+                        for direction in axis(directions) {
+                            for contentSize in axis(contentSizes) {
+                                result.append(.init(device: device, width: width, scale: scale, theme: theme,
+                                                    direction: direction, contentSize: contentSize))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        return result
+    }
+}
+
+/// One rendering of one screen: a point of the matrix.
+struct SnapshotVariant: Hashable, Sendable {
+    /// What a variant changes from the screen's config; `nil` leaves the config's choice.
+    struct Settings: Hashable, Sendable {
+        var device: String?
+        var width: Double?
+        var scale: Double?
+        var theme: String?
+        var direction: Direction?
+        var contentSize: ContentSizeCategory?
+
+        /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `dark`, `rtl`, `AX2`, each only if set.
+        var nameParts: [String] {
+            var parts = [String]()
+            if let device { parts.append(device) }
+            if let width { parts.append("w" + formatPoints(width)) }
+            if let scale { parts.append("@" + formatPoints(scale) + "x") }
+            if let theme { parts.append(theme) }
+            if let direction { parts.append(direction.rawValue) }
+            if let contentSize { parts.append(contentSize.rawValue) }
+            return parts
+        }
+    }
+
+    var screen: String
+    var settings: Settings
+
+    /// `screen/iphone-15-dark-rtl-AX2`; a screen with no axes is `screen/default`.
+    var name: String {
+        let parts = settings.nameParts
+        return screen + "/" + (parts.isEmpty ? "default" : parts.joined(separator: "-"))
+    }
+}
+
+/// What a screen's variant writes beside its picture.
+enum SnapshotOutput: Hashable, Sendable {
+    /// The whole content, as `tagflow render` draws it.
+    case render
+    /// Every scroll step at once, as `tagflow scroll --sheet` draws it, for the given strategies.
+    case sheet(strategies: [QueryStrategy], frames: Int)
+    /// A folder of scroll frames, compared frame by frame.
+    case sequence(strategies: [QueryStrategy], frames: Int)
+
+    /// The golden's path for a variant named `base`: a file, or a folder for a sequence.
+    func path(for base: String) -> String {
+        switch self {
+        case .render: base + ".png"
+        case .sheet: base + ".sheet.png"
+        case .sequence: base + ".scroll"
+        }
+    }
+
+    var kind: String {
+        switch self {
+        case .render: "render"
+        case .sheet: "sheet"
+        case .sequence: "sequence"
+        }
+    }
+}
+
+/// One part of a run split across CI jobs: the `index`-th (from 1) of `count`.
+///
+/// Variants are dealt out in turn, in the order of their names, so every shard gets a like share of every screen,
+/// and the split does not depend on the machine.
+struct Shard: Hashable, Sendable, CustomStringConvertible {
+    var index: Int
+    var count: Int
+
+    static let whole = Shard(index: 1, count: 1)
+
+    /// Reads `i/n`, with 1 ≤ i ≤ n; `nil` if the text is not that.
+    init?(_ text: String) {
+        let parts = text.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
+            return nil
+        }
+        self.init(index: index, count: count)
+    }
+
+    init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// The elements of `all` (already in name order) that fall to this shard.
+    func select<T>(_ all: [T]) -> [T] {
+        all.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
+    }
+
+    var description: String { "\(index)/\(count)" }
+}
+
+/// Which goldens `snapshot record` writes.
+enum RecordMode: String, CaseIterable, Sendable {
+    /// Every golden that is missing or whose pixels changed at all.
+    case all
+    /// Only goldens that do not exist yet.
+    case missing
+    /// Goldens that are missing or whose pixels differ beyond the tolerance.
+    case failed
+    /// None: report what would be written.
+    case never
+
+    /// Whether a golden in this state is written. A golden whose pixels are unchanged is never rewritten, so its
+    /// bytes and modification time stay as they are.
+    func writes(goldenExists: Bool, pixelsEqual: Bool, withinTolerance: Bool) -> Bool {
+        switch self {
+        case .all: !goldenExists || !pixelsEqual
+        case .missing: !goldenExists
+        case .failed: !goldenExists || !withinTolerance
+        case .never: false
+        }
+    }
+}

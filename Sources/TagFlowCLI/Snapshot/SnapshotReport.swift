@@ -1,0 +1,195 @@
+import TagFlowLayout
+
+/// What became of one golden in a snapshot run.
+struct SnapshotItem: Equatable, Sendable {
+    enum Status: String, CaseIterable, Sendable {
+        /// The pixels match the golden, exactly or within the tolerance.
+        case matched
+        /// The pixels differ from the golden beyond the tolerance.
+        case changed
+        /// No golden exists for this variant.
+        case missing
+        /// A golden that no screen or variant makes any more.
+        case stale
+        /// `record` wrote this golden.
+        case written
+
+        /// Changed, missing and stale goldens fail `verify`.
+        var fails: Bool { self == .changed || self == .missing || self == .stale }
+    }
+
+    /// The golden's path below the goldens folder: `demo/iphone-15-dark.png`, or a `.scroll` folder.
+    var name: String
+    var screen: String
+    /// `render`, `sheet` or `sequence`; empty for a stale golden.
+    var kind: String
+    var status: Status
+    /// One line for people: how many pixels differ, which steps changed.
+    var detail: String
+    var differentPixels: Int?
+    /// For a sequence: the scroll steps (from 1) whose frames changed, were added or were removed.
+    var changedSteps: [Int] = []
+    /// Pictures in the report folder, by role (`actual`, `golden`, `diff`), relative to it.
+    var images: [(role: String, path: String)] = []
+
+    static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
+        lhs.name == rhs.name && lhs.screen == rhs.screen && lhs.kind == rhs.kind && lhs.status == rhs.status
+            && lhs.detail == rhs.detail && lhs.differentPixels == rhs.differentPixels && lhs.changedSteps == rhs.changedSteps
+            && lhs.images.map(\.role) == rhs.images.map(\.role) && lhs.images.map(\.path) == rhs.images.map(\.path)
+    }
+}
+
+/// The outcome of `snapshot verify` or `record`: every golden's item, in name order, and the words written about
+/// it as JSON, Markdown, JUnit XML and HTML.
+struct SnapshotReport: Equatable, Sendable {
+    /// `verify` or `record`.
+    var action: String
+    var items: [SnapshotItem]
+    /// Said before anything else: the fonts differ from those the goldens were recorded with.
+    var fontNotes: [String] = []
+
+    init(action: String, items: [SnapshotItem], fontNotes: [String] = []) {
+        self.action = action
+        // Stale goldens are found by every shard; each is listed once.
+        var seen = Set<String>()
+        self.items = items.sorted { $0.name < $1.name }.filter { seen.insert($0.name).inserted }
+        self.fontNotes = Array(Set(fontNotes)).sorted()
+    }
+
+    /// Shards' reports as one, as if the run had not been split.
+    static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
+        SnapshotReport(action: reports.first?.action ?? "verify", items: reports.flatMap(\.items),
+                       fontNotes: reports.flatMap(\.fontNotes))
+    }
+
+    func count(_ status: SnapshotItem.Status) -> Int { items.count { $0.status == status } }
+
+    var failures: [SnapshotItem] { items.filter(\.status.fails) }
+
+    var passed: Bool { failures.isEmpty }
+
+    /// One line: `12 goldens: 10 matched, 1 changed, 1 missing`.
+    var summaryLine: String {
+        let counts = SnapshotItem.Status.allCases.compactMap { status -> String? in
+            let n = count(status)
+            return n == 0 ? nil : "\(n) \(status.rawValue)"
+        }
+        return "\(items.count) golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
+    }
+
+    // MARK: JSON
+
+    var json: JSONOutput {
+        .object([
+            ("action", .string(action)),
+            ("passed", .bool(passed)),
+            ("summary", .object([("total", .integer(items.count))]
+                + SnapshotItem.Status.allCases.map { ($0.rawValue, .integer(count($0))) })),
+            ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
+            ("items", .array(items.map { item in
+                .object([
+                    ("name", .string(item.name)), ("screen", .string(item.screen)), ("kind", .string(item.kind)),
+                    ("status", .string(item.status.rawValue)), ("detail", .string(item.detail)),
+                    ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
+                    ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
+                    ("images", .object(item.images.map { ($0.role, .string($0.path)) })),
+                ])
+            })),
+        ])
+    }
+
+    /// Reads back what ``json`` wrote, for merging shards.
+    init(json value: Located<JSONValue>, file: String) throws(InputError) {
+        let reader = try JSONObjectReader(value, context: "the snapshot report")
+        let action = try reader["action"]?.string("\"action\"") ?? "verify"
+        let fontNotes = try (reader["fontNotes"]?.array("\"fontNotes\"") ?? []).map { value throws(InputError) in try value.string("a font note") }
+        var items = [SnapshotItem]()
+        for element in try reader["items"]?.array("\"items\"") ?? [] {
+            let item = try JSONObjectReader(element, context: "an item")
+            guard let statusText = try item["status"]?.string("\"status\""), let status = SnapshotItem.Status(rawValue: statusText) else {
+                throw InputError("an item of \(file) has no known status", at: element.location, hint: "merge report.json files that tagflow snapshot wrote")
+            }
+            var images = [(role: String, path: String)]()
+            if let imageObject = item["images"] {
+                for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
+                    images.append((key.value, try path.string("an image path")))
+                }
+            }
+            items.append(SnapshotItem(
+                name: try item["name"]?.string("\"name\"") ?? "", screen: try item["screen"]?.string("\"screen\"") ?? "",
+                kind: try item["kind"]?.string("\"kind\"") ?? "", status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
+                differentPixels: try item["differentPixels"].flatMap { value throws(InputError) -> Int? in
+                    if case .null = value.value { return nil }
+                    return Int(try value.number("\"differentPixels\""))
+                },
+                changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
+                images: images))
+        }
+        self.init(action: action, items: items, fontNotes: fontNotes)
+    }
+
+    // MARK: Markdown
+
+    /// For a pull-request comment: the summary, then the failures (the first `limit` of them) in a table.
+    func markdown(limit: Int = 50) -> String {
+        var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · \(summaryLine)", ""]
+        for note in fontNotes { lines.append("> ⚠️ \(note)") }
+        if !fontNotes.isEmpty { lines.append("") }
+        let shown = failures.prefix(limit)
+        if !shown.isEmpty {
+            lines += ["| Golden | Status | Detail |", "| --- | --- | --- |"]
+            for item in shown {
+                lines.append("| `\(Self.markdownCell(item.name))` | \(item.status.rawValue) | \(Self.markdownCell(item.detail)) |")
+            }
+            if failures.count > shown.count { lines += ["", "…and \(failures.count - shown.count) more in report.json."] }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private static func markdownCell(_ text: String) -> String {
+        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+    }
+
+    // MARK: JUnit
+
+    /// JUnit XML, as CI systems read it: a test suite per screen, a test case per golden, a failure per failing one.
+    /// No times are written, so the file is the same on every run.
+    var junitXML: String {
+        let screens = Dictionary(grouping: items, by: \.screen).sorted { $0.key < $1.key }
+        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count)\" errors=\"0\">\n"
+        for (screen, items) in screens {
+            let failing = items.count(where: \.status.fails)
+            xml += "  <testsuite name=\"\(Self.xml(screen))\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"0\">\n"
+            for item in items {
+                let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1)) : item.name
+                xml += "    <testcase classname=\"\(Self.xml(screen))\" name=\"\(Self.xml(caseName))\""
+                if item.status.fails {
+                    xml += ">\n      <failure type=\"\(item.status.rawValue)\" message=\"\(Self.xml(item.detail))\">"
+                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(item.detail)") + "</failure>\n    </testcase>\n"
+                } else {
+                    xml += "/>\n"
+                }
+            }
+            xml += "  </testsuite>\n"
+        }
+        return xml + "</testsuites>\n"
+    }
+
+    static func xml(_ text: String) -> String {
+        var escaped = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": escaped += "&amp;"
+            case "<": escaped += "&lt;"
+            case ">": escaped += "&gt;"
+            case "\"": escaped += "&quot;"
+            case "'": escaped += "&apos;"
+            // XML 1.0 allows no other control characters.
+            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
+            default: if scalar.value >= 0x20 { escaped.unicodeScalars.append(scalar) }
+            }
+        }
+        return escaped
+    }
+}

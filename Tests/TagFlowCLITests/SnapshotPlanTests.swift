@@ -1,0 +1,114 @@
+import Testing
+import TagFlowLayout
+@testable import TagFlowCLI
+
+@Suite struct SnapshotPlanTests {
+    @Test func everyCombinationIsNamedByItsAxes() {
+        let matrix = SnapshotMatrix(devices: ["iphone-se", "iphone-15"], themes: ["light", "dark"],
+                                    directions: [.rtl], contentSizes: [.large, .accessibilityLarge])
+        let names = matrix.combinations.map { SnapshotVariant(screen: "demo", settings: $0).name }
+        #expect(names == [
+            "demo/iphone-se-light-rtl-L", "demo/iphone-se-light-rtl-AX2", "demo/iphone-se-dark-rtl-L", "demo/iphone-se-dark-rtl-AX2",
+            "demo/iphone-15-light-rtl-L", "demo/iphone-15-light-rtl-AX2", "demo/iphone-15-dark-rtl-L", "demo/iphone-15-dark-rtl-AX2",
+        ])
+    }
+
+    @Test func widthsAndScalesAreNamedToo() {
+        let matrix = SnapshotMatrix(widths: [320, 414.5], scales: [3])
+        #expect(matrix.combinations.map { SnapshotVariant(screen: "s", settings: $0).name } == ["s/w320-@3x", "s/w414.5-@3x"])
+        #expect(SnapshotMatrix().combinations.map { SnapshotVariant(screen: "s", settings: $0).name } == ["s/default"])
+    }
+
+    @Test func aScreenReplacesOnlyTheAxesItGives() {
+        let base = SnapshotMatrix(devices: ["iphone-15"], themes: ["light", "dark"])
+        let screen = base.overridden(by: SnapshotMatrix(themes: ["dark"], directions: [.rtl]))
+        #expect(screen == SnapshotMatrix(devices: ["iphone-15"], themes: ["dark"], directions: [.rtl]))
+    }
+
+    @Test func outputsHaveTheirOwnPaths() {
+        #expect(SnapshotOutput.render.path(for: "demo/dark") == "demo/dark.png")
+        #expect(SnapshotOutput.sheet(strategies: [.naiveSuper, .cached], frames: 12).path(for: "demo/dark") == "demo/dark.sheet.png")
+        #expect(SnapshotOutput.sequence(strategies: [.cached], frames: 8).path(for: "demo/dark") == "demo/dark.scroll")
+    }
+
+    @Test(arguments: [1, 2, 3, 7])
+    func shardsCoverEveryVariantOnce(_ count: Int) {
+        let all = Array(0..<23)
+        let shards = (1...count).map { Shard(index: $0, count: count).select(all) }
+        #expect(shards.flatMap { $0 }.sorted() == all)
+        #expect(shards.map(\.count).max()! - shards.map(\.count).min()! <= 1)
+    }
+
+    @Test func shardsAreReadAsIOfN() {
+        #expect(Shard("2/3") == Shard(index: 2, count: 3))
+        for bad in ["0/3", "4/3", "1/0", "1", "a/b", "1/2/3", "-1/2", ""] { #expect(Shard(bad) == nil, "\(bad)") }
+    }
+
+    @Test func recordModesWriteOnlyWhatTheyName() {
+        typealias State = (exists: Bool, equal: Bool, within: Bool)
+        let states: [State] = [(false, false, false), (true, true, true), (true, false, true), (true, false, false)]
+        func written(_ mode: RecordMode) -> [Bool] { states.map { mode.writes(goldenExists: $0.exists, pixelsEqual: $0.equal, withinTolerance: $0.within) } }
+        #expect(written(.all) == [true, false, true, true])
+        #expect(written(.failed) == [true, false, false, true])
+        #expect(written(.missing) == [true, false, false, false])
+        #expect(written(.never) == [false, false, false, false])
+    }
+}
+
+@Suite struct SnapshotReportTests {
+    static let items = [
+        SnapshotItem(name: "demo/iphone-15-dark.png", screen: "demo", kind: "render", status: .changed,
+                     detail: "4010 pixels differ (0.17%)", differentPixels: 4010,
+                     images: [("actual", "images/demo/iphone-15-dark.actual.png"), ("diff", "images/demo/iphone-15-dark.diff.png")]),
+        SnapshotItem(name: "demo/iphone-15-light.png", screen: "demo", kind: "render", status: .matched, detail: "", differentPixels: 0),
+        SnapshotItem(name: "multi/default.scroll", screen: "multi", kind: "sequence", status: .changed,
+                     detail: "steps 3, 4 changed", differentPixels: 12, changedSteps: [3, 4]),
+        SnapshotItem(name: "old/gone.png", screen: "old", kind: "", status: .stale, detail: "no variant makes it"),
+        SnapshotItem(name: "multi/default.png", screen: "multi", kind: "render", status: .missing, detail: "no golden <yet> & \"new\""),
+    ]
+
+    @Test func junitHasExactlyTheFailingGoldensAsFailures() throws {
+        let xml = SnapshotReport(action: "verify", items: Self.items).junitXML
+        #expect(xml.contains("<testsuites name=\"tagflow snapshots\" tests=\"5\" failures=\"4\" errors=\"0\">"))
+        #expect(xml.components(separatedBy: "<failure ").count - 1 == 4)
+        #expect(xml.contains("<testcase classname=\"demo\" name=\"iphone-15-light.png\"/>"))
+        #expect(xml.contains("<testcase classname=\"demo\" name=\"iphone-15-dark.png\">\n      <failure type=\"changed\""))
+        #expect(xml.contains("no golden &lt;yet&gt; &amp; &quot;new&quot;"))
+        #expect(!xml.contains("time="), "no times, so the file is the same on every run")
+    }
+
+    @Test func markdownNamesTheFailures() {
+        let report = SnapshotReport(action: "verify", items: Self.items)
+        let markdown = report.markdown()
+        #expect(markdown.hasPrefix("**tagflow snapshots** — ❌ 4 failing · 5 goldens: 1 matched, 2 changed, 1 missing, 1 stale"))
+        for item in Self.items { #expect(markdown.contains(item.name) == item.status.fails, "\(item.name)") }
+        #expect(report.markdown(limit: 2).contains("…and 2 more in report.json."))
+    }
+
+    @Test func shardReportsMergeIntoTheWholeRunsReport() throws {
+        let whole = SnapshotReport(action: "verify", items: Self.items, fontNotes: ["fonts differ"])
+        // Both shards find the stale golden and the font note.
+        let stale = Self.items.filter { $0.status == .stale }
+        let first = SnapshotReport(action: "verify", items: Shard(index: 1, count: 2).select(Self.items.filter { $0.status != .stale }) + stale, fontNotes: ["fonts differ"])
+        let second = SnapshotReport(action: "verify", items: Shard(index: 2, count: 2).select(Self.items.filter { $0.status != .stale }) + stale, fontNotes: ["fonts differ"])
+        let merged = SnapshotReport.merged([first, second])
+        #expect(merged == whole)
+        #expect(merged.json.rendered() == whole.json.rendered())
+    }
+
+    @Test func theJSONReadsBackAsWritten() throws {
+        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"])
+        let text = report.json.rendered()
+        let parsed = try SnapshotReport(json: JSONParser.parse(Array(text.utf8), file: "report.json"), file: "report.json")
+        #expect(parsed == report)
+    }
+
+    @Test func theHTMLGroupsByScreenAndLoadsPicturesLazily() {
+        let html = SnapshotReportHTML(report: SnapshotReport(action: "verify", items: Self.items)).page
+        #expect(html.components(separatedBy: "<details class=\"screen").count - 1 == 3)
+        #expect(html.contains("<details class=\"screen failing\" open>"))
+        #expect(html.contains("<img loading=\"lazy\" src=\"images/demo/iphone-15-dark.actual.png\""))
+        #expect(html.contains("id=\"failures-only\" checked"))
+        #expect(!html.contains("http://") && !html.contains("https://"))
+    }
+}
