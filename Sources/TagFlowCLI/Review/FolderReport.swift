@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 
 /// Two folders of PNGs compared file by file, paired by relative path as reg-cli does: each file is new,

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 
 /// How two PNGs compared, and how that reads as text, JSON or Markdown.

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Synchronization
 import TagFlowRender
+import TagFlowImage
 
 /// Catches SIGINT so a long run can stop between frames, keep what it finished, and remove what it had not.
 final class Interruption {

@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import TagFlowImage
 
 /// Compares two images pixel by pixel the way pixelmatch does: a YIQ colour distance against a threshold, with
 /// anti-aliased pixels (found on each pixel's 3×3 neighbourhood) told apart from real changes.

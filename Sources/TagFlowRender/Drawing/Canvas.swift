@@ -1,5 +1,6 @@
 import CCairo
 import Foundation
+import TagFlowImage
 
 /// What went wrong while drawing.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {

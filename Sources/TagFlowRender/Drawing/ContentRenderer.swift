@@ -1,5 +1,6 @@
 import CCairo
 import TagFlowLayout
+import TagFlowImage
 
 /// What a picture becomes.
 public enum PictureFormat: String, CaseIterable, Sendable {

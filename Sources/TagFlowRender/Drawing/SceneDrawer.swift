@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 
 /// How an element is drawn in a picture of a query.

@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 
 /// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
 /// however many there are and the result is the same as a single-threaded run.

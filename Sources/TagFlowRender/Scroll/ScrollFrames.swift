@@ -1,6 +1,7 @@
 import CCairo
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 
 /// Which pictures each frame of a scroll shows.

@@ -1,5 +1,6 @@
 import Testing
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 @testable import TagFlowRender
 

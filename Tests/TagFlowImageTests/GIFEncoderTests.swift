@@ -1,6 +1,6 @@
 import CGIF
 import Testing
-import TagFlowRender
+import TagFlowImage
 
 @Suite("Encoding: GIF")
 struct EncodingGIFTests {
