@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TagFlowText", targets: ["TagFlowText"]),
         .library(name: "TagFlowImage", targets: ["TagFlowImage"]),
         .library(name: "TagFlowRender", targets: ["TagFlowRender"]),
+        .library(name: "TagFlowReview", targets: ["TagFlowReview"]),
         .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
     targets: [
@@ -35,16 +36,19 @@ let package = Package(
         .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
+        // Checking pictures against each other: the pixel diff and the layout diff image.
+        .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Commands, argument parsing, input formats and the errors shown to people.
-        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
+        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
         .executableTarget(name: "tagflow-bench",
-                          dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowCLI"]),
+                          dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview", "TagFlowCLI"]),
 
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"]),
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "CGIF"]),
         .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "CCairo"]),
+        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout", "CCairo"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI"]),
     ]
 )

@@ -21,8 +21,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// A cairo surface and its context, sized in points, that ends as an image or as SVG or PDF bytes.
-final class Canvas {
-    enum Kind: Equatable {
+package final class Canvas {
+    package enum Kind: Equatable {
         /// Pixels at `scale` device pixels a point.
         case image(scale: Double)
         case svg
@@ -30,12 +30,12 @@ final class Canvas {
     }
 
     /// Cairo's largest image surface side.
-    static let maxSide = 32_767
+    package static let maxSide = 32_767
     /// The most pixels one picture may have: 100 M pixels is 400 MB of RGBA.
-    static let maxPixels = 100_000_000
+    package static let maxPixels = 100_000_000
 
     let kind: Kind
-    let context: CairoContext
+    package let context: CairoContext
     let widthPixels: Int
     let heightPixels: Int
 
@@ -50,7 +50,7 @@ final class Canvas {
         return (max(1, pixelWidth), max(1, pixelHeight))
     }
 
-    init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
+    package init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
         self.kind = kind
         switch kind {
         case let .image(scale):
@@ -73,7 +73,7 @@ final class Canvas {
     }
 
     /// The drawn pixels, straight RGBA. Only for `.image`.
-    func image() throws(RenderError) -> RGBAImage {
+    package func image() throws(RenderError) -> RGBAImage {
         let (widthPixels, heightPixels) = (widthPixels, heightPixels)
         let converted: Result<RGBAImage, ImageError>
         do {

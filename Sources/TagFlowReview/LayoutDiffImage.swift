@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowImage
+import TagFlowRender
 import TagFlowText
 
 /// Draws a layout diff as three panels: the old layout, the new one, and an overlay of both in which removed tags
