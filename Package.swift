@@ -6,10 +6,17 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
+// Dependencies run one way: CLI → Review/Render → Image/Text → Layout.
 let package = Package(
     name: "tagflow",
     products: [
         .executable(name: "tagflow", targets: ["tagflow"]),
+        .library(name: "TagFlowLayout", targets: ["TagFlowLayout"]),
+        .library(name: "TagFlowText", targets: ["TagFlowText"]),
+        .library(name: "TagFlowImage", targets: ["TagFlowImage"]),
+        .library(name: "TagFlowRender", targets: ["TagFlowRender"]),
+        .library(name: "TagFlowReview", targets: ["TagFlowReview"]),
+        .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
     targets: [
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
@@ -25,16 +32,23 @@ let package = Package(
         .target(name: "TagFlowLayout"),
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
         .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz"]),
-        // Cairo scenes, PNG/GIF/APNG encoders, frame sequences.
-        .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "CCairo", "CGIF", "CPNG", "CFreeType"]),
+        // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.
+        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG"]),
+        // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
+        .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
+        // Checking pictures against each other: the pixel diff and the layout diff image.
+        .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Commands, argument parsing, input formats and the errors shown to people.
-        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowRender"]),
+        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
-        .executableTarget(name: "tagflow-bench", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowRender", "TagFlowCLI"]),
+        .executableTarget(name: "tagflow-bench",
+                          dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview", "TagFlowCLI"]),
 
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"]),
-        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "CCairo", "CGIF"]),
+        .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "CGIF"]),
+        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "CCairo"]),
+        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout", "CCairo"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI"]),
     ]
 )

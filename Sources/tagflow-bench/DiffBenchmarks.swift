@@ -1,6 +1,8 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 import TagFlowText
 
 /// Pixel diff of two 2000×2000 renders: tagflow beside ImageMagick's `compare`, on the same pair in the same run.

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowCLI
+import TagFlowImage
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText

@@ -1,6 +1,7 @@
 import CGIF
 import Foundation
 import TagFlowRender
+import TagFlowImage
 import Testing
 
 /// `render` and `scroll` run as a person runs them: through the binary.

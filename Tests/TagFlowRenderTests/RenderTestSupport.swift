@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 @testable import TagFlowRender
 #if canImport(FoundationXML)
@@ -98,23 +99,29 @@ enum RenderFixtures {
             .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
     }
 
-    /// Runs a tool from PATH, its output going to files; returns the exit status and standard error.
-    static func run(_ tool: String, _ arguments: [String]) throws -> (status: Int32, stderr: String) {
+    /// Runs a tool from PATH, its output going to files; returns the exit status, standard output and standard error.
+    /// A run still going after `hangLimit` seconds is stopped: a guard against a hang, not a measure of speed.
+    @discardableResult
+    static func run(_ tool: String, _ arguments: [String], hangLimit: Double = 1800) throws -> (status: Int32, stderr: String, stdout: String) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-tool-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: scratch) }
-        let errURL = scratch.appendingPathComponent("err")
+        let errURL = scratch.appendingPathComponent("err"), outURL = scratch.appendingPathComponent("out")
         try Data().write(to: errURL)
-        let errors = try FileHandle(forWritingTo: errURL)
+        try Data().write(to: outURL)
+        let errors = try FileHandle(forWritingTo: errURL), output = try FileHandle(forWritingTo: outURL)
         process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
+        process.standardOutput = output
         try process.run()
+        DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit) { if process.isRunning { process.terminate() } }
         process.waitUntilExit()
         try errors.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self))
+        try output.close()
+        return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
+                String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
     }
 
     /// A fresh folder, removed when the value is released.

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 import Testing
 @testable import TagFlowRender

@@ -1,6 +1,8 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 import TagFlowText
 
 /// `tagflow diff`: what changed between two layouts, two PNGs, or two folders of PNGs.

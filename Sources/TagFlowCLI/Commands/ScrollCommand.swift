@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 
 /// `tagflow scroll`: a picture per scroll step, as frames, a GIF, an APNG or a contact sheet.

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 
 /// Writes a scroll's frames to their destination, frames rendered in parallel and written in order.

@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 import TagFlowText
 

@@ -1,6 +1,8 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 
 /// Two folders of PNGs compared file by file, paired by relative path as reg-cli does: each file is new,
 /// deleted, changed or unchanged. Writes `report.json`, `report.md` and a self-contained `report.html`.

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowRender
+import TagFlowImage
 
 /// The folder report as one HTML file with every image inlined as a `data:` URI, so it opens anywhere, offline.
 ///

@@ -1,6 +1,8 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 
 /// How two PNGs compared, and how that reads as text, JSON or Markdown.
 struct PixelDiffReport {

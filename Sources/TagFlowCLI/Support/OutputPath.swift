@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowRender
+import TagFlowImage
 
 /// A path tagflow will write, checked before any work starts so a bad path fails fast and writes nothing.
 struct OutputPath {

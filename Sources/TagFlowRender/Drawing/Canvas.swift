@@ -1,12 +1,12 @@
-import CCairo
 import Foundation
+import TagFlowImage
 
 /// What went wrong while drawing.
 public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Cairo's image surfaces stop at 32,767 pixels a side.
     case surfaceTooLarge(widthPixels: Int, heightPixels: Int, limit: Int)
     case tooManyPixels(pixels: Int, limit: Int)
-    case cairo(String)
+    case cairo(CairoError)
 
     public var description: String {
         switch self {
@@ -14,15 +14,15 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the picture would be \(width)×\(height) px, over cairo's limit of \(limit) px a side"
         case let .tooManyPixels(pixels, limit):
             return "the picture would have \(pixels) pixels, over tagflow's cap of \(limit) pixels"
-        case let .cairo(status):
-            return "cairo failed: \(status)"
+        case let .cairo(error):
+            return "cairo failed: \(error)"
         }
     }
 }
 
 /// A cairo surface and its context, sized in points, that ends as an image or as SVG or PDF bytes.
-final class Canvas {
-    enum Kind: Equatable {
+package final class Canvas {
+    package enum Kind: Equatable {
         /// Pixels at `scale` device pixels a point.
         case image(scale: Double)
         case svg
@@ -30,14 +30,12 @@ final class Canvas {
     }
 
     /// Cairo's largest image surface side.
-    static let maxSide = 32_767
+    package static let maxSide = 32_767
     /// The most pixels one picture may have: 100 M pixels is 400 MB of RGBA.
-    static let maxPixels = 100_000_000
+    package static let maxPixels = 100_000_000
 
     let kind: Kind
-    let context: OpaquePointer
-    private let surface: OpaquePointer
-    private let sink: ByteSink?
+    package let context: CairoContext
     let widthPixels: Int
     let heightPixels: Int
 
@@ -52,80 +50,78 @@ final class Canvas {
         return (max(1, pixelWidth), max(1, pixelHeight))
     }
 
-    init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
+    package init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
         self.kind = kind
         switch kind {
         case let .image(scale):
-            let size = try Canvas.pixelSize(width: width, height: height, scale: scale)
-            (widthPixels, heightPixels) = size
-            surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
-            sink = nil
+            (widthPixels, heightPixels) = try Canvas.pixelSize(width: width, height: height, scale: scale)
         case .svg, .pdf:
             _ = try Canvas.pixelSize(width: width, height: height, scale: 1)
             (widthPixels, heightPixels) = (Int(width.rounded(.up)), Int(height.rounded(.up)))
-            let sink = ByteSink()
-            self.sink = sink
-            let closure = Unmanaged.passUnretained(sink).toOpaque()
-            if kind == .svg {
-                surface = cairo_svg_surface_create_for_stream(ByteSink.write, closure, width, height)
-                cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-            } else {
-                surface = cairo_pdf_surface_create_for_stream(ByteSink.write, closure, width, height)
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
-                cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "tagflow")
+        }
+        do throws(CairoError) {
+            let surface = switch kind {
+            case .image: try CairoSurface.image(width: widthPixels, height: heightPixels)
+            case .svg: try CairoSurface.svg(width: width, height: height)
+            case .pdf: try CairoSurface.pdf(width: width, height: height, creationDate: creationDate)
             }
+            context = try CairoContext(surface: surface)
+        } catch {
+            throw .cairo(error)
         }
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_surface_destroy(surface)
-            throw .cairo(String(cString: cairo_status_to_string(status)))
-        }
-        context = cairo_create(surface)
-        if case let .image(scale) = kind { cairo_scale(context, scale, scale) }
-    }
-
-    deinit {
-        cairo_destroy(context)
-        cairo_surface_destroy(surface)
+        if case let .image(scale) = kind { context.scale(x: scale, y: scale) }
     }
 
     /// The drawn pixels, straight RGBA. Only for `.image`.
-    func image() throws(RenderError) -> RGBAImage {
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo("no image data") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
+    package func image() throws(RenderError) -> RGBAImage {
+        let (widthPixels, heightPixels) = (widthPixels, heightPixels)
+        let converted: Result<RGBAImage, ImageError>
         do {
-            return try RGBAImage.fromPremultipliedARGB32(
-                data: UnsafeRawBufferPointer(start: data, count: stride * heightPixels),
-                width: widthPixels, height: heightPixels, stride: stride)
+            try context.check()
+            converted = try context.surface.withPixels { data, stride in
+                Result { () throws(ImageError) -> RGBAImage in
+                    try RGBAImage.fromPremultipliedARGB32(data: data, width: widthPixels, height: heightPixels, stride: stride)
+                }
+            }
         } catch {
-            throw .cairo("\(error)")
+            throw .cairo(error)
+        }
+        do {
+            return try converted.get()
+        } catch {
+            throw .cairo(.unreadablePixels(reason: "\(error)"))
         }
     }
 
     /// Writes the drawn pixels as straight RGBA into `output`. Only for `.image`.
     func copyPixels(into output: UnsafeMutableRawBufferPointer) throws(RenderError) {
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface), output.count >= widthPixels * heightPixels * 4 else {
-            throw .cairo("no image data")
+        let (widthPixels, heightPixels) = (widthPixels, heightPixels)
+        guard output.count >= widthPixels * heightPixels * 4 else {
+            throw .cairo(.unreadablePixels(reason: "the output holds \(output.count) bytes, under \(widthPixels)×\(heightPixels) pixels"))
         }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        RGBAImage.unpremultiply(argb32: UnsafeRawBufferPointer(start: data, count: stride * heightPixels), stride: stride,
-                                into: output, width: widthPixels, height: heightPixels)
+        do {
+            try context.check()
+            try context.surface.withPixels { data, stride in
+                RGBAImage.unpremultiply(argb32: data, stride: stride, into: output, width: widthPixels, height: heightPixels)
+            }
+        } catch {
+            throw .cairo(error)
+        }
     }
 
     /// The finished document's bytes. Only for `.svg` and `.pdf`; SVG ids are renumbered so equal drawings give equal bytes.
     func documentBytes() throws(RenderError) -> [UInt8] {
-        cairo_surface_finish(surface)
-        let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS, let sink else {
-            throw .cairo(String(cString: cairo_status_to_string(status)))
+        let bytes: [UInt8]
+        do {
+            try context.check()
+            bytes = try context.surface.finishDocument()
+        } catch {
+            throw .cairo(error)
         }
         switch kind {
-        case .svg: return SVGIdentifiers.renumber(sink.bytes)
-        case .pdf: return PDFDates.addPrefix(sink.bytes)
-        case .image: return sink.bytes
+        case .svg: return SVGIdentifiers.renumber(bytes)
+        case .pdf: return PDFDates.addPrefix(bytes)
+        case .image: return bytes
         }
     }
 
@@ -137,18 +133,6 @@ final class Canvas {
         gmtime_r(&time, &parts)
         return String(format: "%04d-%02d-%02dT%02d:%02d:%02dZ", Int(parts.tm_year) + 1900, Int(parts.tm_mon) + 1,
                       Int(parts.tm_mday), Int(parts.tm_hour), Int(parts.tm_min), Int(parts.tm_sec))
-    }
-}
-
-/// Collects what a cairo stream surface writes.
-private final class ByteSink {
-    var bytes: [UInt8] = []
-
-    static let write: cairo_write_func_t = { closure, data, length in
-        guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-        let sink = Unmanaged<ByteSink>.fromOpaque(closure).takeUnretainedValue()
-        sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-        return CAIRO_STATUS_SUCCESS
     }
 }
 

@@ -1,5 +1,5 @@
-import CCairo
 import TagFlowLayout
+import TagFlowImage
 
 /// What a picture becomes.
 public enum PictureFormat: String, CaseIterable, Sendable {
@@ -91,7 +91,7 @@ public struct ContentRenderer: Sendable {
     private func draw(on canvas: Canvas, bounds: Rect) {
         var drawer = SceneDrawer(scene: scene, context: canvas.context)
         drawer.isOverBackground = true
-        cairo_translate(canvas.context, -bounds.x, -bounds.y)
+        canvas.context.translate(x: -bounds.x, y: -bounds.y)
         drawer.fill(bounds, scene.style.background)
         // A little beyond the bounds, so anti-aliasing that reaches over a strip's edge is drawn on both sides.
         for element in scene.layout.flow.elements(in: Rect(x: bounds.x, y: bounds.y - 2, width: bounds.width, height: bounds.height + 4)) {

@@ -1,4 +1,5 @@
 import TagFlowText
+import TagFlowImage
 
 /// An sRGB colour with alpha, written `#rrggbb` or `#rrggbbaa`.
 public struct Colour: Hashable, Sendable, CustomStringConvertible {

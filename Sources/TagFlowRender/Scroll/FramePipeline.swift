@@ -1,6 +1,6 @@
-import CCairo
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 
 /// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
 /// however many there are and the result is the same as a single-threaded run.
@@ -104,13 +104,13 @@ public struct ContactSheet: Sendable {
             let missing = frame.audits.map(\.missing.count).reduce(0, +)
             let label = "#\(index + 1) · \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt" + (missing > 0 ? " · \(missing) missing" : "")
             _ = drawer.drawLabel(label, at: Point(x: x, y: y + 12), colour: missing > 0 ? renderer.scene.style.missing : renderer.scene.style.captionText)
-            cairo_save(context)
-            cairo_translate(context, x, y + Self.labelHeight)
-            cairo_scale(context, thumbnailScale, thumbnailScale)
-            cairo_rectangle(context, 0, 0, renderer.size.width, renderer.size.height)
-            cairo_clip(context)
+            context.save()
+            context.translate(x: x, y: y + Self.labelHeight)
+            context.scale(x: thumbnailScale, y: thumbnailScale)
+            context.rectangle(x: 0, y: 0, width: renderer.size.width, height: renderer.size.height)
+            context.clip()
             renderer.draw(frame, on: context)
-            cairo_restore(context)
+            context.restore()
         }
         return try canvas.image()
     }

@@ -1,6 +1,6 @@
-import CCairo
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
 
 /// Which pictures each frame of a scroll shows.
@@ -79,7 +79,7 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     /// Draws `frame` with its top-left corner at the context's origin.
-    func draw(_ frame: ScrollFrame, on context: OpaquePointer) {
+    func draw(_ frame: ScrollFrame, on context: CairoContext) {
         let drawer = SceneDrawer(scene: scene, context: context)
         let style = scene.style
         drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style.background)
@@ -111,14 +111,14 @@ public struct ScrollFrameRenderer: Sendable {
     private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
         let context = drawer.context
         let bounds = scene.contentBounds
-        cairo_save(context)
-        cairo_translate(context, origin.x, origin.y)
-        cairo_scale(context, overviewScale, overviewScale)
-        cairo_translate(context, -bounds.x, -bounds.y)
-        cairo_rectangle(context, bounds.x, bounds.y, bounds.width, bounds.height)
-        cairo_clip(context)
+        context.save()
+        context.translate(x: origin.x, y: origin.y)
+        context.scale(x: overviewScale, y: overviewScale)
+        context.translate(x: -bounds.x, y: -bounds.y)
+        context.rectangle(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
+        context.clip()
         let scene = self.scene
-        let drawBackdrop = { (context: OpaquePointer) in
+        let drawBackdrop = { (context: CairoContext) in
             let drawer = SceneDrawer(scene: scene, context: context)
             drawer.fill(bounds, scene.style.background)
             for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
@@ -138,28 +138,28 @@ public struct ScrollFrameRenderer: Sendable {
         // The window, with a border of constant on-screen width.
         let window = frame.visibleRect
         drawer.setColour(scene.style.viewportFill)
-        cairo_rectangle(context, window.x, window.y, window.width, window.height)
-        cairo_fill(context)
+        context.rectangle(x: window.x, y: window.y, width: window.width, height: window.height)
+        context.fill()
         drawer.setColour(scene.style.viewportBorder)
         let line = 2 / overviewScale
-        cairo_set_line_width(context, line)
-        cairo_rectangle(context, window.x + line / 2, window.y + line / 2, window.width - line, window.height - line)
-        cairo_stroke(context)
-        cairo_restore(context)
+        context.setLineWidth(line)
+        context.rectangle(x: window.x + line / 2, y: window.y + line / 2, width: window.width - line, height: window.height - line)
+        context.stroke()
+        context.restore()
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: overviewSize.width, height: overviewSize.height), drawer: drawer)
     }
 
     private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
         let context = drawer.context
         let window = frame.visibleRect
-        cairo_save(context)
-        cairo_translate(context, origin.x, origin.y)
-        cairo_rectangle(context, 0, 0, deviceSize.width, deviceSize.height)
-        cairo_clip(context)
-        cairo_translate(context, -window.x, -window.y)
+        context.save()
+        context.translate(x: origin.x, y: origin.y)
+        context.rectangle(x: 0, y: 0, width: deviceSize.width, height: deviceSize.height)
+        context.clip()
+        context.translate(x: -window.x, y: -window.y)
         drawer.fill(window, scene.style.background)
         for element in drawingOrder(audit.returned) { drawer.draw(element.id, frame: element.frame) }
-        cairo_restore(context)
+        context.restore()
         drawScrollIndicator(window: window, panel: origin, drawer: drawer)
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
     }
@@ -180,14 +180,14 @@ public struct ScrollFrameRenderer: Sendable {
         let bar = Rect(x: panel.x + deviceSize.width - 6, y: panel.y + 3 + (track - length) * min(max(progress, 0), 1), width: 3, height: length)
         drawer.roundedRect(bar, radius: 1.5)
         drawer.setColour(scene.style.captionText, alpha: 0.35)
-        cairo_fill(drawer.context)
+        drawer.context.fill()
     }
 
     private func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {
         drawer.setColour(scene.style.cellBorder)
-        cairo_set_line_width(drawer.context, 1)
-        cairo_rectangle(drawer.context, rect.x - 0.5, rect.y - 0.5, rect.width + 1, rect.height + 1)
-        cairo_stroke(drawer.context)
+        drawer.context.setLineWidth(1)
+        drawer.context.rectangle(x: rect.x - 0.5, y: rect.y - 0.5, width: rect.width + 1, height: rect.height + 1)
+        drawer.context.stroke()
     }
 
     private static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
@@ -208,13 +208,12 @@ public struct ScrollFrameRenderer: Sendable {
         for (text, colour, dashed) in Self.legendEntries(style) {
             drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
             drawer.setColour(colour)
-            cairo_set_line_width(drawer.context, 1.5)
+            drawer.context.setLineWidth(1.5)
             if dashed {
-                var dashes = [3.0, 2.0]
-                cairo_set_dash(drawer.context, &dashes, 2, 0)
+                drawer.context.setDash([3, 2])
             }
-            cairo_stroke(drawer.context)
-            cairo_set_dash(drawer.context, nil, 0, 0)
+            drawer.context.stroke()
+            drawer.context.setDash([])
             x += 24
             x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + 18
         }
@@ -229,49 +228,47 @@ extension Double {
 }
 
 /// The overview's unchanging part (every element, faded) as pixels, drawn once per device scale and shared by every frame and thread.
-final class OverviewBackdrop: @unchecked Sendable {
-    // @unchecked: the surfaces are created under the mutex and never drawn to again; cairo allows many
-    // threads to read one image surface as a source.
-    private let surfaces = Locked<[Double: CairoImageSurface]>([:])
+final class OverviewBackdrop: Sendable {
+    // Each surface is created under the lock and never drawn to again; cairo allows many threads to read one
+    // image surface as a source.
+    private let surfaces = Locked<[Double: CairoSurface]>([:])
 
     /// Paints the backdrop for the context's current transform; false when drawing to a vector surface,
     /// where the elements are drawn instead.
-    func paint(on context: OpaquePointer, bounds: Rect, drawContent: (OpaquePointer) -> Void) -> Bool {
-        guard cairo_surface_get_type(cairo_get_target(context)) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
-        var unitX = 1.0, unitY = 0.0
-        cairo_user_to_device_distance(context, &unitX, &unitY)
-        let scale = (unitX * 1024).rounded() / 1024
+    func paint(on context: CairoContext, bounds: Rect, drawContent: (CairoContext) -> Void) -> Bool {
+        guard context.surface.kind == .image else { return false }
+        let unit = context.userToDeviceDistance(x: 1, y: 0)
+        let scale = (unit.x * 1024).rounded() / 1024
         guard scale > 0 else { return false }
-        let surface = surfaces.withLock { cache in
-            if let surface = cache[scale] { return surface }
-            let surface = CairoImageSurface(width: Int((bounds.width * scale).rounded(.up)), height: Int((bounds.height * scale).rounded(.up)))
-            let backdropContext = cairo_create(surface.pointer)!
-            cairo_scale(backdropContext, scale, scale)
-            cairo_translate(backdropContext, -bounds.x, -bounds.y)
-            drawContent(backdropContext)
-            cairo_destroy(backdropContext)
-            cairo_surface_flush(surface.pointer)
-            cache[scale] = surface
-            return surface
+        let surface: CairoSurface
+        do throws(CairoError) {
+            surface = try surfaces.withLock { cache throws(CairoError) -> CairoSurface in
+                if let surface = cache[scale] { return surface }
+                let surface = try CairoSurface.image(width: max(1, Int((bounds.width * scale).rounded(.up))),
+                                                     height: max(1, Int((bounds.height * scale).rounded(.up))))
+                try Self.draw(on: surface, scale: scale, bounds: bounds, drawContent: drawContent)
+                surface.flush()
+                cache[scale] = surface
+                return surface
+            }
+        } catch {
+            context.record(error)
+            return true
         }
-        cairo_save(context)
-        cairo_translate(context, bounds.x, bounds.y)
-        cairo_scale(context, 1 / scale, 1 / scale)
-        cairo_set_source_surface(context, surface.pointer, 0, 0)
-        cairo_paint(context)
-        cairo_restore(context)
+        context.save()
+        context.translate(x: bounds.x, y: bounds.y)
+        context.scale(x: 1 / scale, y: 1 / scale)
+        context.paint(surface, x: 0, y: 0)
+        context.restore()
         return true
     }
-}
 
-/// Owns a cairo ARGB32 image surface.
-final class CairoImageSurface: @unchecked Sendable {
-    // @unchecked: only read after it is drawn, see OverviewBackdrop.
-    let pointer: OpaquePointer
-
-    init(width: Int, height: Int) {
-        pointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(max(1, width)), Int32(max(1, height)))
+    /// Draws the content on `surface` through a context that ends when this returns, before the surface is shared.
+    private static func draw(on surface: CairoSurface, scale: Double, bounds: Rect, drawContent: (CairoContext) -> Void) throws(CairoError) {
+        let context = try CairoContext(surface: surface)
+        context.scale(x: scale, y: scale)
+        context.translate(x: -bounds.x, y: -bounds.y)
+        drawContent(context)
+        try context.check()
     }
-
-    deinit { cairo_surface_destroy(pointer) }
 }

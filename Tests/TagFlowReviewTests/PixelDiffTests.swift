@@ -1,6 +1,8 @@
 import CCairo
 import Testing
-@testable import TagFlowRender
+@testable import TagFlowReview
+import TagFlowRender
+import TagFlowImage
 
 /// Pictures for the pixel-diff tests, in one namespace so they cannot clash with other test files.
 enum PixelDiffFixtures {

@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// An opaque colour with 8-bit sRGB channels.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
     public var r: UInt8
@@ -180,7 +174,7 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
-    init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
+    package init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
         self.width = width
         self.height = height
         self.pixels = pixels
@@ -251,7 +245,8 @@ struct PixelRegion: Equatable, Sendable {
         return old.pixels.withUnsafeBytes { a in
             new.pixels.withUnsafeBytes { b in
                 func rowDiffers(_ y: Int) -> Bool {
-                    memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0
+                    let row = y * rowBytes..<(y + 1) * rowBytes
+                    return !UnsafeRawBufferPointer(rebasing: a[row]).elementsEqual(UnsafeRawBufferPointer(rebasing: b[row]))
                 }
                 guard let top = (0..<height).first(where: rowDiffers) else { return nil }
                 let bottom = (top..<height).last(where: rowDiffers)!

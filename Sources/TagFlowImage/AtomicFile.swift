@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import TagFlowText
+import Dispatch
 
 private func lastErrno() -> Int32 { errno }
 
@@ -114,7 +114,7 @@ public enum AtomicFile {
     /// directory while other tests in the process write files).
     @discardableResult
     static func removePending(where predicate: (String) -> Bool) -> Int {
-        let paths = pending.withLock { set -> [String] in
+        let paths = withPending { set -> [String] in
             let chosen = set.filter(predicate)
             set.subtract(chosen)
             return Array(chosen)
@@ -128,10 +128,18 @@ public enum AtomicFile {
 
     /// Temporary paths of writers that are still open.
     public static var pendingPaths: [String] {
-        pending.withLock { Array($0) }.sorted()
+        withPending { Array($0) }.sorted()
     }
 
-    private static let pending = Locked<Set<String>>([])
+    /// The temporary paths of open writers, reached only through `withPending`.
+    private nonisolated(unsafe) static var pendingSet = Set<String>()
+    /// Guards `pendingSet`. A serial queue rather than TagFlowText's `Locked`: images stand beside text, not on it,
+    /// and ThreadSanitizer understands dispatch as it does pthread locks.
+    private static let pendingQueue = DispatchQueue(label: "tagflow.atomic-file.pending")
+
+    private static func withPending<R>(_ body: (inout Set<String>) -> R) -> R {
+        pendingQueue.sync { body(&pendingSet) }
+    }
 
     /// A file written in pieces and put in place by `commit()`. Dropped without `commit()`, it is discarded.
     public final class Writer {
@@ -167,7 +175,7 @@ public enum AtomicFile {
             }
             fd = descriptor
             temporaryPath = candidate
-            AtomicFile.pending.withLock { _ = $0.insert(candidate) }
+            AtomicFile.withPending { _ = $0.insert(candidate) }
         }
 
         deinit {
@@ -238,7 +246,7 @@ public enum AtomicFile {
                 removeTemporary()
                 throw .rename(from: temporaryPath, to: path, errno: code)
             }
-            AtomicFile.pending.withLock { _ = $0.remove(temporaryPath) }
+            AtomicFile.withPending { _ = $0.remove(temporaryPath) }
             guard flushToDisk else { return }
             // Make the rename itself durable; failing here loses nothing already in place.
             let slash = path.lastIndex(of: "/")
@@ -260,7 +268,7 @@ public enum AtomicFile {
 
         private func removeTemporary() {
             _ = unlink(temporaryPath)
-            AtomicFile.pending.withLock { _ = $0.remove(temporaryPath) }
+            AtomicFile.withPending { _ = $0.remove(temporaryPath) }
         }
     }
 }

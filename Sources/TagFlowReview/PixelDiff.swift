@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import TagFlowImage
 
 /// Compares two images pixel by pixel the way pixelmatch does: a YIQ colour distance against a threshold, with
 /// anti-aliased pixels (found on each pixel's 3×3 neighbourhood) told apart from real changes.
@@ -180,8 +176,7 @@ public enum PixelDiff {
 
     /// The fast path: equal decoded pixels need no colour maths.
     static func bytesEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        guard a.count == b.count else { return false }
-        return a.withUnsafeBytes { x in b.withUnsafeBytes { y in x.count == 0 || memcmp(x.baseAddress!, y.baseAddress!, x.count) == 0 } }
+        a == b
     }
 
     /// One image's pixels: bytes for colour and 32-bit words for quick equality, `stride` pixels a row.

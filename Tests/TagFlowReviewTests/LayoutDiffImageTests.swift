@@ -1,7 +1,9 @@
 import Testing
 import TagFlowLayout
+import TagFlowImage
 import TagFlowText
-@testable import TagFlowRender
+@testable import TagFlowReview
+import TagFlowRender
 
 @Suite struct LayoutDiffImageTests {
     func snapshot(_ texts: [String], engine: TextEngine) throws -> LayoutSnapshot {

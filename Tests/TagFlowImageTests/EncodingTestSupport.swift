@@ -1,6 +1,6 @@
 import CGIF
 import TagFlowLayout
-import TagFlowRender
+import TagFlowImage
 
 /// Helpers for the encoder tests, kept in one namespace so they cannot clash with other test files.
 enum EncodingFixtures {

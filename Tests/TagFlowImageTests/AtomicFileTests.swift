@@ -2,7 +2,7 @@
 import Glibc
 #endif
 import Testing
-@testable import TagFlowRender
+@testable import TagFlowImage
 
 @Suite("Encoding: AtomicFile")
 struct EncodingAtomicFileTests {

@@ -1,5 +1,5 @@
 import Testing
-import TagFlowRender
+import TagFlowImage
 
 @Suite("Encoding: APNG")
 struct EncodingAPNGTests {

@@ -1,5 +1,6 @@
-import CCairo
 import TagFlowLayout
+import TagFlowImage
+import TagFlowRender
 import TagFlowText
 
 /// Draws a layout diff as three panels: the old layout, the new one, and an overlay of both in which removed tags
@@ -84,13 +85,12 @@ public struct LayoutDiffImage {
         let height = Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
         let fitted = min(scale, Double(Canvas.maxSide - 1) / max(width, height), (Double(Canvas.maxPixels) / (width * height)).squareRoot())
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: max(fitted, 0.05)))
-        let options = { var options = LayoutOptions(); options.font = fontFamily; options.fontSize = fontSize; return options }()
-        let measurer = Measurer(engine: engine, font: try engine.font(family: fontFamily, size: fontSize))
-        let scene = try Scene(layout: TagLayout(document: TagDocument(sections: []), options: options, measurer: measurer),
-                              engine: engine, style: .light)
-        let drawer = SceneDrawer(scene: scene, context: canvas.context)
+        // Outlines on a light page, with text in the light style's fonts.
+        let fonts = try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light)
+        let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
+                                fonts: fonts)
         let context = canvas.context
-        drawer.fill(Rect(x: 0, y: 0, width: width, height: height), Self.page)
+        drawer.painter.fill(Rect(x: 0, y: 0, width: width, height: height), Self.page)
 
         let marks = Marks(diff)
         var x = Self.margin
@@ -99,23 +99,23 @@ public struct LayoutDiffImage {
         let notes = [Self.sizeNote(diff.old), Self.sizeNote(diff.new), Self.changeNote(diff)]
         for (panel, panelWidth) in panelWidths.enumerated() {
             let frame = Rect(x: x, y: top, width: panelWidth, height: panelHeight)
-            _ = drawer.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: Self.ink, font: scene.headerFont)
-            _ = drawer.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: Self.quiet)
-            drawer.fill(frame, Colour(hex: "#ffffff")!)
-            cairo_save(context)
-            cairo_rectangle(context, frame.x, frame.y, frame.width, frame.height)
-            cairo_clip(context)
-            cairo_translate(context, x, top)
+            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: Self.ink, font: fonts.headerFont)
+            _ = drawer.painter.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: Self.quiet)
+            drawer.painter.fill(frame, Colour(hex: "#ffffff")!)
+            context.save()
+            context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+            context.clip()
+            context.translate(x: x, y: top)
             switch panel {
             case 0: drawLayout(diff.old, marks: { marks.old[$0] ?? .unchanged }, drawer: drawer)
             case 1: drawLayout(diff.new, marks: { marks.new[$0] ?? .unchanged }, drawer: drawer)
             default: drawOverlay(marks: marks, drawer: drawer)
             }
-            cairo_restore(context)
-            cairo_rectangle(context, frame.x + 0.5, frame.y + 0.5, frame.width - 1, frame.height - 1)
-            drawer.setColour(Self.panelBorder)
-            cairo_set_line_width(context, 1)
-            cairo_stroke(context)
+            context.restore()
+            context.rectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1)
+            drawer.painter.setColour(Self.panelBorder)
+            context.setLineWidth(1)
+            context.stroke()
             x += panelWidth + Self.gap
         }
         drawLegend(at: Point(x: Self.margin, y: top + panelHeight + 22), drawer: drawer)
@@ -160,7 +160,7 @@ public struct LayoutDiffImage {
         }
     }
 
-    private func drawLayout(_ snapshot: LayoutSnapshot, marks: (Marks.Key) -> Mark, drawer: SceneDrawer) {
+    private func drawLayout(_ snapshot: LayoutSnapshot, marks: (Marks.Key) -> Mark, drawer: DiffDrawer) {
         drawSupplementaries(snapshot, drawer: drawer, alpha: 1)
         for (s, section) in snapshot.sections.enumerated() {
             for (i, tag) in section.tags.enumerated() {
@@ -170,7 +170,7 @@ public struct LayoutDiffImage {
         }
     }
 
-    private func drawOverlay(marks: Marks, drawer: SceneDrawer) {
+    private func drawOverlay(marks: Marks, drawer: DiffDrawer) {
         drawSupplementaries(diff.new, drawer: drawer, alpha: 0.45)
         // Unchanged tags first, faint, as context.
         for (s, section) in diff.new.sections.enumerated() {
@@ -208,55 +208,60 @@ public struct LayoutDiffImage {
         }
     }
 
-    private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: SceneDrawer, alpha: Double) {
+    private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: DiffDrawer, alpha: Double) {
         for section in snapshot.sections {
             if let header = section.header, let title = section.title {
                 let colour = Colour(hex: "#333333")!.withAlpha(UInt8(alpha * 255))
-                _ = drawer.drawLabel(title, at: Point(x: header.x + 10, y: drawer.baseline(centredIn: header, font: drawer.scene.headerFont)),
-                                     colour: colour, font: drawer.scene.headerFont)
+                _ = drawer.painter.drawLabel(title, at: Point(x: header.x + 10, y: drawer.painter.baseline(centredIn: header, font: drawer.fonts.headerFont)),
+                                     colour: colour, font: drawer.fonts.headerFont)
             }
             if let frame = section.footerFrame, let footer = section.footer {
                 let colour = Colour(hex: "#999999")!.withAlpha(UInt8(alpha * 255))
-                _ = drawer.drawLabel(footer, at: Point(x: frame.x + 10, y: drawer.baseline(centredIn: frame, font: drawer.scene.footerFont)),
-                                     colour: colour, font: drawer.scene.footerFont)
+                _ = drawer.painter.drawLabel(footer, at: Point(x: frame.x + 10, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.footerFont)),
+                                     colour: colour, font: drawer.fonts.footerFont)
             }
         }
     }
 
     enum TagStyle { case solid, faint, ghost }
 
-    private func drawTag(_ text: String, frame: Rect, mark: Mark, style: TagStyle, drawer: SceneDrawer) {
-        let context = drawer.context
+    /// What the panels draw with: a painter and the fonts of the tags' family.
+    struct DiffDrawer {
+        let painter: Painter
+        let fonts: FontSet
+    }
+
+    private func drawTag(_ text: String, frame: Rect, mark: Mark, style: TagStyle, drawer: DiffDrawer) {
+        let context = drawer.painter.context
         let outline = Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5))
-        drawer.roundedRect(outline, radius: outline.height / 2)
+        drawer.painter.roundedRect(outline, radius: outline.height / 2)
         switch style {
         case .solid:
-            drawer.setColour(mark.fill)
-            cairo_fill_preserve(context)
-            drawer.setColour(mark.stroke)
-            cairo_set_line_width(context, mark == .unchanged ? 1 : 1.5)
-            cairo_stroke(context)
+            drawer.painter.setColour(mark.fill)
+            context.fillPreserve()
+            drawer.painter.setColour(mark.stroke)
+            context.setLineWidth(mark == .unchanged ? 1 : 1.5)
+            context.stroke()
         case .faint:
-            drawer.setColour(mark.stroke, alpha: 0.5)
-            cairo_set_line_width(context, 1)
-            cairo_stroke(context)
+            drawer.painter.setColour(mark.stroke, alpha: 0.5)
+            context.setLineWidth(1)
+            context.stroke()
         case .ghost:
-            drawer.setColour(mark.stroke, alpha: 0.9)
-            cairo_set_line_width(context, 1.25)
-            var dashes = [4.0, 3.0]
-            cairo_set_dash(context, &dashes, 2, 0)
-            cairo_stroke(context)
-            cairo_set_dash(context, nil, 0, 0)
+            drawer.painter.setColour(mark.stroke, alpha: 0.9)
+            context.setLineWidth(1.25)
+            context.setDash([4, 3])
+            context.stroke()
+            context.setDash([])
         }
         guard !text.isEmpty else { return }
         let colour = style == .solid ? mark.text : mark.text.withAlpha(style == .faint ? 110 : 150)
-        _ = drawer.drawLabel(text, at: Point(x: frame.midX, y: drawer.baseline(centredIn: frame, font: drawer.scene.bodyFont)),
-                             colour: colour, font: drawer.scene.bodyFont, alignment: .center)
+        _ = drawer.painter.drawLabel(text, at: Point(x: frame.midX, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.bodyFont)),
+                             colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
     }
 
     /// A curved arrow, bowed upward so that moves along a line arc over the tags instead of crossing their text.
-    private func drawArrow(from start: Point, to end: Point, drawer: SceneDrawer) {
-        let context = drawer.context
+    private func drawArrow(from start: Point, to end: Point, drawer: DiffDrawer) {
+        let context = drawer.painter.context
         let dx = end.x - start.x, dy = end.y - start.y
         let length = (dx * dx + dy * dy).squareRoot()
         guard length > 2 else { return }
@@ -272,40 +277,39 @@ public struct LayoutDiffImage {
         let colour = Colour(hex: "#9a6700")!
         // A white casing keeps the arrow readable over tags.
         for (width, paint) in [(4.0, Colour(hex: "#ffffff")!.withAlpha(210)), (1.75, colour)] {
-            drawer.setColour(paint)
-            cairo_set_line_width(context, width)
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-            cairo_move_to(context, start.x, start.y)
+            drawer.painter.setColour(paint)
+            context.setLineWidth(width)
+            context.setLineCap(.round)
+            context.moveTo(x: start.x, y: start.y)
             // A quadratic Bézier as cairo's cubic.
             let stop = Point(x: end.x - ux * head * 0.8, y: end.y - uy * head * 0.8)
-            cairo_curve_to(context, start.x + 2 / 3 * (control.x - start.x), start.y + 2 / 3 * (control.y - start.y),
-                           stop.x + 2 / 3 * (control.x - stop.x), stop.y + 2 / 3 * (control.y - stop.y), stop.x, stop.y)
-            cairo_stroke(context)
+            context.curveTo(x1: start.x + 2 / 3 * (control.x - start.x), y1: start.y + 2 / 3 * (control.y - start.y), x2: stop.x + 2 / 3 * (control.x - stop.x), y2: stop.y + 2 / 3 * (control.y - stop.y), x: stop.x, y: stop.y)
+            context.stroke()
         }
-        drawer.setColour(colour)
-        cairo_move_to(context, end.x, end.y)
-        cairo_line_to(context, end.x - ux * head - uy * head * 0.5, end.y - uy * head + ux * head * 0.5)
-        cairo_line_to(context, end.x - ux * head + uy * head * 0.5, end.y - uy * head - ux * head * 0.5)
-        cairo_close_path(context)
-        cairo_fill(context)
-        cairo_new_sub_path(context)
-        cairo_arc(context, start.x, start.y, 2.5, 0, 2 * .pi)
-        cairo_fill(context)
+        drawer.painter.setColour(colour)
+        context.moveTo(x: end.x, y: end.y)
+        context.lineTo(x: end.x - ux * head - uy * head * 0.5, y: end.y - uy * head + ux * head * 0.5)
+        context.lineTo(x: end.x - ux * head + uy * head * 0.5, y: end.y - uy * head - ux * head * 0.5)
+        context.closePath()
+        context.fill()
+        context.newSubPath()
+        context.arc(centerX: start.x, centerY: start.y, radius: 2.5, from: 0, to: 2 * .pi)
+        context.fill()
     }
 
-    private func drawLegend(at origin: Point, drawer: SceneDrawer) {
+    private func drawLegend(at origin: Point, drawer: DiffDrawer) {
         var x = origin.x
         for mark in Mark.allCases {
             let swatch = Rect(x: x, y: origin.y - 11, width: 22, height: 14)
-            drawer.roundedRect(swatch, radius: 7)
-            drawer.setColour(mark.fill)
-            cairo_fill_preserve(drawer.context)
-            drawer.setColour(mark.stroke)
-            cairo_set_line_width(drawer.context, 1.5)
-            cairo_stroke(drawer.context)
+            drawer.painter.roundedRect(swatch, radius: 7)
+            drawer.painter.setColour(mark.fill)
+            drawer.painter.context.fillPreserve()
+            drawer.painter.setColour(mark.stroke)
+            drawer.painter.context.setLineWidth(1.5)
+            drawer.painter.context.stroke()
             x += 28
-            x += drawer.drawLabel(mark.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
+            x += drawer.painter.drawLabel(mark.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
         }
-        _ = drawer.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: Self.quiet)
+        _ = drawer.painter.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: Self.quiet)
     }
 }

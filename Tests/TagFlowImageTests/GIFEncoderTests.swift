@@ -1,6 +1,6 @@
 import CGIF
 import Testing
-import TagFlowRender
+import TagFlowImage
 
 @Suite("Encoding: GIF")
 struct EncodingGIFTests {
@@ -168,11 +168,20 @@ struct EncodingGIFTests {
         #expect(throws: GIFError.alreadyFinished) { try encoder.finish() }
     }
 
-    @Test("an encoder dropped before finishing does not leak or crash")
+    @Test("an encoder dropped before finishing is freed, and later encoders still work")
     func abandoned() throws {
-        for _ in 0..<3 {
+        weak var dropped: GIFEncoder?
+        do {
             let encoder = try GIFEncoder(width: 8, height: 8, palette: Self.palette(), delayCentiseconds: 5)
             try encoder.append(RGBAImage(width: 8, height: 8, fill: .init(Self.blue)))
+            dropped = encoder
         }
+        // Nothing (giflib's user data included) keeps it alive, so its deinit closed the giflib handle.
+        #expect(dropped == nil)
+        let encoder = try GIFEncoder(width: 8, height: 8, palette: Self.palette(), delayCentiseconds: 5)
+        try encoder.append(RGBAImage(width: 8, height: 8, fill: .init(Self.blue)))
+        let bytes = try encoder.finish()
+        #expect(bytes.starts(with: Array("GIF89a".utf8)))
+        #expect(bytes.last == 0x3B)  // the trailer
     }
 }

@@ -1,6 +1,6 @@
 import Testing
 import TagFlowLayout
-import TagFlowRender
+import TagFlowImage
 
 @Suite("Encoding: PNG")
 struct EncodingPNGTests {

@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// A program outside tagflow that uses its libraries as any other package would.
+let package = Package(
+    name: "Consumer",
+    dependencies: [.package(name: "tagflow", path: "../..")],
+    targets: [
+        .executableTarget(name: "Consumer", dependencies: [
+            .product(name: "TagFlowLayout", package: "tagflow"),
+            .product(name: "TagFlowText", package: "tagflow"),
+            .product(name: "TagFlowImage", package: "tagflow"),
+            .product(name: "TagFlowRender", package: "tagflow"),
+        ]),
+    ]
+)

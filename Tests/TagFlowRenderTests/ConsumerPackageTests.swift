@@ -1,0 +1,31 @@
+import Foundation
+import Testing
+import TagFlowImage
+
+/// Builds and runs Examples/Consumer, a package that depends on tagflow's library products by path, as an
+/// outside program would.
+@Suite("Consumer package", .serialized)
+struct ConsumerPackageTests {
+    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    @Test("the consumer builds against the library products, lays out tags and writes a PNG of its content size")
+    func consumerBuildsAndRenders() throws {
+        let consumer = Self.packageRoot.appendingPathComponent("Examples/Consumer").path
+        // Its own scratch path, so it never waits on the lock of the build running these tests.
+        let scratch = Self.packageRoot.appendingPathComponent(".build/consumer").path
+        let folder = try RenderFixtures.Folder()
+        let output = folder.path("consumer.png")
+        let run = try RenderFixtures.run("swift", ["run", "--package-path", consumer, "--scratch-path", scratch, "Consumer", output])
+        try #require(run.status == 0, "swift run failed:\n\(run.stderr)")
+
+        // "content: 320.0×230.0 pt": the PNG is drawn at 2×.
+        let line = try #require(run.stdout.split(separator: "\n").first { $0.hasPrefix("content: ") })
+        let size = line.dropFirst("content: ".count).dropLast(" pt".count).split(separator: "×").compactMap { Double($0) }
+        try #require(size.count == 2)
+        #expect(run.stdout.contains("elements in the top 100 pt: "))
+        let image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: output))))
+        #expect(image.width == Int((size[0] * 2).rounded(.up)))
+        #expect(image.height == Int((size[1] * 2).rounded(.up)))
+        #expect(image.width == 640)
+    }
+}
