@@ -50,9 +50,16 @@ struct ManualPage {
 
     private func section(_ command: CommandDescription) -> [String] {
         var lines = [".SS \"tagflow \(command.name)\"", Self.escaped(command.abstract), ".PP", ".B " + Self.escaped(command.usage)]
-        if !command.discussion.isEmpty {
-            lines += [".PP", ".nf"] + command.discussion.split(separator: "\n", omittingEmptySubsequences: false).map { Self.escaped(String($0)) } + [".fi"]
+        // Indented lines are a table, kept as written; the others are paragraphs, filled.
+        var inTable = false
+        for line in command.discussion.split(separator: "\n") {
+            let indented = line.hasPrefix(" ")
+            if indented != inTable { lines.append(indented ? ".nf" : ".fi") }
+            if !indented { lines.append(".PP") }
+            lines.append(Self.escaped(String(line)))
+            inTable = indented
         }
+        if inTable { lines.append(".fi") }
         for positional in command.positionals {
             lines += [".TP", "\\fI\(Self.escaped(positional.name))\\fR" + (positional.repeats ? " ..." : ""), Self.escaped(positional.help)]
         }
