@@ -49,6 +49,6 @@ let package = Package(
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "CGIF"]),
         .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "CCairo"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout", "CCairo"]),
-        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI"]),
+        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowReview"]),
     ]
 )

@@ -79,7 +79,8 @@ public struct LayoutOptions: Hashable, Sendable {
     }
 }
 
-/// A problem with a set of options that makes a layout impossible.
+/// A problem with a set of options that makes a layout impossible. Options are named as ``LayoutOptions`` names
+/// them; a program that sets them another way (a command line, a form) says how to change them.
 public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
     case notPositive(option: String, value: Double)
     case negative(option: String, value: Double)
@@ -97,11 +98,11 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
         case let .notFinite(option):
             return "\(option) must be a finite number"
         case let .insetsTooWide(total, width):
-            return "the insets take \(format(total)) pt of the \(format(width)) pt width, leaving no room for tags; reduce --section-inset or --content-inset, or raise --width"
+            return "the insets take \(format(total)) pt of the \(format(width)) pt width, leaving no room for tags"
         case let .noRoomForText(lineWidth, padding):
-            return "a line is \(format(lineWidth)) pt wide, which leaves no room for text between 2 × \(format(padding)) pt of padding; reduce --padding or raise --width"
+            return "a line is \(format(lineWidth)) pt wide, which leaves no room for text between 2 × \(format(padding)) pt of padding"
         case let .tooManySelected(selected, maxSelection):
-            return "\(selected) tags are preselected but maxSelection is \(maxSelection); unmark some tags or raise --max-selection"
+            return "\(selected) tags are preselected but maxSelection is \(maxSelection)"
         }
     }
 

@@ -136,30 +136,3 @@ import TagFlowLayout
         }
     }
 }
-
-@Suite struct ArgumentParsingTests {
-    @Test func unknownFlagSuggestsTheClosest() {
-        #expect(throws: UsageError.self) { try LayoutCommand.spec.parse(["a.tags", "--widht", "3"]) }
-        do {
-            _ = try LayoutCommand.spec.parse(["a.tags", "--widht", "3"])
-        } catch {
-            #expect(error.message == "unknown option '--widht'")
-            #expect(error.hint == "did you mean '--width'?")
-        }
-    }
-
-    @Test func valuesCanBeInlineOrSeparateAndNegativeNumbersAreValues() throws {
-        let parsed = try LayoutCommand.spec.parse(["a.tags", "--width=320", "--padding", "-3"])
-        #expect(parsed.value("--width") == "320")
-        #expect(parsed.value("--padding") == "-3")
-        #expect(parsed.positionals == ["a.tags"])
-    }
-
-    @Test func helpListsEveryLayoutOptionWithItsDefault() {
-        let help = LayoutCommand.spec.help
-        for setting in LayoutSetting.all { #expect(help.contains(setting.flag), "\(setting.flag) missing from help") }
-        #expect(help.contains("--section-inset <T,L,B,R>"))
-        #expect(help.contains("(default: 10,10,10,10)"))
-        #expect(help.contains("(default: 7.5)"))
-    }
-}

@@ -2,7 +2,7 @@ import Foundation
 import TagFlowLayout
 
 /// `tagflow check`: proves a query strategy against the truth at every scroll step.
-enum CheckCommand: Command {
+struct CheckCommand: ParsableCommand {
     /// What is asked at each step.
     enum QueryKind: String, CaseIterable {
         /// The viewport at the offset.
@@ -13,30 +13,41 @@ enum CheckCommand: Command {
         case random
     }
 
-    static let defaultStep = 10.0
-    static let defaultFailureCount = 10
+    var tagsPath = ""
+    var input = LayoutInput()
+    var strategy = QueryStrategy.cached
+    var query = QueryKind.visible
+    /// Finer than a scroll's frames: a check is cheap, and a missing element may show for a few points only.
+    var step = 10.0
+    var seed: UInt64?
+    var superItemSize = StockFlowLayout.defaultItemSize
+    var maxFailures = 10
+    var format = OutputFormat.text
 
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "check",
         abstract: "Check that a query strategy returns every element in the rect, at every scroll step.",
         discussion: "Scrolls from top to bottom. At each step it compares the strategy's answer with every element whose frame intersects the query rect, prints the first failures and a summary, and exits with status 1 if any element was missing.",
-        positionals: [PositionalSpec("tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.")],
-        optionGroups: LayoutInput.optionGroups + [("Check", [
-            OptionSpec(["--strategy"], value: QueryStrategy.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The strategy to check.", default: QueryStrategy.cached.rawValue),
-            OptionSpec(["--query"], value: QueryKind.allCases.map(\.rawValue).joined(separator: "|"),
-                       help: "The rects to ask for.", default: QueryKind.visible.rawValue),
-            OptionSpec(["--step"], value: "PT", help: "Points between scroll steps.", default: formatPoints(defaultStep)),
-            OptionSpec(["--seed"], value: "N", help: "Seed of the random rects; printed, so a run can be replayed.", default: "from the clock"),
-            OptionSpec(["--super-item-size"], value: "WxH", help: "The itemSize naive-super's stock flow layout uses.", default: "50x50"),
-            OptionSpec(["--max-failures"], value: "N", help: "Failing steps to print in full.", default: String(defaultFailureCount)),
-            OptionSpec(["--format"], value: "text|json", help: "A report for people, or JSON for tools.", default: "text"),
-        ])],
         examples: [
             "tagflow check Examples/demo.tags --strategy naive-super",
             "tagflow check Examples/demo.tags --strategy visible-rect --query prefetch",
             "tagflow check Examples/demo.tags --query random --seed 42 --format json",
         ])
+
+    static var arguments: [ArgumentGroup<Self>] {
+        [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
+            + LayoutInput.arguments.map { $0.lifted(into: \.input) }
+            + [ArgumentGroup("Check", [
+                .option(\.strategy, "--strategy", help: "The strategy to check.", value: .choice),
+                .option(\.query, "--query", help: "The rects to ask for.", value: .choice),
+                .option(\.step, "--step", help: "Points between scroll steps.", value: .positiveNumber),
+                .option(\.seed, "--seed", help: "Seed of the random rects; printed, so a run can be replayed.", value: .seed,
+                        defaultDescription: "from the clock"),
+                .option(\.superItemSize, "--super-item-size", help: "The itemSize naive-super's stock flow layout uses.", value: .size),
+                .option(\.maxFailures, "--max-failures", help: "Failing steps to print in full.", value: .count),
+                .option(\.format, "--format", help: "A report for people, or JSON for tools.", value: .choice),
+            ])]
+    }
 
     /// One step's query and what was wrong with the answer.
     struct Step {
@@ -45,42 +56,28 @@ enum CheckCommand: Command {
         var audit: QueryAudit
     }
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let strategy = try LayoutInput.choice(QueryStrategy.self, arguments.value("--strategy"), flag: "--strategy") ?? .cached
-        let kind = try LayoutInput.choice(QueryKind.self, arguments.value("--query"), flag: "--query") ?? .visible
-        let format = try LayoutInput.choice(LayoutCommand.Format.self, arguments.value("--format"), flag: "--format") ?? .text
-        let step = try ScrollCommand.positiveNumber(arguments.value("--step"), flag: "--step") ?? defaultStep
-        let maxFailures = try ScrollCommand.count(arguments.value("--max-failures"), flag: "--max-failures") ?? defaultFailureCount
-        let stockItemSize = try ScrollCommand.size(arguments.value("--super-item-size"), flag: "--super-item-size") ?? StockFlowLayout.defaultItemSize
-        let seed: UInt64
-        if let text = arguments.value("--seed") {
-            guard let value = UInt64(text) else { throw InputError("--seed expects a whole number, got '\(text)'") }
-            seed = value
-        } else {
-            seed = UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
-        }
-
-        let loaded = try LayoutInput.load(tagsPath: arguments.positionals[0], arguments: arguments)
+    func run(console: Console) throws -> ExitStatus {
+        let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
+        let loaded = try input.load(tagsPath: tagsPath)
         let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         let range = loaded.options.offsetRange(contentHeight: layout.flow.contentSize.height)
         let stepCount = ScrollPlan.count(range: range, spacing: .step(step))
-        guard stepCount <= 1_000_000 else {
-            throw InputError("--step \(formatPoints(step)) makes \(stepCount) steps", hint: "raise --step")
-        }
-        let query = ElementQuery(strategy, layout: layout.flow, stockItemSize: stockItemSize)
+        guard stepCount <= 1_000_000 else { throw RunError.tooManySteps(stepCount, step: step) }
+        let query = ElementQuery(strategy, layout: layout.flow, stockItemSize: superItemSize)
         var generator = SeededGenerator(seed: seed)
+        let kind = self.query
         let steps = ScrollPlan(range: range, spacing: .step(step)).offsets.enumerated().map { index, offset in
             let visible = loaded.options.visibleRect(offset: offset)
-            let rect = queryRect(kind, visible: visible, contentHeight: layout.flow.contentSize.height, generator: &generator)
+            let rect = Self.queryRect(kind, visible: visible, contentHeight: layout.flow.contentSize.height, generator: &generator)
             return Step(index: index, offset: offset, audit: query.audit(rect, visibleRect: visible))
         }
         let failures = steps.filter { !$0.audit.isCorrect }
         switch format {
         case .text:
-            console.out(report(steps: steps, failures: failures, strategy: strategy, kind: kind, seed: seed, maxFailures: maxFailures, layout: layout))
+            console.out(Self.report(steps: steps, failures: failures, strategy: strategy, kind: kind, seed: seed, maxFailures: maxFailures, layout: layout))
         case .json:
-            console.out(json(steps: steps, failures: failures, strategy: strategy, kind: kind, seed: seed, layout: layout).rendered() + "\n")
+            console.out(Self.json(steps: steps, failures: failures, strategy: strategy, kind: kind, seed: seed, layout: layout).rendered() + "\n")
         }
         return failures.isEmpty ? .success : .failure
     }

@@ -2,29 +2,34 @@ import TagFlowLayout
 import TagFlowText
 
 /// `tagflow layout`: the frames of every header, tag and footer.
-enum LayoutCommand: Command {
-    enum Format: String, CaseIterable { case text, json }
+struct LayoutCommand: ParsableCommand {
+    var tagsPath = ""
+    var input = LayoutInput()
+    var format = OutputFormat.text
+    var output: String?
 
-    static let spec = CommandSpec(
+    static let configuration = CommandConfiguration(
         name: "layout",
         abstract: "Print the frame of every header, tag and footer.",
         discussion: "Measures each tag with FreeType and HarfBuzz, lays the tags out as YLTagsChooser's flow layout does, and prints the frames in content coordinates.",
-        positionals: [PositionalSpec("tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.")],
-        optionGroups: LayoutInput.optionGroups + [("Output", [
-            OptionSpec(["--format"], value: "text|json", help: "A readable table, or JSON for tools.", default: "text"),
-            OptionSpec(["--output", "-o"], value: "FILE", help: "Write to FILE instead of standard output."),
-        ])],
         examples: [
             "tagflow layout Examples/demo.tags",
             "tagflow layout Examples/demo.tags --config Examples/demo.json --format json",
             "printf '篮球\\n足球\\n' | tagflow layout - --width 320",
         ])
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try LayoutInput.choice(Format.self, arguments.value("--format"), flag: "--format") ?? .text
-        let tagsPath = arguments.positionals[0]
-        let output = try arguments.value("--output").map { path throws(InputError) in try OutputPath(path, inputs: [tagsPath, arguments.value("--config")]) }
-        let loaded = try LayoutInput.load(tagsPath: tagsPath, arguments: arguments)
+    static var arguments: [ArgumentGroup<Self>] {
+        [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
+            + LayoutInput.arguments.map { $0.lifted(into: \.input) }
+            + [ArgumentGroup("Output", [
+                .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
+                .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output.", value: .path()),
+            ])]
+    }
+
+    func run(console: Console) throws -> ExitStatus {
+        let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
+        let loaded = try input.load(tagsPath: tagsPath)
         let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
@@ -32,11 +37,11 @@ enum LayoutCommand: Command {
         let bytes: [UInt8]
         switch format {
         case .json:
-            var text = layoutJSON(layout).rendered()
+            var text = Self.layoutJSON(layout).rendered()
             text += "\n"
             bytes = Array(text.utf8)
         case .text:
-            bytes = layoutTable(layout)
+            bytes = Self.layoutTable(layout)
         }
         if let output {
             try output.write(bytes)
@@ -44,14 +49,6 @@ enum LayoutCommand: Command {
             console.out(String(decoding: bytes, as: UTF8.self))
         }
         return .success
-    }
-
-    /// Tofu should never slip by unseen.
-    static func warnAboutTofu(in layout: TagLayout, console: Console) {
-        for (id, tag) in layout.tagsWithMissingGlyphs {
-            let place = layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line), " } ?? ""
-            console.warn("\(place)\(id): '\(tag.text)' has \(tag.measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (install a font that covers it, e.g. fonts-noto-core)")
-        }
     }
 
     /// The stable JSON shape other tools read.

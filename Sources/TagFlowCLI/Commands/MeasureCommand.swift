@@ -3,30 +3,35 @@ import TagFlowLayout
 import TagFlowText
 
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.
-enum MeasureCommand: Command {
-    static let spec = CommandSpec(
+struct MeasureCommand: ParsableCommand {
+    var texts: [String] = []
+    /// Only the font and its size are read: they are all a measurement needs.
+    var options = LayoutOptions()
+    var format = OutputFormat.text
+
+    static let configuration = CommandConfiguration(
         name: "measure",
         abstract: "Measure texts with fontconfig, HarfBuzz and FreeType.",
         discussion: "Prints each text's width (the sum of its shaped advances, in points), the fonts that drew it, and how many glyphs no font has.",
-        positionals: [PositionalSpec("text", help: "One or more texts to measure.", repeats: true)],
-        optionGroups: [("Options", [
-            OptionSpec(["--font"], value: "FAMILY", help: "Font family, resolved by fontconfig.", default: LayoutOptions().font),
-            OptionSpec(["--font-size"], value: "PT", help: "Font size in points.", default: formatPoints(LayoutOptions().fontSize)),
-            OptionSpec(["--format"], value: "text|json", help: "A readable table, or JSON for tools.", default: "text"),
-        ])],
         examples: [
             "tagflow measure 篮球 'AVATAR Ty. office'",
             "tagflow measure 'Hello Мир שלום' --font 'DejaVu Serif' --font-size 16 --format json",
         ])
 
-    static func run(_ arguments: ParsedArguments, console: Console) throws -> ExitStatus {
-        let format = try LayoutInput.choice(LayoutCommand.Format.self, arguments.value("--format"), flag: "--format") ?? .text
-        var options = LayoutOptions()
-        for setting in LayoutSetting.all where ["font", "fontSize"].contains(setting.key) {
-            if let text = arguments.value(setting.flag) { setting.apply(&options, try setting.value(fromArgument: text, flag: setting.flag)) }
+    static var arguments: [ArgumentGroup<Self>] {
+        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize"].contains($0.key) }.map { setting in
+            setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
         }
+        return [ArgumentGroup("Options", [
+            .positionals(\.texts, "text", help: "One or more texts to measure."),
+        ] + fontSettings + [
+            .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
+        ])]
+    }
+
+    func run(console: Console) throws -> ExitStatus {
         let (_, measurer) = try LayoutInput.measurer(for: options, caching: .measurements)
-        let results = arguments.positionals.map { ($0, measurer.measure($0)) }
+        let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
             console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes")
         }

@@ -18,21 +18,21 @@ enum InputFiles {
         if path == "-" { return try readAll(STDIN_FILENO, name: "<stdin>") }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw InputError("cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
+            throw .noSuchFile(path)
         }
-        if isDirectory.boolValue { throw InputError("cannot read '\(path)': it is a directory", hint: "name a file") }
+        if isDirectory.boolValue { throw .isADirectory(path) }
         guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw InputError("cannot read '\(path)': permission denied", hint: "check the file's permissions")
+            throw .permissionDenied(path)
         }
         defer { try? handle.close() }
         do {
             guard let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size <= maxBytes else {
-                throw InputError("'\(path)' is larger than \(maxBytes >> 20) MB", hint: "split it into several files")
+                throw InputError.tooLarge(path, limitMB: maxBytes >> 20)
             }
         } catch let error as InputError {
             throw error
         } catch {
-            throw InputError("cannot read '\(path)': \(error.localizedDescription)")
+            throw InputError.readFailed(path, reason: error.localizedDescription)
         }
         return try readAll(handle.fileDescriptor, name: path)
     }
@@ -46,11 +46,11 @@ enum InputFiles {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw InputError("cannot read '\(name)': \(String(cString: strerror(errno)))")
+                throw .readFailed(name, reason: String(cString: strerror(errno)))
             }
             if count == 0 { return bytes }
             guard bytes.count + count <= maxBytes else {
-                throw InputError("'\(name)' is larger than \(maxBytes >> 20) MB", hint: "split it into several files")
+                throw .tooLarge(name, limitMB: maxBytes >> 20)
             }
             bytes.append(contentsOf: chunk[..<count])
         }

@@ -25,17 +25,6 @@ struct LayoutSetting: Sendable {
         }
     }
 
-    var valueName: String? {
-        switch kind {
-        case .positive, .nonNegative: "PT"
-        case .count: "N"
-        case .text: "NAME"
-        case .insets: "T,L,B,R"
-        case .flag: nil
-        case let .choice(names): names.joined(separator: "|")
-        }
-    }
-
     init<T>(_ key: String, _ keyPath: WritableKeyPath<LayoutOptions, T> & Sendable, _ kind: Kind, _ help: String) {
         self.key = key
         self.kind = kind
@@ -79,36 +68,44 @@ struct LayoutSetting: Sendable {
         LayoutSetting("contentInset", \.contentInset, .insets, "Insets around the content, as in UIScrollView."),
         LayoutSetting("headerHeight", \.headerHeight, .nonNegative, "Height of a titled section's header."),
         LayoutSetting("footerHeight", \.footerHeight, .nonNegative, "Height of a section footer."),
-        LayoutSetting("alignment", \.alignment, .choice(Alignment.allCases.map(\.rawValue)), "How lines align."),
-        LayoutSetting("direction", \.direction, .choice(Direction.allCases.map(\.rawValue)), "Reading direction."),
+        LayoutSetting("alignment", \.alignment, .choice(choices(Alignment.self)), "How lines align."),
+        LayoutSetting("direction", \.direction, .choice(choices(Direction.self)), "Reading direction."),
         LayoutSetting("maxLines", \.maxLines, .count, "Lines per section, 0 for no limit; the rest are hidden."),
-        LayoutSetting("truncation", \.truncation, .choice(Truncation.allCases.map(\.rawValue)), "Where the ellipsis goes in a tag too wide for a line."),
+        LayoutSetting("truncation", \.truncation, .choice(choices(Truncation.self)), "Where the ellipsis goes in a tag too wide for a line."),
         LayoutSetting("maxSelection", \.maxSelection, .count, "Most tags selectable at once, 0 for no limit."),
         LayoutSetting("pinHeaders", \.pinHeaders, .flag, "Pin section headers to the top while scrolling."),
     ]
 
-    /// Reads a value written on the command line.
-    func value(fromArgument text: String, flag: String) throws(InputError) -> Value {
-        switch kind {
-        case .positive, .nonNegative, .count:
-            return .number(try checkedNumber(parseNumber(text, flag: flag), what: flag, at: nil))
-        case .text:
-            guard !text.isEmpty else { throw InputError("\(flag) needs a value") }
-            return .text(text)
-        case .insets:
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 4 || parts.count == 1 else {
-                throw InputError("\(flag) takes four numbers T,L,B,R (or one for all sides), got '\(text)'", hint: "for example \(flag) 10,10,10,10")
-            }
-            var numbers = [Double]()
-            for part in parts { numbers.append(try checkedNumber(parseNumber(part, flag: flag), what: flag, at: nil)) }
-            return .insets(parts.count == 1 ? EdgeInsets(all: numbers[0])
-                                            : EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
-        case .flag:
-            return .flag(true)
-        case let .choice(names):
-            return .text(try checkedChoice(text, names: names, what: flag, at: nil))
+    /// How the value reads from the command line: through the shared parsers, so a flag and every other option
+    /// reading a number fail alike.
+    var parser: ValueParser<Value> {
+        func wrap<T>(_ parser: ValueParser<T>, _ value: @escaping (T) -> Value) -> ValueParser<Value> {
+            ValueParser(valueName: parser.valueName, completion: parser.completion,
+                        parse: { text throws(ValueError) in value(try parser.parse(text)) }, describe: { _ in "" })
         }
+        switch kind {
+        case .positive: return wrap(.number(.positive), Value.number)
+        case .nonNegative: return wrap(.number(.nonNegative), Value.number)
+        case .count: return wrap(.number(.count, valueName: "N"), Value.number)
+        case .text: return wrap(.text("FAMILY"), Value.text)
+        case .insets: return wrap(.insets, Value.insets)
+        case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
+        case let .choice(names):
+            return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
+                guard names.contains(text) else { throw .notAChoice(text, choices: names) }
+                return .text(text)
+            }, describe: { _ in "" })
+        }
+    }
+
+    /// This setting's flag, its default shown from ``LayoutOptions``; `store` keeps the value read.
+    func argument<Root>(keyPath: AnyKeyPath, store: @escaping (inout Root, LayoutSetting, Value) -> Void) -> Argument<Root> {
+        let parser = self.parser
+        let setting = self
+        let isFlag = if case .flag = kind { true } else { false }
+        return Argument(kind: isFlag ? .flag : .option, names: [flag], help: help, valueName: isFlag ? nil : parser.valueName,
+                        defaultDescription: current(LayoutOptions()), completion: parser.completion, keyPath: keyPath,
+                        apply: { root, text throws(ValueError) in store(&root, setting, try parser.parse(text ?? "")) })
     }
 
     /// Reads a value written in a config file.
@@ -116,21 +113,20 @@ struct LayoutSetting: Sendable {
         let what = "\"\(key)\""
         switch kind {
         case .positive, .nonNegative, .count:
-            return .number(try checkedNumber(json.number(what), what: what, at: json.location))
+            return .number(try checked(json.number(what), what: what, at: json.location))
         case .text:
             let text = try json.string(what)
             guard !text.isEmpty else { throw InputError("\(what) is empty", at: json.location) }
             return .text(text)
         case .insets:
-            if case let .number(all) = json.value { return .insets(EdgeInsets(all: try checkedNumber(all, what: what, at: json.location))) }
-            if case let .object(members) = json.value {
+            if case let .number(all) = json.value { return .insets(EdgeInsets(all: try checked(all, what: what, at: json.location))) }
+            if case .object = json.value {
                 let reader = try JSONObjectReader(json, context: what)
                 try reader.rejectUnknownKeys(allowed: ["top", "left", "bottom", "right"])
                 var sides = [Double]()
                 for side in ["top", "left", "bottom", "right"] {
-                    sides.append(try reader[side].map { value throws(InputError) in try checkedNumber(value.number(side), what: "\(what).\(side)", at: value.location) } ?? 0)
+                    sides.append(try reader[side].map { value throws(InputError) in try checked(value.number(side), what: "\(what).\(side)", at: value.location) } ?? 0)
                 }
-                _ = members
                 return .insets(EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3]))
             }
             let elements = try json.array(what)
@@ -138,41 +134,33 @@ struct LayoutSetting: Sendable {
                 throw InputError("expected \(what) to hold four numbers [top, left, bottom, right], found \(elements.count)", at: json.location)
             }
             var numbers = [Double]()
-            for element in elements { numbers.append(try checkedNumber(element.number(what), what: what, at: element.location)) }
+            for element in elements { numbers.append(try checked(element.number(what), what: what, at: element.location)) }
             return .insets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
         case .flag:
             return .flag(try json.bool(what))
         case let .choice(names):
-            return .text(try checkedChoice(json.string(what), names: names, what: what, at: json.location))
+            let text = try json.string(what)
+            guard names.contains(text) else { throw .value(.notAChoice(text, choices: names), key: what, at: json.location) }
+            return .text(text)
         }
     }
 
-    private func parseNumber(_ text: String, flag: String) throws(InputError) -> Double {
-        guard let number = Double(text), !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
-            throw InputError("\(flag) expects a number, got '\(text)'", hint: "write a plain number of points, such as \(flag) 12.5")
-        }
-        return number
-    }
-
-    private func checkedNumber(_ number: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
-        guard number.isFinite, abs(number) < 1e9 else {
-            throw InputError("\(what) must be a finite number below 1e9, got \(number)", at: location)
-        }
+    /// The rule this setting's numbers follow; insets are never negative.
+    private var rule: NumberRule {
         switch kind {
-        case .positive where number <= 0:
-            throw InputError("\(what) must be greater than 0, got \(formatPoints(number))", at: location)
-        case .nonNegative where number < 0, .insets where number < 0:
-            throw InputError("\(what) must not be negative, got \(formatPoints(number))", at: location)
-        case .count where number < 0 || number != number.rounded():
-            throw InputError("\(what) must be a whole number of at least 0, got \(formatPoints(number))", at: location)
-        default:
-            return number
+        case .positive: .positive
+        case .count: .count
+        default: .nonNegative
         }
     }
 
-    private func checkedChoice(_ text: String, names: [String], what: String, at location: SourceSpan?) throws(InputError) -> String {
-        guard names.contains(text) else { throw invalidChoice(text, names: names, what: what, at: location) }
-        return text
+    private func checked(_ number: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
+        do { return try rule.check(number) } catch { throw .value(error, key: what, at: location) }
+    }
+
+    /// The names of an enum's cases, for a `.choice` setting.
+    static func choices<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String] where T.RawValue == String {
+        T.allCases.map(\.rawValue)
     }
 }
 

@@ -4,55 +4,59 @@ import TagFlowRender
 import TagFlowText
 
 /// The `style` object of a config file and the style flags: theme first, then the config, then the flags.
-enum StyleSettings {
+struct StyleSettings: ParsableArguments {
+    /// The theme when neither a flag nor the config names one: YLTagsChooser's.
+    static let defaultTheme = Style.Theme.light
+
+    var theme: Style.Theme?
+    var background: Colour?
+
     static var keys: [String] {
         Style.colourKeys.map(\.key) + Style.numberKeys.map(\.key) + ["cornerRadius", "headerFontWeight", "theme"]
     }
 
-    static let options: [OptionSpec] = [
-        OptionSpec(["--theme"], value: "light|dark", help: "Colours: light is YLTagsChooser's.", default: "light"),
-        OptionSpec(["--background"], value: "#RRGGBB", help: "Background colour; the config's style object sets every other colour."),
-    ]
+    static var options: [Argument<Self>] { [
+        .option(\.theme, "--theme", help: "Colours: light is YLTagsChooser's.", value: .choice, defaultDescription: defaultTheme.rawValue),
+        .option(\.background, "--background", help: "Background colour; the config's style object sets every other colour.", value: .colour),
+    ] }
 
-    static func style(config: ConfigFile, arguments: ParsedArguments) throws(InputError) -> Style {
-        var theme = Style.Theme.light
+    static var arguments: [ArgumentGroup<Self>] { [ArgumentGroup("Style", options)] }
+
+    func style(config: ConfigFile) throws(InputError) -> Style {
+        var theme = Self.defaultTheme
         let reader = try config.style.map { value throws(InputError) in try JSONObjectReader(value, context: "\"style\"") }
         if let reader {
-            try reader.rejectUnknownKeys(allowed: keys)
-            if let value = reader["theme"] { theme = try LayoutInput.choice(Style.Theme.self, value.string("\"theme\""), flag: "\"theme\"", at: value.location)! }
+            try reader.rejectUnknownKeys(allowed: Self.keys)
+            if let value = reader["theme"] { theme = try choice(Style.Theme.self, value, key: "\"theme\"") }
         }
-        if let text = arguments.value("--theme") { theme = try LayoutInput.choice(Style.Theme.self, text, flag: "--theme")! }
+        if let flag = self.theme { theme = flag }
         var style = Style(theme: theme)
         if let reader {
             for (key, path) in Style.colourKeys {
                 guard let value = reader[key] else { continue }
-                style[keyPath: path] = try colour(value.string("\"\(key)\""), what: "\"\(key)\"", at: value.location)
+                style[keyPath: path] = try Self.colour(value.string("\"\(key)\""), what: "\"\(key)\"", at: value.location)
             }
             for (key, path, minimum) in Style.numberKeys {
                 guard let value = reader[key] else { continue }
-                style[keyPath: path] = try number(value.number("\"\(key)\""), minimum: minimum, what: "\"\(key)\"", at: value.location)
+                style[keyPath: path] = try Self.number(value.number("\"\(key)\""), minimum: minimum, what: "\"\(key)\"", at: value.location)
             }
             if let value = reader["cornerRadius"] {
                 if case .null = value.value {
                     style.cornerRadius = nil
                 } else {
-                    style.cornerRadius = try number(value.number("\"cornerRadius\""), minimum: 0, what: "\"cornerRadius\"", at: value.location)
+                    style.cornerRadius = try Self.number(value.number("\"cornerRadius\""), minimum: 0, what: "\"cornerRadius\"", at: value.location)
                 }
             }
             if let value = reader["headerFontWeight"] {
-                style.headerFontWeight = try LayoutInput.choice(FontWeight.self, value.string("\"headerFontWeight\""),
-                                                                flag: "\"headerFontWeight\"", at: value.location)!
+                style.headerFontWeight = try choice(FontWeight.self, value, key: "\"headerFontWeight\"")
             }
         }
-        if let text = arguments.value("--background") { style.background = try colour(text, what: "--background", at: nil) }
+        if let background { style.background = background }
         return style
     }
 
     private static func colour(_ text: String, what: String, at location: SourceSpan?) throws(InputError) -> Colour {
-        guard let colour = Colour(hex: text) else {
-            throw InputError("\(what) must be a colour like #ffb400 or #ffb40080, got '\(text)'", at: location)
-        }
-        return colour
+        do { return try ValueParser.colour.parse(text) } catch { throw .value(error, key: what, at: location) }
     }
 
     private static func number(_ value: Double, minimum: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
@@ -61,4 +65,11 @@ enum StyleSettings {
         }
         return value
     }
+}
+
+/// A config value naming one of an enum's cases.
+func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ json: Located<JSONValue>, key: String) throws(InputError) -> T
+where T.RawValue == String {
+    let text = try json.string(key)
+    do { return try ValueParser<T>.choice.parse(text) } catch { throw .value(error, key: key, at: json.location) }
 }

@@ -1,41 +1,106 @@
-import Foundation
 import TagFlowLayout
+import TagFlowRender
 
-/// A problem with what a person gave tagflow: a file, a flag or a value. It exits with status 2.
-public struct InputError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    /// Where it is, when it is in a file.
-    public var location: SourceSpan?
-    /// What to do about it.
-    public var hint: String?
+// The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
+// tagflow exits with, is decided in one place: ErrorReport.swift.
 
+/// A command line tagflow cannot take: printed with the command's usage line.
+enum CommandLineError: Error, Equatable {
+    case unknownSubcommand(String, known: [String])
+    case unknownOption(String, command: String, known: [String])
+    case missingValue(option: String, valueName: String)
+    case takesNoValue(option: String)
+    case givenTwice(option: String)
+    case missingArgument(String, usage: String)
+    /// A positional with no place; when it followed an option whose value may be left out, why it did not read as
+    /// that value.
+    case unexpectedArgument(String, usage: String, asValueOf: String?, ValueError?)
+    case invalidValue(option: String, ValueError)
+    /// `--output` is required; `example` shows what to name.
+    case missingOutput(example: String)
+    /// Two options that each decide the same thing.
+    case exclusive(String, String, because: String)
+    /// An option that means nothing here, refused rather than ignored.
+    case notApplicable(option: String, because: String)
+    case tooManyInputs(command: String, count: Int)
+    case folderWithoutPartner
+    case oneInputWithoutConfigs
+    case configWithSideConfigs
+    case acceptWithoutReport
+}
+
+/// A value that does not read as its option or config key wants. The option or key is added where it is reported.
+public enum ValueError: Error, Equatable, Sendable {
+    case empty
+    case notANumber(String)
+    case notFinite(Double)
+    case notPositive(Double)
+    case negative(Double)
+    case notACount(Double)
+    case notAtLeastOne(Int)
+    case notASeed(String)
+    case notAChoice(String, choices: [String])
+    case notAScale(String)
+    case notAShare(String)
+    case notARatio(String)
+    case notASize(String)
+    case notInsets(String)
+    case notAColour(String)
+    case notARegion(String)
+    case wrongCount(String, expected: Int)
+}
+
+/// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
+public enum InputError: Error, Sendable {
+    /// A problem in a file's content, such as a tags file's line or a JSON value.
+    case content(String, at: SourceSpan?, hint: String?)
+    /// A config value that does not read as its key wants.
+    case value(ValueError, key: String, at: SourceSpan?)
+    case noSuchFile(String)
+    case isADirectory(String)
+    case permissionDenied(String)
+    case tooLarge(String, limitMB: Int)
+    case readFailed(String, reason: String)
+
+    /// A problem in a file's content; `location` says where, `hint` what to do about it.
     public init(_ message: String, at location: SourceSpan? = nil, hint: String? = nil) {
-        self.message = message
-        self.location = location
-        self.hint = hint
-    }
-
-    /// `FILE:LINE:COL: error: message`, the form editors and CI annotators read, then the hint.
-    public var description: String {
-        var text = location.map { "\($0): error: \(message)" } ?? "error: \(message)"
-        if let hint { text += "\n  help: \(hint)" }
-        return text
+        self = .content(message, at: location, hint: hint)
     }
 }
 
-/// A command line tagflow cannot parse. Printed with the command's usage line; exits with status 2.
-public struct UsageError: Error, Sendable, CustomStringConvertible {
-    public var message: String
-    public var hint: String?
+/// A path tagflow cannot write; checked before any work starts, so nothing is written.
+enum OutputError: Error, Equatable {
+    case emptyPath
+    case isAnInput(String)
+    case folderMissing(path: String, folder: String)
+    case folderIsAFile(path: String, folder: String)
+    case folderNotWritable(path: String, folder: String)
+    case writeFailed(path: String, reason: String)
+}
 
-    public init(_ message: String, hint: String? = nil) {
-        self.message = message
-        self.hint = hint
-    }
-
-    public var description: String {
-        hint.map { "error: \(message)\n  help: \($0)" } ?? "error: \(message)"
-    }
+/// A problem met while a command runs, after its arguments and inputs were read.
+enum RunError: Error {
+    case fontSystemUnavailable(reason: String)
+    case fontFamilyNotFound(String, suggestions: [String])
+    case fontUnloadable(String, reason: String)
+    case drawingFontsUnloadable(reason: String)
+    case layoutOptions(LayoutOptionsError)
+    case pictureFormatUnknown(path: String)
+    case scrollOutputUnknown(path: String)
+    case pngNeedsSheetOrAPNG
+    case tooManyFrames(Int, cap: Int)
+    case tooManySteps(Int, step: Double)
+    case render(RenderError)
+    case diffImageFailed(reason: String)
+    case encodeFailed(reason: String)
+    case folderAndFile(folder: String)
+    case pngAndOther(String)
+    case layoutJSONAndOther(layout: String, other: String)
+    case bothStandardInput
+    case diffPictureNotPNG(String)
+    case reportInsideInput(report: String, input: String)
+    case reportIsAFile(String)
+    case reportNotWritable(String)
 }
 
 /// The exit statuses tagflow uses.
@@ -49,12 +114,9 @@ public enum ExitStatus: Int32 {
     case interrupted = 130
     case terminated = 143
     case hungUp = 129
-}
 
-/// The one error for a word that is not one of `names`: it lists them and suggests the closest.
-func invalidChoice(_ text: String, names: [String], what: String, at location: SourceSpan? = nil) -> InputError {
-    InputError("\(what) must be one of \(names.joined(separator: ", ")); got '\(text)'", at: location,
-               hint: closestMatch(to: text, in: names).map { "did you mean '\($0)'?" })
+    /// Whether a signal stopped the run.
+    var isSignal: Bool { rawValue > 128 }
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be what was meant.
@@ -77,12 +139,4 @@ public func closestMatches(to word: String, in candidates: some Sequence<String>
         .map(\.element.0)
         .filter { seen.insert($0).inserted }
         .prefix(limit).map { $0 }
-}
-
-extension LayoutOptionsError {
-    /// The same problem as an input error, so it prints like every other.
-    var inputError: InputError {
-        let parts = description.split(separator: ";", maxSplits: 1)
-        return InputError(String(parts[0]), hint: parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil)
-    }
 }

@@ -7,22 +7,22 @@ struct OutputPath {
     let path: String
 
     /// Refuses a path that is one of the inputs, or whose folder is missing or not writable.
-    init(_ path: String, inputs: [String?]) throws(InputError) {
-        guard !path.isEmpty else { throw InputError("the output path is empty") }
+    init(_ path: String, inputs: [String?]) throws(OutputError) {
+        guard !path.isEmpty else { throw .emptyPath }
         let target = OutputPath.canonical(path)
         for case let input? in inputs where input != "-" && OutputPath.canonical(input) == target {
-            throw InputError("the output '\(path)' is also an input", hint: "write the output somewhere else; tagflow never overwrites its input")
+            throw .isAnInput(path)
         }
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
-            throw InputError("cannot write '\(path)': the folder '\(folder)' does not exist", hint: "create it first: mkdir -p '\(folder)'")
+            throw .folderMissing(path: path, folder: folder)
         }
         guard isDirectory.boolValue else {
-            throw InputError("cannot write '\(path)': '\(folder)' is a file, not a folder", hint: "choose an output inside a folder")
+            throw .folderIsAFile(path: path, folder: folder)
         }
         guard access(folder, W_OK) == 0 else {
-            throw InputError("cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
+            throw .folderNotWritable(path: path, folder: folder)
         }
         self.path = path
     }
@@ -30,11 +30,11 @@ struct OutputPath {
     var pathExtension: String { (path as NSString).pathExtension.lowercased() }
 
     /// Writes the whole file under a temporary name beside it, then renames it into place.
-    func write(_ bytes: [UInt8]) throws(InputError) {
+    func write(_ bytes: [UInt8]) throws(OutputError) {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw InputError("cannot write '\(path)': \(error)")
+            throw .writeFailed(path: path, reason: "\(error)")
         }
     }
 

@@ -1,0 +1,156 @@
+/// Reading a command line into a command, and the help derived from the same declarations.
+extension ParsableCommand {
+    /// Every argument, options and positionals, in declaration order.
+    static var allArguments: [Argument<Self>] { arguments.flatMap(\.arguments) }
+
+    static var positionalArguments: [Argument<Self>] { allArguments.filter(\.isPositional) }
+
+    static var options: [Argument<Self>] { allArguments.filter { !$0.isPositional } }
+
+    /// Reads `words` (the arguments after the subcommand's name), then validates the result.
+    ///
+    /// - Returns: The command, or `nil` when `--help` was asked for.
+    static func parse(_ words: [String]) throws(CommandLineError) -> Self? {
+        let options = self.options
+        var assignments: [(argument: Argument<Self>, value: String?)] = []
+        var positionals: [String] = []
+        /// An option whose value may be left out, given just before a positional: the positional may be its value.
+        var optionalValueBefore: [Int: Argument<Self>] = [:]
+        var wantsHelp = false
+        var index = 0
+        var onlyPositionals = false
+        while index < words.count {
+            let word = words[index]
+            index += 1
+            if onlyPositionals || word == "-" || !word.hasPrefix("-") || Double(word) != nil {
+                positionals.append(word)
+                continue
+            }
+            if word == "--" { onlyPositionals = true; continue }
+            if helpNames.contains(word) { wantsHelp = true; continue }
+            var name = word
+            var inlineValue: String?
+            if word.hasPrefix("--"), let equals = word.firstIndex(of: "=") {
+                name = String(word[..<equals])
+                inlineValue = String(word[word.index(after: equals)...])
+            }
+            guard let option = options.first(where: { $0.names.contains(name) }) else {
+                throw .unknownOption(name, command: configuration.name, known: options.map(\.name) + [helpNames[0]])
+            }
+            var value: String?
+            switch option.kind {
+            case .flag:
+                if inlineValue != nil { throw .takesNoValue(option: option.name) }
+            case .optionalValue:
+                if let inlineValue {
+                    value = inlineValue
+                } else if index < words.count, option.acceptsNext?(words[index]) == true {
+                    value = words[index]
+                    index += 1
+                } else {
+                    optionalValueBefore[positionals.count] = option
+                }
+            case .option:
+                if let inlineValue {
+                    value = inlineValue
+                } else {
+                    guard index < words.count else { throw .missingValue(option: option.name, valueName: option.valueName ?? "") }
+                    value = words[index]
+                    index += 1
+                }
+                if !option.repeats, assignments.contains(where: { $0.argument.name == option.name }) {
+                    throw .givenTwice(option: option.name)
+                }
+            case .positional:
+                break
+            }
+            assignments.append((option, value))
+        }
+        if wantsHelp { return nil }
+
+        var command = Self()
+        let declared = positionalArguments
+        if positionals.count < declared.count {
+            throw .missingArgument(declared[positionals.count].name, usage: usage)
+        }
+        if !(declared.last?.repeats ?? false), positionals.count > declared.count {
+            let extra = positionals[declared.count]
+            if let (position, option) = optionalValueBefore.sorted(by: { $0.key < $1.key }).first(where: { $0.key < positionals.count }) {
+                var scratch = Self()
+                do {
+                    try option.apply(&scratch, positionals[position])
+                } catch {
+                    throw .unexpectedArgument(positionals[position], usage: usage, asValueOf: option.name, error)
+                }
+            }
+            throw .unexpectedArgument(extra, usage: usage, asValueOf: nil, nil)
+        }
+        for (position, argument) in declared.enumerated() {
+            let values = argument.repeats ? Array(positionals[position...]) : [positionals[position]]
+            for value in values {
+                do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
+            }
+        }
+        for (argument, value) in assignments {
+            do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
+        }
+        command.given = Given(entries: assignments.map { Given.Entry(keyPath: $0.argument.keyPath, group: $0.argument.group, name: $0.argument.name) })
+        try command.validate()
+        return command
+    }
+
+    static var helpNames: [String] { ["--help", "-h"] }
+
+    static var usage: String {
+        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }.joined(separator: " ")
+        return "tagflow \(configuration.name) \(positional)\(positional.isEmpty ? "" : " ")[<options>]"
+    }
+
+    /// The option groups help lists, with `--help` last, under OPTIONS.
+    static var helpGroups: [(title: String, rows: [(names: String, help: String)])] {
+        var groups = arguments.map { group in
+            (title: group.title.uppercased(), rows: group.arguments.filter { !$0.isPositional }.map(helpRow))
+        }.filter { !$0.rows.isEmpty }
+        let helpEntry = (names: helpNames.joined(separator: ", "), help: "Show help information.")
+        if groups.last?.title == "OPTIONS" { groups[groups.count - 1].rows.append(helpEntry) } else { groups.append(("OPTIONS", [helpEntry])) }
+        return groups
+    }
+
+    private static func helpRow(_ option: Argument<Self>) -> (names: String, help: String) {
+        let value = option.valueName.map { option.kind == .optionalValue ? "[=<\($0)>]" : " <\($0)>" } ?? ""
+        let names = option.names.joined(separator: ", ") + value
+        return (names, option.help + (option.defaultDescription.map { " (default: \($0))" } ?? ""))
+    }
+
+    /// The text `--help` prints.
+    static var help: String {
+        var lines = ["OVERVIEW: \(configuration.abstract)", ""]
+        if !configuration.discussion.isEmpty { lines += [configuration.discussion, ""] }
+        lines += ["USAGE: \(usage)", ""]
+        if !positionalArguments.isEmpty {
+            lines.append("ARGUMENTS:")
+            for positional in positionalArguments { lines.append(helpLine("<\(positional.name)>", positional.help)) }
+            lines.append("")
+        }
+        for group in helpGroups {
+            lines.append("\(group.title):")
+            for row in group.rows { lines.append(helpLine(row.names, row.help)) }
+            lines.append("")
+        }
+        if !configuration.examples.isEmpty {
+            lines.append("EXAMPLES:")
+            lines += configuration.examples.map { "  \($0)" }
+            lines.append("")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// One line of help: the names in a column, the help beside them, or below when the names are long.
+func helpLine(_ left: String, _ right: String, column: Int = 30) -> String {
+    let indent = "  "
+    if left.count + indent.count + 2 <= column {
+        return indent + left + String(repeating: " ", count: column - left.count - indent.count) + right
+    }
+    return indent + left + "\n" + String(repeating: " ", count: column) + right
+}

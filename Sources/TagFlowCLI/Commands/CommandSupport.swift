@@ -1,0 +1,116 @@
+import TagFlowLayout
+import TagFlowRender
+import TagFlowText
+
+// What the commands share: the layout flags and how they become a layout, the text engine, the scene a drawing
+// command draws, and the warning about tofu.
+
+/// A readable table, or JSON for tools.
+enum OutputFormat: String, CaseIterable { case text, json }
+
+/// The options every command that lays out a tags file shares, and how they become a layout.
+struct LayoutInput: ParsableArguments {
+    var config: String?
+    var inputFormat = TagsInputFormat.auto
+    /// The layout flags given, in order; they override the config.
+    var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
+
+    static var inputArguments: [Argument<Self>] { [
+        .option(\.config, "--config", help: "A JSON file with any layout option and a style object; flags override it.",
+                value: .path("FILE", extensions: ["json"])),
+        .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
+                defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
+    ] }
+
+    /// A flag for every layout option, with its default from ``LayoutOptions``.
+    static var layoutArguments: [Argument<Self>] {
+        LayoutSetting.all.map { setting in
+            setting.argument(keyPath: \Self.overrides) { (input: inout Self, setting, value) in input.overrides.append((setting, value)) }
+        }
+    }
+
+    static var arguments: [ArgumentGroup<Self>] {
+        [ArgumentGroup("Input", inputArguments), ArgumentGroup("Layout", layoutArguments)]
+    }
+
+    /// The positional every such command takes.
+    static func tagsFile<Root: ParsableArguments>(_ keyPath: WritableKeyPath<Root, String>) -> Argument<Root> {
+        .positional(keyPath, "tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.",
+                    completion: .files(extensions: ["tags", "json", "txt"]))
+    }
+
+    /// The document, its options, and the style section of the config, all checked.
+    struct Loaded {
+        var document: TagDocument
+        var options: LayoutOptions
+        var config: ConfigFile
+    }
+
+    func load(tagsPath: String) throws -> Loaded {
+        let config = try self.config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+        let options = options(config: config)
+        let document = try TagsInputFormat.document(at: tagsPath, format: inputFormat)
+        try Self.check(options, for: document)
+        return Loaded(document: document, options: options, config: config)
+    }
+
+    /// The options from defaults, then the config file, then the flags.
+    func options(config: ConfigFile) -> LayoutOptions {
+        var options = LayoutOptions()
+        for (setting, value) in config.layout { setting.apply(&options, value) }
+        for (setting, value) in overrides { setting.apply(&options, value) }
+        return options
+    }
+
+    /// Checks that a layout of `document` with `options` is possible.
+    static func check(_ options: LayoutOptions, for document: TagDocument) throws(RunError) {
+        do {
+            try options.validate(selectedCount: document.selectedCount)
+        } catch {
+            throw .layoutOptions(error)
+        }
+    }
+
+    /// A text engine and a measurer for the options' font, failing with close matches when fontconfig lacks the family.
+    ///
+    /// Commands that draw want `.shapedTexts`, so each text is shaped once for both its measurement and its glyphs;
+    /// commands that only lay out want `.measurements`, which keeps no glyphs.
+    static func measurer(for options: LayoutOptions, caching: TextCaching) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
+        let engine: TextEngine
+        do {
+            engine = try TextEngine(caching: caching)
+        } catch {
+            throw .fontSystemUnavailable(reason: "\(error)")
+        }
+        do {
+            let font = try engine.font(family: options.font, size: options.textSize)
+            return (engine, Measurer(engine: engine, font: font))
+        } catch let FontError.familyNotFound(family, suggestions) {
+            throw .fontFamilyNotFound(family, suggestions: suggestions)
+        } catch {
+            throw .fontUnloadable(options.font, reason: "\(error)")
+        }
+    }
+}
+
+/// Tofu should never slip by unseen.
+func warnAboutTofu(in layout: TagLayout, console: Console) {
+    for (id, tag) in layout.tagsWithMissingGlyphs {
+        let place = layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line), " } ?? ""
+        console.warn("\(place)\(id): '\(tag.text)' has \(tag.measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (install a font that covers it, e.g. fonts-noto-core)")
+    }
+}
+
+/// Turning loaded input into a scene to draw, shared by the commands that draw.
+enum SceneSetup {
+    static func scene(_ loaded: LayoutInput.Loaded, style: Style, console: Console) throws(RunError) -> Scene {
+        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .shapedTexts)
+        let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
+        warnAboutTofu(in: layout, console: console)
+        do {
+            return try Scene(layout: layout, engine: engine, style: style)
+        } catch {
+            throw .drawingFontsUnloadable(reason: "\(error)")
+        }
+    }
+}

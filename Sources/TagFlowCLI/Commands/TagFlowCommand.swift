@@ -1,0 +1,130 @@
+import Foundation
+
+/// Where a command's words go. Standard output carries results; standard error, errors, warnings and progress.
+public struct Console: Sendable {
+    public var out: @Sendable (String) -> Void
+    public var err: @Sendable (String) -> Void
+    /// Standard error is a terminal, so a progress line can redraw itself.
+    public var isInteractive: Bool
+
+    public static let standard = Console(
+        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
+        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        isInteractive: isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
+
+    func warn(_ message: String) { err("warning: \(message)\n") }
+}
+
+/// The `tagflow` command: dispatches to a subcommand and turns errors into messages and exit statuses.
+public enum TagFlowCommand {
+    public static let version = "0.1.0"
+
+    /// Every subcommand, in the order help lists them. A new command is one file and one entry here.
+    static var commands: [any ParsableCommand.Type] { [
+        LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self, DiffCommand.self,
+    ] }
+
+    /// Options of `tagflow` itself, before any subcommand.
+    static let generateCompletionScript = "--generate-completion-script"
+    static let generateManual = "--generate-manual"
+
+    static var overview: String {
+        var lines = [
+            "OVERVIEW: \(abstract)",
+            "",
+            "USAGE: tagflow <subcommand> [<options>]",
+            "",
+            "OPTIONS:",
+            "  --version               Show the version.",
+            "  \(generateCompletionScript) <\(CompletionShell.allCases.map(\.rawValue).joined(separator: "|"))>",
+            "                          Print a script that completes tagflow's commands and options in that shell.",
+            "  \(generateManual)       Print tagflow's manual page (roff, for man -l).",
+            "  -h, --help              Show help information.",
+            "",
+            "SUBCOMMANDS:",
+        ]
+        for command in commands {
+            let name = command.configuration.name
+            lines.append("  " + name + String(repeating: " ", count: max(1, 24 - name.count)) + command.configuration.abstract)
+        }
+        lines += ["", "  See 'tagflow help <subcommand>' for detailed help.", ""]
+        return lines.joined(separator: "\n")
+    }
+
+    static let abstract = "Lay out tags the way YLTagsChooser's flow layout does, and draw how it scrolls."
+
+    /// Runs with the process's arguments and exits.
+    public static func main() -> Never {
+        Interruption.watchForTheProcess()
+        exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)
+    }
+
+    /// Runs a command line (without the program name) and returns the exit status.
+    public static func run(_ arguments: [String], console: Console) -> ExitStatus {
+        guard let first = arguments.first else {
+            console.err(overview)
+            return .usage
+        }
+        switch first {
+        case "--help", "-h":
+            console.out(overview)
+            return .success
+        case "--version":
+            console.out("\(version)\n")
+            return .success
+        case generateCompletionScript:
+            let names = CompletionShell.allCases.map(\.rawValue)
+            guard let name = arguments.dropFirst().first else {
+                return report(CommandLineError.missingValue(option: first, valueName: names.joined(separator: "|")), console: console)
+            }
+            guard let shell = CompletionShell(rawValue: name) else {
+                return report(CommandLineError.invalidValue(option: first, .notAChoice(name, choices: names)), console: console)
+            }
+            console.out(CompletionScript(shell: shell).text)
+            return .success
+        case generateManual:
+            console.out(ManualPage().text)
+            return .success
+        case "help":
+            guard let name = arguments.dropFirst().first else { console.out(overview); return .success }
+            guard let command = command(named: name) else { return report(unknownSubcommand(name), console: console) }
+            console.out(command.help)
+            return .success
+        default:
+            guard let command = command(named: first) else { return report(unknownSubcommand(first), console: console) }
+            return execute(command, Array(arguments.dropFirst()), console: console)
+        }
+    }
+
+    static func command(named name: String) -> (any ParsableCommand.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
+
+    private static func unknownSubcommand(_ name: String) -> CommandLineError {
+        .unknownSubcommand(name, known: commands.map { $0.configuration.name })
+    }
+
+    /// Parse, validate, run.
+    private static func execute<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String], console: Console) -> ExitStatus {
+        do {
+            guard let command = try Command.parse(arguments) else {
+                console.out(Command.help)
+                return .success
+            }
+            return try command.run(console: console)
+        } catch {
+            return report(error, command: Command.self, console: console)
+        }
+    }
+
+    /// Prints an error as ``ErrorReport`` words it, with the command's usage line for a command line it cannot take.
+    private static func report(_ error: any Error, command: (any ParsableCommand.Type)? = nil, console: Console) -> ExitStatus {
+        let report = ErrorReport(error)
+        var text = report.text + "\n"
+        if report.showsUsage, let command {
+            text += "usage: \(command.usage)\n  See 'tagflow \(command.configuration.name) --help'.\n"
+        }
+        console.err(text)
+        return report.status
+    }
+}

@@ -1,0 +1,158 @@
+import Testing
+import TagFlowLayout
+import TagFlowRender
+import TagFlowReview
+@testable import TagFlowCLI
+
+/// The command-line parser, called directly: defaults, value forms, repeats, suggestions and validation.
+@Suite struct ArgumentParserTests {
+    /// Parses a command line that must succeed and not ask for help.
+    func parse<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) throws -> Command {
+        try #require(try Command.parse(arguments))
+    }
+
+    /// The report of a command line that must fail.
+    func failure<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String]) -> ErrorReport? {
+        do {
+            _ = try Command.parse(arguments)
+            Issue.record("expected \(arguments) to fail")
+            return nil
+        } catch {
+            return ErrorReport(error)
+        }
+    }
+
+    @Test func defaultsComeFromTheDeclarationsAndTheSeed() throws {
+        let scroll = try parse(ScrollCommand.self, ["a.tags", "-o", "frames"])
+        #expect(scroll.tagsPath == "a.tags")
+        #expect(scroll.step == 20)
+        #expect(scroll.fps == 10)
+        #expect(scroll.maxHeight == 640)
+        #expect(scroll.scale == 1)
+        #expect(scroll.superItemSize == StockFlowLayout.defaultItemSize)
+        #expect(scroll.strategies == [.cached])
+        #expect(scroll.spacing == .step(20))
+        let check = try parse(CheckCommand.self, ["a.tags"])
+        #expect(check.superItemSize == StockFlowLayout.defaultItemSize)
+        #expect(check.step == 10)
+        #expect(try parse(RenderCommand.self, ["a.tags", "-o", "a.png"]).scale == 2)
+        #expect(check.input.options(config: ConfigFile()) == LayoutOptions())
+    }
+
+    @Test func helpShowsTheDefaultsItWasDeclaredWith() {
+        let help = ScrollCommand.help
+        #expect(help.contains("--super-item-size <WxH>"))
+        #expect(help.contains("(default: 50x50)"))
+        #expect(help.contains("--fps <N>                   Frames per second of a GIF or APNG. (default: 10)"))
+        #expect(help.contains("--compare[=<A,B>]"))
+        #expect(help.contains("(default: naive-super,cached)"))
+    }
+
+    @Test func valuesCanBeInlineOrSeparate() throws {
+        let layout = try parse(LayoutCommand.self, ["a.tags", "--width=320", "--padding", "3", "--format=json"])
+        let options = layout.input.options(config: ConfigFile())
+        #expect(options.width == 320)
+        #expect(options.padding == 3)
+        #expect(layout.format == .json)
+    }
+
+    @Test func aNegativeNumberIsReadAsAValueNotAnOption() {
+        let report = failure(LayoutCommand.self, ["a.tags", "--padding", "-3"])
+        #expect(report?.message == "--padding must not be negative, got -3")
+        #expect(report?.showsUsage == true)
+    }
+
+    @Test func layoutFlagsApplyInOrderAfterTheConfig() throws {
+        let layout = try parse(LayoutCommand.self, ["a.tags", "--alignment", "center", "--section-inset", "4"])
+        let config = try ConfigFile.parse(Array(#"{"alignment": "right", "width": 300}"#.utf8), file: "c.json")
+        let options = layout.input.options(config: config)
+        #expect(options.alignment == .center)
+        #expect(options.width == 300)
+        #expect(options.sectionInset == EdgeInsets(all: 4))
+    }
+
+    @Test func aRepeatingOptionCollectsEveryValue() throws {
+        let diff = try parse(DiffCommand.self, ["a.png", "b.png", "--ignore", "0,0,10,10", "--ignore=5,5,1,1"])
+        #expect(diff.pixels.ignore == [PixelDiff.Region(x: 0, y: 0, width: 10, height: 10), PixelDiff.Region(x: 5, y: 5, width: 1, height: 1)])
+    }
+
+    @Test func anOptionThatDoesNotRepeatIsRefusedTwice() {
+        let report = failure(LayoutCommand.self, ["a.tags", "--width", "3", "--width", "4"])
+        #expect(report?.message == "--width is given more than once")
+    }
+
+    @Test(arguments: [
+        (["a.tags", "--compare", "-o", "x.gif"], [QueryStrategy.naiveSuper, .cached]),
+        (["a.tags", "--compare", "visible-rect,cached", "-o", "x.gif"], [.visibleRect, .cached]),
+        (["a.tags", "--compare=cached,naive-super", "-o", "x.gif"], [.cached, .naiveSuper]),
+        (["--compare", "a.tags", "-o", "x.gif"], [.naiveSuper, .cached]),
+    ])
+    func compareTakesAStrategyPairAfterASpaceOrAnEqualsSign(_ arguments: [String], _ expected: [QueryStrategy]) throws {
+        let scroll = try parse(ScrollCommand.self, arguments)
+        #expect(scroll.strategies == expected)
+        #expect(scroll.tagsPath == "a.tags")
+    }
+
+    @Test func aWordAfterCompareThatIsNotAPairSaysWhy() {
+        let report = failure(ScrollCommand.self, ["a.tags", "--compare", "naive-super,bogus", "-o", "x.gif"])
+        #expect(report?.message == "unexpected argument 'naive-super,bogus'")
+        #expect(report?.hint == "as the value of --compare: --compare must be one of cached, naive-super, visible-rect; got 'bogus'")
+    }
+
+    @Test func anUnknownOptionSuggestsTheClosest() {
+        let report = failure(LayoutCommand.self, ["a.tags", "--widht", "3"])
+        #expect(report?.message == "unknown option '--widht'")
+        #expect(report?.hint == "did you mean '--width'?")
+        #expect(report?.showsUsage == true)
+    }
+
+    @Test func choicesAreListedFromTheEnums() {
+        let report = failure(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--view", "devise"])
+        let views = ScrollView.allCases.map(\.rawValue)
+        #expect(report?.message == "--view must be one of \(views.joined(separator: ", ")); got 'devise'")
+        #expect(report?.hint == "did you mean 'device'?")
+        #expect(ScrollCommand.help.contains("--view <\(views.joined(separator: "|"))>"))
+        #expect(CheckCommand.help.contains("--query <\(CheckCommand.QueryKind.allCases.map(\.rawValue).joined(separator: "|"))>"))
+    }
+
+    @Test func validateRefusesOptionsThatDecideTheSameThing() {
+        #expect(failure(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--step", "5", "--frames", "3"])?.message
+                == "--step and --frames both space the frames")
+        #expect(failure(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--strategy", "cached", "--compare"])?.message
+                == "--strategy and --compare both choose strategies")
+        #expect(failure(ScrollCommand.self, ["a.tags", "-o", "x.png", "--sheet", "--apng"])?.message == "--sheet and --apng both want the .png output")
+    }
+
+    @Test func aMissingOutputIsAUsageErrorForEveryCommandThatNeedsOne() {
+        for report in [failure(RenderCommand.self, ["a.tags"]), failure(ScrollCommand.self, ["a.tags"])] {
+            #expect(report?.message == "missing --output")
+            #expect(report?.showsUsage == true)
+        }
+    }
+
+    @Test func diffValidatesItsInputs() throws {
+        #expect(failure(DiffCommand.self, ["a", "b", "c"])?.message == "diff takes two inputs, got 3")
+        let diff = try parse(DiffCommand.self, ["a.tags", "b.tags", "--width", "300"])
+        #expect(diff.given.first(inGroup: \.input) == "--width")
+        #expect(diff.given.first(inGroup: \.pixels) == nil)
+    }
+
+    @Test func helpIsAskedForAnywhere() throws {
+        #expect(try ScrollCommand.parse(["--help"]) == nil)
+        #expect(try LayoutCommand.parse(["a.tags", "-h"]) == nil)
+    }
+
+    @Test func everyLayoutOptionIsAFlagWithItsDefault() {
+        let help = LayoutCommand.help
+        for setting in LayoutSetting.all { #expect(help.contains(setting.flag), "\(setting.flag) missing from help") }
+        #expect(help.contains("--section-inset <T,L,B,R>"))
+        #expect(help.contains("(default: 10,10,10,10)"))
+        #expect(help.contains("(default: 7.5)"))
+    }
+
+    @Test func layoutOptionErrorsNameTheFlagsThatFixThem() {
+        let report = ErrorReport(LayoutOptionsError.insetsTooWide(total: 400, width: 375))
+        #expect(report.message == "the insets take 400 pt of the 375 pt width, leaving no room for tags")
+        #expect(report.hint == "reduce --section-inset or --content-inset, or raise --width")
+    }
+}
