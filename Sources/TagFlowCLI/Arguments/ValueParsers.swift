@@ -133,8 +133,8 @@ extension ValueParser where Value == UInt64 {
 
 extension ValueParser where Value == String {
     /// A non-empty word, such as a font family.
-    static func text(_ valueName: String) -> Self {
-        ValueParser(valueName: valueName, parse: { text throws(ValueError) in
+    static func text(_ valueName: String, completion: Completion = .none) -> Self {
+        ValueParser(valueName: valueName, completion: completion, parse: { text throws(ValueError) in
             guard !text.isEmpty else { throw .empty }
             return text
         }, describe: { $0 })

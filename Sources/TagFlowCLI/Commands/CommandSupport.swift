@@ -12,6 +12,8 @@ enum OutputFormat: String, CaseIterable { case text, json }
 struct LayoutInput: ParsableArguments {
     var config: String?
     var inputFormat = TagsInputFormat.auto
+    /// The device to preview on; its width and scale, below any `--width` given.
+    var device: String?
     /// The layout flags given, in order; they override the config.
     var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
 
@@ -20,6 +22,8 @@ struct LayoutInput: ParsableArguments {
                 value: .path("FILE", extensions: ["json"])),
         .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
                 defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
+        .option(\.device, "--device", help: "Preview on a device: its screen width and scale ('tagflow devices' lists them).",
+                value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
     ] }
 
     /// A flag for every layout option, with its default from ``LayoutOptions``.
@@ -48,16 +52,23 @@ struct LayoutInput: ParsableArguments {
 
     func load(tagsPath: String) throws -> Loaded {
         let config = try self.config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
-        let options = options(config: config)
+        let options = try options(config: config)
         let document = try TagsInputFormat.document(at: tagsPath, format: inputFormat)
         try Self.check(options, for: document)
         return Loaded(document: document, options: options, config: config)
     }
 
-    /// The options from defaults, then the config file, then the flags.
-    func options(config: ConfigFile) -> LayoutOptions {
+    /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a
+    /// width given beside it wins.
+    func options(config: ConfigFile) throws(InputError) -> LayoutOptions {
         var options = LayoutOptions()
+        if let device = config.device {
+            DeviceSettings.apply(try DeviceSettings.profile(named: device.value, config: config, at: device.location), to: &options)
+        }
         for (setting, value) in config.layout { setting.apply(&options, value) }
+        if let device {
+            DeviceSettings.apply(try DeviceSettings.profile(named: device, config: config), to: &options)
+        }
         for (setting, value) in overrides { setting.apply(&options, value) }
         return options
     }

@@ -236,7 +236,7 @@ struct DiffCommand: ParsableCommand {
     private func layout(_ document: TagDocument, config: String?, console: Console) throws
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
         let configFile = try config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
-        let options = input.options(config: configFile)
+        let options = try input.options(config: configFile)
         try LayoutInput.check(options, for: document)
         return try Self.layout(document, options: options, console: console)
     }

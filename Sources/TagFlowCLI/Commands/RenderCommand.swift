@@ -8,8 +8,8 @@ struct RenderCommand: ParsableCommand {
     var tagsPath = ""
     var input = LayoutInput()
     var output: String?
-    /// Device pixels per point: 2 matches most phones.
-    var scale = 2.0
+    /// Device pixels per point; by default the device's (`--device`), else 2, which matches most phones.
+    var scale: Double?
     var style = StyleSettings()
 
     static let configuration = CommandConfiguration(
@@ -28,7 +28,8 @@ struct RenderCommand: ParsableCommand {
             + [ArgumentGroup("Picture", [
                 .option(\.output, "--output", "-o", help: "The picture to write: .png, .svg or .pdf.",
                         value: .path(extensions: PictureFormat.allCases.map(\.rawValue))),
-                .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale),
+                .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
+                        defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
             ] + StyleSettings.options.map { $0.lifted(into: \.style) })]
     }
 
@@ -45,7 +46,7 @@ struct RenderCommand: ParsableCommand {
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
         let bytes: [UInt8]
         do {
-            bytes = try ContentRenderer(scene: scene).render(format, scale: scale)
+            bytes = try ContentRenderer(scene: scene).render(format, scale: scale ?? loaded.options.displayScale)
         } catch let error as RenderError {
             throw RunError.render(error)
         }

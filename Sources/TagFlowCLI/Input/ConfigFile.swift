@@ -10,8 +10,12 @@ struct ConfigFile {
     var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
     /// Read by the renderer, which knows the style keys.
     var style: Located<JSONValue>?
+    /// The device to preview on, by name.
+    var device: Located<String>?
+    /// Device profiles of the config's own, besides the built-in ones.
+    var devices: [DeviceProfile] = []
 
-    static let sectionKeys = ["style"]
+    static let sectionKeys = ["style"] + DeviceSettings.keys
 
     static func load(_ path: String) throws(InputError) -> ConfigFile {
         try parse(InputFiles.read(path), file: InputFiles.displayName(path))
@@ -27,6 +31,10 @@ struct ConfigFile {
             if key.value == "style" {
                 _ = try JSONObjectReader(value, context: "\"style\"")
                 config.style = value
+            } else if key.value == "device" {
+                config.device = Located(value: try value.string("\"device\""), location: value.location)
+            } else if key.value == "devices" {
+                config.devices = try DeviceSettings.devices(fromJSON: value)
             } else if let setting = LayoutSetting.all.first(where: { $0.key == key.value }) {
                 config.layout.append((setting, try setting.value(fromJSON: value)))
             }

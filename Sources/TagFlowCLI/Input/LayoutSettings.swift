@@ -6,6 +6,8 @@ struct LayoutSetting: Sendable {
     enum Kind: Sendable {
         case positive, nonNegative, count, text, insets, flag
         case choice([String])
+        /// A positive number, or `auto`.
+        case positiveOrAuto
     }
 
     enum Value {
@@ -23,6 +25,15 @@ struct LayoutSetting: Sendable {
         "--" + key.reduce(into: "") { result, character in
             if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
         }
+    }
+
+    init(_ key: String, _ kind: Kind, _ help: String, apply: @escaping @Sendable (inout LayoutOptions, Value) -> Void,
+         current: @escaping @Sendable (LayoutOptions) -> String) {
+        self.key = key
+        self.kind = kind
+        self.help = help
+        self.apply = apply
+        self.current = current
     }
 
     init<T>(_ key: String, _ keyPath: WritableKeyPath<LayoutOptions, T> & Sendable, _ kind: Kind, _ help: String) {
@@ -60,7 +71,19 @@ struct LayoutSetting: Sendable {
         LayoutSetting("height", \.height, .positive, "Viewport height."),
         LayoutSetting("font", \.font, .text, "Font family, resolved by fontconfig."),
         LayoutSetting("fontSize", \.fontSize, .positive, "Font size in points."),
-        LayoutSetting("itemHeight", \.itemHeight, .positive, "Height of every tag."),
+        LayoutSetting("contentSize", \.contentSize, .choice(choices(ContentSizeCategory.self)),
+                      "Dynamic Type text size: the tag font scales as UIFontMetrics(forTextStyle: .body) scales a custom size."),
+        LayoutSetting("textWidth", \.textRounding, .choice(choices(TextRounding.self)),
+                      "How text widths round: exact (boundingRect), ceil (whole points) or pixel (whole device pixels, as sizeToFit)."),
+        LayoutSetting("itemHeight", .positiveOrAuto, "Height of every tag, or auto: the text's line height plus the vertical padding.",
+                      apply: { options, value in
+                          switch value {
+                          case let .number(height): options.itemHeight = height; options.itemHeightFitsText = false
+                          default: options.itemHeightFitsText = true
+                          }
+                      },
+                      current: { $0.itemHeightFitsText ? "auto" : formatPoints($0.itemHeight) }),
+        LayoutSetting("verticalPadding", \.verticalPadding, .nonNegative, "Space above and below the text when itemHeight is auto."),
         LayoutSetting("padding", \.padding, .nonNegative, "Space on each side of a tag's text."),
         LayoutSetting("interitemSpacing", \.interitemSpacing, .nonNegative, "Space between tags on a line."),
         LayoutSetting("lineSpacing", \.lineSpacing, .nonNegative, "Space between lines."),
@@ -85,6 +108,11 @@ struct LayoutSetting: Sendable {
         }
         switch kind {
         case .positive: return wrap(.number(.positive), Value.number)
+        case .positiveOrAuto:
+            let number = ValueParser<Double>.number(.positive)
+            return ValueParser(valueName: "PT|auto", completion: .none, parse: { text throws(ValueError) in
+                text == "auto" ? .text("auto") : .number(try number.parse(text))
+            }, describe: { _ in "" })
         case .nonNegative: return wrap(.number(.nonNegative), Value.number)
         case .count: return wrap(.number(.count, valueName: "N"), Value.number)
         case .text: return wrap(.text("FAMILY"), Value.text)
@@ -113,6 +141,10 @@ struct LayoutSetting: Sendable {
         let what = "\"\(key)\""
         switch kind {
         case .positive, .nonNegative, .count:
+            return .number(try checked(json.number(what), what: what, at: json.location))
+        case .positiveOrAuto:
+            if case .string("auto") = json.value { return .text("auto") }
+            if case .string = json.value { throw json.mismatch(what, expected: "a number or \"auto\"") }
             return .number(try checked(json.number(what), what: what, at: json.location))
         case .text:
             let text = try json.string(what)
@@ -148,7 +180,7 @@ struct LayoutSetting: Sendable {
     /// The rule this setting's numbers follow; insets are never negative.
     private var rule: NumberRule {
         switch kind {
-        case .positive: .positive
+        case .positive, .positiveOrAuto: .positive
         case .count: .count
         default: .nonNegative
         }

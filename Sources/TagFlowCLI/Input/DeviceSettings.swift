@@ -1,0 +1,58 @@
+import TagFlowLayout
+
+/// Which device a layout previews on: `--device`, or a config's `"device"`, looked up among the built-in profiles
+/// and the config's own `"devices"`.
+///
+/// ```json
+/// {"device": "kiosk", "devices": [{"name": "kiosk", "displayName": "Shop kiosk", "width": 600, "scale": 1}]}
+/// ```
+enum DeviceSettings {
+    /// The config keys this reads.
+    static let keys = ["device", "devices"]
+
+    /// The profiles a config can choose from: the built-in ones, then its own.
+    static func profiles(config: ConfigFile) -> [DeviceProfile] {
+        DeviceProfile.builtIn + config.devices
+    }
+
+    /// The profile `name` names, or an error listing the names there are.
+    static func profile(named name: String, config: ConfigFile, at location: SourceSpan? = nil) throws(InputError) -> DeviceProfile {
+        let profiles = profiles(config: config)
+        guard let profile = DeviceProfile.named(name, in: profiles) else {
+            let names = profiles.map(\.name)
+            throw InputError("unknown device '\(name)'", at: location,
+                             hint: (closestMatch(to: name, in: names).map { "did you mean '\($0)'? " } ?? "")
+                                 + "the devices are \(names.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+        }
+        return profile
+    }
+
+    /// Sets the viewport width and the device scale from `profile`.
+    static func apply(_ profile: DeviceProfile, to options: inout LayoutOptions) {
+        options.width = profile.width
+        options.displayScale = profile.scale
+    }
+
+    /// Reads a config's `"devices"`: an array of `{"name", "displayName"?, "width", "scale"}`.
+    static func devices(fromJSON json: Located<JSONValue>) throws(InputError) -> [DeviceProfile] {
+        var devices = [DeviceProfile]()
+        for element in try json.array("\"devices\"") {
+            let reader = try JSONObjectReader(element, context: "a device")
+            try reader.rejectUnknownKeys(allowed: ["name", "displayName", "width", "scale"])
+            guard let name = try reader["name"]?.string("\"name\""), !name.isEmpty else {
+                throw InputError("a device needs a \"name\"", at: element.location, hint: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}")
+            }
+            func positive(_ key: String) throws(InputError) -> Double {
+                guard let value = reader[key] else {
+                    throw InputError("device '\(name)' needs a \"\(key)\"", at: element.location, hint: "width in points, scale in pixels per point")
+                }
+                let number = try value.number("\"\(key)\"")
+                guard number.isFinite, number > 0 else { throw InputError("\"\(key)\" of device '\(name)' must be greater than 0", at: value.location) }
+                return number
+            }
+            devices.append(DeviceProfile(name: name, displayName: try reader["displayName"]?.string("\"displayName\""),
+                                         width: try positive("width"), scale: try positive("scale")))
+        }
+        return devices
+    }
+}
