@@ -13,6 +13,8 @@ struct SnapshotItem: Equatable, Sendable {
         case stale
         /// `record` wrote this golden.
         case written
+        /// A stale golden `--prune` removed.
+        case removed
 
         /// Changed, missing and stale goldens fail `verify`.
         var fails: Bool { self == .changed || self == .missing || self == .stale }

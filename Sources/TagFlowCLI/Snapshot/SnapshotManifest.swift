@@ -1,0 +1,184 @@
+import Foundation
+import TagFlowLayout
+import TagFlowReview
+
+/// `tagflow.json`: the screens a team keeps goldens of, the variants each is rendered in, and how strictly they
+/// are compared.
+///
+/// ```json
+/// {
+///   "goldens": "snapshots",
+///   "variants": {"devices": ["iphone-se", "iphone-15"], "themes": ["light", "dark"]},
+///   "screens": [
+///     {"name": "demo", "tags": "Examples/demo.tags", "config": "Examples/demo.json",
+///      "scroll": [{"output": "sheet", "strategies": ["naive-super", "cached"], "frames": 12}]}
+///   ]
+/// }
+/// ```
+///
+/// Paths are relative to the manifest's folder. A screen's `variants` replace the manifest's axis by axis, and its
+/// `tolerance` replaces the manifest's.
+struct SnapshotManifest: Sendable {
+    /// How a screen's pictures are compared with their goldens.
+    struct Tolerance: Equatable, Sendable {
+        /// pixelmatch's colour threshold: 0 counts any change, 1 none.
+        var threshold = 0.1
+        /// Count anti-aliased pixels too.
+        var includeAntiAliasing = false
+        /// Take pixels on edges moved by a fraction of a pixel as anti-aliasing (off: such moves are real changes).
+        var edgeShifts = false
+        /// Differences that still pass; by default none.
+        var limits = PixelDiff.Tolerance(maxDiffPixels: 0)
+
+        var diffOptions: PixelDiff.Options {
+            PixelDiff.Options(threshold: threshold, includeAntiAliasing: includeAntiAliasing, detectEdgeShifts: edgeShifts)
+        }
+    }
+
+    struct Screen: Sendable {
+        var name: String
+        var tagsPath: String
+        var configPath: String?
+        var matrix: SnapshotMatrix
+        var outputs: [SnapshotOutput]
+        var tolerance: Tolerance
+    }
+
+    /// The manifest file itself.
+    var path: String
+    /// Where goldens are kept: `goldens`, relative to the manifest, by default `snapshots` beside it.
+    var goldensFolder: String
+    var screens: [Screen]
+
+    static let defaultFileName = "tagflow.json"
+
+    static func load(_ path: String) throws(InputError) -> SnapshotManifest {
+        let name = InputFiles.displayName(path)
+        let base = (path as NSString).deletingLastPathComponent
+        func resolve(_ relative: String) -> String {
+            relative.hasPrefix("/") || base.isEmpty ? relative : (base as NSString).appendingPathComponent(relative)
+        }
+        let reader = try JSONObjectReader(JSONParser.parse(InputFiles.read(path), file: name), context: "the manifest")
+        try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
+        let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
+        let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()
+        let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
+        guard let screensJSON = reader["screens"] else {
+            throw InputError("the manifest lists no \"screens\"", at: reader.location,
+                             hint: "add \"screens\": [{\"name\": \"demo\", \"tags\": \"Examples/demo.tags\"}]")
+        }
+        var screens = [Screen]()
+        var names = Set<String>()
+        for element in try screensJSON.array("\"screens\"") {
+            let screen = try JSONObjectReader(element, context: "a screen")
+            try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll"])
+            guard let nameValue = screen["name"] else { throw InputError("a screen needs a \"name\"", at: element.location, hint: "names become folders of goldens: \"demo\"") }
+            let screenName = try nameValue.string("\"name\"")
+            guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix(".") else {
+                throw InputError("the screen name '\(screenName)' cannot name a folder", at: nameValue.location, hint: "use letters, digits and hyphens")
+            }
+            guard names.insert(screenName).inserted else {
+                throw InputError("two screens are named '\(screenName)'", at: nameValue.location, hint: "give each screen its own name")
+            }
+            guard let tags = screen["tags"] else { throw InputError("screen '\(screenName)' needs \"tags\", a tags file", at: element.location) }
+            let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in try scrollOutputs(value) } ?? [])
+            screens.append(Screen(
+                name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
+                configPath: try screen["config"].map { value throws(InputError) in resolve(try value.string("\"config\"")) },
+                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()),
+                outputs: outputs,
+                tolerance: try screen["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: tolerance) } ?? tolerance))
+        }
+        return SnapshotManifest(path: path, goldensFolder: goldens, screens: screens)
+    }
+
+    /// Every variant of every screen, in name order.
+    var variants: [(screen: Screen, variant: SnapshotVariant)] {
+        screens.flatMap { screen in screen.matrix.combinations.map { (screen, SnapshotVariant(screen: screen.name, settings: $0)) } }
+            .sorted { $0.variant.name < $1.variant.name }
+    }
+
+    private static func matrixFromJSON(_ value: Located<JSONValue>) throws(InputError) -> SnapshotMatrix {
+        let reader = try JSONObjectReader(value, context: "\"variants\"")
+        try reader.rejectUnknownKeys(allowed: ["devices", "widths", "scales", "themes", "directions", "contentSizes"])
+        func strings(_ key: String) throws(InputError) -> [Located<String>] {
+            try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in Located(value: try value.string("a value of \"\(key)\""), location: value.location) }
+        }
+        func numbers(_ key: String) throws(InputError) -> [Double] {
+            try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
+                let number = try value.number("a value of \"\(key)\"")
+                guard number.isFinite, number > 0 else { throw InputError("\"\(key)\" holds \(formatPoints(number)); it must be greater than 0", at: value.location) }
+                return number
+            }
+        }
+        func choices<T: CaseIterable & RawRepresentable>(_ key: String, _ type: T.Type) throws(InputError) -> [T] where T.RawValue == String {
+            try strings(key).map { text throws(InputError) in
+                guard let value = T(rawValue: text.value) else {
+                    throw .value(.notAChoice(text.value, choices: T.allCases.map(\.rawValue)), key: "\"\(key)\"", at: text.location)
+                }
+                return value
+            }
+        }
+        let devices = try strings("devices")
+        return SnapshotMatrix(devices: devices.map(\.value), widths: try numbers("widths"), scales: try numbers("scales"),
+                              themes: try choices("themes", ThemeName.self).map(\.rawValue),
+                              directions: try choices("directions", Direction.self),
+                              contentSizes: try choices("contentSizes", ContentSizeCategory.self))
+    }
+
+    /// The theme names a variant may use, as the style reads them.
+    private enum ThemeName: String, CaseIterable { case light, dark }
+
+    private static func toleranceFromJSON(_ value: Located<JSONValue>, base: Tolerance) throws(InputError) -> Tolerance {
+        let reader = try JSONObjectReader(value, context: "\"tolerance\"")
+        try reader.rejectUnknownKeys(allowed: ["threshold", "includeAA", "edgeShifts", "maxDiffPixels", "maxDiffRatio"])
+        var tolerance = base
+        if let threshold = reader["threshold"] {
+            let number = try threshold.number("\"threshold\"")
+            guard (0...1).contains(number) else { throw InputError("\"threshold\" must be between 0 and 1, got \(formatPoints(number))", at: threshold.location) }
+            tolerance.threshold = number
+        }
+        if let flag = reader["includeAA"] { tolerance.includeAntiAliasing = try flag.bool("\"includeAA\"") }
+        if let flag = reader["edgeShifts"] { tolerance.edgeShifts = try flag.bool("\"edgeShifts\"") }
+        if let pixels = reader["maxDiffPixels"] {
+            let number = try pixels.number("\"maxDiffPixels\"")
+            guard number >= 0, number == number.rounded() else { throw InputError("\"maxDiffPixels\" must be a whole number of pixels, got \(formatPoints(number))", at: pixels.location) }
+            tolerance.limits.maxDiffPixels = Int(number)
+        }
+        if let ratio = reader["maxDiffRatio"] {
+            let number = try ratio.number("\"maxDiffRatio\"")
+            guard (0...1).contains(number) else { throw InputError("\"maxDiffRatio\" must be between 0 and 1, got \(formatPoints(number))", at: ratio.location) }
+            tolerance.limits.maxDiffRatio = number
+            if reader["maxDiffPixels"] == nil { tolerance.limits.maxDiffPixels = nil }
+        }
+        return tolerance
+    }
+
+    private static func scrollOutputs(_ value: Located<JSONValue>) throws(InputError) -> [SnapshotOutput] {
+        try value.array("\"scroll\"").map { element throws(InputError) in
+            let reader = try JSONObjectReader(element, context: "a scroll output")
+            try reader.rejectUnknownKeys(allowed: ["output", "strategies", "frames"])
+            let strategies = try (reader["strategies"]?.array("\"strategies\"") ?? []).map { value throws(InputError) in
+                let text = try value.string("a strategy")
+                guard let strategy = QueryStrategy(rawValue: text) else {
+                    throw .value(.notAChoice(text, choices: QueryStrategy.allCases.map(\.rawValue)), key: "\"strategies\"", at: value.location)
+                }
+                return strategy
+            }
+            let frames = try reader["frames"].map { value throws(InputError) in
+                let number = try value.number("\"frames\"")
+                guard number >= 1, number <= 500, number == number.rounded() else {
+                    throw InputError("\"frames\" must be a whole number from 1 to 500, got \(formatPoints(number))", at: value.location)
+                }
+                return Int(number)
+            } ?? 12
+            let chosen = strategies.isEmpty ? [QueryStrategy.naiveSuper, .cached] : strategies
+            switch try reader["output"]?.string("\"output\"") ?? "sheet" {
+            case "sheet": return .sheet(strategies: chosen, frames: frames)
+            case "sequence": return .sequence(strategies: chosen, frames: frames)
+            case let other:
+                throw .value(.notAChoice(other, choices: ["sheet", "sequence"]), key: "\"output\"", at: reader["output"]?.location)
+            }
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+import TagFlowLayout
+import TagFlowImage
+import TagFlowRender
+import TagFlowReview
+
+/// Renders a manifest's variants and compares each picture with its golden; in `record`, writes the goldens its
+/// mode names. Variants render on every core; files are written in name order, each atomically, so an interrupted
+/// run leaves every golden old or new, never half-written.
+struct SnapshotRunner: Sendable {
+    let manifest: SnapshotManifest
+    /// `nil` for `verify`: nothing is written to the goldens.
+    let recordMode: RecordMode?
+    let shard: Shard
+    let prune: Bool
+    /// Where pictures for the report go (`images/…`), if a report is written.
+    let reportFolder: String?
+    let threads: Int
+    let console: Console
+    let quiet: Bool
+
+    /// A file a variant's work wants written, in the goldens or the report.
+    private struct PendingWrite: Sendable {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// What one variant's work found and wants done.
+    private struct VariantOutcome: Sendable {
+        var items: [SnapshotItem] = []
+        var writes: [PendingWrite] = []
+        /// Golden frames to remove: a sequence that got shorter.
+        var removals: [String] = []
+    }
+
+    func run(interruption: Interruption) throws -> SnapshotReport {
+        let everything = manifest.variants
+        let mine = shard.select(everything)
+        let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
+        var items = [SnapshotItem]()
+        let runner = self
+        let done = try OrderedPipeline(workers: threads).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
+            let (screen, variant) = mine[index]
+            return try runner.process(screen: screen, variant: variant)
+        }, consume: { index, outcome in
+            for write in outcome.writes { try Self.write(write.bytes, to: write.path) }
+            for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
+            items += outcome.items
+            progress.update(done: index + 1, what: "variant")
+        })
+        progress.finish()
+        if done < mine.count {
+            throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
+        }
+        items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }))
+        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items)
+    }
+
+    // MARK: One variant
+
+    private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant) throws -> VariantOutcome {
+        let scene = try Self.scene(screen: screen, settings: variant.settings)
+        var outcome = VariantOutcome()
+        for output in screen.outputs {
+            let name = output.path(for: variant.name)
+            switch output {
+            case .render:
+                let scale = variant.settings.scale ?? scene.layout.options.displayScale
+                let renderer = ContentRenderer(scene: scene)
+                try compare(name: name, screen: screen, kind: output.kind, actual: renderer.image(scale: scale),
+                            encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
+            case let .sheet(strategies, frames):
+                let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
+                let scale = variant.settings.scale ?? 1
+                try sheet.checkSize(scale: scale)
+                guard let image = try sheet.image(scale: scale) else { continue }
+                try compare(name: name, screen: screen, kind: output.kind, actual: image,
+                            encode: { try PNGEncoder().encode(image) }, into: &outcome)
+            case let .sequence(strategies, frames):
+                let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
+                let scale = variant.settings.scale ?? 1
+                let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
+                try compareSequence(name: name, screen: screen, frames: images, into: &outcome)
+            }
+        }
+        return outcome
+    }
+
+    /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction and
+    /// text size on top.
+    static func scene(screen: SnapshotManifest.Screen, settings: SnapshotVariant.Settings) throws -> Scene {
+        var input = LayoutInput()
+        input.config = screen.configPath
+        input.device = settings.device
+        func override(_ key: String, _ value: LayoutSetting.Value) {
+            if let setting = LayoutSetting.all.first(where: { $0.key == key }) { input.overrides.append((setting, value)) }
+        }
+        if let width = settings.width { override("width", .number(width)) }
+        if let direction = settings.direction { override("direction", .text(direction.rawValue)) }
+        if let contentSize = settings.contentSize { override("contentSize", .text(contentSize.rawValue)) }
+        let loaded = try input.load(tagsPath: screen.tagsPath)
+        var styleSettings = StyleSettings()
+        styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
+        let style = try styleSettings.style(config: loaded.config)
+        // A screen's warnings (tofu, clipped text) belong to `tagflow render`; here they would repeat per variant.
+        return try SceneSetup.scene(loaded, style: style, console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+    }
+
+    static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
+        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        return ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: 640,
+                                   plan: ScrollPlan(range: range, spacing: .frames(frames)))
+    }
+
+    // MARK: Comparing
+
+    private var goldens: String { manifest.goldensFolder }
+
+    private func goldenPath(_ name: String) -> String { (goldens as NSString).appendingPathComponent(name) }
+
+    /// Compares one picture with its golden, and decides what to write.
+    private func compare(name: String, screen: SnapshotManifest.Screen, kind: String, actual: RGBAImage,
+                         encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
+        let path = goldenPath(name)
+        let golden = try Self.readGolden(path)
+        var result: PixelDiff.Result?
+        if let golden {
+            result = PixelDiff.compare(try Self.decode(golden, path: path), actual, options: screen.tolerance.diffOptions)
+        }
+        let pixelsEqual = result?.identical ?? false
+        let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
+        var item = SnapshotItem(name: name, screen: screen.name, kind: kind, status: golden == nil ? .missing : within ? .matched : .changed,
+                                detail: Self.detail(result), differentPixels: result?.differentPixels)
+        var actualBytes: [UInt8]?
+        if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual, withinTolerance: within) {
+            let bytes = try encode()
+            actualBytes = bytes
+            outcome.writes.append(PendingWrite(path: path, bytes: bytes))
+            item.detail = golden == nil ? "recorded" : "re-recorded: " + item.detail
+            item.status = .written
+        }
+        if let reportFolder, item.status != .matched {
+            let base = "images/" + (name as NSString).deletingPathExtension
+            let bytes = try actualBytes ?? encode()
+            outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".actual.png", bytes: bytes))
+            item.images.append(("actual", base + ".actual.png"))
+            if let golden, item.status != .written {
+                outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".golden.png", bytes: golden))
+                item.images.append(("golden", base + ".golden.png"))
+                if let diffImage = result?.image {
+                    outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".diff.png", bytes: try PNGEncoder().encode(diffImage)))
+                    item.images.append(("diff", base + ".diff.png"))
+                }
+            }
+        }
+        outcome.items.append(item)
+    }
+
+    /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
+    /// changed, were added or were removed.
+    private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], into outcome: inout VariantOutcome) throws {
+        let folder = goldenPath(name)
+        let goldenNames = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") })
+        let exists = !goldenNames.isEmpty
+        var changedSteps = [Int]()
+        var differentPixels = 0
+        var anyPixelChange = false
+        var frameWrites = [(step: Int, path: String, equal: Bool, within: Bool, missing: Bool)]()
+        for (index, frame) in frames.enumerated() {
+            let frameName = String(format: "frame-%04d.png", index + 1)
+            let path = folder + "/" + frameName
+            guard goldenNames.contains(frameName), let bytes = try Self.readGolden(path) else {
+                changedSteps.append(index + 1)
+                anyPixelChange = true
+                frameWrites.append((index + 1, path, false, false, true))
+                continue
+            }
+            let result = PixelDiff.compare(try Self.decode(bytes, path: path), frame, options: screen.tolerance.diffOptions)
+            let within = screen.tolerance.limits.accepts(result)
+            if !within { changedSteps.append(index + 1) }
+            if !result.identical { anyPixelChange = true }
+            differentPixels += result.differentPixels
+            frameWrites.append((index + 1, path, result.identical, within, false))
+        }
+        let extra = goldenNames.filter { name in
+            Int(name.dropFirst("frame-".count).prefix(4)).map { $0 > frames.count } ?? true
+        }.sorted()
+        for name in extra { changedSteps.append(Int(name.dropFirst("frame-".count).prefix(4)) ?? 0) }
+        let sequenceWithin = changedSteps.isEmpty
+        let steps = changedSteps.sorted()
+        var item = SnapshotItem(name: name, screen: screen.name, kind: "sequence",
+                                status: !exists ? .missing : sequenceWithin ? .matched : .changed,
+                                detail: steps.isEmpty ? "\(frames.count) frames match" : "\(frames.count) frames; step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")) changed",
+                                differentPixels: differentPixels, changedSteps: steps)
+        if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: sequenceWithin) {
+            for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
+                outcome.writes.append(PendingWrite(path: write.path, bytes: try PNGEncoder().encode(frames[write.step - 1])))
+            }
+            outcome.removals += extra.map { folder + "/" + $0 }
+            item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
+            item.status = .written
+        }
+        outcome.items.append(item)
+    }
+
+    private static func detail(_ result: PixelDiff.Result?) -> String {
+        guard let result else { return "no golden" }
+        if result.identical { return "identical" }
+        if result.sizeChanged { return "size changed: \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)" }
+        return "\(result.differentPixels) pixel\(result.differentPixels == 1 ? "" : "s") differ (\(String(format: "%.3f", result.ratio * 100))%)"
+            + (result.antiAliasedPixels > 0 ? ", \(result.antiAliasedPixels) anti-aliased" : "")
+    }
+
+    // MARK: Stale goldens
+
+    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected.
+    private func staleItems(expected: Set<String>) throws -> [SnapshotItem] {
+        guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
+        var stale = [String]()
+        while let relative = enumerator.nextObject() as? String {
+            let last = (relative as NSString).lastPathComponent
+            if last.hasPrefix(".") { continue }
+            if relative.hasSuffix(".scroll") {
+                enumerator.skipDescendants()
+                if !expected.contains(relative) { stale.append(relative) }
+            } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative) {
+                stale.append(relative)
+            }
+        }
+        return try stale.sorted().map { name in
+            var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "",
+                                    status: .stale, detail: "no screen or variant makes it; --prune removes it")
+            if prune {
+                try FileManager.default.removeItem(atPath: goldenPath(name))
+                item.status = .removed
+                item.detail = "removed by --prune"
+            }
+            return item
+        }
+    }
+
+    // MARK: Files
+
+    private static func readGolden(_ path: String) throws -> [UInt8]? {
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: path) else { throw SnapshotError.unreadableGolden(path) }
+        return Array(data)
+    }
+
+    private static func decode(_ bytes: [UInt8], path: String) throws -> RGBAImage {
+        do { return try PNGDecoder().decode(bytes) } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
+    }
+
+    /// Writes atomically, making folders as needed.
+    private static func write(_ bytes: [UInt8], to path: String) throws {
+        let folder = (path as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
+        try AtomicFile.write(bytes, to: path)
+    }
+}
+
+/// Why a snapshot run could not go on.
+enum SnapshotError: Error, Equatable {
+    /// `record` on CI, where goldens must never be recorded silently.
+    case recordOnCI
+    case unreadableGolden(String)
+    case brokenGolden(String, reason: String)
+    case noManifest(String)
+    case unknownAction(String)
+    case mergeNeedsReports
+    case badShard(String)
+}
