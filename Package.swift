@@ -47,8 +47,8 @@ let package = Package(
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"]),
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "CGIF"]),
-        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "CCairo"]),
-        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout", "CCairo"]),
+        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage"]),
+        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI"]),
     ]
 )
