@@ -94,6 +94,8 @@ public struct GIFPalette: Sendable, Equatable {
     public var matte: RGB { colours[0] }
 
     /// The index of the entry nearest `colour` (squared distance in sRGB; ties go to the lower index).
+    ///
+    /// - Complexity: O(*k*) for *k* palette entries; the encoder memoises it per colour.
     public func nearestIndex(to colour: RGB) -> Int {
         var best = 0
         var bestDistance = Int.max
@@ -199,6 +201,8 @@ public final class GIFEncoder {
         return delay >= 65535 ? 65535 : max(2, Int(delay))
     }
 
+    /// Starts a GIF of `width`×`height` with `palette` as its global colour table, each frame shown for
+    /// `delayCentiseconds` unless `append` says otherwise.
     public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
@@ -223,6 +227,8 @@ public final class GIFEncoder {
     }
 
     /// Adds a frame of the GIF's size; `delayCentiseconds` overrides the encoder's delay for this frame.
+    ///
+    /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then O(*r*) in its pixels.
     public func append(_ frame: RGBAImage, delayCentiseconds: Int? = nil) throws(GIFError) {
         guard let file else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {

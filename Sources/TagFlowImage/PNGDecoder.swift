@@ -21,6 +21,7 @@ public struct PNGDecoder: Sendable {
         self.limits = limits
     }
 
+    /// The pixels of the PNG in `bytes`; throws `.corrupt` with libpng's message for data it cannot read.
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
         if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }

@@ -50,6 +50,7 @@ public struct PNGEncoder: Sendable {
         case automatic, direct, rgba
     }
 
+    /// How a PNG is written: zlib level, filter, strategy, colour type and whether to use every core.
     public struct Options: Sendable, Equatable {
         /// zlib level, 0 (store) to 9.
         public var compressionLevel: Int
@@ -94,6 +95,8 @@ public struct PNGEncoder: Sendable {
     }
 
     /// The PNG file for `image`.
+    ///
+    /// - Complexity: O(*n*) in the pixels; counting colours for a palette adds a hash lookup per pixel.
     public func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         if options.colourType == .automatic,
