@@ -44,11 +44,13 @@ let package = Package(
         .executableTarget(name: "tagflow-bench",
                           dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview", "TagFlowCLI"]),
 
+        // One temporary folder, one process runner and one GIF read-back for every test target.
+        .target(name: "TagFlowTestSupport", dependencies: ["TagFlowImage", "CGIF"], path: "Tests/TagFlowTestSupport"),
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"]),
-        .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "CGIF"]),
-        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "CCairo"]),
-        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout", "CCairo"]),
-        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowReview"]),
+        .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "TagFlowTestSupport"]),
+        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowTestSupport"]),
+        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"]),
+        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowReview", "TagFlowTestSupport"]),
     ]
 )

@@ -99,6 +99,8 @@ public final class APNGEncoder {
     }
 
     /// Adds the next frame; `delay` overrides the encoder's delay for this frame.
+    ///
+    /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then deflating it.
     public func append(_ frame: RGBAImage, delay: Delay? = nil) throws(APNGError) {
         guard !finished else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {

@@ -26,6 +26,7 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     /// `write` or `commit` after the writer was committed or discarded.
     case notOpen(path: String)
 
+    /// The path the caller asked to write.
     public var path: String {
         switch self {
         case let .createTemporary(path, _), let .write(path, _), let .sync(path, _), let .close(path, _),
@@ -36,6 +37,7 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
         }
     }
 
+    /// The system's error number; nil for `.notOpen`.
     public var errno: Int32? {
         switch self {
         case let .createTemporary(_, code), let .write(_, code), let .sync(_, code), let .close(_, code),
@@ -153,6 +155,7 @@ public enum AtomicFile {
         /// `reserve` made the file longer than `length`; `commit` cuts it back.
         private var reservedPastLength = false
 
+        /// Creates the hidden temporary file beside `path`, with the mode of the file it will replace.
         public init(path: String) throws(AtomicFileError) {
             self.path = path
             let slash = path.lastIndex(of: "/")
@@ -182,6 +185,7 @@ public enum AtomicFile {
             discard()
         }
 
+        /// Appends `bytes`; a failure discards the temporary file.
         public func write(_ bytes: UnsafeRawBufferPointer) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
             var offset = 0
@@ -209,6 +213,7 @@ public enum AtomicFile {
             reservedPastLength = true
         }
 
+        /// Appends `bytes`; a failure discards the temporary file.
         public func write(_ bytes: [UInt8]) throws(AtomicFileError) {
             let result: Result<Void, AtomicFileError> = bytes.withUnsafeBytes { raw in
                 do throws(AtomicFileError) {

@@ -1,5 +1,3 @@
-import CGIF
-
 /// Why a GIF could not be written.
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A GIF's sides are between 1 and 65535.
@@ -96,6 +94,8 @@ public struct GIFPalette: Sendable, Equatable {
     public var matte: RGB { colours[0] }
 
     /// The index of the entry nearest `colour` (squared distance in sRGB; ties go to the lower index).
+    ///
+    /// - Complexity: O(*k*) for *k* palette entries; the encoder memoises it per colour.
     public func nearestIndex(to colour: RGB) -> Int {
         var best = 0
         var bestDistance = Int.max
@@ -174,11 +174,6 @@ final class GIFPaletteMapper {
     }
 }
 
-/// Receives giflib's output.
-private final class GIFByteSink {
-    var bytes: [UInt8] = []
-}
-
 /// Writes an animated GIF frame by frame with giflib: one global palette (a `GIFPalette`), a NETSCAPE2.0 extension
 /// so it loops forever, and after the first frame only the rectangle that changed since the previous frame
 /// (disposal "do not dispose"). A frame equal to the previous one is written as a 1×1 frame, so the frame count
@@ -193,8 +188,8 @@ public final class GIFEncoder {
     /// Frames appended so far.
     public private(set) var frameCount = 0
 
-    private var gif: UnsafeMutablePointer<GifFileType>?
-    private let sink = GIFByteSink()
+    /// Nil once finished.
+    private var file: GIFFileWriter?
     private let mapper: GIFPaletteMapper
     private var previous: RGBAImage?
 
@@ -206,6 +201,8 @@ public final class GIFEncoder {
         return delay >= 65535 ? 65535 : max(2, Int(delay))
     }
 
+    /// Starts a GIF of `width`×`height` with `palette` as its global colour table, each frame shown for
+    /// `delayCentiseconds` unless `append` says otherwise.
     public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
@@ -217,51 +214,23 @@ public final class GIFEncoder {
         self.delayCentiseconds = delayCentiseconds
         self.mapper = GIFPaletteMapper(palette: palette)
 
-        var error: Int32 = 0
-        let userData = Unmanaged.passUnretained(sink).toOpaque()
-        guard let gif = EGifOpen(userData, { file, data, length in
-            guard let file, let userData = file.pointee.UserData, length >= 0 else { return 0 }
-            let sink = Unmanaged<GIFByteSink>.fromOpaque(userData).takeUnretainedValue()
-            if length > 0, let data {
-                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-            }
-            return length
-        }, &error) else {
-            throw Self.giflibError("EGifOpen", code: error)
-        }
-        self.gif = gif
-        EGifSetGifVersion(gif, true)
-
+        let file = try GIFFileWriter()
         // The colour table holds a power of two entries, at least 2; the padding repeats entry 0 and is never chosen.
-        var bits = 1
-        while (1 << bits) < palette.colours.count { bits += 1 }
-        var table = palette.colours.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
-        while table.count < (1 << bits) { table.append(table[0]) }
-        guard let map = GifMakeMapObject(Int32(table.count), table) else {
-            throw Self.giflibError("GifMakeMapObject", code: E_GIF_ERR_NOT_ENOUGH_MEM)
-        }
-        defer { GifFreeMapObject(map) }
-        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), Int32(bits), 0, map), "EGifPutScreenDesc")
-
+        var colours = palette.colours
+        var size = 2
+        while size < colours.count { size *= 2 }
+        while colours.count < size { colours.append(colours[0]) }
+        try file.putScreen(width: width, height: height, colours: colours)
         // NETSCAPE2.0: sub-block 1, loop count 0 = forever.
-        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "EGifPutExtensionLeader")
-        let application: [UInt8] = Array("NETSCAPE2.0".utf8)
-        try check(EGifPutExtensionBlock(gif, Int32(application.count), application), "EGifPutExtensionBlock")
-        let loop: [UInt8] = [1, 0, 0]
-        try check(EGifPutExtensionBlock(gif, Int32(loop.count), loop), "EGifPutExtensionBlock")
-        try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
-    }
-
-    deinit {
-        if let gif {
-            var error: Int32 = 0
-            EGifCloseFile(gif, &error)
-        }
+        try file.putApplicationExtension(identifier: Array("NETSCAPE2.0".utf8), subBlocks: [[1, 0, 0]])
+        self.file = file
     }
 
     /// Adds a frame of the GIF's size; `delayCentiseconds` overrides the encoder's delay for this frame.
+    ///
+    /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then O(*r*) in its pixels.
     public func append(_ frame: RGBAImage, delayCentiseconds: Int? = nil) throws(GIFError) {
-        guard let gif else { throw .alreadyFinished }
+        guard let file else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
         }
@@ -276,25 +245,8 @@ public final class GIFEncoder {
         }
         var indices = mapper.map(frame, region: region)
 
-        var control = GraphicsControlBlock(
-            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delay), TransparentColor: NO_TRANSPARENT_COLOR
-        )
-        var extensionBytes = [UInt8](repeating: 0, count: 4)
-        let length = EGifGCBToExtension(&control, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "EGifPutExtension (graphics control)")
-        try check(
-            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
-            "EGifPutImageDesc"
-        )
-        // EGifPutLine may mask the line in place, so it gets the scratch index buffer, not shared data.
-        let rowWidth = region.width
-        var failed = false
-        indices.withUnsafeMutableBufferPointer { buffer in
-            for row in 0..<region.height where !failed {
-                failed = EGifPutLine(gif, buffer.baseAddress! + row * rowWidth, Int32(rowWidth)) == GIF_ERROR
-            }
-        }
-        if failed { throw Self.giflibError("EGifPutLine", code: gif.pointee.Error) }
+        try file.putGraphicsControl(delayCentiseconds: delay)
+        try file.putImage(region, indices: &indices)
 
         previous = frame
         frameCount += 1
@@ -302,24 +254,11 @@ public final class GIFEncoder {
 
     /// Ends the GIF and returns its bytes. The encoder cannot be used afterwards.
     public func finish() throws(GIFError) -> [UInt8] {
-        guard let gif else { throw .alreadyFinished }
-        self.gif = nil
+        guard let file else { throw .alreadyFinished }
+        self.file = nil
         previous = nil
-        var error: Int32 = 0
-        let closed = EGifCloseFile(gif, &error)
+        let closed = Result { () throws(GIFError) in try file.close() }
         guard frameCount > 0 else { throw .noFrames }
-        guard closed == GIF_OK else { throw Self.giflibError("EGifCloseFile", code: error) }
-        return sink.bytes
-    }
-
-    private func check(_ result: Int32, _ operation: String) throws(GIFError) {
-        if result == GIF_ERROR {
-            throw Self.giflibError(operation, code: gif?.pointee.Error ?? 0)
-        }
-    }
-
-    private static func giflibError(_ operation: String, code: Int32) -> GIFError {
-        let message = GifErrorString(code).map { String(cString: $0) } ?? "unknown error"
-        return .giflib(operation: operation, code: code, message: message)
+        return try closed.get()
     }
 }

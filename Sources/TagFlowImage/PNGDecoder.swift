@@ -1,7 +1,7 @@
-import CPNG
-
-/// Reads PNGs with libpng's simplified API (`png_image_*`), which catches libpng's errors inside libpng, so that
-/// no `longjmp` ever crosses Swift frames. Any PNG colour type and bit depth comes out as 8-bit straight RGBA.
+/// Reads PNGs into 8-bit straight RGBA, whatever their colour type and bit depth, through libpng
+/// (`PNGMemoryReader`), after checking what libpng would trust blindly.
+///
+/// - Complexity: O(*n*) in the file's bytes and the image's pixels.
 public struct PNGDecoder: Sendable {
     /// Images wider or taller than `maxSide`, or with more than `maxPixels` pixels, are refused before any
     /// pixel memory is allocated.
@@ -21,35 +21,17 @@ public struct PNGDecoder: Sendable {
         self.limits = limits
     }
 
+    /// The pixels of the PNG in `bytes`; throws `.corrupt` with libpng's message for data it cannot read.
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
         if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }
-        // libpng's simplified reader keeps a pointer into the input from begin_read to finish_read, so the whole
-        // read happens inside one `withUnsafeBytes`.
-        let result: Result<RGBAImage, PNGError> = bytes.withUnsafeBytes { raw in
-            var image = png_image()
-            image.version = png_uint_32(PNG_IMAGE_VERSION)
-            defer { png_image_free(&image) }
-
-            guard png_image_begin_read_from_memory(&image, raw.baseAddress, raw.count) != 0 else {
-                return .failure(.corrupt(Self.message(of: image)))
-            }
-            let width = Int(image.width), height = Int(image.height)
+        return try PNGMemoryReader.read(bytes) { reader throws(PNGError) in
+            let width = reader.width, height = reader.height
             guard width <= limits.maxSide, height <= limits.maxSide, width * height <= limits.maxPixels else {
-                return .failure(.imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels))
+                throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
             }
-
-            image.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
-            let count = width * height * 4
-            var finished: Int32 = 0
-            let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
-                finished = png_image_finish_read(&image, nil, out.baseAddress, Int32(width * 4), nil)
-                initialised = finished != 0 ? count : 0
-            }
-            guard finished != 0 else { return .failure(.corrupt(Self.message(of: image))) }
-            return .success(RGBAImage(unchecked: width, height, pixels))
+            return RGBAImage(unchecked: width, height, try reader.readRGBA())
         }
-        return try result.get()
     }
 
     /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk
@@ -69,13 +51,5 @@ public struct PNGDecoder: Sendable {
             offset += 12 + length
         }
         return nil
-    }
-
-    private static func message(of image: png_image) -> String {
-        withUnsafeBytes(of: image.message) { raw in
-            let chars = raw.prefix { $0 != 0 }
-            let text = String(decoding: chars, as: UTF8.self)
-            return text.isEmpty ? "libpng gave no message" : text
-        }
     }
 }

@@ -1,4 +1,3 @@
-import CPNG
 import Dispatch
 
 /// Why a PNG could not be written or read.
@@ -42,15 +41,6 @@ public struct PNGEncoder: Sendable {
     /// zlib's compression strategy.
     public enum Strategy: Sendable, Equatable, CaseIterable {
         case `default`, filtered, runLength, huffmanOnly
-
-        var zlibValue: Int32 {
-            switch self {
-            case .default: return Z_DEFAULT_STRATEGY
-            case .filtered: return Z_FILTERED
-            case .runLength: return Z_RLE
-            case .huffmanOnly: return Z_HUFFMAN_ONLY
-            }
-        }
     }
 
     /// `.automatic` writes a palette (colour type 3) when the picture has at most 256 colours, and otherwise
@@ -60,6 +50,7 @@ public struct PNGEncoder: Sendable {
         case automatic, direct, rgba
     }
 
+    /// How a PNG is written: zlib level, filter, strategy, colour type and whether to use every core.
     public struct Options: Sendable, Equatable {
         /// zlib level, 0 (store) to 9.
         public var compressionLevel: Int
@@ -104,6 +95,8 @@ public struct PNGEncoder: Sendable {
     }
 
     /// The PNG file for `image`.
+    ///
+    /// - Complexity: O(*n*) in the pixels; counting colours for a palette adds a hash lookup per pixel.
     public func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         if options.colourType == .automatic,
@@ -391,7 +384,7 @@ extension PNGEncoder.Filter {
     }
 }
 
-/// One-shot zlib compression. The `z_stream` lives at a fixed heap address for its whole use, as zlib requires.
+/// One-shot zlib compression, in pieces on every core.
 enum ZlibDeflate {
     /// Input bytes each piece of a parallel deflate covers. Fixed, so the output never depends on the thread count.
     static let pieceSize = 1 << 20
@@ -399,7 +392,7 @@ enum ZlibDeflate {
     /// A zlib stream of `input`. Large inputs are cut into pieces deflated on every core, as pigz does: each
     /// piece but the last ends in a sync flush, so their raw deflate data joins into one valid stream.
     static func compress(_ input: [UInt8], level: Int32, strategy: Int32, concurrently: Bool = true) throws(PNGError) -> [UInt8] {
-        guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Z_BUF_ERROR) }
+        guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Zlib.bufferError) }
         let pieces = stride(from: 0, to: max(input.count, 1), by: pieceSize).map { $0..<min(input.count, $0 + pieceSize) }
         return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
             // Read only, by every piece's worker, while `input` is held here.
@@ -417,26 +410,26 @@ enum ZlibDeflate {
                          piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
         throws(PNGError) -> [UInt8] {
         let compressed = resultsByIndex(count: pieceCount, concurrently: concurrently) { index in
-            Result { () throws(PNGError) -> (bytes: [UInt8], adler: uLong, length: Int) in
-                var deflated: (bytes: [UInt8], adler: uLong, length: Int)?
+            Result { () throws(PNGError) -> (bytes: [UInt8], adler: UInt32, length: Int) in
+                var deflated: (bytes: [UInt8], adler: UInt32, length: Int)?
                 try piece(index) { buffer throws(PNGError) in
                     let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
-                    deflated = (bytes, adler32(1, buffer.baseAddress, uInt(buffer.count)), buffer.count)
+                    deflated = (bytes, Zlib.adler32(buffer), buffer.count)
                 }
-                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Z_DATA_ERROR) }
+                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError) }
                 return deflated
             }
         }
         // zlib's own headers for a 32 KiB window: the second byte names the level and makes the pair divisible by 31.
         let levelByte: UInt8 = level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
         var output: [UInt8] = [0x78, levelByte]
-        var adler: uLong = 1
+        var adler: UInt32 = 1
         for index in 0..<pieceCount {
             let piece = try compressed[index].get()
             output += piece.bytes
-            adler = adler32_combine(adler, piece.adler, off_t(piece.length))
+            adler = Zlib.combineAdler32(adler, piece.adler, secondLength: piece.length)
         }
-        output.appendPNGUInt32(UInt32(truncatingIfNeeded: adler))
+        output.appendPNGUInt32(adler)
         return output
     }
 
@@ -449,29 +442,7 @@ enum ZlibDeflate {
 
     /// Raw deflate data (no zlib header or trailer) of one piece.
     private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Int32, isLast: Bool) throws(PNGError) -> [UInt8] {
-        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        defer {
-            deflateEnd(stream)
-            stream.deinitialize(count: 1)
-            stream.deallocate()
-        }
-        let initResult = deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
-        guard initResult == Z_OK else { throw .zlib(operation: "deflateInit2", code: initResult) }
-        // deflateBound covers a finished stream; a sync flush adds at most an empty stored block.
-        let bound = Int(deflateBound(stream, uLong(input.count))) + 16
-        var result: Int32 = Z_OK
-        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
-            stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress)
-            stream.pointee.avail_in = uInt(input.count)
-            stream.pointee.next_out = out.baseAddress
-            stream.pointee.avail_out = uInt(bound)
-            result = deflate(stream, isLast ? Z_FINISH : Z_SYNC_FLUSH)
-            initialised = Int(stream.pointee.total_out)
-        }
-        let expected = isLast ? Z_STREAM_END : Z_OK
-        guard result == expected, stream.pointee.avail_in == 0 else { throw .zlib(operation: "deflate", code: result) }
-        return output
+        try RawDeflater(level: level, strategy: strategy).deflate(input, isLast: isLast)
     }
 }
 
@@ -492,10 +463,8 @@ struct PNGChunkWriter {
         let typeStart = bytes.count
         type.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: data)
-        let crc = bytes.withUnsafeBufferPointer { all in
-            crc32(0, all.baseAddress! + typeStart, uInt(4 + data.count))
-        }
-        bytes.appendPNGUInt32(UInt32(truncatingIfNeeded: crc))
+        let crc = bytes.withUnsafeBufferPointer { all in Zlib.crc32(UnsafeBufferPointer(rebasing: all[typeStart...])) }
+        bytes.appendPNGUInt32(crc)
     }
 
     /// Appends `data` as one or more chunks of `type`, each at most `PNGWriting.maxChunkPayload` bytes.

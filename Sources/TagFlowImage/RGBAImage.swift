@@ -119,6 +119,8 @@ public struct RGBAImage: Sendable, Equatable {
     /// Converts Cairo's `CAIRO_FORMAT_ARGB32` data: each pixel a native-endian 32-bit word `A<<24 | R<<16 | G<<8 | B`
     /// (so B, G, R, A in memory on little-endian machines), with premultiplied colour. Colour is unpremultiplied
     /// with rounding to nearest, as Cairo's own PNG writer does: `c * 255 + a / 2) / a`.
+    ///
+    /// - Complexity: O(*width* × *height*).
     public static func fromPremultipliedARGB32(
         data: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int
     ) throws(ImageError) -> RGBAImage {

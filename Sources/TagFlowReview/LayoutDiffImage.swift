@@ -15,6 +15,7 @@ public struct LayoutDiffImage {
     public let fontFamily: String
     public let fontSize: Double
 
+    /// Prepares to draw `diff`, measuring and drawing the tags' text with `engine`.
     public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize) {
         self.diff = diff
         self.engine = engine

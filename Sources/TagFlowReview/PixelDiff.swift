@@ -23,6 +23,7 @@ public enum PixelDiff {
         public var description: String { "\(x),\(y),\(width),\(height)" }
     }
 
+    /// What counts as a change, and whether to draw the difference image.
     public struct Options: Sendable, Equatable {
         /// 0 counts any change; 1 counts nothing. pixelmatch's default is 0.1.
         public var threshold: Double
@@ -50,6 +51,8 @@ public enum PixelDiff {
         }
     }
 
+    /// What a comparison found: the sizes, the counts of changed, anti-aliased and ignored pixels, and the
+    /// difference image when asked for.
     public struct Result: Sendable, Equatable {
         public var oldWidth: Int
         public var oldHeight: Int
@@ -61,6 +64,7 @@ public enum PixelDiff {
         public var differentPixels: Int
         /// Above the threshold but anti-aliasing; 0 with `includeAntiAliasing`.
         public var antiAliasedPixels: Int
+        /// Pixels inside the ignored regions.
         public var ignoredPixels: Int
         /// Every pixel either image covers, less the ignored ones.
         public var comparedPixels: Int
@@ -92,6 +96,7 @@ public enum PixelDiff {
             self.maxDiffRatio = maxDiffRatio
         }
 
+        /// Whether `result` is within this tolerance.
         public func accepts(_ result: Result) -> Bool {
             if result.sizeChanged { return false }
             var allowed = 0.0
@@ -112,6 +117,8 @@ public enum PixelDiff {
     static let antiAliasingColour = RGBAImage.Pixel(r: 255, g: 255, b: 0)
 
     /// Compares `old` with `new`. Images of different sizes are compared where they overlap.
+    ///
+    /// - Complexity: O(*w* × *h*) for the larger width and height.
     public static func compare(_ old: RGBAImage, _ new: RGBAImage, options: Options = Options()) -> Result {
         let width = max(old.width, new.width), height = max(old.height, new.height)
         let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)

@@ -36,7 +36,7 @@ import TagFlowReview
         #expect(check.superItemSize == StockFlowLayout.defaultItemSize)
         #expect(check.step == 10)
         #expect(try parse(RenderCommand.self, ["a.tags", "-o", "a.png"]).scale == 2)
-        #expect(check.input.options(config: ConfigFile()) == LayoutOptions())
+        #expect(try check.input.options(config: ConfigFile()) == LayoutOptions())
     }
 
     @Test func helpShowsTheDefaultsItWasDeclaredWith() {
@@ -50,7 +50,7 @@ import TagFlowReview
 
     @Test func valuesCanBeInlineOrSeparate() throws {
         let layout = try parse(LayoutCommand.self, ["a.tags", "--width=320", "--padding", "3", "--format=json"])
-        let options = layout.input.options(config: ConfigFile())
+        let options = try layout.input.options(config: ConfigFile())
         #expect(options.width == 320)
         #expect(options.padding == 3)
         #expect(layout.format == .json)
@@ -65,7 +65,7 @@ import TagFlowReview
     @Test func layoutFlagsApplyInOrderAfterTheConfig() throws {
         let layout = try parse(LayoutCommand.self, ["a.tags", "--alignment", "center", "--section-inset", "4"])
         let config = try ConfigFile.parse(Array(#"{"alignment": "right", "width": 300}"#.utf8), file: "c.json")
-        let options = layout.input.options(config: config)
+        let options = try layout.input.options(config: config)
         #expect(options.alignment == .center)
         #expect(options.width == 300)
         #expect(options.sectionInset == EdgeInsets(all: 4))

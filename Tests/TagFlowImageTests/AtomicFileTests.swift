@@ -3,20 +3,14 @@ import Glibc
 #endif
 import Testing
 @testable import TagFlowImage
+import TagFlowTestSupport
 
 @Suite("Encoding: AtomicFile")
 struct EncodingAtomicFileTests {
-    /// A fresh directory under /tmp, removed (with its contents) when `body` returns.
+    /// A fresh directory, removed with its contents when `body` returns.
     func withTemporaryDirectory(_ body: (String) throws -> Void) throws {
-        var template = Array("/tmp/tagflow-atomic-XXXXXX".utf8CString)
-        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
-        let directory = String(cString: try #require(made))
-        defer {
-            for name in Self.listing(directory) { unlink(directory + "/" + name) }
-            rmdir(directory + "/target")
-            rmdir(directory)
-        }
-        try body(directory)
+        let folder = try TemporaryFolder()
+        try body(folder.url.path)
     }
 
     static func listing(_ directory: String) -> [String] {

@@ -1,6 +1,6 @@
-import CGIF
 import Testing
 import TagFlowImage
+import TagFlowTestSupport
 
 @Suite("Encoding: GIF")
 struct EncodingGIFTests {
@@ -71,13 +71,13 @@ struct EncodingGIFTests {
     @Test("giflib reads back the size, frames, delays, loop and global palette")
     func structure() throws {
         let bytes = try Self.encode(Self.frames(), delay: 7)
-        let gif = try EncodingFixtures.decodeGIF(bytes)
+        let gif = try DecodedGIF(bytes)
         #expect(gif.version == "GIF89a")
         #expect(gif.width == 40 && gif.height == 30)
         #expect(gif.frames.count == 3)
         #expect(gif.frames.map(\.delay) == [7, 7, 7])
-        #expect(gif.frames.map(\.disposal) == [Int(DISPOSE_DO_NOT), Int(DISPOSE_DO_NOT), Int(DISPOSE_DO_NOT)])
-        #expect(gif.frames.allSatisfy { $0.transparent == Int(NO_TRANSPARENT_COLOR) && !$0.hasLocalColourMap })
+        #expect(gif.frames.map(\.disposal) == [1, 1, 1])  // do not dispose
+        #expect(gif.frames.allSatisfy { $0.transparent == -1 && !$0.hasLocalColourMap })
         #expect(gif.loopCount == 0)
         #expect(Array(gif.palette.prefix(8)) == (try Self.palette()).colours)
         #expect(gif.palette.count == 8)
@@ -85,7 +85,7 @@ struct EncodingGIFTests {
 
     @Test("after the first frame only the changed rectangle is written; an unchanged frame is 1×1")
     func deltaRectangles() throws {
-        let gif = try EncodingFixtures.decodeGIF(Self.encode(Self.frames()))
+        let gif = try DecodedGIF(Self.encode(Self.frames()))
         let rects = gif.frames.map { [$0.left, $0.top, $0.width, $0.height] }
         #expect(rects == [[0, 0, 40, 30], [10, 12, 3, 2], [0, 0, 1, 1]])
     }
@@ -94,7 +94,7 @@ struct EncodingGIFTests {
     func pixels() throws {
         let frames = Self.frames()
         let palette = try Self.palette()
-        let gif = try EncodingFixtures.decodeGIF(Self.encode(frames))
+        let gif = try DecodedGIF(Self.encode(frames))
         for (i, frame) in frames.enumerated() {
             let canvas = gif.composited(upTo: i)
             for y in 0..<30 {
@@ -118,7 +118,7 @@ struct EncodingGIFTests {
         var frame = RGBAImage(width: 40, height: 30, fill: .init(r: 0, g: 0, b: 0, a: 0))
         frame[1, 1] = .init(r: 0, g: 0, b: 0, a: 255)
         frame[2, 1] = .init(r: 0, g: 0, b: 0, a: 102)  // 40% black over white → 153
-        let gif = try EncodingFixtures.decodeGIF(Self.encode([frame]))
+        let gif = try DecodedGIF(Self.encode([frame]))
         let canvas = gif.composited()
         #expect(canvas[0] == Self.white)
         #expect(canvas[1 * 40 + 1] == Self.black)
@@ -136,7 +136,7 @@ struct EncodingGIFTests {
             inputs.append(frame)
         }
         #expect(encoder.frameCount == 12)
-        let gif = try EncodingFixtures.decodeGIF(encoder.finish())
+        let gif = try DecodedGIF(encoder.finish())
         #expect(gif.frames.count == 12)
         for frame in gif.frames.dropFirst() {
             #expect(frame.width == 18 && frame.height == 10)

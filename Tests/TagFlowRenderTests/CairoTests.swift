@@ -1,30 +1,28 @@
-import CCairo
 import Testing
 import TagFlowImage
+import TagFlowRender
 
 @Suite("Cairo")
 struct CairoTests {
     @Test("a real Cairo surface converts with the channels in the right places")
     func fromCairo() throws {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 5, 3)!
-        defer { cairo_surface_destroy(surface) }
-        let cr = cairo_create(surface)!
-        defer { cairo_destroy(cr) }
-        cairo_set_operator(cr, CAIRO_OPERATOR_SOURCE)
-        cairo_set_source_rgba(cr, 1, 0, 0, 1)  // red, opaque
-        cairo_rectangle(cr, 0, 0, 1, 3)
-        cairo_fill(cr)
-        cairo_set_source_rgba(cr, 0, 0, 1, 0.5)  // blue, half transparent
-        cairo_rectangle(cr, 1, 0, 1, 3)
-        cairo_fill(cr)
-        cairo_set_source_rgba(cr, 0.2, 0.4, 0.6, 1)
-        cairo_rectangle(cr, 2, 0, 3, 3)
-        cairo_fill(cr)
-        cairo_surface_flush(surface)
+        let surface = try CairoSurface.image(width: 5, height: 3)
+        let context = try CairoContext(surface: surface)
+        context.setOperator(.source)
+        context.setSource(red: 1, green: 0, blue: 0, alpha: 1)  // red, opaque
+        context.rectangle(x: 0, y: 0, width: 1, height: 3)
+        context.fill()
+        context.setSource(red: 0, green: 0, blue: 1, alpha: 0.5)  // blue, half transparent
+        context.rectangle(x: 1, y: 0, width: 1, height: 3)
+        context.fill()
+        context.setSource(red: 0.2, green: 0.4, blue: 0.6, alpha: 1)
+        context.rectangle(x: 2, y: 0, width: 3, height: 3)
+        context.fill()
+        try context.check()
 
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = UnsafeRawBufferPointer(start: cairo_image_surface_get_data(surface), count: stride * 3)
-        let image = try RGBAImage.fromPremultipliedARGB32(data: data, width: 5, height: 3, stride: stride)
+        let image = try surface.withPixels { data, stride in
+            Result { try RGBAImage.fromPremultipliedARGB32(data: data, width: 5, height: 3, stride: stride) }
+        }.get()
         #expect(image[0, 2] == .init(r: 255, g: 0, b: 0, a: 255))
         let blue = image[1, 1]
         #expect(blue.r == 0 && blue.g == 0 && blue.b == 255)

@@ -1,21 +1,21 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowTestSupport
 
 /// Builds and runs Examples/Consumer, a package that depends on tagflow's library products by path, as an
 /// outside program would.
 @Suite("Consumer package", .serialized)
 struct ConsumerPackageTests {
-    static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     @Test("the consumer builds against the library products, lays out tags and writes a PNG of its content size")
     func consumerBuildsAndRenders() throws {
-        let consumer = Self.packageRoot.appendingPathComponent("Examples/Consumer").path
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
         // Its own scratch path, so it never waits on the lock of the build running these tests.
-        let scratch = Self.packageRoot.appendingPathComponent(".build/consumer").path
-        let folder = try RenderFixtures.Folder()
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        let folder = try TemporaryFolder()
         let output = folder.path("consumer.png")
-        let run = try RenderFixtures.run("swift", ["run", "--package-path", consumer, "--scratch-path", scratch, "Consumer", output])
+        let run = try ProcessRunner.runTool("swift", ["run", "--package-path", consumer, "--scratch-path", scratch, "Consumer", output],
+                                            hangLimit: 1800)
         try #require(run.status == 0, "swift run failed:\n\(run.stderr)")
 
         // "content: 320.0×230.0 pt": the PNG is drawn at 2×.

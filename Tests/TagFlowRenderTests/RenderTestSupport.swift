@@ -3,16 +3,13 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowText
 @testable import TagFlowRender
+import TagFlowTestSupport
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
 
 /// Helpers for the drawing tests, in one namespace so they cannot clash with other test files.
 enum RenderFixtures {
-    /// The package root, found from this file's path.
-    static let packageRoot = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-
     // MARK: Documents and scenes
 
     /// A small reader of the tags-file format (the real one lives in TagFlowCLI): '@section', '@footer', '*', '#'.
@@ -43,7 +40,7 @@ enum RenderFixtures {
 
     /// Examples/demo.tags, the YLTagsChooser demo data.
     static func demoDocument() throws -> TagDocument {
-        let text = try String(contentsOf: packageRoot.appendingPathComponent("Examples/demo.tags"), encoding: .utf8)
+        let text = try String(contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Examples/demo.tags"), encoding: .utf8)
         return parseTags(text)
     }
 
@@ -88,51 +85,6 @@ enum RenderFixtures {
         }
         let count = a.width * a.height
         return (Double(total) / Double(3 * count), Double(over) / Double(count))
-    }
-
-    // MARK: Tools
-
-    /// Whether a tool is on PATH; `make test` sets TAGFLOW_REQUIRE_TOOLS so the tools are never skipped there.
-    static func toolAvailable(_ name: String) -> Bool {
-        if ProcessInfo.processInfo.environment["TAGFLOW_REQUIRE_TOOLS"] == "1" { return true }
-        return (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
-            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
-    }
-
-    /// Runs a tool from PATH, its output going to files; returns the exit status, standard output and standard error.
-    /// A run still going after `hangLimit` seconds is stopped: a guard against a hang, not a measure of speed.
-    @discardableResult
-    static func run(_ tool: String, _ arguments: [String], hangLimit: Double = 1800) throws -> (status: Int32, stderr: String, stdout: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-tool-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let errURL = scratch.appendingPathComponent("err"), outURL = scratch.appendingPathComponent("out")
-        try Data().write(to: errURL)
-        try Data().write(to: outURL)
-        let errors = try FileHandle(forWritingTo: errURL), output = try FileHandle(forWritingTo: outURL)
-        process.standardError = errors
-        process.standardOutput = output
-        try process.run()
-        DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit) { if process.isRunning { process.terminate() } }
-        process.waitUntilExit()
-        try errors.close()
-        try output.close()
-        return (process.terminationStatus, String(decoding: try Data(contentsOf: errURL), as: UTF8.self),
-                String(decoding: try Data(contentsOf: outURL), as: UTF8.self))
-    }
-
-    /// A fresh folder, removed when the value is released.
-    final class Folder {
-        let url: URL
-        init() throws {
-            url = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-render-\(UUID().uuidString)")
-            try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        }
-        deinit { try? FileManager.default.removeItem(at: url) }
-        func path(_ name: String) -> String { url.appendingPathComponent(name).path }
     }
 
     // MARK: SVG

@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowLayout
 import TagFlowImage
+import TagFlowTestSupport
 import TagFlowText
 import Testing
 @testable import TagFlowRender
@@ -294,15 +295,16 @@ struct RenderTests {
     }
 
     @Test func thePNGLooksLikeTheSVGRasterisedByLibrsvg() throws {
-        guard RenderFixtures.toolAvailable("rsvg-convert") else { return }
+        guard ProcessRunner.toolAvailable("rsvg-convert") else { return }
         let scene = try RenderFixtures.scene(RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
         let renderer = ContentRenderer(scene: scene)
         let scale = 2.0
         let png = try PNGDecoder().decode(try renderer.render(.png, scale: scale))
-        let folder = try RenderFixtures.Folder()
+        let folder = try TemporaryFolder()
         try Data(try renderer.render(.svg, scale: scale)).write(to: URL(fileURLWithPath: folder.path("demo.svg")))
-        let run = try RenderFixtures.run("rsvg-convert", ["-w", "\(png.width)", "-h", "\(png.height)",
-                                                          folder.path("demo.svg"), "-o", folder.path("rsvg.png")])
+        let run = try ProcessRunner.runTool("rsvg-convert", ["-w", "\(png.width)", "-h", "\(png.height)",
+                                                             folder.path("demo.svg"), "-o", folder.path("rsvg.png")],
+                                            hangLimit: 1800)
         #expect(run.status == 0, "\(run.stderr)")
         let rasterised = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("rsvg.png")))))
         try #require(rasterised.width == png.width && rasterised.height == png.height)

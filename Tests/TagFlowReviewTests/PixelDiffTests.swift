@@ -1,4 +1,3 @@
-import CCairo
 import Testing
 @testable import TagFlowReview
 import TagFlowRender
@@ -21,25 +20,19 @@ enum PixelDiffFixtures {
     static func text(_ text: String, x: Double, size: Double = 28, width: Int = 400, height: Int? = nil,
                      family: String = "DejaVu Sans") -> RGBAImage {
         let height = height ?? Int(size * 2)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height))
-        let context = cairo_create(surface)
-        defer {
-            cairo_destroy(context)
-            cairo_surface_destroy(surface)
+        let surface = try! CairoSurface.image(width: width, height: height)
+        let context = try! CairoContext(surface: surface)
+        context.setSource(red: 1, green: 1, blue: 1, alpha: 1)
+        context.rectangle(x: 0, y: 0, width: Double(width), height: Double(height))
+        context.fill()
+        context.moveTo(x: x, y: Double(height) * 0.72)
+        context.appendToyTextPath(text, family: family, size: size)
+        context.setSource(red: 0.2, green: 0.2, blue: 0.2, alpha: 1)
+        context.fill()
+        try! context.check()
+        return try! surface.withPixels { data, stride in
+            try! RGBAImage.fromPremultipliedARGB32(data: data, width: width, height: height, stride: stride)
         }
-        cairo_set_source_rgb(context, 1, 1, 1)
-        cairo_paint(context)
-        cairo_select_font_face(context, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
-        cairo_move_to(context, x, Double(height) * 0.72)
-        cairo_text_path(context, text)
-        cairo_set_source_rgb(context, 0.2, 0.2, 0.2)
-        cairo_fill(context)
-        cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        return try! RGBAImage.fromPremultipliedARGB32(data: UnsafeRawBufferPointer(start: data, count: stride * height),
-                                                      width: width, height: height, stride: stride)
     }
 }
 

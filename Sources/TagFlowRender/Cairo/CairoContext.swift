@@ -84,6 +84,22 @@ package final class CairoContext {
         cairo_paint(pointer)
     }
 
+    /// How drawing combines with what is already on the surface.
+    package enum Operator {
+        /// Draws over what is there (cairo's default).
+        case over
+        /// Replaces what is there, alpha included, so half-transparent colours land as they are.
+        case source
+    }
+
+    package func setOperator(_ drawingOperator: Operator) {
+        let value = switch drawingOperator {
+        case .over: CAIRO_OPERATOR_OVER
+        case .source: CAIRO_OPERATOR_SOURCE
+        }
+        cairo_set_operator(pointer, value)
+    }
+
     package func fill() { cairo_fill(pointer) }
     /// Fills and keeps the path, to stroke it next.
     package func fillPreserve() { cairo_fill_preserve(pointer) }
@@ -130,6 +146,15 @@ package final class CairoContext {
     package func setFontOptions(_ options: CairoFontOptions) { cairo_set_font_options(pointer, options.pointer) }
     package func setFontFace(_ face: CairoFontFace) { cairo_set_font_face(pointer, face.pointer) }
     package func setFontSize(_ size: Double) { cairo_set_font_size(pointer, size) }
+
+    /// Adds the outlines of `text` to the path, from the current point, in `family` at `size`, through cairo's
+    /// "toy" text API: no shaping and fontconfig's pick of face. For test pictures whose glyphs must sit at
+    /// fractional positions (outlines filled, not glyphs shown), never for laid-out tags.
+    package func appendToyTextPath(_ text: String, family: String, size: Double) {
+        cairo_select_font_face(pointer, family, CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(pointer, size)
+        cairo_text_path(pointer, text)
+    }
 
     /// Shows `glyphs` in the current font face, size and source.
     package func showGlyphs(_ glyphs: [Glyph]) {

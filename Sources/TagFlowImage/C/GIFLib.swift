@@ -1,0 +1,118 @@
+import CGIF
+
+/// A GIF written to memory with giflib, one block at a time.
+///
+/// Owns its `GifFileType`; `init` opens it and throws if giflib cannot, every write checks giflib's status and
+/// throws a `GIFError` naming the call, and `deinit` closes a file that ``close()`` did not.
+final class GIFFileWriter {
+    private var gif: UnsafeMutablePointer<GifFileType>?
+    /// Receives giflib's output; giflib holds it only as unretained user data, so the writer keeps it.
+    private let sink = ByteSink()
+
+    private final class ByteSink {
+        var bytes: [UInt8] = []
+    }
+
+    /// Opens a GIF89a.
+    init() throws(GIFError) {
+        var error: Int32 = 0
+        let userData = Unmanaged.passUnretained(sink).toOpaque()
+        guard let gif = EGifOpen(userData, { file, data, length in
+            guard let file, let userData = file.pointee.UserData, length >= 0 else { return 0 }
+            let sink = Unmanaged<ByteSink>.fromOpaque(userData).takeUnretainedValue()
+            if length > 0, let data {
+                sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+            }
+            return length
+        }, &error) else {
+            throw Self.error("EGifOpen", code: error)
+        }
+        self.gif = gif
+        EGifSetGifVersion(gif, true)
+    }
+
+    deinit {
+        if let gif {
+            var error: Int32 = 0
+            EGifCloseFile(gif, &error)
+        }
+    }
+
+    /// The logical screen and its global colour table. `colours.count` must be a power of two from 2 to 256.
+    func putScreen(width: Int, height: Int, colours: [RGB]) throws(GIFError) {
+        let gif = try open()
+        var bits = 1
+        while (1 << bits) < colours.count { bits += 1 }
+        let table = colours.map { GifColorType(Red: $0.r, Green: $0.g, Blue: $0.b) }
+        guard let map = GifMakeMapObject(Int32(table.count), table) else {
+            throw Self.error("GifMakeMapObject", code: E_GIF_ERR_NOT_ENOUGH_MEM)
+        }
+        defer { GifFreeMapObject(map) }
+        try check(EGifPutScreenDesc(gif, Int32(width), Int32(height), Int32(bits), 0, map), "EGifPutScreenDesc")
+    }
+
+    /// An application extension: `identifier` (eleven bytes, name and code) followed by `subBlocks`.
+    func putApplicationExtension(identifier: [UInt8], subBlocks: [[UInt8]]) throws(GIFError) {
+        let gif = try open()
+        try check(EGifPutExtensionLeader(gif, APPLICATION_EXT_FUNC_CODE), "EGifPutExtensionLeader")
+        try check(EGifPutExtensionBlock(gif, Int32(identifier.count), identifier), "EGifPutExtensionBlock")
+        for block in subBlocks {
+            try check(EGifPutExtensionBlock(gif, Int32(block.count), block), "EGifPutExtensionBlock")
+        }
+        try check(EGifPutExtensionTrailer(gif), "EGifPutExtensionTrailer")
+    }
+
+    /// A graphic control extension for the next image: its delay, disposal "do not dispose", no transparency.
+    func putGraphicsControl(delayCentiseconds: Int) throws(GIFError) {
+        let gif = try open()
+        var control = GraphicsControlBlock(
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delayCentiseconds), TransparentColor: NO_TRANSPARENT_COLOR
+        )
+        var extensionBytes = [UInt8](repeating: 0, count: 4)
+        let length = EGifGCBToExtension(&control, &extensionBytes)
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "EGifPutExtension (graphics control)")
+    }
+
+    /// An image of `region` with no local colour table; `indices` holds its rows, `region.width` bytes each.
+    /// giflib may mask the rows in place, so `indices` is the caller's scratch buffer.
+    func putImage(_ region: PixelRegion, indices: inout [UInt8]) throws(GIFError) {
+        let gif = try open()
+        try check(
+            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
+            "EGifPutImageDesc"
+        )
+        let rowWidth = region.width
+        var failed = false
+        indices.withUnsafeMutableBufferPointer { buffer in
+            for row in 0..<region.height where !failed {
+                failed = EGifPutLine(gif, buffer.baseAddress! + row * rowWidth, Int32(rowWidth)) == GIF_ERROR
+            }
+        }
+        if failed { throw Self.error("EGifPutLine", code: gif.pointee.Error) }
+    }
+
+    /// Writes the trailer, closes the file and returns every byte written. The writer cannot be used afterwards.
+    func close() throws(GIFError) -> [UInt8] {
+        let gif = try open()
+        self.gif = nil
+        var error: Int32 = 0
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw Self.error("EGifCloseFile", code: error) }
+        return sink.bytes
+    }
+
+    private func open() throws(GIFError) -> UnsafeMutablePointer<GifFileType> {
+        guard let gif else { throw .alreadyFinished }
+        return gif
+    }
+
+    private func check(_ result: Int32, _ operation: String) throws(GIFError) {
+        if result == GIF_ERROR {
+            throw Self.error(operation, code: gif?.pointee.Error ?? 0)
+        }
+    }
+
+    private static func error(_ operation: String, code: Int32) -> GIFError {
+        let message = GifErrorString(code).map { String(cString: $0) } ?? "unknown error"
+        return .giflib(operation: operation, code: code, message: message)
+    }
+}

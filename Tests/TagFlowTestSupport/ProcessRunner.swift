@@ -1,0 +1,101 @@
+import Foundation
+
+/// What a finished child process left: its exit status and everything it wrote.
+public struct ProcessResult {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+    public var stdoutBytes: Data
+    /// The run outlived its hang limit and was killed; `status` is then the signal's.
+    public var wasKilledAsHung: Bool
+
+    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data, wasKilledAsHung: Bool = false) {
+        self.status = status
+        self.stdout = stdout
+        self.stderr = stderr
+        self.stdoutBytes = stdoutBytes
+        self.wasKilledAsHung = wasKilledAsHung
+    }
+}
+
+/// Runs programs for tests.
+public enum ProcessRunner {
+    /// Runs `executable` with `arguments` in `directory`, its environment this process's with `environment` laid
+    /// over it, and waits for it.
+    ///
+    /// Standard input, output and error are files, not pipes: nothing can stall on a full pipe, and no reader
+    /// thread is needed. `hangLimit` (seconds) kills a run that is still going by then; it exists to turn a hang
+    /// into a failure, never to measure or assert speed, so keep it generous.
+    public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
+                           environment: [String: String] = [:], hangLimit: Double? = nil) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+
+        let scratch = try TemporaryFolder()
+        let inURL = try scratch.write("in", stdin ?? Data())
+        let outURL = try scratch.write("out", Data()), errURL = try scratch.write("err", Data())
+        let input = try FileHandle(forReadingFrom: inURL)
+        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+
+        try process.run()
+        let watch = HangWatch()
+        if let hangLimit {
+            DispatchQueue.global().asyncAfter(deadline: .now() + hangLimit) { watch.killIfRunning(process) }
+        }
+        process.waitUntilExit()
+        let killed = watch.finish()
+        try input.close(); try output.close(); try errors.close()
+
+        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
+        return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                             stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData, wasKilledAsHung: killed)
+    }
+
+    /// Runs the tool `name` found on PATH, as `run(_:_:…)` does.
+    public static func runTool(_ name: String, _ arguments: [String], in directory: URL? = nil,
+                               hangLimit: Double? = nil) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: directory, hangLimit: hangLimit)
+    }
+
+    /// Whether `name` is on PATH. `make test` installs the tools and sets TAGFLOW_REQUIRE_TOOLS, so that tests
+    /// needing them fail there rather than skip.
+    public static func toolAvailable(_ name: String) -> Bool {
+        if ProcessInfo.processInfo.environment["TAGFLOW_REQUIRE_TOOLS"] == "1" { return true }
+        return (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+            .contains { FileManager.default.isExecutableFile(atPath: "\($0)/\(name)") }
+    }
+
+    /// The package root, found from this file's path.
+    public static let packageRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// Kills a run that outlives its hang limit, unless the run already ended: the lock keeps the kill from reaching
+/// a process id that was reused after the wait.
+private final class HangWatch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var ended = false
+    private var killed = false
+
+    func killIfRunning(_ process: Process) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard !ended, process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        killed = true
+    }
+
+    /// Marks the run as ended and tells whether it was killed.
+    func finish() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        ended = true
+        return killed
+    }
+}
