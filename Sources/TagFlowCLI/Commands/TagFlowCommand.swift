@@ -22,7 +22,7 @@ public enum TagFlowCommand {
     /// Every subcommand, in the order help lists them. A new command is one file and one entry here.
     static var commands: [any ParsableCommand.Type] { [
         LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self, DiffCommand.self,
-        DevicesCommand.self,
+        DevicesCommand.self, SnapshotCommand.self,
     ] }
 
     /// Options of `tagflow` itself, before any subcommand.

@@ -140,13 +140,16 @@ struct SnapshotRunner: Sendable {
             item.status = .written
         }
         if let reportFolder, item.status != .matched {
+            // Before, after, and what changed: the order a reviewer reads them in.
             let base = "images/" + (name as NSString).deletingPathExtension
-            let bytes = try actualBytes ?? encode()
-            outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".actual.png", bytes: bytes))
-            item.images.append(("actual", base + ".actual.png"))
             if let golden, item.status != .written {
                 outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".golden.png", bytes: golden))
                 item.images.append(("golden", base + ".golden.png"))
+            }
+            let bytes = try actualBytes ?? encode()
+            outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".actual.png", bytes: bytes))
+            item.images.append(("actual", base + ".actual.png"))
+            if golden != nil, item.status != .written {
                 if let diffImage = result?.image {
                     outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".diff.png", bytes: try PNGEncoder().encode(diffImage)))
                     item.images.append(("diff", base + ".diff.png"))
@@ -266,7 +269,4 @@ enum SnapshotError: Error, Equatable {
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
     case noManifest(String)
-    case unknownAction(String)
-    case mergeNeedsReports
-    case badShard(String)
 }

@@ -37,6 +37,7 @@ struct ErrorReport: Equatable {
         case let error as RunError: self = error.report
         case let error as LayoutOptionsError: self = RunError.layoutOptions(error).report
         case let error as RenderError: self = RunError.render(error).report
+        case let error as SnapshotError: self = error.report
         case let error as Interrupted: self = ErrorReport(message: error.description, status: ExitStatus(rawValue: error.exitStatus) ?? .interrupted)
         default: self = ErrorReport(message: "\(error)")
         }
@@ -72,6 +73,10 @@ extension CommandLineError {
             ("one input needs --old-config and --new-config", "give two inputs, or one tags file with --old-config A --new-config B")
         case .configWithSideConfigs: ("--config cannot be combined with --old-config or --new-config", "give each side its own config")
         case .acceptWithoutReport: ("--accept needs --report", "write the report first: --report DIR --accept")
+        case let .snapshotActionTakesNoFolders(action, extra):
+            ("snapshot \(action) takes no argument after the action, got '\(extra)'", "only merge takes folders: tagflow snapshot merge DIR... --report DIR")
+        case .mergeNeedsFoldersAndReport:
+            ("snapshot merge needs the shards' report folders and --report", "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
         }
         return ErrorReport(message: message, hint: hint, showsUsage: true)
     }
@@ -94,6 +99,7 @@ extension ValueError {
         case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'", "device pixels per point: 2 matches most phones")
         case let .notAShare(text): ("\(what) must be a number from 0 to 1; got '\(text)'", "0 counts any change; pixelmatch's default is 0.1")
         case let .notARatio(text): ("\(what) must be a share from 0 to 1, or a percentage; got '\(text)'", "write 0.001 or 0.1%")
+        case let .notAShard(text): ("\(what) takes I/N, the I-th of N parts with 1 ≤ I ≤ N; got '\(text)'", "for a CI matrix of 2 jobs: \(what) 1/2 and \(what) 2/2")
         case let .notASize(text):
             ("\(what) expects WIDTHxHEIGHT in points, got '\(text)'", "for example \(what) \(ValueParser.size.describe(StockFlowLayout.defaultItemSize))")
         case let .notInsets(text): ("\(what) takes four numbers T,L,B,R (or one for all sides), got '\(text)'", "for example \(what) 10,10,10,10")
@@ -204,5 +210,21 @@ extension LayoutOptionsError {
         case .notPositive, .negative, .notFinite: nil
         }
         return ErrorReport(message: description, hint: hint)
+    }
+}
+
+extension SnapshotError {
+    var report: ErrorReport {
+        switch self {
+        case .recordOnCI:
+            ErrorReport(message: "snapshot record refuses to run on CI (CI is set), so goldens are never recorded there by accident",
+                        hint: "record on your machine and commit the goldens; or, to record on CI on purpose, add --force")
+        case let .unreadableGolden(path): ErrorReport(message: "cannot read the golden '\(path)'", hint: "check its permissions")
+        case let .brokenGolden(path, reason):
+            ErrorReport(message: "the golden '\(path)' is not a PNG tagflow can read: \(reason)",
+                        hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
+        case let .noManifest(path):
+            ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
+        }
     }
 }

@@ -27,6 +27,10 @@ enum CommandLineError: Error, Equatable {
     case oneInputWithoutConfigs
     case configWithSideConfigs
     case acceptWithoutReport
+    /// `snapshot record` or `verify` given more words than the action.
+    case snapshotActionTakesNoFolders(action: String, extra: String)
+    /// `snapshot merge` without its folders or `--report`.
+    case mergeNeedsFoldersAndReport
 }
 
 /// A value that does not read as its option or config key wants. The option or key is added where it is reported.
@@ -43,6 +47,7 @@ public enum ValueError: Error, Equatable, Sendable {
     case notAScale(String)
     case notAShare(String)
     case notARatio(String)
+    case notAShard(String)
     case notASize(String)
     case notInsets(String)
     case notAColour(String)

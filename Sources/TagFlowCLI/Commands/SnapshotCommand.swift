@@ -1,0 +1,134 @@
+import Foundation
+import TagFlowLayout
+import TagFlowImage
+import TagFlowReview
+
+/// `tagflow snapshot record|verify|merge`: goldens a team keeps in its repository, rendered from a manifest of
+/// screens and variants, and reports its CI reads.
+struct SnapshotCommand: ParsableCommand {
+    /// The action, then, for `merge`, the report folders to merge.
+    var words: [String] = []
+    var manifest: String?
+    var mode = RecordMode.all
+    var prune = false
+    var shard: String?
+    var report: String?
+    var force = false
+    var threads: Int?
+    var quiet = false
+
+    enum Action: String, CaseIterable {
+        /// Render every variant and write the goldens the mode names.
+        case record
+        /// Render every variant and compare it with its golden.
+        case verify
+        /// Combine the reports of a sharded run into one.
+        case merge
+    }
+
+    static let configuration = CommandConfiguration(
+        name: "snapshot",
+        abstract: "Record and verify goldens of every screen and variant a manifest lists.",
+        discussion: """
+        record renders every variant of every screen in tagflow.json and writes the goldens --mode names: all (missing, or with any pixel changed), missing, failed (missing, or changed beyond the tolerance) or never. A golden whose pixels are unchanged is never rewritten. It refuses to run where CI is set, unless --force.
+        verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a changed, missing or stale golden, and 2 on an error. --report DIR writes report.html, report.json, report.md (for a pull-request comment) and junit.xml.
+        merge DIR... combines the report.json of each shard of a --shard i/n run into one report, as the whole run would have written.
+        """,
+        examples: [
+            "tagflow snapshot record",
+            "tagflow snapshot verify --report out/snapshots",
+            "tagflow snapshot verify --shard 1/2 --report out/shard-1",
+            "tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots",
+        ])
+
+    static var arguments: [ArgumentGroup<Self>] {
+        [ArgumentGroup("Arguments", [
+            .positionals(\.words, "action", help: "record, verify or merge; merge takes the shards' report folders after it.",
+                         completion: .choices(Action.allCases.map(\.rawValue))),
+        ]), ArgumentGroup("Snapshots", [
+            .option(\.manifest, "--manifest", help: "The manifest of screens and variants.", value: .path("FILE", extensions: ["json"]),
+                    defaultDescription: SnapshotManifest.defaultFileName),
+            .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice),
+            .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
+            .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
+                    value: .text("I/N"), defaultDescription: "all"),
+            .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
+                    value: .path("DIR")),
+            .flag(\.force, "--force", help: "Record even where CI is set in the environment."),
+            .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
+                    value: .count, defaultDescription: "all cores"),
+            .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
+        ])]
+    }
+
+    var action: Action? { words.first.flatMap(Action.init(rawValue:)) }
+
+    func validate() throws(CommandLineError) {
+        guard let first = words.first, let action = Action(rawValue: first) else {
+            throw .invalidValue(option: "<action>", .notAChoice(words.first ?? "", choices: Action.allCases.map(\.rawValue)))
+        }
+        if action != .merge, words.count > 1 { throw .snapshotActionTakesNoFolders(action: first, extra: words[1]) }
+        if action == .merge, words.count < 2 || report == nil { throw .mergeNeedsFoldersAndReport }
+        if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
+    }
+
+    func run(console: Console) throws -> ExitStatus {
+        let interruption = Interruption()
+        guard let action else { return .usage }
+        if action == .merge { return try merge(console: console) }
+        if action == .record, !force, Self.isCI(ProcessInfo.processInfo.environment) { throw SnapshotError.recordOnCI }
+        let manifestPath = manifest ?? SnapshotManifest.defaultFileName
+        guard FileManager.default.fileExists(atPath: manifestPath) else { throw SnapshotError.noManifest(manifestPath) }
+        let manifest = try SnapshotManifest.load(manifestPath)
+        if let report { try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true) }
+        let runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
+                                    shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: report,
+                                    threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
+        let result = try runner.run(interruption: interruption)
+        try finish(result, console: console)
+        return result.passed ? .success : .failure
+    }
+
+    /// CI systems set `CI` (GitHub Actions, GitLab, Buildkite, CircleCI, Travis…); "false" and "0" say otherwise.
+    static func isCI(_ environment: [String: String]) -> Bool {
+        guard let value = environment["CI"]?.lowercased() else { return false }
+        return !["", "false", "0", "no"].contains(value)
+    }
+
+    private func merge(console: Console) throws -> ExitStatus {
+        guard let report else { return .usage }
+        var reports = [SnapshotReport]()
+        for folder in words.dropFirst() {
+            let path = folder + "/report.json"
+            reports.append(try SnapshotReport(json: JSONParser.parse(InputFiles.read(path), file: path), file: path))
+            // The shards' pictures come along, under the same names.
+            for item in reports[reports.count - 1].items {
+                for image in item.images {
+                    let source = folder + "/" + image.path, target = report + "/" + image.path
+                    guard let data = FileManager.default.contents(atPath: source) else { continue }
+                    try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try AtomicFile.write(Array(data), to: target)
+                }
+            }
+        }
+        let merged = SnapshotReport.merged(reports)
+        try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
+        try finish(merged, console: console)
+        return merged.passed ? .success : .failure
+    }
+
+    /// Prints the summary and the failures, and writes the report folder.
+    private func finish(_ report: SnapshotReport, console: Console) throws {
+        for note in report.fontNotes { console.warn(note) }
+        for item in report.items where item.status != .matched {
+            console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
+        }
+        console.out("\(report.action): \(report.summaryLine)\n")
+        guard let folder = self.report else { return }
+        try AtomicFile.write(Array((report.json.rendered() + "\n").utf8), to: folder + "/report.json")
+        try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
+        try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")
+        try AtomicFile.write(Array(SnapshotReportHTML(report: report).page.utf8), to: folder + "/report.html")
+        console.out("report: \(folder)/report.html\n")
+    }
+}

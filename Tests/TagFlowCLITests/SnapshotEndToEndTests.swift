@@ -1,0 +1,165 @@
+import Foundation
+import Testing
+
+/// `tagflow snapshot`, run as a team runs it: a manifest of two screens × four variants in a folder of its own.
+@Suite(.serialized) struct SnapshotEndToEndTests {
+    static let manifest = """
+    {
+      "goldens": "goldens",
+      "screens": [
+        {"name": "chooser", "tags": "chooser.tags",
+         "variants": {"themes": ["light", "dark"], "directions": ["ltr", "rtl"], "scales": [1]}},
+        {"name": "scripts", "tags": "scripts.tags",
+         "variants": {"contentSizes": ["L", "AX2"], "widths": [320, 414], "scales": [1]}}
+      ]
+    }
+    """
+    static let chooserTags = "# 运动\n篮球\n足球\n排球\n* 网球\n# Remember…\nRemember me\nRemember the name\n"
+    static let scriptsTags = "Crème brûlée\nПривет, мир\nΑθήνα\n标签选择器\nHello שלום\n"
+
+    static let allGoldens = [
+        "chooser/@1x-dark-ltr.png", "chooser/@1x-dark-rtl.png", "chooser/@1x-light-ltr.png", "chooser/@1x-light-rtl.png",
+        "scripts/w320-@1x-AX2.png", "scripts/w320-@1x-L.png", "scripts/w414-@1x-AX2.png", "scripts/w414-@1x-L.png",
+    ]
+
+    func makeProject() throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("tagflow.json", Self.manifest)
+        try folder.write("chooser.tags", Self.chooserTags)
+        try folder.write("scripts.tags", Self.scriptsTags)
+        return folder
+    }
+
+    func snapshot(_ arguments: [String], in folder: TemporaryFolder, environment: [String: String] = ["CI": ""]) throws -> RunResult {
+        try tagflow(["snapshot"] + arguments + ["--quiet"], in: folder.url, environment: environment)
+    }
+
+    /// Every golden's bytes and modification time.
+    func goldens(_ folder: TemporaryFolder) throws -> [String: (Data, Date)] {
+        var files = [String: (Data, Date)]()
+        for name in Self.allGoldens {
+            let path = folder.path("goldens/" + name)
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            files[name] = (try Data(contentsOf: URL(fileURLWithPath: path)), try #require(attributes[.modificationDate] as? Date))
+        }
+        return files
+    }
+
+    func junitFailures(_ path: String) throws -> [String] {
+        let xml = try String(contentsOfFile: path, encoding: .utf8)
+        // Each failing test case is `<testcase classname="S" name="N">` followed by a failure element.
+        return xml.components(separatedBy: "<testcase ").dropFirst().compactMap { testCase in
+            guard testCase.contains("<failure") else { return nil }
+            let classname = testCase.components(separatedBy: "classname=\"")[1].components(separatedBy: "\"")[0]
+            let name = testCase.components(separatedBy: " name=\"")[1].components(separatedBy: "\"")[0]
+            return classname + "/" + name
+        }.sorted()
+    }
+
+    @Test func recordThenVerifyPassesAndARenamedTagFailsExactlyItsVariants() throws {
+        let folder = try makeProject()
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("record: 8 goldens: 8 written"), "\(record.stdout)")
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(try junitFailures(folder.path("report/junit.xml")).isEmpty)
+
+        // Rename one tag of one screen: its four variants change, the other screen's do not.
+        try folder.write("chooser.tags", Self.chooserTags.replacingOccurrences(of: "足球", with: "足球赛"))
+        let changed = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(changed.status == 1, "\(changed.stdout)\(changed.stderr)")
+        let failing = Self.allGoldens.filter { $0.hasPrefix("chooser/") }
+        #expect(try junitFailures(folder.path("report/junit.xml")) == failing)
+        let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
+        for name in Self.allGoldens { #expect(markdown.contains(name) == failing.contains(name), "\(name) in report.md") }
+        let html = try String(contentsOfFile: folder.path("report/report.html"), encoding: .utf8)
+        #expect(html.contains("loading=\"lazy\""))
+        for name in failing {
+            let base = (name as NSString).deletingPathExtension
+            for role in ["actual", "golden", "diff"] {
+                #expect(FileManager.default.fileExists(atPath: folder.path("report/images/\(base).\(role).png")), "\(base).\(role)")
+            }
+        }
+
+        // Record only what failed: the other screen's goldens keep their bytes and their modification times.
+        let before = try goldens(folder)
+        Thread.sleep(forTimeInterval: 0.05)
+        let rerecord = try snapshot(["record", "--mode", "failed"], in: folder)
+        #expect(rerecord.status == 0, "\(rerecord.stderr)")
+        let after = try goldens(folder)
+        for name in Self.allGoldens {
+            let rewritten = before[name]!.0 != after[name]!.0 || before[name]!.1 != after[name]!.1
+            #expect(rewritten == failing.contains(name), "\(name) rewritten: \(rewritten)")
+        }
+        #expect(try snapshot(["verify"], in: folder).status == 0)
+        // Nothing changed since: recording again writes nothing at all.
+        let again = try snapshot(["record", "--mode", "all"], in: folder)
+        #expect(again.stdout.contains("8 goldens: 8 matched"), "\(again.stdout)")
+        let untouched = try goldens(folder)
+        for name in Self.allGoldens { #expect(untouched[name]!.1 == after[name]!.1, "\(name) was touched") }
+    }
+
+    @Test func aRemovedVariantIsStaleUntilPruned() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        try folder.write("tagflow.json", Self.manifest.replacingOccurrences(of: "\"themes\": [\"light\", \"dark\"]", with: "\"themes\": [\"light\"]"))
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 1)
+        let stale = ["chooser/@1x-dark-ltr.png", "chooser/@1x-dark-rtl.png"]
+        for name in stale { #expect(verify.stdout.contains("stale    \(name)"), "\(verify.stdout)") }
+        #expect(try junitFailures(folder.path("report/junit.xml")) == stale)
+        let prune = try snapshot(["record", "--prune"], in: folder)
+        #expect(prune.status == 0, "\(prune.stdout)\(prune.stderr)")
+        for name in stale { #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
+        #expect(try snapshot(["verify"], in: folder).status == 0)
+    }
+
+    @Test func recordIsRefusedOnCIUnlessForced() throws {
+        let folder = try makeProject()
+        let refused = try snapshot(["record"], in: folder, environment: ["CI": "true"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("refuses to run on CI"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")), "nothing was written")
+        #expect(try snapshot(["record", "--force"], in: folder, environment: ["CI": "true"]).status == 0)
+    }
+
+    @Test func twoShardsCoverEveryVariantOnceAndMergeIntoTheWholeReport() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        try folder.write("scripts.tags", Self.scriptsTags + "One more tag\n")
+        #expect(try snapshot(["verify", "--report", "whole"], in: folder).status == 1)
+        #expect(try snapshot(["verify", "--shard", "1/2", "--report", "one"], in: folder).status == 1)
+        let two = try snapshot(["verify", "--shard", "2/2", "--report", "two"], in: folder)
+        #expect(two.status == 1)
+        func names(_ report: String) throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(report + "/report.json")))) as? [String: Any]
+            return ((json?["items"] as? [[String: Any]]) ?? []).compactMap { $0["name"] as? String }
+        }
+        let first = try names("one"), second = try names("two")
+        #expect(Set(first).isDisjoint(with: second))
+        #expect((first + second).sorted() == Self.allGoldens)
+        let merged = try snapshot(["merge", "one", "two", "--report", "merged"], in: folder)
+        #expect(merged.status == 1, "\(merged.stderr)")
+        for file in ["report.json", "report.md", "junit.xml", "report.html"] {
+            #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("merged/" + file)))
+                        == Data(contentsOf: URL(fileURLWithPath: folder.path("whole/" + file))), "\(file)")
+        }
+    }
+
+    @Test func badManifestsAreNamedWithTheirPlace() throws {
+        let folder = try makeProject()
+        try folder.write("tagflow.json", "{\"screens\": [{\"name\": \"a\", \"tags\": \"chooser.tags\", \"variants\": {\"themes\": [\"sepia\"]}}]}")
+        let result = try snapshot(["verify"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("tagflow.json:1:"), "\(result.stderr)")
+        #expect(result.stderr.contains("sepia"), "\(result.stderr)")
+        let missing = try tagflow(["snapshot", "verify", "--manifest", "nope.json"], in: folder.url)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("no manifest at 'nope.json'"), "\(missing.stderr)")
+        let shard = try tagflow(["snapshot", "verify", "--shard", "3/2"], in: folder.url)
+        #expect(shard.status == 2)
+        #expect(shard.stderr.contains("I/N"), "\(shard.stderr)")
+    }
+}
