@@ -1,0 +1,49 @@
+import Foundation
+
+/// `tagflow snapshot verify` of 100 unchanged variants of the demo, against recording them (rendering and writing
+/// every golden, which is what rendering them alone costs), and on one core against two.
+enum SnapshotBenchmarks {
+    /// 25 widths × 2 themes × 2 directions.
+    static let variantCount = 100
+
+    static let group = BenchmarkGroup(
+        name: "snapshot",
+        summary: "snapshot verify of 100 unchanged demo variants, against rendering them, on one core and two",
+        run: run)
+
+    static func run(_ report: inout Report) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-snapshot-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let root = FileManager.default.currentDirectoryPath
+        let widths = (0..<25).map { String(320 + 4 * $0) }.joined(separator: ", ")
+        let manifest = """
+        {"goldens": "goldens", "screens": [{"name": "demo", "tags": "\(root)/Examples/demo.tags", "config": "\(root)/Examples/demo.json",
+          "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "directions": ["ltr", "rtl"], "scales": [2]}}]}
+        """
+        let manifestPath = folder.appendingPathComponent("tagflow.json").path
+        try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath))
+        let tagflow = try tagflowExecutable()
+        let goldens = folder.appendingPathComponent("goldens")
+        let size = "\(variantCount) variants, scale 2"
+
+        let record = try medianSeconds {
+            try? FileManager.default.removeItem(at: goldens)
+            try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"])
+        }
+        report.row("snapshot record into an empty folder (render and write all)", size: size, time: record,
+                   rate: "\(formatDuration(record / Double(variantCount)))/variant")
+        let verify = try medianSeconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
+        report.row("snapshot verify, unchanged", size: size, time: verify, rate: "\(formatDuration(verify / Double(variantCount)))/variant")
+        let cost = verify / record
+        report.row("verify against rendering alone", size: size, rate: "\(formatSignificant(cost))×",
+                   bar: Bar(target: "≤ 1.3×", isMet: cost <= 1.3))
+        let oneCore = try medianSeconds {
+            try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet", "--threads", "1"])
+        }
+        report.row("snapshot verify, one thread", size: size, time: oneCore, rate: "")
+        let speedup = oneCore / verify
+        report.row("two cores against one", size: size, rate: "\(formatSignificant(speedup))× faster",
+                   bar: Bar(target: "≥ 1.7×", isMet: speedup >= 1.7))
+    }
+}
