@@ -89,6 +89,8 @@ final class EngineState {
     /// Loads fontconfig's configuration and adds `sources`' files and folders as application fonts.
     init(sources: FontSources = .system) throws(FontError) {
         freeType = try FreeTypeLibrary()
+        // Checked first, so a missing file is reported once, as a typed error, and not also on stderr.
+        if let file = sources.configurationFile, pathStatus(file) != .file { throw .configurationFileFailed(path: file) }
         fontconfig = try FontconfigConfig(configurationFile: sources.configurationFile)
         for file in sources.files {
             switch pathStatus(file) {
