@@ -36,8 +36,7 @@ final class LoadedFace {
             let asked = variations.last { $0.tagCode == axis.tag }
             guard let value = asked?.value ?? (axis.tag == opticalSizeTag ? size : nil) else { continue }
             let clamped = min(max(value, axis.minimum), axis.maximum)
-            // A tag read from the font is always a valid one.
-            coordinates.append(try! FontVariation(tag: tagString(axis.tag), value: clamped))
+            coordinates.append(FontVariation(axis: axis.tag, value: clamped))
         }
         let key = InstanceKey(coordinates: coordinates, pointSize: size)
         if let instance = instances[key] { return instance }
@@ -177,8 +176,7 @@ final class EngineState {
         guard !fonts.isEmpty else { throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace)) }
         let report = FontChainReport(
             requested: family, families: resolved, skipped: skipped,
-            standIn: substitutions.contains { $0.used != $0.wanted }
-                ? StandInRecord(chain: request.chainName ?? family, substitutions: substitutions) : nil)
+            standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
         let chain = FallbackChain(fonts: fonts, variations: key.variations, tracking: key.tracking, report: report)
         // The primary must load: every character without a better font falls back to it.
         let primary = try loadFace(fonts[0])

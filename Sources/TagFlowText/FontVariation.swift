@@ -21,6 +21,13 @@ public struct FontVariation: Sendable, Hashable, CustomStringConvertible {
         tagCode = (bytes + Array(repeating: 0x20, count: 4 - bytes.count)).reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    /// A setting for an axis read from a font, whose tag needs no checking.
+    init(axis tagCode: UInt32, value: Double) {
+        tag = tagString(tagCode)
+        self.value = value
+        self.tagCode = tagCode
+    }
+
     /// Parses settings written like CSS `font-variation-settings` without quotes: `wght=590`, several separated by
     /// commas or blanks (`wght=590, opsz=17`).
     ///

@@ -60,7 +60,7 @@ final class FontconfigConfig {
             set = FcFontSort(config, pattern.pattern, FcBool(FcTrue), nil, &result)
         }
         guard let set else { return nil }
-        let patterns = FontconfigPattern.referencing(set)
+        let patterns = FontconfigPattern.taking(set)
         return patterns.isEmpty ? nil : patterns
     }
 
@@ -73,7 +73,7 @@ final class FontconfigConfig {
               let list = FcFontList(config, pattern.pattern, objects.set)
         else { return [] }
         let applicationFiles = Set(applicationFonts().compactMap(\.file))
-        let fonts = FontconfigPattern.referencing(list)
+        let fonts = FontconfigPattern.taking(list)
             .sorted { ($0.file ?? "", $0.index ?? 0) < ($1.file ?? "", $1.index ?? 0) }
         return fonts.filter { applicationFiles.contains($0.file ?? "") }
             + fonts.filter { !applicationFiles.contains($0.file ?? "") }
@@ -99,7 +99,7 @@ final class FontconfigConfig {
         else { return [] }
         var seen = Set<String>()
         var names: [String] = []
-        for pattern in FontconfigPattern.referencing(list) {
+        for pattern in FontconfigPattern.taking(list) {
             let candidates = preferredOnly ? [pattern.preferredFamilyName].compactMap { $0 } : pattern.familyNames
             for name in candidates where seen.insert(name).inserted { names.append(name) }
         }
@@ -116,7 +116,7 @@ final class FontconfigPattern {
     deinit { FcPatternDestroy(pattern) }
 
     /// References every pattern of `set`, then destroys the set.
-    fileprivate static func referencing(_ set: UnsafeMutablePointer<FcFontSet>) -> [FontconfigPattern] {
+    fileprivate static func taking(_ set: UnsafeMutablePointer<FcFontSet>) -> [FontconfigPattern] {
         defer { FcFontSetDestroy(set) }
         return referencing(borrowed: set)
     }
