@@ -504,63 +504,73 @@ final class EngineState {
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
         let tracked = keepingGlyphs && chain.tracking != 0
+        let rtl = script.isRightToLeft
         return shaper.shape(scalars, from: start, to: end, script: script, font: font) { shaped in
             let n = shaped.count
+            var pen = 0
+            var missing = 0
+            guard keepingGlyphs else {
+                // Measuring: the advance and the missing count are all that is kept.
+                for g in 0..<n {
+                    if shaped.glyph(g) == 0 { missing += 1 }
+                    pen += shaped.xAdvance(g)
+                }
+                return PendingRun(
+                    face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
+                    clusterCount: clusters.count, missing: missing, missingScalars: [], rtl: rtl,
+                    coordinates: coordinates)
+            }
             var glyphs: [UInt32] = []
             var xs: [Int] = []
             var ys: [Int] = []
             var before: [Int] = []
             var missingScalars: [(index: Int, scalar: UInt32)] = []
-            if keepingGlyphs {
-                glyphs.reserveCapacity(n)
-                xs.reserveCapacity(n)
-                ys.reserveCapacity(n)
-            }
-            // Where each glyph's cluster ends: the next larger cluster value, else the run's end.
-            var clusterEnds: [Int] = []
-            if tracked || keepingGlyphs && (0..<n).contains(where: { shaped.glyph($0) == 0 }) {
-                clusterEnds = Array(Set((0..<n).map(shaped.cluster))).sorted()
-            }
-            func clusterEnd(_ cluster: Int) -> Int {
-                let next = lowerBound(clusterEnds, cluster + 1)
-                return next < clusterEnds.count ? clusterEnds[next] : end
+            glyphs.reserveCapacity(n)
+            xs.reserveCapacity(n)
+            ys.reserveCapacity(n)
+            // The cluster values in logical order: each cluster ends where the next begins (the last at the run's end).
+            var clusterStarts: [Int] = []
+            if tracked || (0..<n).contains(where: { shaped.glyph($0) == 0 }) {
+                clusterStarts = Array(Set((0..<n).map(shaped.cluster))).sorted()
             }
             let starts = tracked ? clusters.map(\.start) : []
-            var pen = 0
-            var missing = 0
             for g in 0..<n {
                 let id = shaped.glyph(g)
-                if id == 0 { missing += 1 }
-                if keepingGlyphs {
-                    glyphs.append(id)
-                    xs.append(pen + shaped.xOffset(g))
-                    ys.append(shaped.yOffset(g))
-                    if tracked {
-                        let cluster = shaped.cluster(g)
-                        // Left to right, the clusters before are those that start earlier; right to left, those
-                        // that start after this one ends.
-                        before.append(script.isRightToLeft
-                            ? starts.count - lowerBound(starts, clusterEnd(cluster))
-                            : lowerBound(starts, cluster))
+                glyphs.append(id)
+                xs.append(pen + shaped.xOffset(g))
+                ys.append(shaped.yOffset(g))
+                if tracked {
+                    let cluster = shaped.cluster(g)
+                    // Left to right, the clusters before are those that start earlier; right to left, those that
+                    // start after this one ends.
+                    before.append(rtl
+                        ? starts.count - lowerBound(starts, clusterEnd(cluster, clusterStarts, runEnd: end))
+                        : lowerBound(starts, cluster))
+                }
+                if id == 0 {
+                    missing += 1
+                    let cluster = shaped.cluster(g)
+                    let lacking = (cluster..<clusterEnd(cluster, clusterStarts, runEnd: end)).filter {
+                        let scalar = Unicode.Scalar(scalars[$0])
+                        return !(scalar?.properties.isDefaultIgnorableCodePoint ?? false)
+                            && !font.hasGlyph(for: scalars[$0])
                     }
-                    if id == 0 {
-                        let cluster = shaped.cluster(g)
-                        let lacking = (cluster..<clusterEnd(cluster)).filter {
-                            let scalar = Unicode.Scalar(scalars[$0])
-                            return !(scalar?.properties.isDefaultIgnorableCodePoint ?? false)
-                                && !font.hasGlyph(for: scalars[$0])
-                        }
-                        missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
-                    }
+                    missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
                 }
                 pen += shaped.xAdvance(g)
             }
             return PendingRun(
                 face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
-                clusterCount: clusters.count, missing: missing, missingScalars: missingScalars,
-                rtl: script.isRightToLeft, coordinates: coordinates)
+                clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, rtl: rtl,
+                coordinates: coordinates)
         }
     }
+}
+
+/// Where the cluster starting at `cluster` ends: the next of the sorted `clusterStarts`, else `runEnd`.
+private func clusterEnd(_ cluster: Int, _ clusterStarts: [Int], runEnd: Int) -> Int {
+    let next = lowerBound(clusterStarts, cluster + 1)
+    return next < clusterStarts.count ? clusterStarts[next] : runEnd
 }
 
 /// The index of the first element of the sorted `values` that is not less than `value`.
