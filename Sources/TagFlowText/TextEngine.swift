@@ -190,6 +190,9 @@ public final class TextEngine: Sendable {
         }
     }
 
+    /// How many spare states wait for the next batch: one per extra thread the last batches used.
+    var spareStateCount: Int { spareStates.withLock { $0.count } }
+
     /// The main state, plus a spare state for each further processor worth using on `count` texts.
     private func shapingStates(forTexts count: Int) -> [Locked<EngineState>] {
         let wanted = min(onlineProcessorCount(), count / textsPerThread, 8)

@@ -175,3 +175,33 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(record.substitutions.first?.wanted == "PingFang SC")
     }
 }
+
+@Suite struct FontSourceDeterminismTests {
+    @Test func batchThreadsUseTheSameFontsGivenByFile() throws {
+        let files = [testFont("TagFlowTest-Private.ttf"), testFont("TagFlowTest-Opsz.ttf")]
+        let reference = try TextEngine.forTests(files: files, caching: .measurements)
+        // Two texts a thread: every processor's spare state must add the same files and resolve the same chains.
+        let engine = try TextEngine.forTests(files: files, caching: .measurements, textsPerThread: 2)
+        let texts = sampleTags + ["AB a", "BA", "aaa AAA"]
+        for (family, tracking) in [("TagFlow Test Private, WenQuanYi Zen Hei", 0.0), ("TagFlow Test Opsz", 1.25)] {
+            let font = try engine.font(family: family, size: 21, tracking: tracking)
+            let referenceFont = try reference.font(family: family, size: 21, tracking: tracking)
+            #expect(engine.measure(texts, font: font) == texts.map { reference.measure($0, font: referenceFont) }, "\(family)")
+        }
+        // The extra threads did run (a spare state that could not resolve a chain would have been dropped).
+        #expect(engine.spareStateCount == min(onlineProcessorCount(), 8) - 1)
+    }
+
+    @Test func recordsAndReportsAreCodable() throws {
+        let engine = try TextEngine.forTests(files: [testFont("TagFlowTest-Private.ttf")])
+        let font = try engine.font(family: "Missing Family, TagFlow Test Private", size: 10)
+        let records = engine.fontFiles(usedBy: "A", font: font)
+        let report = engine.report(for: font)
+        #expect(report.skipped == ["Missing Family"])
+        #expect(try roundTrip(records) == records)
+        #expect(try roundTrip(report) == report)
+        #expect(try roundTrip(missingFontSuggestion(for: "篮")) == missingFontSuggestion(for: "篮"))
+        // Static faces carry no variations for the renderer.
+        #expect(engine.shape("A", font: font).runs[0].variations.isEmpty)
+    }
+}

@@ -1,3 +1,4 @@
+import Foundation
 import CFreeType
 @testable import TagFlowText
 
@@ -61,4 +62,9 @@ extension TextEngine {
             cacheLimit: cacheLimit, caching: caching, textsPerThread: textsPerThread,
             fonts: FontSources(files: files, directories: directories, configurationFile: testConfiguration))
     }
+}
+
+/// `value` encoded as JSON and decoded again.
+func roundTrip<T: Codable>(_ value: T) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
 }
