@@ -299,8 +299,10 @@ final class EngineState {
 
     /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
     func fileRecord(for face: FontFace) -> FontFileRecord {
+        // A face from another engine is read again from its file (not through its FreeType face, which cairo may be
+        // using); a web font's names then stay unknown.
         let harfBuzz = faces[FaceKey(path: face.path, index: face.index)]?.harfBuzzFace
-            ?? (try? harfBuzzFace(face.freeType))
+            ?? (try? HarfBuzzFace(path: face.path, index: face.index & 0xFFFF))
         let hash: String
         if let known = fileHashes[face.path] {
             hash = known
@@ -314,7 +316,7 @@ final class EngineState {
             fileName: String(face.path.split(separator: "/").last ?? ""),
             path: face.path, faceIndex: face.index,
             version: harfBuzz?.name(5) ?? "",
-            fontRevision: face.freeType.fontRevision,
+            fontRevision: face.fontRevision,
             contentHash: hash,
             isColor: face.isColor)
     }

@@ -22,6 +22,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let isColor: Bool
 
     let freeType: FreeTypeFace
+    /// The head table's fontRevision, read at load time so that no later query touches a face cairo may be using.
+    let fontRevision: Double?
 
     init(freeType: FreeTypeFace, family: String) {
         self.freeType = freeType
@@ -32,6 +34,7 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         ascender = freeType.ascender
         descender = freeType.descender
         isColor = freeType.hasColorGlyphs
+        fontRevision = freeType.fontRevision
     }
 
     /// The ascent at `size` points, positive above the baseline.

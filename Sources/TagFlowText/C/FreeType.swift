@@ -39,8 +39,8 @@ final class FreeTypeLibrary: Sendable {
 
 /// Owns one FT_Face.
 final class FreeTypeFace: @unchecked Sendable {
-    // @unchecked: the face is only read here at load time; afterwards it is handed out through `withFace`, whose
-    // callers (cairo) serialise their own use of it.
+    // @unchecked: the face is only read here while it is loaded; afterwards it is handed out through
+    // `FontFace.withFTFace`, whose callers (cairo) serialise their own use of it.
     fileprivate let face: FT_Face
     private let library: FreeTypeLibrary  // outlives the face
     let path: String
