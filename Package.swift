@@ -47,7 +47,7 @@ let package = Package(
         // One temporary folder, one process runner and one GIF read-back for every test target.
         .target(name: "TagFlowTestSupport", dependencies: ["TagFlowImage", "CGIF"], path: "Tests/TagFlowTestSupport"),
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
-        .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"]),
+        .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"], exclude: ["Fonts"]),
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"]),

@@ -1,25 +1,62 @@
-import CFontconfig
-import CHarfBuzz
 import TagFlowLayout
 
-/// A face as the engine uses it: the public handle plus the HarfBuzz font that shapes with it.
-struct LoadedFace {
+/// A face as the engine uses it: the public handle plus the HarfBuzz face and fonts that shape with it.
+final class LoadedFace {
     let face: FontFace
-    let harfBuzz: HarfBuzzFont
+    let harfBuzzFace: HarfBuzzFace
     /// `[face.family]`, made once: the font list of every text this face draws alone.
     let families: [String]
+    /// The font at the face's defaults with no point size, for a static face without `trak`: its shaping is the
+    /// same at every size, so one font serves them all.
+    private let plainFont: HarfBuzzFont?
+    /// Fonts at a size or variation, for faces with axes or a `trak` table; a crude bound keeps it small.
+    private var instances: [InstanceKey: (font: HarfBuzzFont, coordinates: [FontVariation])] = [:]
 
-    init(face: FontFace, harfBuzz: HarfBuzzFont) {
+    private struct InstanceKey: Hashable {
+        let coordinates: [FontVariation]
+        let pointSize: Double
+    }
+
+    init(face: FontFace, harfBuzzFace: HarfBuzzFace) {
         self.face = face
-        self.harfBuzz = harfBuzz
+        self.harfBuzzFace = harfBuzzFace
         families = [face.family]
+        let sizeFree = harfBuzzFace.axes.isEmpty && !harfBuzzFace.hasTrackingTable
+        plainFont = sizeFree ? HarfBuzzFont(face: harfBuzzFace) : nil
+    }
+
+    /// The font to shape with at `size` points under `variations`, and the axis values it uses.
+    ///
+    /// As CoreText does, an `opsz` axis follows the point size unless a variation sets it, and HarfBuzz is given
+    /// the point size for `trak` tracking. Values are clamped to each axis's range, as HarfBuzz clamps them.
+    func font(variations: [FontVariation], size: Double) -> (font: HarfBuzzFont, coordinates: [FontVariation]) {
+        if let plainFont { return (plainFont, []) }
+        var coordinates: [FontVariation] = []
+        for axis in harfBuzzFace.axes {
+            let asked = variations.last { $0.tagCode == axis.tag }
+            guard let value = asked?.value ?? (axis.tag == opticalSizeTag ? size : nil) else { continue }
+            let clamped = min(max(value, axis.minimum), axis.maximum)
+            coordinates.append(FontVariation(axis: axis.tag, value: clamped))
+        }
+        let key = InstanceKey(coordinates: coordinates, pointSize: size)
+        if let instance = instances[key] { return instance }
+        if instances.count >= 256 { instances.removeAll(keepingCapacity: true) }
+        let font = HarfBuzzFont(
+            face: harfBuzzFace, coordinates: coordinates.map { ($0.tagCode, $0.value) }, pointSize: size)
+        instances[key] = (font, coordinates)
+        return (font, coordinates)
     }
 }
 
-/// Identifies a fallback chain: one per family and weight requested.
+/// `opsz`.
+let opticalSizeTag: UInt32 = 0x6F70_737A
+
+/// Identifies a fallback chain: one per request of families, weight, variations and tracking.
 struct ChainKey: Hashable {
     let family: String
     let weight: FontWeight
+    var variations: [FontVariation] = []
+    var tracking: Double = 0
 }
 
 /// Identifies a face across fallback chains, so each (file, index) is loaded once.
@@ -32,74 +69,166 @@ struct FaceKey: Hashable {
 final class EngineState {
     let freeType: FreeTypeLibrary
     let fontconfig: FontconfigConfig
+    private let hasApplicationFonts: Bool
     private(set) var chains: [FallbackChain] = []
     private var chainIDs: [ChainKey: Int32] = [:]
     /// The chains' requests in id order, so another state can resolve the same chains under the same ids.
     private(set) var chainKeys: [ChainKey] = []
     private var faces: [FaceKey: LoadedFace] = [:]
-    private let buffer = HarfBuzzBuffer()
-    private let unicode = hb_unicode_funcs_get_default()
-    // A fixed language keeps shaping independent of the process locale (Chromium defaults to its UI locale, en-US).
-    private let language = hb_language_from_string("en", -1)
+    private let shaper = HarfBuzzShaper()
     private var familyNames: [String]?
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
+    private var colorPatterns: [FontconfigPattern]?
+    private var fileHashes: [String: String] = [:]
     // Reused by every shape, so a text's scalars and clusters need no allocation of their own.
     private var scratchScalars: [UInt32] = []
     private var scratchClusters: [Cluster] = []
 
-    init() throws(FontError) {
+    /// Loads fontconfig's configuration and adds `sources`' files and folders as application fonts.
+    init(sources: FontSources = .system) throws(FontError) {
         freeType = try FreeTypeLibrary()
-        fontconfig = try FontconfigConfig()
+        // Checked first, so a missing file is reported once, as a typed error, and not also on stderr.
+        if let file = sources.configurationFile, pathStatus(file) != .file { throw .configurationFileFailed(path: file) }
+        fontconfig = try FontconfigConfig(configurationFile: sources.configurationFile)
+        for file in sources.files {
+            switch pathStatus(file) {
+            case .missing: throw .fontFileNotFound(path: file)
+            case .unreadable: throw .fontFileUnreadable(path: file)
+            case .directory: throw .notAFont(path: file)
+            case .file: break
+            }
+            let before = fontconfig.applicationFontCount
+            guard fontconfig.addApplicationFontFile(file), fontconfig.applicationFontCount > before else {
+                throw .notAFont(path: file)
+            }
+        }
+        for directory in sources.directories {
+            switch pathStatus(directory) {
+            case .missing, .file: throw .fontDirectoryNotFound(path: directory)
+            case .unreadable: throw .fontFileUnreadable(path: directory)
+            case .directory: break
+            }
+            guard fontconfig.addApplicationFontDirectory(directory) else { throw .fontFileUnreadable(path: directory) }
+        }
+        hasApplicationFonts = fontconfig.applicationFontCount > 0
     }
 
     // MARK: Fonts
 
-    /// The fallback chain for `family` at `weight`, resolving and validating it on first use.
-    func chainID(for family: String, weight: FontWeight) throws(FontError) -> Int32 {
-        if let id = chainIDs[ChainKey(family: family, weight: weight)] { return id }
-        let trimmed = family.trimmingWhitespace
-        guard !trimmed.isEmpty, let set = fontconfig.sortedFonts(family: trimmed, weight: weight) else {
-            throw .familyNotFound(family, suggestions: suggestions(for: trimmed))
-        }
-        let patterns = set.patterns
-        // Fontconfig always substitutes something, so a real match must carry the requested name.
-        let requested = normalizedFamily(trimmed)
-        if !genericFamilies.contains(requested) {
-            let matched = TagFlowText.familyNames(patterns[0]).map(normalizedFamily)
-            guard matched.contains(requested) else {
-                throw .familyNotFound(family, suggestions: suggestions(for: trimmed, substitute: patterns[0]))
+    /// The fallback chain for a request, resolving and validating it on first use.
+    ///
+    /// `key.family` is a family, a comma-separated list of families tried in order, or a named chain such as
+    /// `system-ios`. Families of a list that are not installed are skipped (and reported); the request fails only
+    /// when none is.
+    func chainID(for key: ChainKey) throws(FontError) -> Int32 {
+        if let id = chainIDs[key] { return id }
+        let family = key.family
+        let request = FamilyRequest(family)
+        var own: [FontconfigPattern] = []
+        var fallback: [FontconfigPattern]?
+        var resolved: [String] = []
+        var skipped: [String] = []
+        var substitutions: [StandInRecord.Substitution] = []
+        var firstError: FontError?
+        for member in request.members {
+            var found: (own: [FontconfigPattern], sorted: [FontconfigPattern])?
+            for name in member.names where found == nil {
+                do throws(FontError) {
+                    found = try resolveFamily(name, weight: key.weight)
+                } catch {
+                    if firstError == nil { firstError = error }
+                }
             }
+            if found == nil, request.chainName != nil {
+                var used: String?
+                for name in member.standIns where found == nil {
+                    found = try? resolveFamily(name, weight: key.weight)
+                    if found != nil { used = found?.own.first?.preferredFamilyName ?? name }
+                }
+                substitutions.append(.init(wanted: member.label, used: used))
+            } else if found == nil {
+                skipped.append(member.label)
+            }
+            guard let found else { continue }
+            own += found.own
+            if fallback == nil { fallback = found.sorted }
+            if let name = found.own.first?.preferredFamilyName, !resolved.contains(name) { resolved.append(name) }
         }
+        guard let fallback else {
+            let trimmed = family.trimmingWhitespace
+            if request.members.count == 1, request.chainName == nil, case let .familyNotFound(_, suggestions)? = firstError {
+                throw .familyNotFound(family, suggestions: suggestions)
+            }
+            if let firstError, request.members.count == 1, request.chainName == nil { throw firstError }
+            let first = request.members.first?.names.first ?? trimmed
+            throw .familyNotFound(family, suggestions: suggestions(for: first))
+        }
+
         var seen = Set<FaceKey>()
         var fonts: [FallbackFont] = []
-        for pattern in patterns {
-            guard let path = string(pattern, FC_FILE) else { continue }
-            let key = FaceKey(path: path, index: integer(pattern, FC_INDEX) ?? 0)
-            guard seen.insert(key).inserted else { continue }
-            fonts.append(FallbackFont(
-                path: key.path, index: key.index,
-                family: preferredFamilyName(pattern) ?? trimmed,
-                charset: charset(pattern)))
+        for pattern in own + fallback + colorFonts() {
+            guard let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace),
+                  seen.insert(font.key).inserted
+            else { continue }
+            fonts.append(font)
         }
-        guard !fonts.isEmpty else { throw .familyNotFound(family, suggestions: suggestions(for: trimmed)) }
-        let chain = FallbackChain(fontSet: set, fonts: fonts)
+        guard !fonts.isEmpty else { throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace)) }
+        let report = FontChainReport(
+            requested: family, families: resolved, skipped: skipped,
+            standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
+        let chain = FallbackChain(fonts: fonts, variations: key.variations, tracking: key.tracking, report: report)
         // The primary must load: every character without a better font falls back to it.
-        chain.faces[0] = try loadFace(fonts[0])
+        let primary = try loadFace(fonts[0])
+        chain.faces[0] = primary
+        let axes = primary.harfBuzzFace.axes.map(\.tag)
+        for variation in key.variations where !axes.contains(variation.tagCode) {
+            throw .unknownAxis(variation.tag, family: primary.face.family, available: axes.map(tagString))
+        }
         let id = Int32(chains.count)
         chains.append(chain)
-        chainIDs[ChainKey(family: family, weight: weight)] = id
-        chainKeys.append(ChainKey(family: family, weight: weight))
+        chainIDs[key] = id
+        chainKeys.append(key)
         return id
+    }
+
+    /// The fonts fontconfig sorts for one family, and those of them that are that family (application fonts
+    /// first, so a family given by file wins over an installed one of the same name).
+    private func resolveFamily(
+        _ name: String, weight: FontWeight
+    ) throws(FontError) -> (own: [FontconfigPattern], sorted: [FontconfigPattern]) {
+        let trimmed = name.trimmingWhitespace
+        guard !trimmed.isEmpty, let sorted = fontconfig.sortedFonts(family: trimmed, weight: weight) else {
+            throw .familyNotFound(name, suggestions: suggestions(for: trimmed))
+        }
+        // Fontconfig always substitutes something, so a real match must carry the requested name.
+        let requested = normalizedFamily(trimmed)
+        if genericFamilies.contains(requested) { return ([sorted[0]], sorted) }
+        let isRequested = { (pattern: FontconfigPattern) in pattern.familyNames.map(normalizedFamily).contains(requested) }
+        let application = hasApplicationFonts
+            ? (fontconfig.sortedFonts(family: trimmed, weight: weight, applicationOnly: true) ?? []).prefix(while: isRequested)
+            : []
+        guard !application.isEmpty || isRequested(sorted[0]) else {
+            throw .familyNotFound(name, suggestions: suggestions(for: trimmed, substitute: sorted[0]))
+        }
+        return (Array(application) + sorted.prefix(while: isRequested), sorted)
+    }
+
+    /// Every colour font, for emoji that a chain's own fonts lack.
+    private func colorFonts() -> [FontconfigPattern] {
+        if let colorPatterns { return colorPatterns }
+        let patterns = fontconfig.colorFonts()
+        colorPatterns = patterns
+        return patterns
     }
 
     /// Resolves the requests of `keys` this state has not made yet, in order, so that its chain ids match those of
     /// the state `keys` come from.
     func resolveChains(_ keys: [ChainKey]) throws(FontError) {
-        for key in keys.dropFirst(chains.count) { _ = try chainID(for: key.family, weight: key.weight) }
+        for key in keys.dropFirst(chains.count) { _ = try chainID(for: key) }
     }
 
-    /// Every installed family under its preferred (English) name, sorted.
+    /// Every family under its preferred (English) name, sorted.
     func availableFamilies() -> [String] {
         if let names = preferredFamilyNames { return names }
         let names = fontconfig.allFamilyNames(preferredOnly: true)
@@ -108,12 +237,12 @@ final class EngineState {
         return names
     }
 
-    /// The installed families closest to `family`, led by fontconfig's substitute when a rule (e.g. a metric
-    /// alias such as Arial → Liberation Sans) picked it rather than the default fallback.
-    private func suggestions(for family: String, substitute: OpaquePointer? = nil) -> [String] {
+    /// The families closest to `family`, led by fontconfig's substitute when a rule (e.g. a metric alias such as
+    /// Bitstream Vera Serif → DejaVu Serif) picked it rather than the default fallback.
+    private func suggestions(for family: String, substitute: FontconfigPattern? = nil) -> [String] {
         if familyNames == nil { familyNames = fontconfig.allFamilyNames(preferredOnly: false) }
         var result = closestFamilies(to: family, among: familyNames ?? [])
-        if let substitute, let name = preferredFamilyName(substitute), name != defaultFamily() {
+        if let substitute, let name = substitute.preferredFamilyName, name != defaultFamily() {
             result.removeAll { $0 == name }
             result = Array(([name] + result).prefix(5))
         }
@@ -122,19 +251,31 @@ final class EngineState {
 
     private func defaultFamily() -> String? {
         if defaultFamilyName == nil {
-            defaultFamilyName = fontconfig.sortedFonts(family: nil).flatMap { $0.patterns.first }
-                .flatMap(preferredFamilyName) ?? ""
+            defaultFamilyName = fontconfig.sortedFonts(family: nil)?.first?.preferredFamilyName ?? ""
         }
         return defaultFamilyName
     }
 
     private func loadFace(_ font: FallbackFont) throws(FontError) -> LoadedFace {
-        let key = FaceKey(path: font.path, index: font.index)
-        if let loaded = faces[key] { return loaded }
-        let face = try FontFace(library: freeType, path: font.path, index: font.index, family: font.family)
-        let loaded = LoadedFace(face: face, harfBuzz: try HarfBuzzFont(path: font.path, index: font.index))
-        faces[key] = loaded
+        if let loaded = faces[font.key] { return loaded }
+        let freeTypeFace = try freeType.openFace(path: font.path, index: font.index)
+        let loaded = LoadedFace(
+            face: FontFace(freeType: freeTypeFace, family: font.family),
+            harfBuzzFace: try harfBuzzFace(freeTypeFace))
+        faces[font.key] = loaded
         return loaded
+    }
+
+    /// HarfBuzz's face for a face FreeType opened: read from the file, or for WOFF and WOFF2 (which HarfBuzz 6
+    /// cannot unpack) rebuilt from the tables FreeType unpacked.
+    private func harfBuzzFace(_ face: FreeTypeFace) throws(FontError) -> HarfBuzzFace {
+        // The low 16 bits are the face in a collection; the high ones a named instance, which the axes replace.
+        let index = face.index & 0xFFFF
+        do throws(FontError) {
+            return try HarfBuzzFace(path: face.path, index: index)
+        } catch {
+            return try HarfBuzzFace(tables: face.sfntTables(), path: face.path, index: index)
+        }
     }
 
     /// The face for font `index` of `chain`; the primary when that font cannot be loaded.
@@ -149,48 +290,92 @@ final class EngineState {
         chains[Int(id)].faces[0]!.face
     }
 
+    /// What the request of chain `id` resolved to.
+    func report(chain id: Int32) -> FontChainReport {
+        chains[Int(id)].report
+    }
+
+    // MARK: Font files
+
+    /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
+    func fileRecord(for face: FontFace) -> FontFileRecord {
+        // A face from another engine is read again from its file (not through its FreeType face, which cairo may be
+        // using); a web font's names then stay unknown.
+        let harfBuzz = faces[FaceKey(path: face.path, index: face.index)]?.harfBuzzFace
+            ?? (try? HarfBuzzFace(path: face.path, index: face.index & 0xFFFF))
+        let hash: String
+        if let known = fileHashes[face.path] {
+            hash = known
+        } else {
+            hash = readFile(face.path).map(FontFileRecord.contentHash) ?? ""
+            fileHashes[face.path] = hash
+        }
+        return FontFileRecord(
+            family: face.family,
+            style: harfBuzz?.name(17) ?? harfBuzz?.name(2) ?? "",
+            fileName: String(face.path.split(separator: "/").last ?? ""),
+            path: face.path, faceIndex: face.index,
+            version: harfBuzz?.name(5) ?? "",
+            fontRevision: face.fontRevision,
+            contentHash: hash,
+            isColor: face.isColor)
+    }
+
     // MARK: Shaping
 
     private struct Cluster {
         var start: Int
         var font: Int
-        var script: hb_script_t
+        var script: TextScript
     }
 
     /// Shapes `text` for drawing: every run's glyphs and positions, scaled to `size` points.
     func shape(_ text: String, chain id: Int32, size: Double) -> ShapedText {
-        let (runs, fonts, missing) = shapeRuns(text, chain: id, keepingGlyphs: true)
+        let (runs, fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: true)
         guard !runs.isEmpty else { return .empty }
+        let tracking = chains[Int(id)].tracking
         var shaped: [ShapedRun] = []
         shaped.reserveCapacity(runs.count)
         var width = 0.0
+        var missingScalars: [(index: Int, scalar: UInt32)] = []
         for run in runs {
             let scale = run.scale(to: size)
-            let advance = run.advance(at: size)
+            let advance = run.advance(at: size, tracking: tracking)
+            let xPositions = tracking == 0
+                ? run.xUnits.map { Double($0) * scale }
+                : zip(run.xUnits, run.clustersBefore).map { Double($0) * scale + tracking * Double($1) }
             shaped.append(ShapedRun(
                 face: run.face.face, size: size, glyphs: run.glyphs,
-                xPositions: run.xUnits.map { Double($0) * scale },
+                xPositions: xPositions,
                 yOffsets: run.yUnits.map { Double($0) * scale },
-                origin: width, advance: advance, isRightToLeft: run.rtl))
+                origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates))
             width += advance
+            missingScalars += run.missingScalars
         }
-        return ShapedText(width: width, runs: shaped, fonts: fonts, missingGlyphs: missing)
+        // Logical order, each scalar once.
+        var seen = Set<UInt32>()
+        let missingList = missingScalars.sorted { $0.index < $1.index }
+            .filter { seen.insert($0.scalar).inserted }
+            .compactMap { Unicode.Scalar($0.scalar) }
+        return ShapedText(width: width, runs: shaped, fonts: fonts, missingGlyphs: missing, missingScalars: missingList)
     }
 
     /// Measures `text` as `shape` would, without keeping any glyphs: the same width, fonts and missing count.
     func measure(_ text: String, chain id: Int32, size: Double) -> TextMeasurement {
-        let (runs, fonts, missing) = shapeRuns(text, chain: id, keepingGlyphs: false)
+        let (runs, fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: false)
+        let tracking = chains[Int(id)].tracking
         // Summed in the same (visual) order as `shape`, so the two widths are the same double.
-        let width = runs.reduce(0.0) { $0 + $1.advance(at: size) }
+        let width = runs.reduce(0.0) { $0 + $1.advance(at: size, tracking: tracking) }
         return TextMeasurement(width: width, fonts: fonts, missingGlyphs: missing)
     }
 
-    /// Segments `text` by font and script and shapes each run with HarfBuzz, in font units.
+    /// Segments `text` by grapheme cluster into runs of one font and script and shapes each with HarfBuzz, in font
+    /// units.
     ///
     /// Returns the runs in visual order, the families that drew them in order of first (logical) use, and how many
     /// glyphs are .notdef. Without `keepingGlyphs` the runs carry only their advance and missing count.
     private func shapeRuns(
-        _ text: String, chain id: Int32, keepingGlyphs: Bool
+        _ text: String, chain id: Int32, size: Double, keepingGlyphs: Bool
     ) -> (runs: [PendingRun], fonts: [String], missing: Int) {
         let chain = chains[Int(id)]
         // The scratch arrays are taken out of `self` while they are filled, so appending never copies them.
@@ -211,19 +396,20 @@ final class EngineState {
                 let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
                 clusters.append(Cluster(
                     start: scalars.count, font: chain.font(for: UInt32(byte)),
-                    script: isLetter ? HB_SCRIPT_LATIN : HB_SCRIPT_COMMON))
+                    script: isLetter ? .latin : .common))
                 scalars.append(UInt32(byte))
             }
         } else {
-            // Grapheme clusters keep combining marks, joiners and variation selectors with their base.
+            // Grapheme clusters keep combining marks, joiners, modifiers and variation selectors with their base,
+            // so an emoji sequence is one cluster drawn by one font.
             for character in text {
-                var script = HB_SCRIPT_COMMON
+                var script = TextScript.common
                 let start = scalars.count
                 for scalar in character.unicodeScalars {
                     scalars.append(scalar.value)
-                    if isNeutral(script) {
-                        let own = hb_unicode_script(unicode, scalar.value)
-                        if !isNeutral(own) { script = own }
+                    if script.isNeutral {
+                        let own = TextScript(of: scalar.value)
+                        if !own.isNeutral { script = own }
                     }
                 }
                 clusters.append(Cluster(start: start, font: chain.font(for: character), script: script))
@@ -232,15 +418,15 @@ final class EngineState {
         guard !clusters.isEmpty else { return ([], [], 0) }
 
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
-        var previous: hb_script_t?
+        var previous: TextScript?
         for i in clusters.indices {
-            if isNeutral(clusters[i].script) {
+            if clusters[i].script.isNeutral {
                 if let previous { clusters[i].script = previous }
             } else {
                 previous = clusters[i].script
             }
         }
-        if let first = clusters.firstIndex(where: { !isNeutral($0.script) }), first > 0 {
+        if let first = clusters.firstIndex(where: { !$0.script.isNeutral }), first > 0 {
             for i in 0..<first { clusters[i].script = clusters[first].script }
         }
 
@@ -255,8 +441,9 @@ final class EngineState {
             }
             let end = j < clusters.count ? clusters[j].start : scalars.count
             let loaded = face(chain, clusters[i].font)
-            let run = shapeRun(scalars, from: clusters[i].start, to: end, script: clusters[i].script, with: loaded,
-                               keepingGlyphs: keepingGlyphs)
+            let run = shapeRun(
+                scalars, from: clusters[i].start, to: end, clusters: clusters[i..<j], script: clusters[i].script,
+                with: loaded, chain: chain, size: size, keepingGlyphs: keepingGlyphs)
             // The first family shares the face's one-element list, so a single-font text allocates no list.
             if fonts.isEmpty {
                 fonts = loaded.families
@@ -290,72 +477,115 @@ final class EngineState {
         let glyphs: [UInt32]
         let xUnits: [Int]
         let yUnits: [Int]
+        /// For each glyph, how many grapheme clusters come before its own in visual order (each adds the
+        /// tracking once); empty unless glyphs were kept with tracking.
+        let clustersBefore: [Int]
         let advanceUnits: Int
+        /// Grapheme clusters in the run.
+        let clusterCount: Int
         let missing: Int
+        /// Scalars no glyph of the face draws, with their index in the text; empty unless glyphs were kept.
+        let missingScalars: [(index: Int, scalar: UInt32)]
         let rtl: Bool
+        /// The axis values the run was shaped at.
+        let coordinates: [FontVariation]
 
         /// Points per font unit at `size`.
-        func scale(to size: Double) -> Double { size / Double(face.harfBuzz.unitsPerEm) }
+        func scale(to size: Double) -> Double { size / Double(face.harfBuzzFace.unitsPerEm) }
 
-        /// The run's width in points at `size`.
-        func advance(at size: Double) -> Double { Double(advanceUnits) * scale(to: size) }
+        /// The run's width in points at `size`, with `tracking` points after each grapheme cluster.
+        func advance(at size: Double, tracking: Double) -> Double {
+            let shaped = Double(advanceUnits) * scale(to: size)
+            return tracking == 0 ? shaped : shaped + tracking * Double(clusterCount)
+        }
     }
 
     private func shapeRun(
-        _ scalars: [UInt32], from start: Int, to end: Int, script: hb_script_t, with face: LoadedFace,
-        keepingGlyphs: Bool
+        _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<Cluster>, script: TextScript,
+        with face: LoadedFace, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
-        let buf = buffer.buffer
-        hb_buffer_clear_contents(buf)
-        // The whole text goes in as context so Arabic joining and marks see across run boundaries.
-        scalars.withUnsafeBufferPointer {
-            hb_buffer_add_codepoints(buf, $0.baseAddress, Int32($0.count), UInt32(start), Int32(end - start))
-        }
-        let rtl = hb_script_get_horizontal_direction(script) == HB_DIRECTION_RTL
-        hb_buffer_set_direction(buf, rtl ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
-        hb_buffer_set_script(buf, script)
-        hb_buffer_set_language(buf, language)
-        var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
-        if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
-        if end == scalars.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
-        hb_buffer_set_flags(buf, hb_buffer_flags_t(rawValue: flags))
-        hb_buffer_guess_segment_properties(buf)
-        hb_shape(face.harfBuzz.font, buf, nil, 0)
-
-        var count: UInt32 = 0
-        let infos = hb_buffer_get_glyph_infos(buf, &count)
-        let positions = hb_buffer_get_glyph_positions(buf, &count)
-        let n = Int(count)
-        var glyphs: [UInt32] = []
-        var xs: [Int] = []
-        var ys: [Int] = []
-        if keepingGlyphs {
+        let (font, coordinates) = face.font(variations: chain.variations, size: size)
+        let tracked = keepingGlyphs && chain.tracking != 0
+        let rtl = script.isRightToLeft
+        return shaper.shape(scalars, from: start, to: end, script: script, font: font) { shaped in
+            let n = shaped.count
+            var pen = 0
+            var missing = 0
+            guard keepingGlyphs else {
+                // Measuring: the advance and the missing count are all that is kept.
+                for g in 0..<n {
+                    if shaped.glyph(g) == 0 { missing += 1 }
+                    pen += shaped.xAdvance(g)
+                }
+                return PendingRun(
+                    face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
+                    clusterCount: clusters.count, missing: missing, missingScalars: [], rtl: rtl,
+                    coordinates: coordinates)
+            }
+            var glyphs: [UInt32] = []
+            var xs: [Int] = []
+            var ys: [Int] = []
+            var before: [Int] = []
+            var missingScalars: [(index: Int, scalar: UInt32)] = []
             glyphs.reserveCapacity(n)
             xs.reserveCapacity(n)
             ys.reserveCapacity(n)
-        }
-        var pen = 0
-        var missing = 0
-        if let infos, let positions {
-            for g in 0..<n {
-                let id = infos[g].codepoint
-                if id == 0 { missing += 1 }
-                if keepingGlyphs {
-                    glyphs.append(id)
-                    xs.append(pen + Int(positions[g].x_offset))
-                    ys.append(Int(positions[g].y_offset))
-                }
-                pen += Int(positions[g].x_advance)
+            // The cluster values in logical order: each cluster ends where the next begins (the last at the run's end).
+            var clusterStarts: [Int] = []
+            if tracked || (0..<n).contains(where: { shaped.glyph($0) == 0 }) {
+                clusterStarts = Array(Set((0..<n).map(shaped.cluster))).sorted()
             }
+            let starts = tracked ? clusters.map(\.start) : []
+            for g in 0..<n {
+                let id = shaped.glyph(g)
+                glyphs.append(id)
+                xs.append(pen + shaped.xOffset(g))
+                ys.append(shaped.yOffset(g))
+                if tracked {
+                    let cluster = shaped.cluster(g)
+                    // Left to right, the clusters before are those that start earlier; right to left, those that
+                    // start after this one ends.
+                    before.append(rtl
+                        ? starts.count - lowerBound(starts, clusterEnd(cluster, clusterStarts, runEnd: end))
+                        : lowerBound(starts, cluster))
+                }
+                if id == 0 {
+                    missing += 1
+                    let cluster = shaped.cluster(g)
+                    let lacking = (cluster..<clusterEnd(cluster, clusterStarts, runEnd: end)).filter {
+                        let scalar = Unicode.Scalar(scalars[$0])
+                        return !(scalar?.properties.isDefaultIgnorableCodePoint ?? false)
+                            && !font.hasGlyph(for: scalars[$0])
+                    }
+                    missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
+                }
+                pen += shaped.xAdvance(g)
+            }
+            return PendingRun(
+                face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
+                clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, rtl: rtl,
+                coordinates: coordinates)
         }
-        return PendingRun(
-            face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, advanceUnits: pen, missing: missing, rtl: rtl)
     }
+}
 
-    private func isNeutral(_ script: hb_script_t) -> Bool {
-        script == HB_SCRIPT_COMMON || script == HB_SCRIPT_INHERITED || script == HB_SCRIPT_UNKNOWN
-            || script == HB_SCRIPT_INVALID
+/// Where the cluster starting at `cluster` ends: the next of the sorted `clusterStarts`, else `runEnd`.
+private func clusterEnd(_ cluster: Int, _ clusterStarts: [Int], runEnd: Int) -> Int {
+    let next = lowerBound(clusterStarts, cluster + 1)
+    return next < clusterStarts.count ? clusterStarts[next] : runEnd
+}
+
+/// The index of the first element of the sorted `values` that is not less than `value`.
+///
+/// - Complexity: O(log *n*).
+func lowerBound(_ values: [Int], _ value: Int) -> Int {
+    var low = 0
+    var high = values.count
+    while low < high {
+        let middle = (low + high) / 2
+        if values[middle] < value { low = middle + 1 } else { high = middle }
     }
+    return low
 }
 
 extension String {

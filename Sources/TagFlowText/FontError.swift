@@ -1,15 +1,30 @@
 /// Why a font could not be resolved or the font stack could not start.
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fontconfig substituted another family for this one; `suggestions` are the closest installed families.
+    /// For a chain of families, none of which is installed, the whole request with suggestions for the first.
     case familyNotFound(String, suggestions: [String])
     /// FreeType could not be initialised (the FreeType error code).
     case freeTypeInitFailed(Int32)
     /// Fontconfig could not load its configuration or font list.
     case fontconfigInitFailed
+    /// The fontconfig configuration file could not be read, or its fonts could not be scanned.
+    case configurationFileFailed(path: String)
     /// Fontconfig matched a font file that FreeType or HarfBuzz could not open.
     case fontLoadFailed(path: String, index: Int, code: Int32)
+    /// A font file given to the engine does not exist.
+    case fontFileNotFound(path: String)
+    /// A font file or folder given to the engine exists but cannot be read (permissions).
+    case fontFileUnreadable(path: String)
+    /// A font file given to the engine holds no face FreeType can read.
+    case notAFont(path: String)
+    /// A font folder given to the engine does not exist, or is not a folder.
+    case fontDirectoryNotFound(path: String)
+    /// A variation names an axis the requested font does not have; `available` lists the axes it has.
+    case unknownAxis(String, family: String, available: [String])
     /// The size is not a finite positive number of points.
     case invalidSize(Double)
+    /// The tracking is not a finite number of points.
+    case invalidTracking(Double)
 
     public var description: String {
         switch self {
@@ -21,10 +36,25 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "could not initialise FreeType (error \(code))"
         case .fontconfigInitFailed:
             return "could not load the fontconfig configuration"
+        case let .configurationFileFailed(path):
+            return "could not load the fontconfig configuration file '\(path)'"
         case let .fontLoadFailed(path, index, code):
             return "could not load font face \(index) of '\(path)' (error \(code))"
+        case let .fontFileNotFound(path):
+            return "font file '\(path)' does not exist"
+        case let .fontFileUnreadable(path):
+            return "font file '\(path)' cannot be read (check its permissions)"
+        case let .notAFont(path):
+            return "'\(path)' is not a font file FreeType can read (OpenType, TrueType, collections, WOFF, WOFF2)"
+        case let .fontDirectoryNotFound(path):
+            return "font folder '\(path)' does not exist"
+        case let .unknownAxis(axis, family, available):
+            if available.isEmpty { return "font '\(family)' is not a variable font, so it has no '\(axis)' axis" }
+            return "font '\(family)' has no '\(axis)' axis; its axes: \(available.joined(separator: ", "))"
         case let .invalidSize(size):
             return "font size must be a positive number of points, got \(size)"
+        case let .invalidTracking(tracking):
+            return "tracking must be a finite number of points, got \(tracking)"
         }
     }
 }

@@ -1,11 +1,10 @@
-import CFreeType
-
 /// One face of one font file, loaded once per engine and shared by every run it draws.
 ///
 /// Holds the FreeType face a renderer needs to build a cairo font face, plus the vertical metrics for centring.
+/// `path` and `index` name the face on disk, so a renderer can also load it itself.
 public final class FontFace: @unchecked Sendable, Hashable, CustomStringConvertible {
-    // @unchecked: every stored property is immutable after init. The FT_Face is only handed out through
-    // `withFTFace`, whose callers (cairo) serialise their own use of it; the engine never touches it after loading.
+    // @unchecked: every stored property is immutable after init, and the FreeType face is only handed out through
+    // `withFTFace`, whose callers (cairo) serialise their own use of it.
 
     /// The family name fontconfig reports for the face (its English name when it has several).
     public let family: String
@@ -19,32 +18,23 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let ascender: Int
     /// Distance from the baseline to the bottom of the face, in design units (negative below the baseline).
     public let descender: Int
+    /// Whether the face draws in colour (emoji: CBDT, COLR, sbix): load its glyphs in colour (FreeType's LOAD_COLOR flag).
+    public let isColor: Bool
 
-    private let face: FT_Face
-    private let library: FreeTypeLibrary  // outlives the face: FT_Done_Face must precede FT_Done_FreeType
+    let freeType: FreeTypeFace
+    /// The head table's fontRevision, read at load time so that no later query touches a face cairo may be using.
+    let fontRevision: Double?
 
-    init(library: FreeTypeLibrary, path: String, index: Int, family: String) throws(FontError) {
-        let face = try library.newFace(path: path, index: index)
-        self.face = face
-        self.library = library
-        self.path = path
-        self.index = index
+    init(freeType: FreeTypeFace, family: String) {
+        self.freeType = freeType
+        path = freeType.path
+        index = freeType.index
         self.family = family
-        let rec = face.pointee
-        // Bitmap-only faces report zero units per em; 1000 keeps the arithmetic finite.
-        unitsPerEm = rec.units_per_EM > 0 ? Int(rec.units_per_EM) : 1000
-        ascender = Int(rec.ascender)
-        descender = Int(rec.descender)
-    }
-
-    deinit { library.doneFace(face) }
-
-    /// Gives `body` the FreeType face, e.g. for `cairo_ft_font_face_create_for_ft_face`.
-    ///
-    /// The face lives as long as this object: whoever keeps a cairo font face built on it must keep this object
-    /// alive too. Do not change the face's size or transform outside cairo, which locks the face around its own use.
-    package func withFTFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
-        try body(face)
+        unitsPerEm = freeType.unitsPerEm
+        ascender = freeType.ascender
+        descender = freeType.descender
+        isColor = freeType.hasColorGlyphs
+        fontRevision = freeType.fontRevision
     }
 
     /// The ascent at `size` points, positive above the baseline.

@@ -1,4 +1,3 @@
-import CFontconfig
 import TagFlowLayout
 
 /// One font of a fallback list, as fontconfig describes it.
@@ -6,58 +5,110 @@ struct FallbackFont {
     let path: String
     let index: Int
     let family: String
-    /// Borrowed from the owning chain's font set.
-    let charset: OpaquePointer?
+    let charset: FontconfigCharSet?
+    /// Whether fontconfig says the font has colour glyphs: emoji prefer it.
+    let isColor: Bool
+
+    init?(_ pattern: FontconfigPattern, fallbackFamily: String) {
+        guard let path = pattern.file else { return nil }
+        self.path = path
+        index = pattern.index ?? 0
+        family = pattern.preferredFamilyName ?? fallbackFamily
+        charset = pattern.charset
+        isColor = pattern.isColor
+    }
+
+    var key: FaceKey { FaceKey(path: path, index: index) }
+
+    func covers(_ scalar: UInt32) -> Bool { charset?.contains(scalar) ?? false }
 }
 
-/// The fonts fontconfig sorts for one family request, with the per-character choice among them cached.
+/// The fonts one request tries, in order, with the per-character choice among them cached.
+///
+/// The order is: the faces of each requested family that resolved, in the order asked for; then fontconfig's
+/// fallback list for the first of them; then any colour font fontconfig knows that those lack.
 final class FallbackChain {
     /// The primary font's family.
     let family: String
     let fonts: [FallbackFont]
+    /// The requested variations, applied to every face with the axis.
+    let variations: [FontVariation]
+    /// Points added after each grapheme cluster.
+    let tracking: Double
+    /// What was asked for and what stood in for it.
+    let report: FontChainReport
     /// Loaded on first use; index 0 (the primary) is loaded when the chain is made.
     var faces: [LoadedFace?]
-    private let fontSet: FontconfigFontSet  // keeps the charsets alive
+    private let colorFonts: [Int]
     private var asciiChoice: [Int16]
     private var choices: [UInt32: Int16] = [:]
 
-    init(fontSet: FontconfigFontSet, fonts: [FallbackFont]) {
+    init(fonts: [FallbackFont], variations: [FontVariation], tracking: Double, report: FontChainReport) {
         self.family = fonts[0].family
         self.fonts = fonts
-        self.fontSet = fontSet
+        self.variations = variations
+        self.tracking = tracking
+        self.report = report
         faces = Array(repeating: nil, count: fonts.count)
+        colorFonts = fonts.indices.filter { fonts[$0].isColor }
         asciiChoice = []
         asciiChoice = (0..<128).map { Int16(firstFont(having: UInt32($0)) ?? 0) }
     }
 
-    /// The index of the font that draws `scalar`: the primary when it has it, else the first sorted font that does,
-    /// else the primary (which will draw .notdef).
+    /// The index of the font that draws `scalar`: for a character shown as emoji by default, the first colour font
+    /// that has it; else the primary when it has it, else the first sorted font that does, else the primary (which
+    /// will draw .notdef).
     func font(for scalar: UInt32) -> Int {
         if scalar < 128 { return Int(asciiChoice[Int(scalar)]) }
         if let cached = choices[scalar] { return Int(cached) }
-        let choice = firstFont(having: scalar) ?? 0
-        choices[scalar] = Int16(choice)
-        return choice
+        var choice: Int?
+        if let unicode = Unicode.Scalar(scalar), unicode.properties.isEmojiPresentation {
+            choice = colorFonts.first { fonts[$0].covers(scalar) }
+        }
+        let chosen = choice ?? firstFont(having: scalar) ?? 0
+        choices[scalar] = Int16(chosen)
+        return chosen
     }
 
-    /// The index of the font that draws a grapheme cluster: the first that has all its visible scalars, else the
-    /// first that has its base, else the primary.
+    /// The index of the font that draws a grapheme cluster: for an emoji, the first colour font that has all its
+    /// visible scalars; else the first font that has them all, else the first that has its base, else the primary.
     func font(for cluster: Character) -> Int {
         let scalars = cluster.unicodeScalars
         if scalars.count == 1 { return font(for: scalars.first!.value) }
         // Joiners and variation selectors are optional: HarfBuzz hides them when the font lacks them.
         let needed = scalars.filter { !$0.properties.isDefaultIgnorableCodePoint }.map(\.value)
         guard let base = needed.first else { return font(for: scalars.first!.value) }
-        for (i, font) in fonts.enumerated() {
-            guard let charset = font.charset else { continue }
-            if needed.allSatisfy({ FcCharSetHasChar(charset, $0) != 0 }) { return i }
+        if isEmojiPresentation(cluster),
+           let color = colorFonts.first(where: { i in needed.allSatisfy { fonts[i].covers($0) } }) {
+            return color
         }
+        if let all = fonts.indices.first(where: { i in needed.allSatisfy { fonts[i].covers($0) } }) { return all }
         return font(for: base)
     }
 
     private func firstFont(having scalar: UInt32) -> Int? {
-        fonts.firstIndex { font in font.charset.map { FcCharSetHasChar($0, scalar) != 0 } ?? false }
+        fonts.firstIndex { $0.covers(scalar) }
     }
+}
+
+/// Whether a grapheme cluster of several scalars shows as emoji on a phone: an emoji with VS16, a keycap, a
+/// skin-tone modifier, a ZWJ sequence of emoji, a flag (regional indicators or tag sequence), or a character
+/// with default emoji presentation not followed by VS15.
+///
+/// - Complexity: O(*n*) in the cluster's scalars.
+func isEmojiPresentation(_ cluster: Character) -> Bool {
+    var hasEmoji = false
+    var hasJoiner = false
+    for scalar in cluster.unicodeScalars {
+        switch scalar.value {
+        case 0xFE0E: return false  // VS15: text presentation asked for
+        case 0xFE0F, 0x20E3: return true  // VS16, combining enclosing keycap
+        case 0x1F3FB...0x1F3FF, 0x1F1E6...0x1F1FF, 0xE0020...0xE007F: return true  // skin tones, flags
+        case 0x200D: hasJoiner = true
+        default: if scalar.value > 0x7F, scalar.properties.isEmoji { hasEmoji = true }
+        }
+    }
+    return (hasJoiner && hasEmoji) || cluster.unicodeScalars.first!.properties.isEmojiPresentation
 }
 
 /// Generic family names fontconfig maps to a configured default; any match is accepted for them.
@@ -70,81 +121,81 @@ func normalizedFamily(_ name: String) -> String {
     String(name.lowercased().unicodeScalars.filter { !$0.properties.isWhitespace })
 }
 
-extension FontconfigConfig {
-    /// The fonts fontconfig sorts for `family` (nil: the configured default), primary first, without fonts that
-    /// add no coverage.
-    func sortedFonts(family: String?, weight: FontWeight = .regular) -> FontconfigFontSet? {
-        guard let raw = FcPatternCreate() else { return nil }
-        let pattern = FontconfigPattern(raw)
-        if weight == .bold { _ = FcPatternAddInteger(pattern.pattern, FC_WEIGHT, FC_WEIGHT_BOLD) }
-        if let family {
-            _ = family.withCString { name in
-                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
-                    FcPatternAddString(pattern.pattern, FC_FAMILY, $0)
-                }
-            }
-        }
-        _ = FcConfigSubstitute(config, pattern.pattern, FcMatchPattern)
-        FcDefaultSubstitute(pattern.pattern)
-        var result = FcResultNoMatch
-        guard let set = FcFontSort(config, pattern.pattern, FcBool(FcTrue), nil, &result) else { return nil }
-        let owned = FontconfigFontSet(set)
-        return owned.patterns.isEmpty ? nil : owned
+/// A family request split into the families to try in order: `"SF Pro Text, PingFang SC"`, or a named chain.
+struct FamilyRequest {
+    /// One family the request tries, and for a named chain what stands in for it when it is not installed.
+    struct Member {
+        /// The families that count as this one, first installed wins (e.g. "SF Pro Text", "SF Pro").
+        let names: [String]
+        /// What the member is called in a stand-in report.
+        let label: String
+        /// Families to use instead when none of `names` is installed, first installed wins.
+        let standIns: [String]
     }
 
-    /// Every family name of every installed font (all languages), deduplicated, in no particular order.
-    func allFamilyNames(preferredOnly: Bool) -> [String] {
-        guard let raw = FcPatternCreate() else { return [] }
-        let empty = FontconfigPattern(raw)
-        let objects = FontconfigObjectSet([FC_FAMILY, FC_FAMILYLANG])
-        guard let list = FcFontList(config, empty.pattern, objects.set) else { return [] }
-        let set = FontconfigFontSet(list)
-        var seen = Set<String>()
-        var names: [String] = []
-        for pattern in set.patterns {
-            let candidates = preferredOnly ? [preferredFamilyName(pattern)].compactMap { $0 } : familyNames(pattern)
-            for name in candidates where seen.insert(name).inserted { names.append(name) }
+    let members: [Member]
+    /// The name of a named chain, e.g. "system-ios"; nil for a family or a list of families.
+    let chainName: String?
+
+    init(_ family: String) {
+        if let named = Self.named[normalizedFamily(family)] {
+            members = named
+            chainName = family.trimmingWhitespace
+            return
         }
-        return names
+        let names = family.split(separator: ",").map { String($0).trimmingWhitespace }.filter { !$0.isEmpty }
+        members = names.map { Member(names: [$0], label: $0, standIns: []) }
+        chainName = nil
     }
+
+    /// The chains known by name.
+    ///
+    /// `system-ios` is what an iPhone draws UI text with: SF Pro (its Text or Display cut, under whichever family
+    /// name the files carry), PingFang SC for Chinese and Apple Color Emoji. Debian has none of them, so each has
+    /// stand-ins: DejaVu Sans, a CJK sans (Noto CJK or WenQuanYi Zen Hei) and Noto Color Emoji.
+    static let named: [String: [Member]] = [
+        "system-ios": [
+            Member(names: ["SF Pro Text", "SF Pro", "SF Pro Display"], label: "SF Pro",
+                   standIns: ["DejaVu Sans"]),
+            Member(names: ["PingFang SC"], label: "PingFang SC",
+                   standIns: ["Noto Sans CJK SC", "WenQuanYi Zen Hei"]),
+            Member(names: ["Apple Color Emoji"], label: "Apple Color Emoji",
+                   standIns: ["Noto Color Emoji"]),
+        ],
+    ]
 }
 
-/// All FC_FAMILY values of a pattern.
-func familyNames(_ pattern: OpaquePointer) -> [String] {
-    strings(pattern, FC_FAMILY)
+/// How a family request was resolved: which families it got and what was skipped or stood in.
+///
+/// Plain values, so the CLI can print it or write it as JSON.
+public struct FontChainReport: Sendable, Hashable, Codable {
+    /// The request as given, e.g. `"SF Pro Text, PingFang SC"` or `"system-ios"`.
+    public let requested: String
+    /// The families the chain tries, in order, before fontconfig's fallback.
+    public let families: [String]
+    /// Requested families that are not installed and were skipped.
+    public let skipped: [String]
+    /// For a named chain such as `system-ios`, what stood in for its missing families; nil when nothing did.
+    public let standIn: StandInRecord?
 }
 
-/// The family name to show for a pattern: its most specific English name (fontconfig lists the typographic
-/// family "DejaVu Sans" before the legacy "DejaVu Sans Condensed"), else the first name.
-func preferredFamilyName(_ pattern: OpaquePointer) -> String? {
-    let names = familyNames(pattern)
-    let langs = strings(pattern, FC_FAMILYLANG)
-    let english = zip(names, langs).filter { $0.1 == "en" || $0.1.hasPrefix("en-") }.map(\.0)
-    return english.max { $0.count < $1.count } ?? names.first
-}
+/// One record of the families a named chain had to replace, for a single warning.
+public struct StandInRecord: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// One missing family and what drew in its place (nil: nothing installed could).
+    public struct Substitution: Sendable, Hashable, Codable {
+        public let wanted: String
+        public let used: String?
+    }
 
-func string(_ pattern: OpaquePointer, _ object: String, _ n: Int32 = 0) -> String? {
-    var value: UnsafeMutablePointer<FcChar8>?
-    guard FcPatternGetString(pattern, object, n, &value) == FcResultMatch, let value else { return nil }
-    return String(cString: value)
-}
+    /// The named chain, e.g. "system-ios".
+    public let chain: String
+    public let substitutions: [Substitution]
 
-func strings(_ pattern: OpaquePointer, _ object: String) -> [String] {
-    var result: [String] = []
-    while let s = string(pattern, object, Int32(result.count)) { result.append(s) }
-    return result
-}
-
-func integer(_ pattern: OpaquePointer, _ object: String) -> Int? {
-    var value: Int32 = 0
-    guard FcPatternGetInteger(pattern, object, 0, &value) == FcResultMatch else { return nil }
-    return Int(value)
-}
-
-func charset(_ pattern: OpaquePointer) -> OpaquePointer? {
-    var value: OpaquePointer?
-    guard FcPatternGetCharSet(pattern, FC_CHARSET, 0, &value) == FcResultMatch else { return nil }
-    return value
+    /// One line, e.g. `system-ios: SF Pro → DejaVu Sans, Apple Color Emoji → (none installed)`.
+    public var description: String {
+        let list = substitutions.map { "\($0.wanted) → \($0.used ?? "(none installed)")" }
+        return "\(chain): " + list.joined(separator: ", ")
+    }
 }
 
 /// Up to `limit` installed families closest to `query`: prefix matches, then substring matches, then names that

@@ -2,7 +2,7 @@ import TagFlowLayout
 
 /// A text shaped by HarfBuzz: its width and the glyphs to draw, run by run.
 public struct ShapedText: Sendable, Equatable {
-    /// The sum of the shaped x-advances, in points; never rounded.
+    /// The sum of the shaped x-advances (and any tracking), in points; never rounded.
     public let width: Double
     /// The runs in visual order, left to right.
     public let runs: [ShapedRun]
@@ -10,16 +10,29 @@ public struct ShapedText: Sendable, Equatable {
     public let fonts: [String]
     /// How many glyphs came out as .notdef (glyph 0) because no installed font has the character.
     public let missingGlyphs: Int
+    /// The characters no font could draw, in the order they first appear, each once.
+    ///
+    /// `missingFontSuggestion(for:)` says which Debian package would draw each one.
+    public let missingScalars: [Unicode.Scalar]
 
     /// The width and font report the layout needs.
     public var measurement: TextMeasurement {
         TextMeasurement(width: width, fonts: fonts, missingGlyphs: missingGlyphs)
     }
 
-    static let empty = ShapedText(width: 0, runs: [], fonts: [], missingGlyphs: 0)
+    /// The faces that drew the text, each once, in visual order of first use.
+    public var faces: [FontFace] {
+        var seen = Set<FontFace>()
+        return runs.map(\.face).filter { seen.insert($0).inserted }
+    }
+
+    static let empty = ShapedText(width: 0, runs: [], fonts: [], missingGlyphs: 0, missingScalars: [])
 }
 
 /// A stretch of text shaped with one face in one script and direction.
+///
+/// A renderer draws it with `face` (`face.path` and `face.index` name it on disk; load a face whose `isColor` is
+/// true in colour, with FreeType's LOAD_COLOR flag) at `variations`, placing glyph *i* at `origin + xPositions[i]`.
 public struct ShapedRun: Sendable, Equatable {
     /// The face whose glyph ids these are.
     public let face: FontFace
@@ -27,14 +40,19 @@ public struct ShapedRun: Sendable, Equatable {
     public let size: Double
     /// Glyph ids in visual order (HarfBuzz already reverses right-to-left runs).
     public let glyphs: [UInt32]
-    /// The x of each glyph's origin in points, relative to the run's left edge, including HarfBuzz's x offset.
+    /// The x of each glyph's origin in points, relative to the run's left edge, including HarfBuzz's x offset,
+    /// the face's `trak` tracking at `size` and any extra tracking asked for.
     public let xPositions: [Double]
     /// The y offset of each glyph in points, positive upwards (font convention): negate it for cairo's y-down space.
     public let yOffsets: [Double]
     /// The run's left edge in points, relative to the start of the text.
     public let origin: Double
-    /// The run's width in points: the sum of its x-advances.
+    /// The run's width in points: the sum of its x-advances, and the tracking after each of its grapheme clusters.
     public let advance: Double
     /// Whether the run was shaped right to left (Hebrew, Arabic, ...).
     public let isRightToLeft: Bool
+    /// The variable-font axis values the glyphs were shaped at (an `opsz` that follows the size included), empty
+    /// for a static face. Draw with the same values, e.g. `cairo_font_options_set_variations` with
+    /// `variations.map(\.description).joined(separator: ",")`.
+    public let variations: [FontVariation]
 }

@@ -1,10 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Dispatch
 import Synchronization
 import TagFlowLayout
@@ -22,13 +15,18 @@ public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     public let requestedFamily: String
     /// The size in points.
     public let size: Double
+    /// The variable-font axis values asked for (an `opsz` axis not among them follows `size`).
+    public let variations: [FontVariation]
+    /// Points added after every grapheme cluster, the last one included (like UIKit's kern attribute).
+    public let tracking: Double
     let chain: Int32
     let engine: Int
 
     /// The same fonts at another size; `size` must be finite and positive.
     public func resized(to size: Double) -> FontSpec {
         precondition(size.isFinite && size > 0, "font size must be positive")
-        return FontSpec(family: family, requestedFamily: requestedFamily, size: size, chain: chain, engine: engine)
+        return FontSpec(family: family, requestedFamily: requestedFamily, size: size, variations: variations,
+                        tracking: tracking, chain: chain, engine: engine)
     }
 
     public var description: String { "\(family) \(size)pt" }
@@ -67,20 +65,30 @@ public final class TextEngine: Sendable {
     private let cacheLimit: Int
     private let caching: TextCaching
     private let textsPerThread: Int
+    private let sources: FontSources
     private let id: Int
 
     private static let nextID = Atomic<Int>(1)
 
-    /// Starts FreeType and loads the system fontconfig configuration; `cacheLimit` bounds the texts kept
-    /// (by default `caching.defaultLimit`).
-    public convenience init(cacheLimit: Int? = nil, caching: TextCaching = .shapedTexts) throws(FontError) {
+    /// Starts FreeType and loads fontconfig's configuration and `fonts`' files and folders; `cacheLimit` bounds
+    /// the texts kept (by default `caching.defaultLimit`).
+    ///
+    /// Fonts given by file are this engine's alone, usable by family name, and win over installed fonts of the
+    /// same family. They cost nothing more to measure with than installed fonts.
+    ///
+    /// - Throws: `FontError.fontFileNotFound`, `.fontFileUnreadable`, `.notAFont` or `.fontDirectoryNotFound`
+    ///   naming the path; `.configurationFileFailed` when `fonts.configurationFile` cannot be loaded.
+    public convenience init(
+        cacheLimit: Int? = nil, caching: TextCaching = .shapedTexts, fonts: FontSources = .system
+    ) throws(FontError) {
         // A state costs a few milliseconds to make; a thread is worth it from tens of thousands of texts.
-        try self.init(cacheLimit: cacheLimit, caching: caching, textsPerThread: 25_000)
+        try self.init(cacheLimit: cacheLimit, caching: caching, textsPerThread: 25_000, fonts: fonts)
     }
 
     /// `textsPerThread`: how many texts a batch measurement needs per thread before it uses another.
-    init(cacheLimit: Int?, caching: TextCaching, textsPerThread: Int) throws(FontError) {
-        let state = try EngineState()
+    init(cacheLimit: Int?, caching: TextCaching, textsPerThread: Int, fonts: FontSources = .system) throws(FontError) {
+        let state = try EngineState(sources: fonts)
+        sources = fonts
         self.state = Locked(state)
         cache = Locked([:])
         self.cacheLimit = max(1, cacheLimit ?? caching.defaultLimit)
@@ -91,15 +99,58 @@ public final class TextEngine: Sendable {
 
     /// Resolves `family` at `size` points.
     ///
-    /// Throws `FontError.familyNotFound` with the closest installed families when fontconfig has to substitute a
-    /// different family. Generic names (sans-serif, serif, monospace, ...) accept whatever they are configured to.
-    public func font(family: String = "sans-serif", size: Double, weight: FontWeight = .regular) throws(FontError) -> FontSpec {
+    /// `family` is one family (`"DejaVu Sans"`), families to try in order for each grapheme cluster before
+    /// fontconfig's fallback (`"SF Pro Text, PingFang SC, Apple Color Emoji"`), or the named chain `system-ios`
+    /// (SF Pro, PingFang SC, Apple Color Emoji, with stand-ins where they are not installed). Families of a list
+    /// that are not installed are skipped; `report(for:)` says which, and what stood in for what.
+    ///
+    /// Emoji (characters shown as emoji by default, and emoji sequences) are drawn with a colour font first when
+    /// one is installed. `variations` set axes of variable fonts (see `FontVariation.parse`); an `opsz` axis follows
+    /// the point size unless set, and a `trak` table tracks at the point size, as on Apple's platforms. `tracking`
+    /// adds that many points after every grapheme cluster, the last one included, to measurements and glyph
+    /// positions alike.
+    ///
+    /// - Throws: `FontError.familyNotFound` with the closest installed families when fontconfig has to substitute a
+    ///   different family (for a list: when no family of it is installed). Generic names (sans-serif, serif,
+    ///   monospace, ...) accept whatever they are configured to. `.unknownAxis` when the primary face lacks a
+    ///   variation's axis; `.invalidSize`, `.invalidTracking`.
+    public func font(
+        family: String = "sans-serif", size: Double, weight: FontWeight = .regular,
+        variations: [FontVariation] = [], tracking: Double = 0
+    ) throws(FontError) -> FontSpec {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }
+        guard tracking.isFinite else { throw .invalidTracking(tracking) }
+        let key = ChainKey(family: family, weight: weight, variations: variations, tracking: tracking)
         let (chain, primary) = try state.withLock { state throws(FontError) in
-            let chain = try state.chainID(for: family, weight: weight)
+            let chain = try state.chainID(for: key)
             return (chain, state.chains[Int(chain)].family)
         }
-        return FontSpec(family: primary, requestedFamily: family, size: size, chain: chain, engine: id)
+        return FontSpec(family: primary, requestedFamily: family, size: size, variations: variations,
+                        tracking: tracking, chain: chain, engine: id)
+    }
+
+    /// How `font`'s family request was resolved: the families it tries, those skipped as not installed, and for a
+    /// named chain one record of what stood in for what (print `report.standIn?.description` as one warning).
+    public func report(for font: FontSpec) -> FontChainReport {
+        precondition(font.engine == id, "FontSpec comes from another TextEngine")
+        return state.withLock { $0.report(chain: font.chain) }
+    }
+
+    /// The characters of `text` that no font could draw with `font`, in order of first appearance, each once.
+    public func missingScalars(in text: String, font: FontSpec) -> [Unicode.Scalar] {
+        shape(text, font: font).missingScalars
+    }
+
+    /// The font files that drew `shaped`, in visual order of first use: family, style, file, version and a hash of
+    /// the file's bytes (computed once per file).
+    public func fontFiles(usedBy shaped: ShapedText) -> [FontFileRecord] {
+        let faces = shaped.faces
+        return state.withLock { state in faces.map(state.fileRecord) }
+    }
+
+    /// The font files that draw `text` with `font`.
+    public func fontFiles(usedBy text: String, font: FontSpec) -> [FontFileRecord] {
+        fontFiles(usedBy: shape(text, font: font))
     }
 
     /// Shapes `text`, from the cache when it was shaped before with the same fonts and size.
@@ -139,14 +190,17 @@ public final class TextEngine: Sendable {
         }
     }
 
+    /// How many spare states wait for the next batch: one per extra thread the last batches used.
+    var spareStateCount: Int { spareStates.withLock { $0.count } }
+
     /// The main state, plus a spare state for each further processor worth using on `count` texts.
     private func shapingStates(forTexts count: Int) -> [Locked<EngineState>] {
-        let wanted = min(Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))), count / textsPerThread, 8)
+        let wanted = min(onlineProcessorCount(), count / textsPerThread, 8)
         guard wanted > 1 else { return [state] }
         let chains = state.withLock { $0.chainKeys }
         var states = [state]
         while states.count < wanted {
-            guard let spare = spareStates.withLock({ $0.popLast() }) ?? (try? Locked(EngineState())),
+            guard let spare = spareStates.withLock({ $0.popLast() }) ?? (try? Locked(EngineState(sources: sources))),
                   (try? spare.withLock({ state throws(FontError) in try state.resolveChains(chains) })) != nil
             else { break }
             states.append(spare)
@@ -219,7 +273,7 @@ struct ShapeKey: Hashable {
         }
         let fast = lhs.text.utf8.withContiguousStorageIfAvailable { a in
             rhs.text.utf8.withContiguousStorageIfAvailable { b in
-                a.count == 0 || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0
+                a.count == 0 || bytesEqual(a.baseAddress!, b.baseAddress!, count: a.count)
             }
         }
         return (fast ?? nil) ?? lhs.text.utf8.elementsEqual(rhs.text.utf8)

@@ -1,3 +1,4 @@
+import Foundation
 import CFreeType
 @testable import TagFlowText
 
@@ -30,3 +31,40 @@ let sampleTags: [String] = {
     ]
     return base + (0..<200).map { "tag \($0) \(base[$0 % base.count])" }
 }()
+
+/// The folder of the test fonts (Tests/TagFlowTextTests/Fonts), made by scripts/make-test-fonts.py.
+let testFontsFolder: String = {
+    let here = #filePath.split(separator: "/").dropLast()
+    return "/" + (here + ["Fonts"]).joined(separator: "/")
+}()
+
+/// The path of the test font `name`.
+func testFont(_ name: String) -> String { testFontsFolder + "/" + name }
+
+/// The fontconfig configuration the tests run with: DejaVu, WenQuanYi Zen Hei and Noto Color Emoji only, so no
+/// result depends on what else the machine has installed.
+let testConfiguration: String = {
+    let here = #filePath.split(separator: "/").dropLast(2)
+    return "/" + (here + ["fontconfig", "fonts.conf"]).joined(separator: "/")
+}()
+
+/// Whether fonts-noto-color-emoji is installed; the Makefile installs it, and the emoji tests require it.
+let notoColorEmojiInstalled = pathStatus("/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf") == .file
+let needsNotoColorEmoji = "needs fonts-noto-color-emoji (make test-deps installs it; or apt-get install -y fonts-noto-color-emoji)"
+
+extension TextEngine {
+    /// An engine on the tests' fontconfig configuration, with `files` and `directories` added by file.
+    static func forTests(
+        files: [String] = [], directories: [String] = [], cacheLimit: Int? = nil,
+        caching: TextCaching = .shapedTexts, textsPerThread: Int = 25_000
+    ) throws -> TextEngine {
+        try TextEngine(
+            cacheLimit: cacheLimit, caching: caching, textsPerThread: textsPerThread,
+            fonts: FontSources(files: files, directories: directories, configurationFile: testConfiguration))
+    }
+}
+
+/// `value` encoded as JSON and decoded again.
+func roundTrip<T: Codable>(_ value: T) throws -> T {
+    try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value))
+}

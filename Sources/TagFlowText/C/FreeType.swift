@@ -1,0 +1,104 @@
+import CFreeType
+
+// Every FreeType call TagFlowText makes. Each handle is owned by one final class whose deinit releases it.
+
+/// Owns the FT_Library. Faces keep it alive, so FT_Done_FreeType always runs after their FT_Done_Face.
+final class FreeTypeLibrary: Sendable {
+    // FT_New_Face and FT_Done_Face edit the library's face list; the mutex serialises them even when a face is
+    // released on a render thread while another thread loads one.
+    private let library: Locked<FT_Library>
+
+    init() throws(FontError) {
+        var lib: FT_Library?
+        let error = FT_Init_FreeType(&lib)
+        guard error == 0, let lib else { throw .freeTypeInitFailed(error) }
+        library = Locked(lib)
+    }
+
+    /// Opens face `index` of the file at `path`.
+    func openFace(path: String, index: Int) throws(FontError) -> FreeTypeFace {
+        let result: (FT_Error, FT_Face?) = library.withLock { lib in
+            var face: FT_Face?
+            let error = FT_New_Face(lib, path, FT_Long(index), &face)
+            return (error, face)
+        }
+        guard result.0 == 0, let face = result.1 else {
+            throw .fontLoadFailed(path: path, index: index, code: result.0)
+        }
+        return FreeTypeFace(face, library: self, path: path, index: index)
+    }
+
+    fileprivate func doneFace(_ face: FT_Face) {
+        library.withLock { _ in _ = FT_Done_Face(face) }
+    }
+
+    deinit {
+        library.withLock { _ = FT_Done_FreeType($0) }
+    }
+}
+
+/// Owns one FT_Face.
+final class FreeTypeFace: @unchecked Sendable {
+    // @unchecked: the face is only read here while it is loaded; afterwards it is handed out through
+    // `FontFace.withFTFace`, whose callers (cairo) serialise their own use of it.
+    fileprivate let face: FT_Face
+    private let library: FreeTypeLibrary  // outlives the face
+    let path: String
+    let index: Int
+
+    fileprivate init(_ face: FT_Face, library: FreeTypeLibrary, path: String, index: Int) {
+        self.face = face
+        self.library = library
+        self.path = path
+        self.index = index
+    }
+
+    deinit { library.doneFace(face) }
+
+    /// Design units per em; bitmap-only faces report none, and 1000 keeps the arithmetic finite.
+    var unitsPerEm: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.units_per_EM) : 1000 }
+    var ascender: Int { Int(face.pointee.ascender) }
+    var descender: Int { Int(face.pointee.descender) }
+
+    /// Whether the face has colour glyphs (COLR/CPAL, CBDT, sbix): a renderer must load them with FT_LOAD_COLOR.
+    var hasColorGlyphs: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
+
+    /// The head table's fontRevision (16.16 fixed), e.g. 1.5; nil for faces without one.
+    var fontRevision: Double? {
+        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return nil }
+        let head = raw.assumingMemoryBound(to: TT_Header.self).pointee
+        return Double(head.Font_Revision) / 65536
+    }
+
+    /// Every sfnt table of the face, tag and bytes, in the order FreeType lists them (unpacked from WOFF/WOFF2).
+    func sfntTables() throws(FontError) -> [(tag: UInt32, bytes: [UInt8])] {
+        var count: FT_ULong = 0
+        // With a nil tag pointer, FT_Sfnt_Table_Info stores the table count in `length`.
+        var error = FT_Sfnt_Table_Info(face, 0, nil, &count)
+        guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+        var tables: [(tag: UInt32, bytes: [UInt8])] = []
+        for i in 0..<count {
+            var tag: FT_ULong = 0
+            var length: FT_ULong = 0
+            error = FT_Sfnt_Table_Info(face, FT_UInt(i), &tag, &length)
+            guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+            var bytes = [UInt8](repeating: 0, count: Int(length))
+            var loaded = length
+            error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &loaded) }
+            guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+            tables.append((UInt32(tag), bytes))
+        }
+        return tables
+    }
+}
+
+extension FontFace {
+    /// Gives `body` the FreeType face, e.g. for `cairo_ft_font_face_create_for_ft_face`.
+    ///
+    /// The face lives as long as this object: whoever keeps a cairo font face built on it must keep this object
+    /// alive too. Do not change the face's size or transform outside cairo, which locks the face around its own use.
+    /// Load the glyphs of a face whose `isColor` is true with FT_LOAD_COLOR.
+    package func withFTFace<R>(_ body: (FT_Face) throws -> R) rethrows -> R {
+        try body(freeType.face)
+    }
+}

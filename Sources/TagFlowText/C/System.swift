@@ -1,0 +1,79 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A value behind a pthread mutex: the one lock tagflow uses.
+///
+/// A plain pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer understands pthread locking but not
+/// the futex-based `Mutex` on Linux, which it reports as racing.
+public final class Locked<Value>: @unchecked Sendable {
+    // @unchecked: `value` is only reached inside `withLock`, which holds the mutex. Callers must not let
+    // non-Sendable parts of the value escape the closure.
+    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
+    private var value: Value
+
+    public init(_ value: Value) {
+        self.value = value
+        mutex = .allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
+    }
+
+    deinit {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+
+    /// Runs `body` with exclusive access to the value.
+    public func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try body(&value)
+    }
+}
+
+// The rest of TagFlowText's libc use, kept here so the library's C surface can be read in one place.
+
+/// How many processors are online (at least 1).
+func onlineProcessorCount() -> Int {
+    max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+}
+
+/// Whether the `count` bytes at `a` and `b` are equal.
+func bytesEqual(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, count: Int) -> Bool {
+    memcmp(a, b, count) == 0
+}
+
+/// What is at a path, as far as opening it for reading goes.
+enum PathStatus: Equatable {
+    case missing
+    case unreadable
+    case file
+    case directory
+}
+
+/// Whether `path` names a readable file or folder.
+func pathStatus(_ path: String) -> PathStatus {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return .missing }
+    guard access(path, R_OK) == 0 else { return .unreadable }
+    return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+}
+
+/// The whole content of the file at `path`, or nil when it cannot be read.
+func readFile(_ path: String) -> [UInt8]? {
+    guard let file = fopen(path, "rb") else { return nil }
+    defer { fclose(file) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    while true {
+        let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
+        if count > 0 { bytes += chunk[0..<count] }
+        if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
+    }
+}

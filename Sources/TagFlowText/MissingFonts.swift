@@ -1,0 +1,48 @@
+/// A group of characters that one kind of font package draws.
+public enum ScriptBucket: String, Sendable, Hashable, Codable, CaseIterable {
+    /// Chinese, Japanese and Korean: Han, kana, Hangul, Bopomofo and their punctuation.
+    case cjk
+    /// Characters shown as colour emoji.
+    case emoji
+    /// Every other script.
+    case other
+}
+
+/// Which Debian packages would draw a character no installed font has.
+public struct MissingFontSuggestion: Sendable, Hashable, Codable {
+    /// The character.
+    public let scalar: UInt32
+    /// Its bucket.
+    public let bucket: ScriptBucket
+    /// Its script's ISO 15924 code, e.g. "Hani", "Linb"; "Zyyy" for characters of no one script.
+    public let script: String
+    /// Debian packages with fonts that cover the bucket, the usual choice first.
+    public let packages: [String]
+}
+
+/// The script bucket of `scalar` and the Debian packages that would draw it: CJK → fonts-noto-cjk or
+/// fonts-wqy-zenhei, emoji → fonts-noto-color-emoji, anything else → fonts-noto-core.
+public func missingFontSuggestion(for scalar: Unicode.Scalar) -> MissingFontSuggestion {
+    let script = TextScript(of: scalar.value)
+    let bucket: ScriptBucket
+    if scalar.properties.isEmojiPresentation || (scalar.value > 0x7F && scalar.properties.isEmoji && script.isNeutral
+        && scalar.value >= 0x1F000) {
+        bucket = .emoji
+    } else if [.han, .hiragana, .katakana, .hangul, .bopomofo].contains(script) || isCJKPunctuation(scalar.value) {
+        bucket = .cjk
+    } else {
+        bucket = .other
+    }
+    let packages: [String] = switch bucket {
+    case .cjk: ["fonts-noto-cjk", "fonts-wqy-zenhei"]
+    case .emoji: ["fonts-noto-color-emoji"]
+    case .other: ["fonts-noto-core"]
+    }
+    return MissingFontSuggestion(scalar: scalar.value, bucket: bucket, script: script.code, packages: packages)
+}
+
+/// CJK symbols and punctuation, CJK compatibility forms, and full- and half-width forms, which are script Common.
+private func isCJKPunctuation(_ value: UInt32) -> Bool {
+    (0x3000...0x303F).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFFEF).contains(value)
+        || (0x3200...0x33FF).contains(value)
+}

@@ -1,0 +1,245 @@
+import Testing
+@testable import TagFlowText
+
+// The test fonts are 1000 units per em; their advances are set in scripts/make-test-fonts.py.
+
+/// `units` font units at `size` points, computed as the engine scales them.
+private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (size / 1000) }
+
+@Suite struct VariationTests {
+    private let opsz = testFont("TagFlowTest-Opsz.ttf")
+
+    @Test func opticalSizeFollowsThePointSize() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        // 'A' is 600 units at opsz 8 and 400 at opsz 72, linear between: 500 at opsz 40.
+        for (size, units) in [(8.0, 600), (40, 500), (72, 400)] {
+            let font = try engine.font(family: "TagFlow Test Opsz", size: size)
+            let shaped = engine.shape("A", font: font)
+            #expect(shaped.width == points(units, size), "at \(size) pt")
+            #expect(shaped.runs[0].variations == [try FontVariation(tag: "opsz", value: size)])
+            #expect(engine.measure("A", font: font).width == shaped.width)
+        }
+        // Beyond the axis the value is clamped, as HarfBuzz clamps it.
+        let large = try engine.font(family: "TagFlow Test Opsz", size: 144)
+        #expect(engine.measure("A", font: large).width == points(400, 144))
+        #expect(engine.shape("A", font: large).runs[0].variations.map(\.value) == [72])
+    }
+
+    @Test func explicitOpticalSizeWins() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        let font = try engine.font(family: "TagFlow Test Opsz", size: 40, variations: FontVariation.parse("opsz=72"))
+        #expect(engine.measure("A", font: font).width == points(400, 40))
+    }
+
+    @Test func weightAxisAddsToOpticalSize() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        // wght 700 adds 100 units; opsz 40 takes 100 away.
+        let font = try engine.font(family: "TagFlow Test Opsz", size: 40, variations: FontVariation.parse("wght=700"))
+        let shaped = engine.shape("A", font: font)
+        #expect(shaped.width == points(600, 40))
+        #expect(shaped.runs[0].variations.map(\.description) == ["opsz=40", "wght=700"])
+        let small = font.resized(to: 8)
+        #expect(engine.measure("A", font: small).width == points(700, 8))
+    }
+
+    @Test func unknownAxisIsATypedError() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        #expect(throws: FontError.unknownAxis("wdth", family: "TagFlow Test Opsz", available: ["opsz", "wght"])) {
+            try engine.font(family: "TagFlow Test Opsz", size: 10, variations: FontVariation.parse("wdth=80"))
+        }
+        let error = #expect(throws: FontError.self) {
+            try engine.font(family: "DejaVu Sans", size: 10, variations: FontVariation.parse("wght=590"))
+        }
+        #expect(error == .unknownAxis("wght", family: "DejaVu Sans", available: []))
+        #expect(error?.description.contains("not a variable font") == true)
+    }
+
+    @Test func variationSettingsParse() throws {
+        let parsed = try FontVariation.parse("wght=590, opsz=17.5 wdth=-3")
+        #expect(parsed.map(\.tag) == ["wght", "opsz", "wdth"])
+        #expect(parsed.map(\.value) == [590, 17.5, -3])
+        #expect(parsed.map(\.description) == ["wght=590", "opsz=17.5", "wdth=-3"])
+        #expect(try FontVariation.parse("") == [])
+        #expect(throws: FontVariationError.malformed("wght")) { try FontVariation.parse("wght") }
+        #expect(throws: FontVariationError.malformed("=3")) { try FontVariation.parse("=3") }
+        #expect(throws: FontVariationError.invalidValue(tag: "wght", value: "bold")) { try FontVariation.parse("wght=bold") }
+        #expect(throws: FontVariationError.invalidTag("weight")) { try FontVariation.parse("weight=700") }
+        #expect(throws: FontVariationError.invalidValue(tag: "wght", value: "inf")) { try FontVariation(tag: "wght", value: .infinity) }
+    }
+}
+
+@Suite struct TrackingTests {
+    @Test func trakTableTracksAtThePointSize() throws {
+        let engine = try TextEngine.forTests(files: [testFont("TagFlowTest-Trak.ttf")])
+        // The trak table says +100 units at 10 pt and -100 at 20 pt. HarfBuzz interpolates between the sizes and
+        // extrapolates beyond them, adds the value to each glyph's advance and shifts the glyph by half of it.
+        for (size, tracking) in [(10.0, 100), (15, 0), (20, -100), (5, 200)] {
+            let font = try engine.font(family: "TagFlow Test Trak", size: size)
+            let shaped = engine.shape("AA", font: font)
+            #expect(shaped.width == points(2 * (600 + tracking), size), "at \(size) pt")
+            #expect(engine.measure("AA", font: font).width == shaped.width)
+            // Drawing agrees: each glyph sits half the tracking into its widened advance.
+            #expect(shaped.runs[0].xPositions == [points(tracking / 2, size), points(600 + tracking + tracking / 2, size)])
+        }
+    }
+
+    @Test func trackingIsAddedAfterEveryClusterToWidthAndPositions() throws {
+        let engine = try TextEngine.forTests()
+        let measuring = try TextEngine.forTests(caching: .measurements)
+        let plainFont = try engine.font(family: "DejaVu Sans", size: 14)
+        let tracked = try engine.font(family: "DejaVu Sans", size: 14, tracking: 1.5)
+        let plain = engine.shape("HHH", font: plainFont)
+        let shaped = engine.shape("HHH", font: tracked)
+        // After every character, the last one too (as UIKit's kern attribute).
+        #expect(shaped.width == plain.width + 3 * 1.5)
+        #expect(shaped.runs[0].xPositions == plain.runs[0].xPositions.enumerated().map { $1 + 1.5 * Double($0) })
+        #expect(measuring.measure("HHH", font: try measuring.font(family: "DejaVu Sans", size: 14, tracking: 1.5))
+            == shaped.measurement)
+        #expect(engine.measure("HHH", font: tracked) == shaped.measurement)
+    }
+
+    @Test func trackingCountsGraphemeClustersNotGlyphs() throws {
+        let engine = try TextEngine.forTests()
+        let plainFont = try engine.font(family: "DejaVu Sans", size: 14)
+        let tracked = try engine.font(family: "DejaVu Sans", size: 14, tracking: 2)
+        // "office" is four glyphs (o, ffi, c, e) but six characters; the 'c' follows four of them.
+        let plain = engine.shape("office", font: plainFont).runs[0]
+        let run = engine.shape("office", font: tracked).runs[0]
+        #expect(run.glyphs == plain.glyphs && run.glyphs.count == 4)
+        #expect(run.advance == plain.advance + 6 * 2)
+        #expect(run.xPositions == zip(plain.xPositions, [0.0, 1, 4, 5]).map { $0 + 2 * $1 })
+        // A letter with a combining mark is one cluster.
+        #expect(engine.measure("e\u{301}", font: tracked).width == engine.measure("e\u{301}", font: plainFont).width + 2)
+    }
+
+    @Test func trackingInRightToLeftRunsFollowsVisualOrder() throws {
+        let engine = try TextEngine.forTests()
+        let plain = engine.shape("שלום", font: try engine.font(family: "DejaVu Sans", size: 14)).runs[0]
+        let run = engine.shape("שלום", font: try engine.font(family: "DejaVu Sans", size: 14, tracking: 1)).runs[0]
+        #expect(run.isRightToLeft && run.glyphs.count == 4)
+        #expect(run.advance == plain.advance + 4)
+        #expect(run.xPositions == plain.xPositions.enumerated().map { $1 + Double($0) })
+    }
+
+    @Test func invalidTrackingThrows() throws {
+        let engine = try TextEngine.forTests()
+        #expect(throws: FontError.invalidTracking(.infinity)) {
+            try engine.font(family: "DejaVu Sans", size: 14, tracking: .infinity)
+        }
+    }
+
+    @Test func pointSizeAloneDoesNotChangeShapingWithoutTrak() throws {
+        // HarfBuzz 6 reads the point size only for trak, so DejaVu shapes the same with or without it.
+        let face = try HarfBuzzFace(path: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", index: 0)
+        #expect(!face.hasTrackingTable)
+        let text = Array("AVATAR Ty. office Wavy".unicodeScalars.map(\.value))
+        let shaper = HarfBuzzShaper()
+        func positions(_ font: HarfBuzzFont) -> [[Int]] {
+            shaper.shape(text, from: 0, to: text.count, script: .latin, font: font) { glyphs in
+                (0..<glyphs.count).map { [Int(glyphs.glyph($0)), glyphs.xAdvance($0), glyphs.xOffset($0)] }
+            }
+        }
+        let plain = positions(HarfBuzzFont(face: face))
+        #expect(plain.count == 20)
+        for size in [6.0, 14, 96] { #expect(positions(HarfBuzzFont(face: face, pointSize: size)) == plain) }
+    }
+}
+
+@Suite struct EmojiTests {
+    @Test func emojiAreDrawnWithTheColourFont() throws {
+        try #require(notoColorEmojiInstalled, "\(needsNotoColorEmoji)")
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        // DejaVu Sans has a black-and-white 😀, but a phone shows the colour one.
+        #expect(glyphID("😀", in: engine.primaryFace(font: font)) != 0)
+        for emoji in ["😀", "👍🏽", "🇯🇵", "1️⃣", "👨‍👩‍👧", "☺️", "🏴\u{E0067}\u{E0062}\u{E0065}\u{E006E}\u{E0067}\u{E007F}"] {
+            let shaped = engine.shape(emoji, font: font)
+            #expect(shaped.fonts == ["Noto Color Emoji"], "\(emoji)")
+            #expect(shaped.runs.count == 1 && shaped.runs[0].glyphs.count == 1, "\(emoji) is one cluster, one glyph")
+            #expect(shaped.runs[0].face.isColor && shaped.runs[0].face.path.hasSuffix("NotoColorEmoji.ttf"))
+            #expect(shaped.missingGlyphs == 0)
+        }
+        // Text presentation by default, or asked for with VS15: the text font.
+        #expect(engine.measure("☺", font: font).fonts == ["DejaVu Sans"])
+        #expect(engine.measure("☺\u{FE0E}", font: font).fonts == ["DejaVu Sans"])
+        #expect(engine.measure("#", font: font).fonts == ["DejaVu Sans"])
+        let mixed = engine.shape("ok 👍", font: font)
+        #expect(mixed.fonts == ["DejaVu Sans", "Noto Color Emoji"])
+        #expect(mixed.runs.map(\.face.isColor) == [false, true])
+    }
+
+    @Test func emojiPresentationOfClusters() {
+        for emoji: Character in ["👍🏽", "🇯🇵", "1️⃣", "👨‍👩‍👧", "☺️", "😀"] { #expect(isEmojiPresentation(emoji), "\(emoji)") }
+        for text: Character in ["☺", "☺\u{FE0E}", "e\u{301}", "#"] { #expect(!isEmojiPresentation(text), "\(text)") }
+    }
+}
+
+@Suite struct FontRecordTests {
+    @Test func contentHashIsFNV1a64() {
+        // The published FNV-1a 64 test vectors.
+        #expect(FontFileRecord.contentHash([]) == "fnv1a64:cbf29ce484222325")
+        #expect(FontFileRecord.contentHash(Array("a".utf8)) == "fnv1a64:af63dc4c8601ec8c")
+        #expect(FontFileRecord.contentHash(Array("foobar".utf8)) == "fnv1a64:85944171f73967e8")
+    }
+
+    @Test func recordsNameTheFilesThatDrewAText() throws {
+        let path = testFont("TagFlowTest-Private.ttf")
+        let engine = try TextEngine.forTests(files: [path])
+        let font = try engine.font(family: "TagFlow Test Private", size: 10)
+        let records = engine.fontFiles(usedBy: "Aa 篮球 AB", font: font)
+        #expect(records.map(\.fileName) == ["TagFlowTest-Private.ttf", "wqy-zenhei.ttc"])
+        let own = records[0]
+        #expect(own.family == "TagFlow Test Private" && own.style == "Regular")
+        #expect(own.path == path && own.faceIndex == 0)
+        #expect(own.version == "Version 1.500" && own.fontRevision == 1.5)
+        #expect(own.contentHash == FontFileRecord.contentHash(try #require(readFile(path))))
+        #expect(!own.isColor)
+        let cjk = records[1]
+        #expect(cjk.family == "WenQuanYi Zen Hei" && cjk.faceIndex == 0 && cjk.version.hasPrefix("Version"))
+        #expect(cjk.contentHash.hasPrefix("fnv1a64:") && cjk.contentHash.count == 24)
+        // The same file hashes the same for another face of it and in another engine.
+        let other = try TextEngine.forTests()
+        let mono = other.fontFiles(usedBy: "篮", font: try other.font(family: "WenQuanYi Zen Hei Mono", size: 10))
+        #expect(mono.map(\.faceIndex) == [1] && mono[0].contentHash == cjk.contentHash)
+    }
+
+    @Test func recordsOfCollectionFacesAndVersions() throws {
+        let engine = try TextEngine.forTests(files: [testFont("TagFlowTest-Collection.ttc")])
+        let two = try engine.font(family: "TagFlow Test Collection Two", size: 10)
+        let record = try #require(engine.fontFiles(usedBy: "A", font: two).first)
+        #expect(record.family == "TagFlow Test Collection Two" && record.faceIndex == 1)
+        #expect(record.fileName == "TagFlowTest-Collection.ttc")
+    }
+}
+
+@Suite struct MissingScalarTests {
+    @Test func missingScalarsAreListedOnceInOrder() throws {
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let text = "a\u{13000}b\u{10080}\u{13000}篮"
+        let shaped = engine.shape(text, font: font)
+        #expect(shaped.missingGlyphs == 3)
+        #expect(shaped.missingScalars == ["\u{13000}", "\u{10080}"])
+        #expect(engine.missingScalars(in: text, font: font) == ["\u{13000}", "\u{10080}"])
+        #expect(engine.missingScalars(in: "abc 篮球", font: font).isEmpty)
+        // A mark on a missing base: only what the font lacks is listed.
+        #expect(engine.missingScalars(in: "\u{13000}\u{301}", font: font) == ["\u{13000}"])
+    }
+
+    @Test func missingScalarsSuggestDebianPackagesByScript() {
+        let cases: [(Unicode.Scalar, ScriptBucket, String, String)] = [
+            ("篮", .cjk, "Hani", "fonts-noto-cjk"), ("あ", .cjk, "Hira", "fonts-noto-cjk"),
+            ("한", .cjk, "Hang", "fonts-noto-cjk"), ("，", .cjk, "Zyyy", "fonts-noto-cjk"),
+            ("\u{1F9FF}", .emoji, "Zyyy", "fonts-noto-color-emoji"), ("😀", .emoji, "Zyyy", "fonts-noto-color-emoji"),
+            ("\u{13000}", .other, "Egyp", "fonts-noto-core"), ("\u{10080}", .other, "Linb", "fonts-noto-core"),
+            ("ก", .other, "Thai", "fonts-noto-core"),
+        ]
+        for (scalar, bucket, script, package) in cases {
+            let suggestion = missingFontSuggestion(for: scalar)
+            #expect(suggestion.bucket == bucket, "\(scalar)")
+            #expect(suggestion.script == script, "\(scalar)")
+            #expect(suggestion.packages.first == package, "\(scalar)")
+        }
+        #expect(missingFontSuggestion(for: "篮").packages == ["fonts-noto-cjk", "fonts-wqy-zenhei"])
+    }
+}
