@@ -35,7 +35,14 @@ import TagFlowReview
         let check = try parse(CheckCommand.self, ["a.tags"])
         #expect(check.superItemSize == StockFlowLayout.defaultItemSize)
         #expect(check.step == 10)
-        #expect(try parse(RenderCommand.self, ["a.tags", "-o", "a.png"]).scale == 2)
+        // Unset, a render's scale is the device's, and without a device the layout's default display scale.
+        #expect(try parse(RenderCommand.self, ["a.tags", "-o", "a.png"]).scale == nil)
+        #expect(LayoutOptions().displayScale == 2)
+        let device = try parse(RenderCommand.self, ["a.tags", "-o", "a.png", "--device", "iphone-15"])
+        #expect(try device.input.options(config: ConfigFile()).displayScale == 3)
+        #expect(try device.input.options(config: ConfigFile()).width == 393)
+        let widthWins = try parse(RenderCommand.self, ["a.tags", "-o", "a.png", "--width", "320", "--device", "iphone-15"])
+        #expect(try widthWins.input.options(config: ConfigFile()).width == 320, "a width given beside a device wins")
         #expect(try check.input.options(config: ConfigFile()) == LayoutOptions())
     }
 
