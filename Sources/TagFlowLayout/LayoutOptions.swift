@@ -21,6 +21,11 @@ public struct LayoutOptions: Hashable, Sendable {
     public var font: String = "sans-serif"
     /// The tag font's size at the default text size; ``textSize`` is the size drawn.
     public var fontSize: Double = 14
+    /// Variable-font axes, `tag=value` separated by commas (`wght=590`); empty leaves the font's defaults, and an
+    /// optical-size axis follows the text size.
+    public var fontVariations: String = ""
+    /// Extra space after every character, in points, as `NSAttributedString`'s kern adds it.
+    public var tracking: Double = 0
     /// The reader's Dynamic Type setting, which scales ``fontSize``.
     public var contentSize: ContentSizeCategory = .large
     /// How measured text widths round to cell widths.
@@ -130,6 +135,7 @@ extension LayoutOptions {
             ("contentInset.top", contentInset.top), ("contentInset.left", contentInset.left),
             ("contentInset.bottom", contentInset.bottom), ("contentInset.right", contentInset.right),
         ]
+        if !tracking.isFinite { throw .notFinite(option: "tracking") }
         for (name, value) in positive + nonNegative where !value.isFinite {
             throw .notFinite(option: name)
         }

@@ -366,7 +366,10 @@ final class EngineState {
         let tracking = chains[Int(id)].tracking
         // Summed in the same (visual) order as `shape`, so the two widths are the same double.
         let width = runs.reduce(0.0) { $0 + $1.advance(at: size, tracking: tracking) }
-        return TextMeasurement(width: width, fonts: fonts, missingGlyphs: missing)
+        // The tallest face sets the line, as a label's line grows to fit a fallback font.
+        var lineHeight: Double?
+        for run in runs { lineHeight = max(lineHeight ?? 0, run.face.face.lineHeight(at: size)) }
+        return TextMeasurement(width: width, fonts: fonts, missingGlyphs: missing, lineHeight: lineHeight)
     }
 
     /// Segments `text` by grapheme cluster into runs of one font and script and shapes each with HarfBuzz, in font

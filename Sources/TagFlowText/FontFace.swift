@@ -47,6 +47,12 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
         -Double(descender) * size / Double(unitsPerEm)
     }
 
+    /// The height of a line at `size` points: ascent plus descent, as `UIFont.lineHeight` is for fonts with no
+    /// line gap.
+    public func lineHeight(at size: Double) -> Double {
+        ascent(at: size) + descent(at: size)
+    }
+
     public var description: String { "\(family) (\(path)#\(index))" }
 
     public static func == (lhs: FontFace, rhs: FontFace) -> Bool { lhs === rhs }

@@ -17,7 +17,12 @@ public struct ShapedText: Sendable, Equatable {
 
     /// The width and font report the layout needs.
     public var measurement: TextMeasurement {
-        TextMeasurement(width: width, fonts: fonts, missingGlyphs: missingGlyphs)
+        TextMeasurement(width: width, fonts: fonts, missingGlyphs: missingGlyphs, lineHeight: lineHeight)
+    }
+
+    /// The height of the text's line: the tallest of its faces', or `nil` for an empty text.
+    public var lineHeight: Double? {
+        runs.map { $0.face.lineHeight(at: $0.size) }.max()
     }
 
     /// The faces that drew the text, each once, in visual order of first use.

@@ -315,4 +315,10 @@ public struct Measurer: TextMeasuring, Sendable {
     public func measureAll(_ texts: [String]) -> [TextMeasurement] {
         engine.measure(texts, font: font)
     }
+
+    /// The primary face's line height at the font's size.
+    public var lineHeight: Double? {
+        let metrics = engine.lineMetrics(font: font)
+        return metrics.ascent + metrics.descent
+    }
 }

@@ -14,6 +14,9 @@ struct LayoutInput: ParsableArguments {
     var inputFormat = TagsInputFormat.auto
     /// The device to preview on; its width and scale, below any `--width` given.
     var device: String?
+    /// Fonts to use besides the installed ones, for this run only; they win over installed fonts of their family.
+    var fontFiles: [String] = []
+    var fontDirs: [String] = []
     /// The layout flags given, in order; they override the config.
     var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
 
@@ -24,6 +27,13 @@ struct LayoutInput: ParsableArguments {
                 defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
         .option(\.device, "--device", help: "Preview on a device: its screen width and scale ('tagflow devices' lists them).",
                 value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
+    ] + fontArguments }
+
+    /// The fonts given by file or folder; `measure` takes them too.
+    static var fontArguments: [Argument<Self>] { [
+        .repeating(\.fontFiles, "--font-file", help: "A font file (TTF, OTF, TTC, WOFF, WOFF2) to use by its family name; repeatable.",
+                   value: .path("FILE", extensions: ["ttf", "otf", "ttc", "woff", "woff2"])),
+        .repeating(\.fontDirs, "--font-dir", help: "A folder of font files to use by family name; repeatable.", value: .path("DIR")),
     ] }
 
     /// A flag for every layout option, with its default from ``LayoutOptions``.
@@ -48,6 +58,13 @@ struct LayoutInput: ParsableArguments {
         var document: TagDocument
         var options: LayoutOptions
         var config: ConfigFile
+        /// The fonts given by the config and the flags.
+        var fonts: FontSources
+    }
+
+    /// The config's fonts, then the flags'.
+    func fonts(config: ConfigFile) -> FontSources {
+        FontSources(files: config.fontFiles + fontFiles, directories: config.fontDirs + fontDirs)
     }
 
     func load(tagsPath: String) throws -> Loaded {
@@ -55,7 +72,7 @@ struct LayoutInput: ParsableArguments {
         let options = try options(config: config)
         let document = try TagsInputFormat.document(at: tagsPath, format: inputFormat)
         try Self.check(options, for: document)
-        return Loaded(document: document, options: options, config: config)
+        return Loaded(document: document, options: options, config: config, fonts: fonts(config: config))
     }
 
     /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a
@@ -85,16 +102,31 @@ struct LayoutInput: ParsableArguments {
     /// A text engine and a measurer for the options' font, failing with close matches when fontconfig lacks the family.
     ///
     /// Commands that draw want `.shapedTexts`, so each text is shaped once for both its measurement and its glyphs;
-    /// commands that only lay out want `.measurements`, which keeps no glyphs.
-    static func measurer(for options: LayoutOptions, caching: TextCaching) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
+    /// commands that only lay out want `.measurements`, which keeps no glyphs. A named chain's stand-ins and the
+    /// families of a chain that are not installed are each said once.
+    static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching,
+                         console: Console? = nil) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
         let engine: TextEngine
         do {
-            engine = try TextEngine(caching: caching)
+            engine = try TextEngine(caching: caching, fonts: fonts)
         } catch {
-            throw .fontSystemUnavailable(reason: "\(error)")
+            throw .fontSourcesUnusable(error)
+        }
+        let variations: [FontVariation]
+        do {
+            variations = try FontVariation.parse(options.fontVariations)
+        } catch {
+            throw .fontVariationsInvalid(options.fontVariations, reason: "\(error)")
         }
         do {
-            let font = try engine.font(family: options.font, size: options.textSize)
+            let font = try engine.font(family: options.font, size: options.textSize, variations: variations, tracking: options.tracking)
+            if let console {
+                let report = engine.report(for: font)
+                if let standIn = report.standIn { console.warn("\(standIn); these fonts are not installed, so the preview uses stand-ins: give the real ones with --font-file or --font-dir") }
+                if !report.skipped.isEmpty, report.standIn == nil {
+                    console.warn("font chain '\(options.font)': \(report.skipped.joined(separator: ", ")) not found, skipped")
+                }
+            }
             return (engine, Measurer(engine: engine, font: font))
         } catch let FontError.familyNotFound(family, suggestions) {
             throw .fontFamilyNotFound(family, suggestions: suggestions)
@@ -115,7 +147,7 @@ func warnAboutTofu(in layout: TagLayout, console: Console) {
 /// Turning loaded input into a scene to draw, shared by the commands that draw.
 enum SceneSetup {
     static func scene(_ loaded: LayoutInput.Loaded, style: Style, console: Console) throws(RunError) -> Scene {
-        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .shapedTexts)
+        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .shapedTexts, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
         do {

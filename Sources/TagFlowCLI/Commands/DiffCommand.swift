@@ -200,7 +200,7 @@ struct DiffCommand: ParsableCommand {
         let diff = LayoutDiff(old: old, new: new)
         let report = LayoutDiffReport(diff: diff)
         if let output {
-            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), caching: .shapedTexts).engine
+            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), fonts: input.fonts(config: ConfigFile()), caching: .shapedTexts).engine
             let png: [UInt8]
             do {
                 png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size).png()
@@ -229,7 +229,7 @@ struct DiffCommand: ParsableCommand {
         var side = input
         if let config { side.config = config }
         let loaded = try side.load(tagsPath: path)
-        return try Self.layout(loaded.document, options: loaded.options, console: console)
+        return try Self.layout(loaded.document, options: loaded.options, fonts: loaded.fonts, console: console)
     }
 
     /// Lays out an already read document with one side's config, for a single input on standard input.
@@ -238,12 +238,12 @@ struct DiffCommand: ParsableCommand {
         let configFile = try config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
         let options = try input.options(config: configFile)
         try LayoutInput.check(options, for: document)
-        return try Self.layout(document, options: options, console: console)
+        return try Self.layout(document, options: options, fonts: input.fonts(config: configFile), console: console)
     }
 
-    private static func layout(_ document: TagDocument, options: LayoutOptions, console: Console) throws(RunError)
+    private static func layout(_ document: TagDocument, options: LayoutOptions, fonts: FontSources, console: Console) throws(RunError)
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
-        let (engine, measurer) = try LayoutInput.measurer(for: options, caching: .shapedTexts)
+        let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fonts, caching: .shapedTexts, console: console)
         let layout = TagLayout(document: document, options: options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
         return (layout, document, engine)

@@ -30,7 +30,7 @@ struct LayoutCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
         let loaded = try input.load(tagsPath: tagsPath)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, caching: .measurements)
+        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutTofu(in: layout, console: console)
 

@@ -7,6 +7,8 @@ struct MeasureCommand: ParsableCommand {
     var texts: [String] = []
     /// Only the font and its size are read: they are all a measurement needs.
     var options = LayoutOptions()
+    /// Only `--font-file` and `--font-dir` are read.
+    var fontSources = LayoutInput()
     var format = OutputFormat.text
 
     static let configuration = CommandConfiguration(
@@ -19,18 +21,18 @@ struct MeasureCommand: ParsableCommand {
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
-        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize"].contains($0.key) }.map { setting in
+        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking"].contains($0.key) }.map { setting in
             setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
         }
         return [ArgumentGroup("Options", [
             .positionals(\.texts, "text", help: "One or more texts to measure."),
-        ] + fontSettings + [
+        ] + fontSettings + LayoutInput.fontArguments.map { $0.lifted(into: \.fontSources) } + [
             .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
         ])]
     }
 
     func run(console: Console) throws -> ExitStatus {
-        let (_, measurer) = try LayoutInput.measurer(for: options, caching: .measurements)
+        let (_, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
             console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes")

@@ -1,3 +1,4 @@
+import Foundation
 import TagFlowLayout
 
 /// A `--config` JSON file: any layout option by its key, and a `style` object for drawing.
@@ -14,8 +15,11 @@ struct ConfigFile {
     var device: Located<String>?
     /// Device profiles of the config's own, besides the built-in ones.
     var devices: [DeviceProfile] = []
+    /// Font files and folders to use besides the installed fonts, resolved against the config's folder.
+    var fontFiles: [String] = []
+    var fontDirs: [String] = []
 
-    static let sectionKeys = ["style"] + DeviceSettings.keys
+    static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
 
     static func load(_ path: String) throws(InputError) -> ConfigFile {
         try parse(InputFiles.read(path), file: InputFiles.displayName(path))
@@ -35,6 +39,14 @@ struct ConfigFile {
                 config.device = Located(value: try value.string("\"device\""), location: value.location)
             } else if key.value == "devices" {
                 config.devices = try DeviceSettings.devices(fromJSON: value)
+            } else if key.value == "fontFiles" || key.value == "fontDirs" {
+                // Relative to the config, so a project's config finds its fonts from any working folder.
+                let folder = (name as NSString).deletingLastPathComponent
+                let paths = try value.array("\"\(key.value)\"").map { element throws(InputError) -> String in
+                    let path = try element.string("a path in \"\(key.value)\"")
+                    return path.hasPrefix("/") || folder.isEmpty || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
+                }
+                if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
             } else if let setting = LayoutSetting.all.first(where: { $0.key == key.value }) {
                 config.layout.append((setting, try setting.value(fromJSON: value)))
             }

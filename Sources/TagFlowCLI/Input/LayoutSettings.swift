@@ -5,6 +5,8 @@ import TagFlowLayout
 struct LayoutSetting: Sendable {
     enum Kind: Sendable {
         case positive, nonNegative, count, text, insets, flag
+        /// Any finite number, negative too.
+        case number
         case choice([String])
         /// A positive number, or `auto`.
         case positiveOrAuto
@@ -71,6 +73,8 @@ struct LayoutSetting: Sendable {
         LayoutSetting("height", \.height, .positive, "Viewport height."),
         LayoutSetting("font", \.font, .text, "Font family, resolved by fontconfig."),
         LayoutSetting("fontSize", \.fontSize, .positive, "Font size in points."),
+        LayoutSetting("fontVariations", \.fontVariations, .text, "Variable-font axes, e.g. 'wght=590'; opsz follows the size unless set."),
+        LayoutSetting("tracking", \.tracking, .number, "Extra space after every character in points, as NSAttributedString's kern."),
         LayoutSetting("contentSize", \.contentSize, .choice(choices(ContentSizeCategory.self)),
                       "Dynamic Type text size: the tag font scales as UIFontMetrics(forTextStyle: .body) scales a custom size."),
         LayoutSetting("textWidth", \.textRounding, .choice(choices(TextRounding.self)),
@@ -108,6 +112,7 @@ struct LayoutSetting: Sendable {
         }
         switch kind {
         case .positive: return wrap(.number(.positive), Value.number)
+        case .number: return wrap(.number(.any), Value.number)
         case .positiveOrAuto:
             let number = ValueParser<Double>.number(.positive)
             return ValueParser(valueName: "PT|auto", completion: .none, parse: { text throws(ValueError) in
@@ -115,7 +120,7 @@ struct LayoutSetting: Sendable {
             }, describe: { _ in "" })
         case .nonNegative: return wrap(.number(.nonNegative), Value.number)
         case .count: return wrap(.number(.count, valueName: "N"), Value.number)
-        case .text: return wrap(.text("FAMILY"), Value.text)
+        case .text: return wrap(.text(key == "font" ? "FAMILY" : "TEXT"), Value.text)
         case .insets: return wrap(.insets, Value.insets)
         case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
         case let .choice(names):
@@ -140,7 +145,7 @@ struct LayoutSetting: Sendable {
     func value(fromJSON json: Located<JSONValue>) throws(InputError) -> Value {
         let what = "\"\(key)\""
         switch kind {
-        case .positive, .nonNegative, .count:
+        case .positive, .nonNegative, .count, .number:
             return .number(try checked(json.number(what), what: what, at: json.location))
         case .positiveOrAuto:
             if case .string("auto") = json.value { return .text("auto") }
@@ -182,6 +187,7 @@ struct LayoutSetting: Sendable {
         switch kind {
         case .positive, .positiveOrAuto: .positive
         case .count: .count
+        case .number: .any
         default: .nonNegative
         }
     }

@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowText
 import TagFlowRender
 
 /// What a person reads for an error, and the status tagflow exits with: the one place every error gets its words.
@@ -163,6 +164,17 @@ extension RunError {
             ErrorReport(message: "font family '\(family)' not found by fontconfig",
                         hint: suggestions.isEmpty ? "list the installed families with fc-list : family" : "close matches: \(suggestions.joined(separator: ", "))")
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
+        case let .fontSourcesUnusable(error):
+            switch error {
+            case let .fontFileNotFound(path), let .fontFileUnreadable(path), let .notAFont(path):
+                ErrorReport(message: "\(error)", hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists: --font-file PATH ('\(path)')")
+            case .fontDirectoryNotFound:
+                ErrorReport(message: "\(error)", hint: "give a folder that exists: --font-dir DIR")
+            default:
+                ErrorReport(message: "cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
+            }
+        case let .fontVariationsInvalid(text, reason):
+            ErrorReport(message: "--font-variations '\(text)' is not a list of axis=value settings: \(reason)", hint: "write e.g. --font-variations 'wght=590, opsz=17'")
         case let .drawingFontsUnloadable(reason): ErrorReport(message: "cannot load the fonts to draw with: \(reason)")
         case let .layoutOptions(error): error.report
         case let .pictureFormatUnknown(path):

@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowText
 import TagFlowRender
 
 // The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
@@ -88,6 +89,9 @@ enum RunError: Error {
     case fontSystemUnavailable(reason: String)
     case fontFamilyNotFound(String, suggestions: [String])
     case fontUnloadable(String, reason: String)
+    /// A font file or folder given with `--font-file`, `--font-dir` or the config cannot be used.
+    case fontSourcesUnusable(FontError)
+    case fontVariationsInvalid(String, reason: String)
     case drawingFontsUnloadable(reason: String)
     case layoutOptions(LayoutOptionsError)
     case pictureFormatUnknown(path: String)

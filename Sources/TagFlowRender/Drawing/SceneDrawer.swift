@@ -27,7 +27,9 @@ public final class Scene: Sendable {
         self.layout = layout
         self.engine = engine
         self.style = style
-        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style)
+        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style,
+                              variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
+                              tracking: layout.options.tracking)
     }
 
     var bodyFont: FontSpec { fontSet.bodyFont }
@@ -54,9 +56,11 @@ package struct FontSet: Sendable {
     /// Captions, labels and legends, in the system's sans-serif whatever the tags' family.
     package let captionFont: FontSpec
 
-    /// Tags in `family` at `size`; headers, footers and captions as `style` sizes them.
-    package init(engine: TextEngine, family: String, size: Double, style: Style) throws(FontError) {
-        bodyFont = try engine.font(family: family, size: size)
+    /// Tags in `family` at `size`, with the tags' axis values and tracking; headers, footers and captions as
+    /// `style` sizes them.
+    package init(engine: TextEngine, family: String, size: Double, style: Style,
+                 variations: [FontVariation] = [], tracking: Double = 0) throws(FontError) {
+        bodyFont = try engine.font(family: family, size: size, variations: variations, tracking: tracking)
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: style.headerFontWeight)
         footerFont = try engine.font(family: family, size: style.footerFontSize)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)
