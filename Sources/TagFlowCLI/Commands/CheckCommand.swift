@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowReview
 
 /// `tagflow check`: proves a query strategy against the truth at every scroll step.
 struct CheckCommand: ParsableCommand {
@@ -103,7 +104,7 @@ struct CheckCommand: ParsableCommand {
     }
 
     private static func describe(_ rect: Rect) -> String {
-        "(\([rect.x, rect.y, rect.width, rect.height].map { formatPoints(($0 * 100).rounded() / 100) }.joined(separator: ", ")))"
+        "(\([rect.x, rect.y, rect.width, rect.height].map(formatDecimal).joined(separator: ", ")))"
     }
 
     static func report(steps: [Step], failures: [Step], strategy: QueryStrategy, kind: QueryKind, seed: UInt64,

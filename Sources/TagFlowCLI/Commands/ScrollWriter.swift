@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowReview
 import TagFlowImage
 import TagFlowRender
 

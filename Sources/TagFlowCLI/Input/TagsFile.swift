@@ -146,9 +146,3 @@ func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
         index = end
     }
 }
-
-/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
-func hex(_ value: UInt32, digits: Int = 4) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
-}

@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowReview
 
 /// A ``LayoutDiff`` as a table for people, JSON for tools, or Markdown for a pull-request comment.
 struct LayoutDiffReport {
@@ -100,7 +101,7 @@ struct LayoutDiffReport {
 
     private func size(_ size: Size) -> String { "\(points(size.width))×\(points(size.height))" }
 
-    private func points(_ value: Double) -> String { LayoutCommand.formatDecimal(value) }
+    private func points(_ value: Double) -> String { formatDecimal(value) }
 
     // MARK: Markdown
 
