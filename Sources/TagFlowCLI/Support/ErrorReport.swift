@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowRender
+import TagFlowReview
 
 /// What a person reads for an error, and the status tagflow exits with: the one place every error gets its words.
 ///
@@ -34,6 +35,7 @@ struct ErrorReport: Equatable {
         case let error as CommandLineError: self = error.report
         case let error as InputError: self = error.report
         case let error as OutputError: self = error.report
+        case let error as ReviewError: self = error.report
         case let error as RunError: self = error.report
         case let error as LayoutOptionsError: self = RunError.layoutOptions(error).report
         case let error as RenderError: self = RunError.render(error).report
@@ -111,11 +113,7 @@ extension InputError {
         switch self {
         case let .content(message, location, hint): return ErrorReport(message: message, location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
-        case let .noSuchFile(path): return ErrorReport(message: "cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
-        case let .isADirectory(path): return ErrorReport(message: "cannot read '\(path)': it is a directory", hint: "name a file")
-        case let .permissionDenied(path): return ErrorReport(message: "cannot read '\(path)': permission denied", hint: "check the file's permissions")
-        case let .tooLarge(path, limit): return ErrorReport(message: "'\(path)' is larger than \(limit) MB", hint: "split it into several files")
-        case let .readFailed(path, reason): return ErrorReport(message: "cannot read '\(path)': \(reason)")
+        case let .unreadable(error): return error.report
         }
     }
 
@@ -129,6 +127,31 @@ extension InputError {
 
 extension InputError: CustomStringConvertible {
     public var description: String { report.text }
+}
+
+extension FileReadError {
+    var report: ErrorReport {
+        switch self {
+        case let .noSuchFile(path): ErrorReport(message: "cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
+        case let .isADirectory(path): ErrorReport(message: "cannot read '\(path)': it is a directory", hint: "name a file")
+        case let .permissionDenied(path): ErrorReport(message: "cannot read '\(path)': permission denied", hint: "check the file's permissions")
+        case let .tooLarge(path, limit): ErrorReport(message: "'\(path)' is larger than \(limit) MB", hint: "split it into several files")
+        case let .readFailed(path, reason): ErrorReport(message: "cannot read '\(path)': \(reason)")
+        }
+    }
+}
+
+extension ReviewError {
+    var report: ErrorReport {
+        switch self {
+        case let .unreadable(error): error.report
+        case let .notAPNG(path, error): ErrorReport(message: "cannot read '\(path)' as a PNG: \(error)", hint: "pixel diffs compare two PNG files")
+        case let .folderUnlistable(path): ErrorReport(message: "cannot list the folder '\(path)'", hint: "check that it exists and is readable")
+        case let .diffNotEncoded(name, error): ErrorReport(message: "cannot encode the diff of '\(name)': \(error)")
+        case let .writeFailed(path, error): ErrorReport(message: "cannot write '\(path)': \(error)")
+        case let .folderNotCreated(path, reason): ErrorReport(message: "cannot create the folder '\(path)': \(reason)")
+        }
+    }
 }
 
 extension OutputError {

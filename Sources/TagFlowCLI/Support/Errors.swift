@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowRender
+import TagFlowReview
 
 // The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
 // tagflow exits with, is decided in one place: ErrorReport.swift.
@@ -56,11 +57,7 @@ public enum InputError: Error, Sendable {
     case content(String, at: SourceSpan?, hint: String?)
     /// A config value that does not read as its key wants.
     case value(ValueError, key: String, at: SourceSpan?)
-    case noSuchFile(String)
-    case isADirectory(String)
-    case permissionDenied(String)
-    case tooLarge(String, limitMB: Int)
-    case readFailed(String, reason: String)
+    case unreadable(FileReadError)
 
     /// A problem in a file's content; `location` says where, `hint` what to do about it.
     public init(_ message: String, at location: SourceSpan? = nil, hint: String? = nil) {
