@@ -16,6 +16,8 @@ public enum ReviewError: Error, Equatable, Sendable {
     case writeFailed(path: String, AtomicFileError)
     /// A folder for the report or for accepted baselines could not be created.
     case folderNotCreated(path: String, reason: String)
+    /// A check whose scroll step makes more than ``QueryCheck/maxSteps`` steps.
+    case tooManySteps(Int, step: Double)
 }
 
 /// The bytes of `path`, with a read failure as a review error.

@@ -150,6 +150,7 @@ extension ReviewError {
         case let .diffNotEncoded(name, error): ErrorReport(message: "cannot encode the diff of '\(name)': \(error)")
         case let .writeFailed(path, error): ErrorReport(message: "cannot write '\(path)': \(error)")
         case let .folderNotCreated(path, reason): ErrorReport(message: "cannot create the folder '\(path)': \(reason)")
+        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
         }
     }
 }
@@ -191,7 +192,6 @@ extension RunError {
                         hint: "or name a folder, such as -o frames/, for numbered frames")
         case let .tooManyFrames(count, cap):
             ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)", hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
-        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
         case let .render(error):
             switch error {
             case .surfaceTooLarge, .tooManyPixels:

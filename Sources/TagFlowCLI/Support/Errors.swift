@@ -86,7 +86,6 @@ enum RunError: Error {
     case scrollOutputUnknown(path: String)
     case pngNeedsSheetOrAPNG
     case tooManyFrames(Int, cap: Int)
-    case tooManySteps(Int, step: Double)
     case render(RenderError)
     case diffImageFailed(reason: String)
     case encodeFailed(reason: String)
