@@ -172,7 +172,7 @@ public struct FolderReport {
                 let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted ? Self.sizeText(item.oldSize)
                     : item.result?.sizeChanged == true ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" : Self.sizeText(item.newSize)
                 let status = item.status == .passed ? "within tolerance" : item.status.rawValue
-                lines.append("| \(icon) \(status) | `\(item.name.replacingOccurrences(of: "`", with: "'"))` | \(pixels) | \(size) |")
+                lines.append("| \(icon) \(status) | \(Self.codeSpan(item.name)) | \(pixels) | \(size) |")
             }
             if listed.count > LayoutDiffReport.markdownRowLimit {
                 lines += ["", "… and \(listed.count - LayoutDiffReport.markdownRowLimit) more; see report.json."]
@@ -182,11 +182,14 @@ public struct FolderReport {
         let unchanged = items(.unchanged)
         if !unchanged.isEmpty {
             lines += ["<details><summary>\(unchanged.count) unchanged</summary>", ""]
-            lines += unchanged.map { "- `\($0.name.replacingOccurrences(of: "`", with: "'"))`" }
+            lines += unchanged.map { "- " + Self.codeSpan($0.name) }
             lines += ["", "</details>", ""]
         }
         return lines.joined(separator: "\n")
     }
+
+    /// A file name as Markdown code; a backquote would end the span early, so it becomes a quote.
+    private static func codeSpan(_ name: String) -> String { "`" + name.replacingOccurrences(of: "`", with: "'") + "`" }
 
     /// reg-cli's `reg.json` keys, then every item with its counts.
     public func json(reportDirectory: String?) -> JSONOutput {
@@ -203,7 +206,7 @@ public struct FolderReport {
                 members += [("sizeChanged", .bool(result.sizeChanged)), ("differentPixels", .integer(result.differentPixels)),
                             ("antiAliasedPixels", .integer(result.antiAliasedPixels)), ("ignoredPixels", .integer(result.ignoredPixels)),
                             ("comparedPixels", .integer(result.comparedPixels)),
-                            ("percentage", .number((result.ratio * 100_000_000).rounded() / 1_000_000))]
+                            ("percentage", PixelDiffReport.percentageJSON(result.ratio))]
             }
             members.append(("diff", .optional(item.diffName)))
             return .object(members)

@@ -100,7 +100,7 @@ public struct PixelDiffReport {
             ("antiAliasedPixels", .integer(result.antiAliasedPixels)),
             ("ignoredPixels", .integer(result.ignoredPixels)),
             ("comparedPixels", .integer(result.comparedPixels)),
-            ("percentage", .number((result.ratio * 100_000_000).rounded() / 1_000_000)),
+            ("percentage", Self.percentageJSON(result.ratio)),
             ("options", Self.optionsJSON(options, tolerance)),
             ("diffImage", .optional(diffImage)),
         ])
@@ -116,6 +116,11 @@ public struct PixelDiffReport {
             ("maxDiffPixels", tolerance.maxDiffPixels.map(JSONOutput.integer) ?? .null),
             ("maxDiffRatio", tolerance.maxDiffRatio.map(JSONOutput.number) ?? .null),
         ])
+    }
+
+    /// A ratio as a percentage with six decimals, as the JSON reports give it.
+    static func percentageJSON(_ ratio: Double) -> JSONOutput {
+        .number((ratio * 100_000_000).rounded() / 1_000_000)
     }
 
     /// `0.77%`, and `<0.01%` rather than a misleading `0.00%`.
