@@ -36,7 +36,7 @@ let package = Package(
         .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
-        // Checking pictures against each other: the pixel diff and the layout diff image.
+        // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.
         .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Commands, argument parsing, input formats and the errors shown to people.
         .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview"]),

@@ -120,6 +120,17 @@ public func formatPoints(_ value: Double) -> String {
     return String(value)
 }
 
+/// Two decimals at most, for tables and reports: `12.35`, `7.5`, `10`.
+public func formatDecimal(_ value: Double) -> String {
+    formatPoints((value * 100).rounded() / 100)
+}
+
+/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
+public func hex(_ value: UInt32, digits: Int = 4) -> String {
+    let text = String(value, radix: 16, uppercase: true)
+    return String(repeating: "0", count: max(0, digits - text.count)) + text
+}
+
 extension LayoutOptions {
     /// Checks that a layout is possible, naming the first option that is not.
     public func validate(selectedCount: Int = 0) throws(LayoutOptionsError) {

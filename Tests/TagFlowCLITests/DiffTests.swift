@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TagFlowLayout
 @testable import TagFlowCLI
+import TagFlowReview
 
 /// Every character advances 7 pt, so frames in these tests are known exactly: a tag of n characters is 7n + 15 wide.
 private struct SevenPointMeasurer: TextMeasuring {

@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowReview
 
 /// `tagflow devices`: the device profiles `--device` and configs can name.
 struct DevicesCommand: ParsableCommand {

@@ -276,7 +276,7 @@ struct DiffCommand: ParsableCommand {
         let reportDirectory = try report.map { path throws in try Self.checkReportDirectory(path, inputs: [oldDirectory, newDirectory]) }
         let (options, tolerance) = pixels.options(makeImage: true)
         let report = try FolderReport(oldDirectory: Self.trimmed(oldDirectory), newDirectory: Self.trimmed(newDirectory), options: options, tolerance: tolerance)
-        if let reportDirectory { try report.write(to: reportDirectory) }
+        if let reportDirectory { try report.write(to: reportDirectory, toolVersion: TagFlowCommand.version) }
         switch format {
         case .text:
             console.out(report.text + (reportDirectory.map { "report: \($0)/report.html\n" } ?? ""))

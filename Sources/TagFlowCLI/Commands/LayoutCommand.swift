@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowReview
 import TagFlowText
 
 /// `tagflow layout`: the frames of every header, tag and footer.
@@ -117,10 +118,5 @@ struct LayoutCommand: ParsableCommand {
         table.render(into: &bytes)
         bytes.append(0x0A)
         return bytes
-    }
-
-    /// Two decimals at most, for tables.
-    static func formatDecimal(_ value: Double) -> String {
-        formatPoints((value * 100).rounded() / 100)
     }
 }

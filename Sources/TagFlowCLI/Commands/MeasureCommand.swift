@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowReview
 import TagFlowText
 
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.

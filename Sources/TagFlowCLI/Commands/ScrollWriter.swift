@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowReview
 import TagFlowImage
 import TagFlowRender
 
@@ -67,8 +68,7 @@ struct ScrollWriter {
         try manifest.commit()
         try FrameFolder.removeStaleFrames(in: path, keeping: written)
         if let writeFailure {
-            throw InputError("\(writeFailure)", hint: "kept the first \(written) of \(frameCount) frames in \(path), and frames.json says \"complete\": false; "
-                + (writeFailure.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
+            throw OutputError.framesNotWritten(writeFailure, written: written, total: frameCount, folder: path)
         }
         if written < frameCount { throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)") }
     }
@@ -139,28 +139,26 @@ enum FrameFolder {
     }
 
     /// Fails before any work if the folder cannot be made or written, or is an input.
-    static func check(_ path: String) throws(InputError) {
+    static func check(_ path: String) throws(OutputError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw InputError("'\(path)' is a file, not a folder", hint: "name a folder for the frames, or NAME.gif") }
-            guard access(path, W_OK) == 0 else { throw InputError("cannot write into the folder '\(path)'", hint: "choose a folder you can write to") }
+            guard isDirectory.boolValue else { throw .framesFolderIsAFile(path) }
+            guard access(path, W_OK) == 0 else { throw .framesFolderNotWritable(path) }
             return
         }
         // A folder that does not exist yet is made in its parent, which must exist and be writable.
         let parent = (OutputPath.canonical(path) as NSString).deletingLastPathComponent
-        guard FileManager.default.fileExists(atPath: parent) else {
-            throw InputError("cannot make the folder '\(path)': '\(parent)' does not exist", hint: "create it first: mkdir -p '\(parent)'")
-        }
-        guard access(parent, W_OK) == 0 else { throw InputError("cannot make the folder '\(path)': '\(parent)' is not writable") }
+        guard FileManager.default.fileExists(atPath: parent) else { throw .framesFolderParentMissing(path: path, parent: parent) }
+        guard access(parent, W_OK) == 0 else { throw .framesFolderParentNotWritable(path: path, parent: parent) }
     }
 
-    static func create(_ path: String) throws(InputError) {
+    static func create(_ path: String) throws(OutputError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: false)
         } catch {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { return }
-            throw InputError("cannot make the folder '\(path)': \(error.localizedDescription)")
+            throw .framesFolderNotCreated(path: path, reason: error.localizedDescription)
         }
     }
 

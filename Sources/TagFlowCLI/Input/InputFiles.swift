@@ -1,59 +1,11 @@
-import Foundation
 import TagFlowLayout
-#if canImport(Glibc)
-import Glibc
-private let systemRead = Glibc.read
-#elseif canImport(Darwin)
-import Darwin
-private let systemRead = Darwin.read
-#endif
+import TagFlowReview
 
 /// Reading the files people name on the command line.
 enum InputFiles {
-    /// Larger inputs are refused before reading: a tags file of a million tags is about 20 MB.
-    static let maxBytes = 256 << 20
-
     /// The bytes of `path`, or of standard input for `-`.
     static func read(_ path: String) throws(InputError) -> [UInt8] {
-        if path == "-" { return try readAll(STDIN_FILENO, name: "<stdin>") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noSuchFile(path)
-        }
-        if isDirectory.boolValue { throw .isADirectory(path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .permissionDenied(path)
-        }
-        defer { try? handle.close() }
-        do {
-            guard let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size <= maxBytes else {
-                throw InputError.tooLarge(path, limitMB: maxBytes >> 20)
-            }
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError.readFailed(path, reason: error.localizedDescription)
-        }
-        return try readAll(handle.fileDescriptor, name: path)
-    }
-
-    /// Reads to the end, but never more than `maxBytes`: standard input and files such as /dev/zero report no
-    /// size, and reading them whole exhausted memory, or trapped inside Foundation's `readDataToEndOfFile`.
-    private static func readAll(_ descriptor: Int32, name: String) throws(InputError) -> [UInt8] {
-        var bytes = [UInt8]()
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw .readFailed(name, reason: String(cString: strerror(errno)))
-            }
-            if count == 0 { return bytes }
-            guard bytes.count + count <= maxBytes else {
-                throw .tooLarge(name, limitMB: maxBytes >> 20)
-            }
-            bytes.append(contentsOf: chunk[..<count])
-        }
+        do { return try FileReader.read(path) } catch { throw .unreadable(error) }
     }
 
     /// The name errors use for an input: its path, or `<stdin>`.

@@ -6,9 +6,7 @@ struct JSONObjectReader {
     let context: String
 
     init(_ value: Located<JSONValue>, context: String) throws(InputError) {
-        guard case let .object(members) = value.value else {
-            throw InputError("expected \(context) to be a JSON object, found \(value.value.kindName)", at: value.location)
-        }
+        guard case let .object(members) = value.value else { throw value.mismatch(context, expected: "a JSON object") }
         self.members = members
         self.location = value.location
         self.context = context
@@ -16,11 +14,15 @@ struct JSONObjectReader {
 
     /// Fails on the first key not in `allowed`, suggesting the closest allowed one.
     func rejectUnknownKeys(allowed: [String]) throws(InputError) {
-        for (key, _) in members where !allowed.contains(key.value) {
-            let hint = closestMatch(to: key.value, in: allowed).map { "did you mean \"\($0)\"?" }
-                ?? "the keys are \(allowed.joined(separator: ", "))"
-            throw InputError("unknown key \"\(key.value)\" in \(context)", at: key.location, hint: hint)
+        if let (key, _) = members.first(where: { !allowed.contains($0.key.value) }) {
+            throw .unknownKey(key.value, in: context, allowed: allowed, at: key.location)
         }
+    }
+
+    /// The value of `key`, which a file of `kind` must have.
+    func required(_ key: String, kind: JSONFileKind) throws(InputError) -> Located<JSONValue> {
+        guard let value = self[key] else { throw .missingKey(key, in: context, kind: kind, at: location) }
+        return value
     }
 
     subscript(key: String) -> Located<JSONValue>? {
@@ -56,6 +58,6 @@ extension Located where Value == JSONValue {
     }
 
     func mismatch(_ what: String, expected: String) -> InputError {
-        InputError("expected \(what) to be \(expected), found \(value.kindName)", at: location)
+        .expectedType(what: what, expected: expected, found: value.kindName, at: location)
     }
 }

@@ -73,7 +73,7 @@ public struct JSONParser {
         let value = try parser.parseValue(depth: 0)
         parser.skipWhitespace()
         if parser.position < bytes.count {
-            throw parser.error("unexpected text after the JSON value", hint: "a JSON file holds exactly one value; remove what follows it")
+            throw parser.error(.textAfterValue)
         }
         return value
     }
@@ -89,8 +89,8 @@ public struct JSONParser {
         return SourceSpan(file: file, line: line, column: column)
     }
 
-    private func error(_ message: String, hint: String? = nil, at span: SourceSpan? = nil) -> InputError {
-        InputError(message, at: span ?? here, hint: hint)
+    private func error(_ syntax: JSONSyntaxError, at span: SourceSpan? = nil) -> InputError {
+        .json(syntax, at: span ?? here)
     }
 
     private mutating func skipWhitespace() {
@@ -105,9 +105,9 @@ public struct JSONParser {
 
     private mutating func parseValue(depth: Int) throws(InputError) -> Located<JSONValue> {
         let start = here
-        guard position < bytes.count else { throw error("the JSON ends where a value was expected") }
+        guard position < bytes.count else { throw error(.endsBeforeValue) }
         if depth > JSONParser.maxDepth {
-            throw error("JSON nested deeper than \(JSONParser.maxDepth) levels", hint: "tags and configs need only a few levels")
+            throw error(.nestedTooDeep(limit: JSONParser.maxDepth))
         }
         switch bytes[position] {
         case UInt8(ascii: "{"): return Located(value: try parseObject(depth: depth), location: start)
@@ -119,7 +119,7 @@ public struct JSONParser {
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             return Located(value: .number(try parseNumber()), location: start)
         default:
-            throw error("expected a JSON value (object, array, string, number, true, false or null), found \(describeByte())")
+            throw error(.expectedValue(found: describeByte()))
         }
     }
 
@@ -133,7 +133,7 @@ public struct JSONParser {
     private mutating func expectWord(_ word: String) throws(InputError) {
         let utf8 = Array(word.utf8)
         guard bytes.count - position >= utf8.count, Array(bytes[position..<position + utf8.count]) == utf8 else {
-            throw error("expected '\(word)'")
+            throw error(.expectedWord(word))
         }
         position += utf8.count
     }
@@ -148,21 +148,21 @@ public struct JSONParser {
             skipWhitespace()
             let keyStart = here
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
-                throw error("expected a quoted key, found \(describeByte())", hint: "JSON keys are written in double quotes")
+                throw error(.expectedKey(found: describeByte()))
             }
             let key = try parseString()
-            if !seen.insert(key).inserted { throw error("the key \"\(key)\" appears twice", at: keyStart) }
+            if !seen.insert(key).inserted { throw error(.duplicateKey(key), at: keyStart) }
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error("expected ':' after the key \"\(key)\"") }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error(.expectedColon(afterKey: key)) }
             position += 1
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
             members.append((Located(value: key, location: keyStart), value))
             skipWhitespace()
-            guard position < bytes.count else { throw error("the JSON ends inside an object", hint: "close it with '}'") }
+            guard position < bytes.count else { throw error(.endsInsideObject) }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "}") { position += 1; return .object(members) }
-            throw error("expected ',' or '}' in an object, found \(describeByte())")
+            throw error(.expectedCommaOrBrace(found: describeByte()))
         }
     }
 
@@ -175,10 +175,10 @@ public struct JSONParser {
             skipWhitespace()
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
-            guard position < bytes.count else { throw error("the JSON ends inside an array", hint: "close it with ']'") }
+            guard position < bytes.count else { throw error(.endsInsideArray) }
             if bytes[position] == UInt8(ascii: ",") { position += 1; continue }
             if bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
-            throw error("expected ',' or ']' in an array, found \(describeByte())")
+            throw error(.expectedCommaOrBracket(found: describeByte()))
         }
     }
 
@@ -192,22 +192,22 @@ public struct JSONParser {
         if bytes[position] == UInt8(ascii: "-") { position += 1 }
         let integerStart = position
         let integerDigits = digits()
-        if integerDigits == 0 { throw error("expected digits in a number") }
+        if integerDigits == 0 { throw error(.expectedDigits) }
         if integerDigits > 1, bytes[integerStart] == UInt8(ascii: "0") {
-            throw error("a number cannot start with 0", at: SourceSpan(file: file, line: line, column: here.column - integerDigits))
+            throw error(.leadingZero, at: SourceSpan(file: file, line: line, column: here.column - integerDigits))
         }
         if position < bytes.count, bytes[position] == UInt8(ascii: ".") {
             position += 1
-            if digits() == 0 { throw error("expected digits after the decimal point") }
+            if digits() == 0 { throw error(.expectedFractionDigits) }
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
             if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
-            if digits() == 0 { throw error("expected digits in the exponent") }
+            if digits() == 0 { throw error(.expectedExponentDigits) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
         guard let value = Double(text), value.isFinite else {
-            throw error("the number \(text) is too large", at: SourceSpan(file: file, line: line, column: here.column - text.count))
+            throw error(.numberTooLarge(text), at: SourceSpan(file: file, line: line, column: here.column - text.count))
         }
         return value
     }
@@ -217,11 +217,11 @@ public struct JSONParser {
         var scalars = String.UnicodeScalarView()
         var runStart = position
         func flush(_ bytes: ArraySlice<UInt8>) throws(InputError) {
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw error("invalid UTF-8 in a string") }
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw error(.invalidUTF8InString) }
             scalars.append(contentsOf: text.unicodeScalars)
         }
         while true {
-            guard position < bytes.count else { throw error("the JSON ends inside a string", hint: "close it with '\"'") }
+            guard position < bytes.count else { throw error(.endsInsideString) }
             let byte = bytes[position]
             if byte == UInt8(ascii: "\"") {
                 try flush(bytes[runStart..<position])
@@ -229,13 +229,13 @@ public struct JSONParser {
                 return String(scalars)
             }
             if byte < 0x20 {
-                throw error("a control character (0x\(String(byte, radix: 16))) inside a string", hint: "write it escaped, as \\n or \\u00XX")
+                throw error(.controlCharacterInString(byte))
             }
             if byte != UInt8(ascii: "\\") { position += 1; continue }
             try flush(bytes[runStart..<position])
             let escapeStart = here
             position += 1
-            guard position < bytes.count else { throw error("the JSON ends inside an escape") }
+            guard position < bytes.count else { throw error(.endsInsideEscape) }
             let escaped = bytes[position]
             position += 1
             switch escaped {
@@ -251,29 +251,28 @@ public struct JSONParser {
                 let unit = try parseHex4()
                 if (0xD800...0xDBFF).contains(unit) {
                     guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
-                        throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)", at: escapeStart)
+                        throw error(.unpairedHighSurrogate(unit), at: escapeStart)
                     }
                     position += 2
                     let low = try parseHex4()
                     guard (0xDC00...0xDFFF).contains(low) else {
-                        throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)", at: escapeStart)
+                        throw error(.unpairedHighSurrogate(unit), at: escapeStart)
                     }
                     scalars.append(Unicode.Scalar(0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00))!)
                 } else if (0xDC00...0xDFFF).contains(unit) {
-                    throw error("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", hint: "a low surrogate must follow a high one", at: escapeStart)
+                    throw error(.unpairedLowSurrogate(unit), at: escapeStart)
                 } else {
                     scalars.append(Unicode.Scalar(unit)!)
                 }
             default:
-                throw error("unknown escape '\\\(Character(Unicode.Scalar(escaped)))' in a string",
-                            hint: "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX", at: escapeStart)
+                throw error(.unknownEscape(Character(Unicode.Scalar(escaped))), at: escapeStart)
             }
             runStart = position
         }
     }
 
     private mutating func parseHex4() throws(InputError) -> UInt32 {
-        guard bytes.count - position >= 4 else { throw error("expected four hex digits after \\u") }
+        guard bytes.count - position >= 4 else { throw error(.expectedHexDigits) }
         var value: UInt32 = 0
         for _ in 0..<4 {
             let byte = bytes[position]
@@ -282,7 +281,7 @@ public struct JSONParser {
             case 0x30...0x39: digit = UInt32(byte - 0x30)
             case 0x41...0x46: digit = UInt32(byte - 0x41 + 10)
             case 0x61...0x66: digit = UInt32(byte - 0x61 + 10)
-            default: throw error("expected four hex digits after \\u")
+            default: throw error(.expectedHexDigits)
             }
             value = value << 4 | digit
             position += 1

@@ -42,8 +42,7 @@ public enum TagsFile {
             func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
             if lineBytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
                let (offset, scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
-                throw InputError(scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
-                                 at: at(offset + 1), hint: "tags files are plain UTF-8 text; remove the character")
+                throw .controlCharacterInLine(scalar, at: at(offset + 1))
             }
             let leading = lineBytes.first?.isPrintableASCII == true ? 0 : line.prefix { $0.isWhitespace }.count
             let content = line.dropFirst(leading)
@@ -63,28 +62,18 @@ public enum TagsFile {
                     currentIsExplicit = true
                     footerLine = nil
                 case "@footer":
-                    guard !argument.isEmpty else {
-                        throw InputError("@footer needs text", at: at(column), hint: "write the footer on the same line: @footer 最多选择 8 个")
-                    }
-                    if let footerLine {
-                        throw InputError("this section already has a footer (line \(footerLine))", at: at(column),
-                                         hint: "a section has one footer; start a new section with @section")
-                    }
+                    guard !argument.isEmpty else { throw .footerWithoutText(at: at(column)) }
+                    if let footerLine { throw .secondFooter(firstLine: footerLine, at: at(column)) }
                     current.footer = argument
                     footerLine = lineNumber
                 default:
-                    let suggestion = closestMatch(to: String(word), in: markers)
-                    throw InputError("unknown marker '\(word)'", at: at(column),
-                                     hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are \(markers.joined(separator: ", ")). ")
-                                        + "To use the text as a tag, write '\\\(content)'")
+                    throw .unknownMarker(String(word), line: content, known: markers, at: at(column))
                 }
             case "*":
                 let rest = content.dropFirst()
                 let restLeading = rest.prefix { $0.isWhitespace }.count
                 let text = try tagText(rest.dropFirst(restLeading), column: column + 1 + restLeading, at: at)
-                guard let text else {
-                    throw InputError("a '*' line needs the text of the preselected tag", at: at(column), hint: "write '* 篮球', or '\\*' for a tag that is just '*'")
-                }
+                guard let text else { throw .selectedTagWithoutText(at: at(column)) }
                 current.tags.append(Tag(text, isSelected: true, location: SourceLocation(line: lineNumber, column: column)))
             default:
                 if let text = try tagText(content, column: column, at: at) {
@@ -101,25 +90,20 @@ public enum TagsFile {
         let text: String
         if content.first == "\\" {
             text = String(content.dropFirst())
-            if text.isEmpty { throw InputError("a '\\' with no tag text after it", at: at(column), hint: "write '\\\\' for a tag that is a backslash") }
+            if text.isEmpty { throw .escapeWithoutText(at: at(column)) }
         } else {
             text = content.trimmingWhitespace()
             if text.isEmpty { return nil }
         }
-        if text.utf8.contains(0x09) {
-            throw InputError("a tab inside a tag", at: at(column), hint: "a tag is one run of text; replace the tab with a space")
-        }
-        if let problem = lengthProblem(text) {
-            throw InputError(problem, at: at(column), hint: "split the line into several tags")
-        }
+        if text.utf8.contains(0x09) { throw .tabInTag(at: at(column)) }
+        if isTooLong(text) { throw .lineTooLong(bytes: text.utf8.count, limit: maxTagLength, at: at(column)) }
         return text
     }
 
-    /// What is wrong with a tag's length, if anything. Counts at most one character past the limit, so a
+    /// Whether a tag has more than ``maxTagLength`` characters. Counts at most one character past the limit, so a
     /// 10 MB line is refused without walking all of it.
-    static func lengthProblem(_ text: String) -> String? {
-        guard text.utf8.count > maxTagLength, text.prefix(maxTagLength + 1).count > maxTagLength else { return nil }
-        return "a tag of more than \(maxTagLength) characters (\(text.utf8.count) bytes); tags are at most \(maxTagLength)"
+    static func isTooLong(_ text: String) -> Bool {
+        text.utf8.count > maxTagLength && text.prefix(maxTagLength + 1).count > maxTagLength
     }
 
     static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
@@ -139,16 +123,9 @@ func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
         let end = index + length
         if length == 0 || end > bytes.endIndex || String(validating: bytes[index..<end], as: UTF8.self) == nil {
             let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
-            throw InputError("invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))", at: SourceSpan(file: file, line: line, column: column),
-                             hint: "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
+            throw .invalidUTF8(byte: byte, at: SourceSpan(file: file, line: line, column: column))
         }
         if byte == UInt8(ascii: "\n") { line += 1; lineStart = end }
         index = end
     }
-}
-
-/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
-func hex(_ value: UInt32, digits: Int = 4) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
 }

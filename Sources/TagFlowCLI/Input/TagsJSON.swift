@@ -11,9 +11,7 @@ public enum TagsJSON {
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> TagDocument {
         let root = try JSONObjectReader(JSONParser.parse(bytes, file: file), context: "the tags JSON")
         try root.rejectUnknownKeys(allowed: ["sections"])
-        guard let sectionsValue = root["sections"] else {
-            throw InputError("the tags JSON has no \"sections\"", at: root.location, hint: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}")
-        }
+        let sectionsValue = try root.required("sections", kind: .tags)
         var sections = [TagSection]()
         for (index, value) in try sectionsValue.array("\"sections\"").enumerated() {
             let reader = try JSONObjectReader(value, context: "section \(index)")
@@ -37,21 +35,18 @@ public enum TagsJSON {
         case let .string(string):
             text = string
         case .object:
-            let reader = try JSONObjectReader(value, context: "a tag")
+            let reader = try JSONObjectReader(value, context: "a tag object")
             try reader.rejectUnknownKeys(allowed: ["text", "selected"])
-            guard let textValue = reader["text"] else { throw InputError("a tag object has no \"text\"", at: value.location) }
-            text = try textValue.string("\"text\"")
+            text = try reader.required("text", kind: .tagObject).string("\"text\"")
             selected = try reader["selected"]?.bool("\"selected\"") ?? false
         default:
             throw value.mismatch("a tag", expected: "a string or an object with \"text\"")
         }
-        if text.isEmpty { throw InputError("an empty tag", at: value.location, hint: "remove it, or give it text") }
+        if text.isEmpty { throw .emptyTag(at: value.location) }
         if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
-            throw InputError("a control character U+\(hex(scalar.value)) in a tag", at: value.location, hint: "tags are single lines of text")
+            throw .controlCharacterInTag(scalar, at: value.location)
         }
-        if let problem = TagsFile.lengthProblem(text) {
-            throw InputError(problem, at: value.location)
-        }
+        if TagsFile.isTooLong(text) { throw .tagTooLong(bytes: text.utf8.count, limit: TagsFile.maxTagLength, at: value.location) }
         return Tag(text, isSelected: selected, location: location)
     }
 }

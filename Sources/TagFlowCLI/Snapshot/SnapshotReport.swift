@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowReview
 
 /// What became of one golden in a snapshot run.
 struct SnapshotItem: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import TagFlowReview
+
 /// The snapshot report as one HTML page that stays usable with hundreds of goldens: grouped by screen, failing
 /// groups open and the rest folded, a switch that shows failures only, and pictures that load only when scrolled to.
 ///

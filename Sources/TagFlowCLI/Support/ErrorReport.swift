@@ -1,6 +1,8 @@
 import TagFlowLayout
 import TagFlowText
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 
 /// What a person reads for an error, and the status tagflow exits with: the one place every error gets its words.
 ///
@@ -35,6 +37,7 @@ struct ErrorReport: Equatable {
         case let error as CommandLineError: self = error.report
         case let error as InputError: self = error.report
         case let error as OutputError: self = error.report
+        case let error as ReviewError: self = error.report
         case let error as RunError: self = error.report
         case let error as LayoutOptionsError: self = RunError.layoutOptions(error).report
         case let error as RenderError: self = RunError.render(error).report
@@ -117,12 +120,53 @@ extension InputError {
     var report: ErrorReport {
         switch self {
         case let .content(message, location, hint): return ErrorReport(message: message, location: location, hint: hint)
+        case let .invalidUTF8(byte, location):
+            return ErrorReport(message: "invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))", location: location,
+                               hint: "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
+        case let .controlCharacterInLine(scalar, location):
+            return ErrorReport(message: scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
+                               location: location, hint: "tags files are plain UTF-8 text; remove the character")
+        case let .controlCharacterInTag(scalar, location):
+            return ErrorReport(message: "a control character U+\(hex(scalar.value)) in a tag", location: location, hint: "tags are single lines of text")
+        case let .footerWithoutText(location):
+            return ErrorReport(message: "@footer needs text", location: location, hint: "write the footer on the same line: @footer 最多选择 8 个")
+        case let .secondFooter(firstLine, location):
+            return ErrorReport(message: "this section already has a footer (line \(firstLine))", location: location,
+                               hint: "a section has one footer; start a new section with @section")
+        case let .unknownMarker(marker, line, known, location):
+            let suggestion = closestMatch(to: marker, in: known)
+            return ErrorReport(message: "unknown marker '\(marker)'", location: location,
+                               hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are \(known.joined(separator: ", ")). ")
+                                   + "To use the text as a tag, write '\\\(line)'")
+        case let .selectedTagWithoutText(location):
+            return ErrorReport(message: "a '*' line needs the text of the preselected tag", location: location,
+                               hint: "write '* 篮球', or '\\*' for a tag that is just '*'")
+        case let .escapeWithoutText(location):
+            return ErrorReport(message: "a '\\' with no tag text after it", location: location, hint: "write '\\\\' for a tag that is a backslash")
+        case let .tabInTag(location):
+            return ErrorReport(message: "a tab inside a tag", location: location, hint: "a tag is one run of text; replace the tab with a space")
+        case let .lineTooLong(bytes, limit, location):
+            return ErrorReport(message: tooLong(bytes: bytes, limit: limit), location: location, hint: "split the line into several tags")
+        case let .tagTooLong(bytes, limit, location):
+            return ErrorReport(message: tooLong(bytes: bytes, limit: limit), location: location)
+        case let .emptyTag(location): return ErrorReport(message: "an empty tag", location: location, hint: "remove it, or give it text")
+        case let .json(error, location):
+            let (message, hint) = error.words
+            return ErrorReport(message: message, location: location, hint: hint)
+        case let .expectedType(what, expected, found, location):
+            return ErrorReport(message: "expected \(what) to be \(expected), found \(found)", location: location)
+        case let .unknownKey(key, context, allowed, location):
+            return ErrorReport(message: "unknown key \"\(key)\" in \(context)", location: location,
+                               hint: suggestion(key, in: allowed, quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
+        case let .missingKey(key, context, kind, location):
+            let hint: String? = switch kind {
+            case .tags: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}"
+            case .layout: "write layout files with tagflow layout --format json"
+            case .tagObject, .other: nil
+            }
+            return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
-        case let .noSuchFile(path): return ErrorReport(message: "cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
-        case let .isADirectory(path): return ErrorReport(message: "cannot read '\(path)': it is a directory", hint: "name a file")
-        case let .permissionDenied(path): return ErrorReport(message: "cannot read '\(path)': permission denied", hint: "check the file's permissions")
-        case let .tooLarge(path, limit): return ErrorReport(message: "'\(path)' is larger than \(limit) MB", hint: "split it into several files")
-        case let .readFailed(path, reason): return ErrorReport(message: "cannot read '\(path)': \(reason)")
+        case let .unreadable(error): return error.report
         }
     }
 
@@ -134,8 +178,76 @@ extension InputError {
     public var location: SourceSpan? { report.location }
 }
 
+/// Why a tag is too long: shared by tags files and tags JSON.
+private func tooLong(bytes: Int, limit: Int) -> String {
+    "a tag of more than \(limit) characters (\(bytes) bytes); tags are at most \(limit)"
+}
+
+extension JSONSyntaxError {
+    /// The message and the hint.
+    var words: (String, String?) {
+        switch self {
+        case .textAfterValue: ("unexpected text after the JSON value", "a JSON file holds exactly one value; remove what follows it")
+        case .endsBeforeValue: ("the JSON ends where a value was expected", nil)
+        case let .nestedTooDeep(limit): ("JSON nested deeper than \(limit) levels", "tags and configs need only a few levels")
+        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)", nil)
+        case let .expectedWord(word): ("expected '\(word)'", nil)
+        case let .expectedKey(found): ("expected a quoted key, found \(found)", "JSON keys are written in double quotes")
+        case let .duplicateKey(key): ("the key \"\(key)\" appears twice", nil)
+        case let .expectedColon(key): ("expected ':' after the key \"\(key)\"", nil)
+        case .endsInsideObject: ("the JSON ends inside an object", "close it with '}'")
+        case .endsInsideArray: ("the JSON ends inside an array", "close it with ']'")
+        case .endsInsideString: ("the JSON ends inside a string", "close it with '\"'")
+        case .endsInsideEscape: ("the JSON ends inside an escape", nil)
+        case let .expectedCommaOrBrace(found): ("expected ',' or '}' in an object, found \(found)", nil)
+        case let .expectedCommaOrBracket(found): ("expected ',' or ']' in an array, found \(found)", nil)
+        case .expectedDigits: ("expected digits in a number", nil)
+        case .expectedFractionDigits: ("expected digits after the decimal point", nil)
+        case .expectedExponentDigits: ("expected digits in the exponent", nil)
+        case .leadingZero: ("a number cannot start with 0", nil)
+        case let .numberTooLarge(text): ("the number \(text) is too large", nil)
+        case .invalidUTF8InString: ("invalid UTF-8 in a string", nil)
+        case let .controlCharacterInString(byte):
+            ("a control character (0x\(String(byte, radix: 16))) inside a string", "write it escaped, as \\n or \\u00XX")
+        case let .unpairedHighSurrogate(unit):
+            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)")
+        case let .unpairedLowSurrogate(unit):
+            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a low surrogate must follow a high one")
+        case let .unknownEscape(character):
+            ("unknown escape '\\\(character)' in a string", "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
+        case .expectedHexDigits: ("expected four hex digits after \\u", nil)
+        }
+    }
+}
+
 extension InputError: CustomStringConvertible {
     public var description: String { report.text }
+}
+
+extension FileReadError {
+    var report: ErrorReport {
+        switch self {
+        case let .noSuchFile(path): ErrorReport(message: "cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
+        case let .isADirectory(path): ErrorReport(message: "cannot read '\(path)': it is a directory", hint: "name a file")
+        case let .permissionDenied(path): ErrorReport(message: "cannot read '\(path)': permission denied", hint: "check the file's permissions")
+        case let .tooLarge(path, limit): ErrorReport(message: "'\(path)' is larger than \(limit) MB", hint: "split it into several files")
+        case let .readFailed(path, reason): ErrorReport(message: "cannot read '\(path)': \(reason)")
+        }
+    }
+}
+
+extension ReviewError {
+    var report: ErrorReport {
+        switch self {
+        case let .unreadable(error): error.report
+        case let .notAPNG(path, error): ErrorReport(message: "cannot read '\(path)' as a PNG: \(error)", hint: "pixel diffs compare two PNG files")
+        case let .folderUnlistable(path): ErrorReport(message: "cannot list the folder '\(path)'", hint: "check that it exists and is readable")
+        case let .diffNotEncoded(name, error): ErrorReport(message: "cannot encode the diff of '\(name)': \(error)")
+        case let .writeFailed(path, error): ErrorReport(message: "cannot write '\(path)': \(error)")
+        case let .folderNotCreated(path, reason): ErrorReport(message: "cannot create the folder '\(path)': \(reason)")
+        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
+        }
+    }
 }
 
 extension OutputError {
@@ -151,6 +263,15 @@ extension OutputError {
         case let .folderNotWritable(path, folder):
             ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
         case let .writeFailed(path, reason): ErrorReport(message: "cannot write '\(path)': \(reason)")
+        case let .framesFolderIsAFile(path): ErrorReport(message: "'\(path)' is a file, not a folder", hint: "name a folder for the frames, or NAME.gif")
+        case let .framesFolderNotWritable(path): ErrorReport(message: "cannot write into the folder '\(path)'", hint: "choose a folder you can write to")
+        case let .framesFolderParentMissing(path, parent):
+            ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' does not exist", hint: "create it first: mkdir -p '\(parent)'")
+        case let .framesFolderParentNotWritable(path, parent): ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' is not writable")
+        case let .framesFolderNotCreated(path, reason): ErrorReport(message: "cannot make the folder '\(path)': \(reason)")
+        case let .framesNotWritten(error, written, total, folder):
+            ErrorReport(message: "\(error)", hint: "kept the first \(written) of \(total) frames in \(folder), and frames.json says \"complete\": false; "
+                + (error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
         }
     }
 }
@@ -186,7 +307,6 @@ extension RunError {
                         hint: "or name a folder, such as -o frames/, for numbered frames")
         case let .tooManyFrames(count, cap):
             ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)", hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
-        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
         case let .render(error):
             switch error {
             case .surfaceTooLarge, .tooManyPixels:

@@ -1,6 +1,8 @@
 import TagFlowLayout
 import TagFlowText
+import TagFlowImage
 import TagFlowRender
+import TagFlowReview
 
 // The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
 // tagflow exits with, is decided in one place: ErrorReport.swift.
@@ -58,20 +60,86 @@ public enum ValueError: Error, Equatable, Sendable {
 
 /// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
 public enum InputError: Error, Sendable {
-    /// A problem in a file's content, such as a tags file's line or a JSON value.
+    /// A problem in a file's content, described in words by the code that found it.
     case content(String, at: SourceSpan?, hint: String?)
+    /// A byte that does not start or continue UTF-8.
+    case invalidUTF8(byte: UInt8, at: SourceSpan)
+    /// A NUL or other control character on a tags-file line.
+    case controlCharacterInLine(Unicode.Scalar, at: SourceSpan)
+    /// A control character or tab inside a tag of a tags JSON file.
+    case controlCharacterInTag(Unicode.Scalar, at: SourceSpan)
+    case footerWithoutText(at: SourceSpan)
+    /// A second `@footer` in a section; `firstLine` holds the first.
+    case secondFooter(firstLine: Int, at: SourceSpan)
+    /// A line starting with `@` that is no marker; `line` is the whole line, to show how to make it a tag.
+    case unknownMarker(String, line: Substring, known: [String], at: SourceSpan)
+    /// A `*` line with no tag text after it.
+    case selectedTagWithoutText(at: SourceSpan)
+    /// A `\` line with no tag text after it.
+    case escapeWithoutText(at: SourceSpan)
+    case tabInTag(at: SourceSpan)
+    /// A tags-file line longer than `limit` characters.
+    case lineTooLong(bytes: Int, limit: Int, at: SourceSpan)
+    /// A tags JSON tag longer than `limit` characters.
+    case tagTooLong(bytes: Int, limit: Int, at: SourceSpan)
+    case emptyTag(at: SourceSpan)
+    /// JSON that is not well formed.
+    case json(JSONSyntaxError, at: SourceSpan)
+    /// A JSON value of the wrong type: `what` (`"title"`, `section 2`) should be `expected`.
+    case expectedType(what: String, expected: String, found: String, at: SourceSpan)
+    /// A key not in `allowed` in the object `context` names.
+    case unknownKey(String, in: String, allowed: [String], at: SourceSpan)
+    /// A required key missing from the object `context` names, in a file of `kind`.
+    case missingKey(String, in: String, kind: JSONFileKind, at: SourceSpan)
     /// A config value that does not read as its key wants.
     case value(ValueError, key: String, at: SourceSpan?)
-    case noSuchFile(String)
-    case isADirectory(String)
-    case permissionDenied(String)
-    case tooLarge(String, limitMB: Int)
-    case readFailed(String, reason: String)
+    case unreadable(FileReadError)
 
     /// A problem in a file's content; `location` says where, `hint` what to do about it.
     public init(_ message: String, at location: SourceSpan? = nil, hint: String? = nil) {
         self = .content(message, at: location, hint: hint)
     }
+}
+
+/// What is wrong in JSON that is not well formed; where it is goes beside it, in ``InputError/json(_:at:)``.
+public enum JSONSyntaxError: Equatable, Sendable {
+    case textAfterValue
+    case endsBeforeValue
+    case nestedTooDeep(limit: Int)
+    /// No value starts with `found` (a quoted character, a byte, or the end of the file).
+    case expectedValue(found: String)
+    /// A word (`true`, `false`, `null`) misspelled.
+    case expectedWord(String)
+    case expectedKey(found: String)
+    case duplicateKey(String)
+    case expectedColon(afterKey: String)
+    case endsInsideObject
+    case endsInsideArray
+    case endsInsideString
+    case endsInsideEscape
+    case expectedCommaOrBrace(found: String)
+    case expectedCommaOrBracket(found: String)
+    case expectedDigits
+    case expectedFractionDigits
+    case expectedExponentDigits
+    case leadingZero
+    case numberTooLarge(String)
+    case invalidUTF8InString
+    case controlCharacterInString(UInt8)
+    /// A high surrogate with no low one after it.
+    case unpairedHighSurrogate(UInt32)
+    /// A low surrogate with no high one before it.
+    case unpairedLowSurrogate(UInt32)
+    case unknownEscape(Character)
+    case expectedHexDigits
+}
+
+/// Which kind of JSON file a key is missing from, which decides how to write it.
+public enum JSONFileKind: Sendable {
+    case tags
+    case tagObject
+    case layout
+    case other
 }
 
 /// A path tagflow cannot write; checked before any work starts, so nothing is written.
@@ -82,6 +150,15 @@ enum OutputError: Error, Equatable {
     case folderIsAFile(path: String, folder: String)
     case folderNotWritable(path: String, folder: String)
     case writeFailed(path: String, reason: String)
+    /// The frames folder named is a file.
+    case framesFolderIsAFile(String)
+    case framesFolderNotWritable(String)
+    /// The frames folder would be made in `parent`, which does not exist.
+    case framesFolderParentMissing(path: String, parent: String)
+    case framesFolderParentNotWritable(path: String, parent: String)
+    case framesFolderNotCreated(path: String, reason: String)
+    /// Writing frames stopped at `written` of `total`; the frames written are kept.
+    case framesNotWritten(AtomicFileError, written: Int, total: Int, folder: String)
 }
 
 /// A problem met while a command runs, after its arguments and inputs were read.
@@ -98,7 +175,6 @@ enum RunError: Error {
     case scrollOutputUnknown(path: String)
     case pngNeedsSheetOrAPNG
     case tooManyFrames(Int, cap: Int)
-    case tooManySteps(Int, step: Double)
     case render(RenderError)
     case diffImageFailed(reason: String)
     case encodeFailed(reason: String)

@@ -2,8 +2,9 @@
 ///
 /// Cells are kept as UTF-8 in one buffer, with their display widths measured once as they are added, so a table
 /// of a million rows holds no string or array per cell and renders with one copy.
-struct TextTable {
-    let columns: [String]
+public struct TextTable {
+    /// The header row.
+    public let columns: [String]
     /// The cells' text, row after row, `columns.count` cells a row, the header row first.
     private var text: [UInt8] = []
     /// Where each cell's text ends in `text`.
@@ -11,14 +12,15 @@ struct TextTable {
     private var cellWidths: [Int] = []
     private var columnWidths: [Int]
 
-    init(columns: [String]) {
+    /// An empty table with a header row of `columns`.
+    public init(columns: [String]) {
         self.columns = columns
         columnWidths = Array(repeating: 0, count: columns.count)
         add(columns)
     }
 
     /// Adds a row; it has a cell for every column.
-    mutating func add(_ row: [String]) {
+    public mutating func add(_ row: [String]) {
         precondition(row.count == columns.count, "a row has one cell per column")
         for (column, cell) in row.enumerated() {
             let width = TextTable.displayWidth(cell)
@@ -30,16 +32,17 @@ struct TextTable {
     }
 
     /// Whether the table has no rows but the header.
-    var isEmpty: Bool { cellEnds.count == columns.count }
+    public var isEmpty: Bool { cellEnds.count == columns.count }
 
-    var rendered: String {
+    /// The header and rows, lines separated (not ended) by newlines, trailing spaces trimmed.
+    public var rendered: String {
         var bytes: [UInt8] = []
         render(into: &bytes)
         return String(decoding: bytes, as: UTF8.self)
     }
 
     /// Appends the rendering, lines separated (not ended) by newlines, to `bytes`.
-    func render(into bytes: inout [UInt8]) {
+    public func render(into bytes: inout [UInt8]) {
         let columnCount = columns.count
         let rowCount = cellEnds.count / columnCount
         bytes.reserveCapacity(bytes.count + text.count + rowCount * (columnWidths.reduce(0, +) + 2 * columnCount + 1))
@@ -65,7 +68,7 @@ struct TextTable {
     }
 
     /// Terminal cells a string takes: wide and fullwidth characters take two, combining marks none.
-    static func displayWidth(_ text: String) -> Int {
+    public static func displayWidth(_ text: String) -> Int {
         // Printable ASCII, most of a table, is one cell a byte.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
         return text.unicodeScalars.reduce(0) { width, scalar in

@@ -19,9 +19,7 @@ enum LayoutSnapshotJSON {
         let root = try JSONObjectReader(value, context: "the layout JSON")
         let viewport = try size(root, "viewport")
         let contentSize = try root["contentSize"] == nil ? Size(width: viewport.width, height: 0) : size(root, "contentSize")
-        guard let sectionsValue = root["sections"] else {
-            throw InputError("the layout JSON has no \"sections\"", at: root.location, hint: "write it with tagflow layout --format json")
-        }
+        let sectionsValue = try root.required("sections", kind: .layout)
         var sections = [LayoutSnapshot.Section]()
         for (sectionIndex, sectionValue) in try sectionsValue.array("\"sections\"").enumerated() {
             let reader = try JSONObjectReader(sectionValue, context: "section \(sectionIndex)")
@@ -46,10 +44,7 @@ enum LayoutSnapshotJSON {
     }
 
     private static func required(_ reader: JSONObjectReader, _ key: String) throws(InputError) -> Located<JSONValue> {
-        guard let value = reader[key] else {
-            throw InputError("\(reader.context) has no \"\(key)\"", at: reader.location, hint: "write layout files with tagflow layout --format json")
-        }
-        return value
+        try reader.required(key, kind: .layout)
     }
 
     private static func size(_ root: JSONObjectReader, _ key: String) throws(InputError) -> Size {

@@ -1,5 +1,5 @@
 import Testing
-@testable import TagFlowCLI
+import TagFlowReview
 
 @Suite struct TextTableTests {
     @Test func columnsLineUpAndLinesNeverEndInSpaces() {

@@ -2,16 +2,18 @@ import Foundation
 import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
-import TagFlowReview
 
 /// Two folders of PNGs compared file by file, paired by relative path as reg-cli does: each file is new,
 /// deleted, changed or unchanged. Writes `report.json`, `report.md` and a self-contained `report.html`.
-struct FolderReport {
-    struct Item {
-        enum Status: String, CaseIterable {
+public struct FolderReport {
+    /// One file and what became of it.
+    public struct Item {
+        public enum Status: String, CaseIterable, Sendable {
             /// Differs beyond the tolerance.
             case changed
+            /// Only in the new folder.
             case new
+            /// Only in the old folder.
             case deleted
             /// Differs within `--max-diff-pixels` / `--max-diff-ratio`.
             case passed
@@ -19,32 +21,33 @@ struct FolderReport {
             case unchanged
 
             /// New and deleted files and changes beyond the tolerance fail a run.
-            var fails: Bool { self == .changed || self == .new || self == .deleted }
+            public var fails: Bool { self == .changed || self == .new || self == .deleted }
         }
 
-        var name: String
-        var status: Status
-        var oldSize: (width: Int, height: Int)?
-        var newSize: (width: Int, height: Int)?
+        /// The path relative to both folders.
+        public var name: String
+        public var status: Status
+        public var oldSize: (width: Int, height: Int)?
+        public var newSize: (width: Int, height: Int)?
         /// For files in both folders.
-        var result: PixelDiff.Result?
+        public var result: PixelDiff.Result?
         /// The diff image, for files whose pixels differ.
-        var diffPNG: [UInt8]?
+        public var diffPNG: [UInt8]?
 
-        var diffName: String? { diffPNG == nil ? nil : "diff/" + name }
+        /// Where the diff image goes, relative to the report folder.
+        public var diffName: String? { diffPNG == nil ? nil : "diff/" + name }
     }
 
-    let oldDirectory: String
-    let newDirectory: String
-    let options: PixelDiff.Options
-    let tolerance: PixelDiff.Tolerance
-    private(set) var items: [Item] = []
+    public let oldDirectory: String
+    public let newDirectory: String
+    public let options: PixelDiff.Options
+    public let tolerance: PixelDiff.Tolerance
+    /// Every file of either folder, sorted by name.
+    public private(set) var items: [Item] = []
 
     /// Files ending in `.png` (any case) below `directory`, as sorted relative paths; hidden files and folders are skipped.
-    static func pngFiles(in directory: String) throws(InputError) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
-            throw InputError("cannot list the folder '\(directory)'", hint: "check that it exists and is readable")
-        }
+    public static func pngFiles(in directory: String) throws(ReviewError) -> [String] {
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { throw .folderUnlistable(directory) }
         var names = [String]()
         while let name = enumerator.nextObject() as? String {
             let last = (name as NSString).lastPathComponent
@@ -62,7 +65,7 @@ struct FolderReport {
     }
 
     /// Compares every PNG of `oldDirectory` with its namesake in `newDirectory`.
-    init(oldDirectory: String, newDirectory: String, options: PixelDiff.Options, tolerance: PixelDiff.Tolerance) throws(InputError) {
+    public init(oldDirectory: String, newDirectory: String, options: PixelDiff.Options, tolerance: PixelDiff.Tolerance) throws(ReviewError) {
         self.oldDirectory = oldDirectory
         self.newDirectory = newDirectory
         self.options = options
@@ -83,7 +86,7 @@ struct FolderReport {
                 }
                 var diffPNG: [UInt8]?
                 if status != .unchanged, let image = result.image {
-                    do { diffPNG = try PNGEncoder().encode(image) } catch { throw InputError("cannot encode the diff of '\(name)': \(error)") }
+                    do { diffPNG = try PNGEncoder().encode(image) } catch { throw .diffNotEncoded(name: name, error) }
                 }
                 var item = Item(name: name, status: status, oldSize: (old.width, old.height), newSize: (new.width, new.height))
                 item.result = result
@@ -100,28 +103,34 @@ struct FolderReport {
     }
 
     /// A PNG's size, read by decoding it, which also proves it is a PNG.
-    private static func size(of path: String) throws(InputError) -> (width: Int, height: Int) {
+    private static func size(of path: String) throws(ReviewError) -> (width: Int, height: Int) {
         let image = try PixelDiffReport.decode(path)
         return (image.width, image.height)
     }
 
-    var failed: Bool { items.contains { $0.status.fails } }
+    /// Whether any file is new, deleted, or changed beyond the tolerance.
+    public var failed: Bool { items.contains { $0.status.fails } }
 
-    func items(_ status: Item.Status) -> [Item] { items.filter { $0.status == status } }
+    /// The files with `status`, sorted by name.
+    public func items(_ status: Item.Status) -> [Item] { items.filter { $0.status == status } }
 
-    func count(_ status: Item.Status) -> Int { items.count { $0.status == status } }
+    /// How many files have `status`.
+    public func count(_ status: Item.Status) -> Int { items.count { $0.status == status } }
 
     // MARK: Summaries
 
-    var summary: String {
+    /// The counts in one line: `1 changed, 0 new, 0 deleted, 3 unchanged`.
+    public var summary: String {
         let passed = count(.passed)
         return "\(count(.changed)) changed, \(count(.new)) new, \(count(.deleted)) deleted, \(count(.unchanged) + passed) unchanged"
             + (passed > 0 ? " (\(passed) within tolerance)" : "")
     }
 
-    static func sizeText(_ size: (width: Int, height: Int)?) -> String { size.map { "\($0.width)×\($0.height)" } ?? "" }
+    /// `375×812`, or nothing for a missing size.
+    public static func sizeText(_ size: (width: Int, height: Int)?) -> String { size.map { "\($0.width)×\($0.height)" } ?? "" }
 
-    func detail(_ item: Item) -> String {
+    /// What changed in `item`, for a table cell.
+    public func detail(_ item: Item) -> String {
         switch item.status {
         case .new: return Self.sizeText(item.newSize)
         case .deleted: return Self.sizeText(item.oldSize)
@@ -135,7 +144,8 @@ struct FolderReport {
         }
     }
 
-    var text: String {
+    /// The summary and a table of the files that are not unchanged, for a terminal.
+    public var text: String {
         var lines = ["visual diff: " + summary]
         var table = TextTable(columns: ["status", "file", "detail"])
         for item in items where item.status != .unchanged { table.add([item.status.rawValue, item.name, detail(item)]) }
@@ -143,7 +153,8 @@ struct FolderReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    var markdown: String {
+    /// A verdict, a table and the unchanged files folded away, for a pull-request comment.
+    public var markdown: String {
         let verdict = failed ? "❌" : "✅"
         var lines = ["## \(verdict) tagflow visual diff", "",
                      "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · \(count(.unchanged) + count(.passed)) unchanged", ""]
@@ -161,7 +172,7 @@ struct FolderReport {
                 let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted ? Self.sizeText(item.oldSize)
                     : item.result?.sizeChanged == true ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" : Self.sizeText(item.newSize)
                 let status = item.status == .passed ? "within tolerance" : item.status.rawValue
-                lines.append("| \(icon) \(status) | `\(item.name.replacingOccurrences(of: "`", with: "'"))` | \(pixels) | \(size) |")
+                lines.append("| \(icon) \(status) | \(Self.codeSpan(item.name)) | \(pixels) | \(size) |")
             }
             if listed.count > LayoutDiffReport.markdownRowLimit {
                 lines += ["", "… and \(listed.count - LayoutDiffReport.markdownRowLimit) more; see report.json."]
@@ -171,14 +182,17 @@ struct FolderReport {
         let unchanged = items(.unchanged)
         if !unchanged.isEmpty {
             lines += ["<details><summary>\(unchanged.count) unchanged</summary>", ""]
-            lines += unchanged.map { "- `\($0.name.replacingOccurrences(of: "`", with: "'"))`" }
+            lines += unchanged.map { "- " + Self.codeSpan($0.name) }
             lines += ["", "</details>", ""]
         }
         return lines.joined(separator: "\n")
     }
 
+    /// A file name as Markdown code; a backquote would end the span early, so it becomes a quote.
+    private static func codeSpan(_ name: String) -> String { "`" + name.replacingOccurrences(of: "`", with: "'") + "`" }
+
     /// reg-cli's `reg.json` keys, then every item with its counts.
-    func json(reportDirectory: String?) -> JSONOutput {
+    public func json(reportDirectory: String?) -> JSONOutput {
         func names(_ statuses: [Item.Status]) -> JSONOutput {
             .array(items.filter { statuses.contains($0.status) }.map { .string($0.name) })
         }
@@ -192,7 +206,7 @@ struct FolderReport {
                 members += [("sizeChanged", .bool(result.sizeChanged)), ("differentPixels", .integer(result.differentPixels)),
                             ("antiAliasedPixels", .integer(result.antiAliasedPixels)), ("ignoredPixels", .integer(result.ignoredPixels)),
                             ("comparedPixels", .integer(result.comparedPixels)),
-                            ("percentage", .number((result.ratio * 100_000_000).rounded() / 1_000_000))]
+                            ("percentage", PixelDiffReport.percentageJSON(result.ratio))]
             }
             members.append(("diff", .optional(item.diffName)))
             return .object(members)
@@ -215,7 +229,8 @@ struct FolderReport {
     // MARK: Writing
 
     /// Writes the diff images, `report.json`, `report.md` and, last, `report.html`, each file whole or not at all.
-    func write(to directory: String) throws(InputError) {
+    /// `toolVersion` names the tagflow that made the page.
+    public func write(to directory: String, toolVersion: String) throws(ReviewError) {
         try Self.makeDirectory(directory)
         for item in items {
             guard let png = item.diffPNG, let diffName = item.diffName else { continue }
@@ -225,40 +240,37 @@ struct FolderReport {
         }
         try Self.write(Array((json(reportDirectory: directory).rendered() + "\n").utf8), to: directory + "/report.json")
         try Self.write(Array(markdown.utf8), to: directory + "/report.md")
+        let htmlPath = directory + "/report.html"
         let writer: AtomicFile.Writer
-        do { writer = try AtomicFile.Writer(path: directory + "/report.html") } catch { throw InputError("cannot write '\(directory)/report.html': \(error)") }
-        do {
-            try FolderReportHTML(report: self).write { chunk throws(AtomicFileError) in try writer.write(Array(chunk.utf8)) }
-            try writer.commit()
-        } catch let error as InputError {
-            throw error
-        } catch {
-            throw InputError("cannot write '\(directory)/report.html': \(error)")
+        do { writer = try AtomicFile.Writer(path: htmlPath) } catch { throw .writeFailed(path: htmlPath, error) }
+        try FolderReportHTML(report: self, toolVersion: toolVersion).write { chunk throws(ReviewError) in
+            do throws(AtomicFileError) { try writer.write(Array(chunk.utf8)) } catch { throw .writeFailed(path: htmlPath, error) }
         }
+        do { try writer.commit() } catch { throw .writeFailed(path: htmlPath, error) }
     }
 
     /// Copies every new, changed and within-tolerance file over its old namesake, each atomically. Deleted files'
     /// baselines are left for a person to remove. Returns the names copied.
-    func accept() throws(InputError) -> [String] {
+    public func accept() throws(ReviewError) -> [String] {
         var accepted = [String]()
         for item in items where [.changed, .new, .passed].contains(item.status) {
             let target = oldDirectory + "/" + item.name
             try Self.makeDirectory((target as NSString).deletingLastPathComponent)
-            try Self.write(InputFiles.read(newDirectory + "/" + item.name), to: target)
+            try Self.write(readFile(newDirectory + "/" + item.name), to: target)
             accepted.append(item.name)
         }
         return accepted
     }
 
-    private static func write(_ bytes: [UInt8], to path: String) throws(InputError) {
-        do { try AtomicFile.write(bytes, to: path) } catch { throw InputError("cannot write '\(path)': \(error)") }
+    private static func write(_ bytes: [UInt8], to path: String) throws(ReviewError) {
+        do { try AtomicFile.write(bytes, to: path) } catch { throw .writeFailed(path: path, error) }
     }
 
-    private static func makeDirectory(_ path: String) throws(InputError) {
+    private static func makeDirectory(_ path: String) throws(ReviewError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw InputError("cannot create the folder '\(path)': \(error.localizedDescription)")
+            throw .folderNotCreated(path: path, reason: error.localizedDescription)
         }
     }
 }

@@ -2,12 +2,11 @@ import Foundation
 import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
-import TagFlowReview
 
 /// How two PNGs compared, and how that reads as text, JSON or Markdown.
-struct PixelDiffReport {
+public struct PixelDiffReport {
     /// The verdict, in the words the reports use.
-    enum Status: String {
+    public enum Status: String, Sendable {
         /// The decoded pixels are equal.
         case identical
         /// They differ, within `--max-diff-pixels` and `--max-diff-ratio`.
@@ -15,49 +14,58 @@ struct PixelDiffReport {
         case failed
     }
 
-    let oldPath: String
-    let newPath: String
-    let result: PixelDiff.Result
-    let options: PixelDiff.Options
-    let tolerance: PixelDiff.Tolerance
+    public let oldPath: String
+    public let newPath: String
+    public let result: PixelDiff.Result
+    public let options: PixelDiff.Options
+    public let tolerance: PixelDiff.Tolerance
 
-    var status: Status {
+    /// A report of `result`, the comparison of the PNGs at `oldPath` and `newPath` made with `options`.
+    public init(oldPath: String, newPath: String, result: PixelDiff.Result, options: PixelDiff.Options, tolerance: PixelDiff.Tolerance) {
+        self.oldPath = oldPath
+        self.newPath = newPath
+        self.result = result
+        self.options = options
+        self.tolerance = tolerance
+    }
+
+    /// Identical, or a difference that `tolerance` accepts or refuses.
+    public var status: Status {
         if result.identical { return .identical }
         return tolerance.accepts(result) ? .passed : .failed
     }
 
     /// Decodes a PNG with libpng, naming the file in any error.
-    static func decode(_ path: String) throws(InputError) -> RGBAImage {
-        let bytes = try InputFiles.read(path)
-        do {
-            return try PNGDecoder().decode(bytes)
-        } catch {
-            throw InputError("cannot read '\(path)' as a PNG: \(error)", hint: "pixel diffs compare two PNG files")
-        }
+    public static func decode(_ path: String) throws(ReviewError) -> RGBAImage {
+        let bytes = try readFile(path)
+        do { return try PNGDecoder().decode(bytes) } catch { throw .notAPNG(path: path, error) }
     }
 
     /// Decodes two PNGs at once, one on each core; the first error wins.
-    static func decodePair(_ oldPath: String, _ newPath: String) throws(InputError) -> (old: RGBAImage, new: RGBAImage) {
+    public static func decodePair(_ oldPath: String, _ newPath: String) throws(ReviewError) -> (old: RGBAImage, new: RGBAImage) {
         let paths = [oldPath, newPath]
         let decoded = resultsByIndex(count: 2) { index in
-            Result { () throws(InputError) -> RGBAImage in try decode(paths[index]) }
+            Result { () throws(ReviewError) -> RGBAImage in try decode(paths[index]) }
         }
         return (try decoded[0].get(), try decoded[1].get())
     }
 
-    var sizeText: String {
+    /// The size of the new image, or how the size changed.
+    public var sizeText: String {
         result.sizeChanged ? "size changed \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)"
                            : "\(result.newWidth)×\(result.newHeight)"
     }
 
-    var countsText: String {
+    /// How many pixels differ, and how many were anti-aliased or ignored.
+    public var countsText: String {
         var text = "\(result.differentPixels) of \(result.comparedPixels) pixels differ (\(Self.percent(result.ratio)))"
         text += options.includeAntiAliasing ? ", anti-aliasing counted" : ", \(result.antiAliasedPixels) anti-aliased (not counted)"
         if result.ignoredPixels > 0 { text += ", \(result.ignoredPixels) ignored" }
         return text
     }
 
-    var text: String {
+    /// One line for a terminal.
+    public var text: String {
         switch status {
         case .identical: return "images are identical (\(sizeText))\n"
         case .passed: return "images differ within tolerance: \(countsText); \(sizeText)\n"
@@ -65,7 +73,8 @@ struct PixelDiffReport {
         }
     }
 
-    var markdown: String {
+    /// A verdict and a table, for a pull-request comment.
+    public var markdown: String {
         let verdict = switch status {
         case .identical: "✅ identical"
         case .passed: "✅ within tolerance"
@@ -78,7 +87,8 @@ struct PixelDiffReport {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    func json(diffImage: String?) -> JSONOutput {
+    /// Every count and option, for tools; `diffImage` is where the diff image was written, if it was.
+    public func json(diffImage: String?) -> JSONOutput {
         .object([
             ("mode", .string("pixel")),
             ("status", .string(status.rawValue)),
@@ -90,13 +100,14 @@ struct PixelDiffReport {
             ("antiAliasedPixels", .integer(result.antiAliasedPixels)),
             ("ignoredPixels", .integer(result.ignoredPixels)),
             ("comparedPixels", .integer(result.comparedPixels)),
-            ("percentage", .number((result.ratio * 100_000_000).rounded() / 1_000_000)),
+            ("percentage", Self.percentageJSON(result.ratio)),
             ("options", Self.optionsJSON(options, tolerance)),
             ("diffImage", .optional(diffImage)),
         ])
     }
 
-    static func optionsJSON(_ options: PixelDiff.Options, _ tolerance: PixelDiff.Tolerance) -> JSONOutput {
+    /// The comparison's options and tolerance, as the JSON reports give them.
+    public static func optionsJSON(_ options: PixelDiff.Options, _ tolerance: PixelDiff.Tolerance) -> JSONOutput {
         .object([
             ("threshold", .number(options.threshold)),
             ("includeAA", .bool(options.includeAntiAliasing)),
@@ -107,8 +118,13 @@ struct PixelDiffReport {
         ])
     }
 
+    /// A ratio as a percentage with six decimals, as the JSON reports give it.
+    static func percentageJSON(_ ratio: Double) -> JSONOutput {
+        .number((ratio * 100_000_000).rounded() / 1_000_000)
+    }
+
     /// `0.77%`, and `<0.01%` rather than a misleading `0.00%`.
-    static func percent(_ ratio: Double) -> String {
+    public static func percent(_ ratio: Double) -> String {
         if ratio == 0 { return "0%" }
         if ratio < 0.0001 { return "<0.01%" }
         return String(format: "%.2f%%", ratio * 100)

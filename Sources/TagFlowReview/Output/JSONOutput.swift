@@ -4,6 +4,7 @@ import TagFlowLayout
 public indirect enum JSONOutput: Sendable, Equatable {
     case null
     case bool(Bool)
+    /// Written without a trailing `.0`, as ``formatPoints(_:)`` does.
     case number(Double)
     case integer(Int)
     case string(String)
@@ -14,8 +15,10 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
 
+    /// A string, or null for `nil`.
     public static func optional(_ text: String?) -> JSONOutput { text.map(JSONOutput.string) ?? .null }
 
+    /// `{"x", "y", "width", "height"}` on one line, or null for `nil`.
     public static func rect(_ rect: Rect?) -> JSONOutput {
         guard let rect else { return .null }
         return .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
@@ -94,13 +97,15 @@ public indirect enum JSONOutput: Sendable, Equatable {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    /// `text` as a JSON string literal, with quotes and control characters escaped.
+    public static func quote(_ text: String) -> String {
         var output = ""
         quote(text, into: &output)
         return output
     }
 
-    static func quote(_ text: String, into output: inout String) {
+    /// Appends `text` as a JSON string literal to `output`.
+    public static func quote(_ text: String, into output: inout String) {
         output += "\""
         // Most strings need no escape: append them whole.
         if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) {

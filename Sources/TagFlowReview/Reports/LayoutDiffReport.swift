@@ -1,24 +1,29 @@
 import TagFlowLayout
 
 /// A ``LayoutDiff`` as a table for people, JSON for tools, or Markdown for a pull-request comment.
-struct LayoutDiffReport {
-    let diff: LayoutDiff
+public struct LayoutDiffReport {
+    public let diff: LayoutDiff
+
+    /// A report of `diff`.
+    public init(diff: LayoutDiff) { self.diff = diff }
 
     /// Markdown tables longer than this are cut, so a comment stays within what code hosts accept.
-    static let markdownRowLimit = 200
+    public static let markdownRowLimit = 200
 
     /// One line of the change table.
-    struct Row {
-        var change: String
-        var section: String
-        var tag: String
-        var old: String
-        var new: String
+    public struct Row: Equatable, Sendable {
+        /// `added`, `moved`, `section retitled`…
+        public var change: String
+        public var section: String
+        public var tag: String
+        public var old: String
+        public var new: String
     }
 
     // MARK: Text
 
-    var summary: String {
+    /// What changed, counted, in one line.
+    public var summary: String {
         if diff.isIdentical {
             let tags = diff.new.sections.reduce(0) { $0 + $1.tags.count }
             return "layouts are identical: \(tags) tag(s), content height \(points(diff.new.contentSize.height)) pt"
@@ -36,21 +41,24 @@ struct LayoutDiffReport {
         return text
     }
 
-    var heightChange: String {
+    /// `812 → 860 pt (+48)`, or the height and `(unchanged)`.
+    public var heightChange: String {
         let old = diff.old.contentSize.height, new = diff.new.contentSize.height
         guard LayoutDiff.differs(old, new) else { return "\(points(new)) pt (unchanged)" }
         let delta = new - old
         return "\(points(old)) → \(points(new)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta))))"
     }
 
-    var text: String {
+    /// The summary and a table of the changes, for a terminal.
+    public var text: String {
         guard !diff.isIdentical else { return summary + "\n" }
         var table = TextTable(columns: ["change", "section", "tag", "old", "new"])
         for row in rows { table.add([row.change, row.section, row.tag, row.old, row.new]) }
         return summary + "\n" + (rows.isEmpty ? "" : table.rendered + "\n")
     }
 
-    var rows: [Row] {
+    /// Section changes first, then added, removed, moved, resized and reselected tags.
+    public var rows: [Row] {
         var rows = [Row]()
         for change in diff.sections {
             let name = change.newIndex.map { sectionName(diff.new, $0) } ?? change.oldIndex.map { sectionName(diff.old, $0) } ?? ""
@@ -100,11 +108,12 @@ struct LayoutDiffReport {
 
     private func size(_ size: Size) -> String { "\(points(size.width))×\(points(size.height))" }
 
-    private func points(_ value: Double) -> String { LayoutCommand.formatDecimal(value) }
+    private func points(_ value: Double) -> String { formatDecimal(value) }
 
     // MARK: Markdown
 
-    var markdown: String {
+    /// The summary and a table cut at ``markdownRowLimit`` rows, for a pull-request comment.
+    public var markdown: String {
         var lines = ["**tagflow layout diff** — " + markdownSummary, ""]
         guard !diff.isIdentical else { return lines.joined(separator: "\n") }
         lines += ["| Change | Section | Tag | Old | New |", "| --- | --- | --- | --- | --- |"]
@@ -138,7 +147,8 @@ struct LayoutDiffReport {
 
     // MARK: JSON
 
-    var json: JSONOutput {
+    /// Every change with its places, for tools.
+    public var json: JSONOutput {
         func placeJSON(_ place: LayoutDiff.Place?) -> JSONOutput {
             guard let place else { return .null }
             var members: [(String, JSONOutput)] = [("section", .integer(place.section)), ("index", .integer(place.index)), ("line", .integer(place.line))]
@@ -175,8 +185,9 @@ struct LayoutDiffReport {
 }
 
 /// Text made safe for a cell of a GitHub-flavoured Markdown table.
-enum MarkdownText {
-    static func cell(_ text: String) -> String {
+public enum MarkdownText {
+    /// `text` with the table's separators, HTML and emphasis escaped, and line breaks as spaces.
+    public static func cell(_ text: String) -> String {
         var result = ""
         for character in text {
             switch character {

@@ -7,11 +7,19 @@ import TagFlowImage
 /// A content security policy forbids every load that is not inline, so the page cannot reach the network even by
 /// mistake. Each changed item shows the two images side by side, then a stage where a slider (a native range input,
 /// so arrows, Page Up/Down and Home/End work) reveals old against new, and a button toggles the diff image.
-struct FolderReportHTML {
-    let report: FolderReport
+public struct FolderReportHTML {
+    public let report: FolderReport
+    /// The tagflow version the page names as its maker.
+    public let toolVersion: String
+
+    /// A page for `report`, made by tagflow `toolVersion`.
+    public init(report: FolderReport, toolVersion: String) {
+        self.report = report
+        self.toolVersion = toolVersion
+    }
 
     /// Writes the page in pieces, so images are read and encoded one at a time rather than all held at once.
-    func write(_ emit: (String) throws -> Void) throws {
+    public func write(_ emit: (String) throws(ReviewError) -> Void) throws(ReviewError) {
         let changed = report.items(.changed) + report.items(.passed)
         let new = report.items(.new), deleted = report.items(.deleted), unchanged = report.items(.unchanged)
         let verdict = report.failed ? "Failed" : "Passed"
@@ -22,7 +30,7 @@ struct FolderReportHTML {
         <meta charset="utf-8">
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="generator" content="tagflow \(TagFlowCommand.version)">
+        <meta name="generator" content="tagflow \(toolVersion)">
         <title>\(Self.escape("\(verdict): \(report.summary) — tagflow visual diff"))</title>
         <style>\(Self.css)</style>
         </head>
@@ -65,7 +73,7 @@ struct FolderReportHTML {
         \(unchanged.isEmpty ? "<p class=\"muted\">None.</p>" : "<details\(unchanged.count <= 12 ? " open" : "")><summary>\(unchanged.count) file\(unchanged.count == 1 ? "" : "s") with identical pixels</summary><ul class=\"names\">" + unchanged.map { "<li class=\"item unchanged\"><code>\(Self.escape($0.name))</code></li>" }.joined() + "</ul></details>")
         </section>
         </main>
-        <footer class="muted">Made by tagflow \(TagFlowCommand.version) · red: changed pixels · yellow: anti-aliasing · faded: unchanged</footer>
+        <footer class="muted">Made by tagflow \(toolVersion) · red: changed pixels · yellow: anti-aliasing · faded: unchanged</footer>
         <script>\(Self.script)</script>
         </body>
         </html>
@@ -73,7 +81,7 @@ struct FolderReportHTML {
         """)
     }
 
-    private func changedItem(_ item: FolderReport.Item, id: String) throws -> String {
+    private func changedItem(_ item: FolderReport.Item, id: String) throws(ReviewError) -> String {
         let oldURI = try Self.dataURI(report.oldDirectory + "/" + item.name)
         let newURI = try Self.dataURI(report.newDirectory + "/" + item.name)
         let diffURI = item.diffPNG.map { "data:image/png;base64," + Data($0).base64EncodedString() } ?? ""
@@ -112,7 +120,7 @@ struct FolderReportHTML {
         """
     }
 
-    private func singleItem(_ item: FolderReport.Item, id: String, path: String, caption: String, size: (width: Int, height: Int)?) throws -> String {
+    private func singleItem(_ item: FolderReport.Item, id: String, path: String, caption: String, size: (width: Int, height: Int)?) throws(ReviewError) -> String {
         let name = Self.escape(item.name)
         let dimensions = size.map { "width=\"\($0.width)\" height=\"\($0.height)\"" } ?? ""
         return """
@@ -139,12 +147,12 @@ struct FolderReportHTML {
         "<a class=\"stat \(id)\(count == 0 ? " zero" : "")\" href=\"#\(id)\"><span class=\"number\">\(count)</span><span class=\"label\">\(title)</span>\(note.map { "<span class=\"note\">\(escape($0))</span>" } ?? "")</a>"
     }
 
-    private static func dataURI(_ path: String) throws(InputError) -> String {
-        "data:image/png;base64," + Data(try InputFiles.read(path)).base64EncodedString()
+    private static func dataURI(_ path: String) throws(ReviewError) -> String {
+        "data:image/png;base64," + Data(try readFile(path)).base64EncodedString()
     }
 
     /// Text and attribute values, escaped for HTML.
-    static func escape(_ text: String) -> String {
+    public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
         for character in text {
