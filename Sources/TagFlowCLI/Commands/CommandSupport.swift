@@ -136,11 +136,41 @@ struct LayoutInput: ParsableArguments {
     }
 }
 
-/// Tofu should never slip by unseen.
-func warnAboutTofu(in layout: TagLayout, console: Console) {
+/// Tofu and clipped text should never slip by unseen. Each is said once, not once per tag: missing characters
+/// once per kind of font that would draw them (CJK, emoji, other scripts), with the Debian packages to install.
+func warnAboutText(in layout: TagLayout, measurer: Measurer, console: Console) {
+    func place(_ id: ElementID) -> String {
+        layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line)" } ?? "\(id)"
+    }
+    var missing: [ScriptBucket: (tags: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
     for (id, tag) in layout.tagsWithMissingGlyphs {
-        let place = layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line), " } ?? ""
-        console.warn("\(place)\(id): '\(tag.text)' has \(tag.measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (install a font that covers it, e.g. fonts-noto-core)")
+        var seenInTag = Set<ScriptBucket>()
+        for scalar in measurer.engine.missingScalars(in: tag.text, font: measurer.font) {
+            let suggestion = missingFontSuggestion(for: scalar)
+            var entry = missing[suggestion.bucket] ?? (0, (tag.text, place(id)), [], suggestion.packages)
+            if seenInTag.insert(suggestion.bucket).inserted { entry.tags += 1 }
+            if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
+            missing[suggestion.bucket] = entry
+        }
+    }
+    for bucket in ScriptBucket.allCases {
+        guard let entry = missing[bucket] else { continue }
+        let kind = switch bucket {
+        case .cjk: "Chinese, Japanese or Korean"
+        case .emoji: "emoji"
+        case .other: "some"
+        }
+        let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
+        console.warn("\(entry.tags) tag\(entry.tags == 1 ? " has" : "s have") \(kind) characters no installed font can draw (\(characters)), "
+            + "first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))")
+    }
+    let clipped = layout.tagsWithClippedText
+    if let first = clipped.first {
+        let options = layout.options
+        let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
+        console.warn("\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatPoints(options.itemHeight)) pt cell "
+            + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
+            + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): set itemHeight to auto (--item-height auto) to grow the cells with the text")
     }
 }
 
@@ -149,7 +179,7 @@ enum SceneSetup {
     static func scene(_ loaded: LayoutInput.Loaded, style: Style, console: Console) throws(RunError) -> Scene {
         let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .shapedTexts, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
-        warnAboutTofu(in: layout, console: console)
+        warnAboutText(in: layout, measurer: measurer, console: console)
         do {
             return try Scene(layout: layout, engine: engine, style: style)
         } catch {

@@ -245,7 +245,7 @@ struct DiffCommand: ParsableCommand {
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
         let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fonts, caching: .shapedTexts, console: console)
         let layout = TagLayout(document: document, options: options, measurer: measurer)
-        warnAboutTofu(in: layout, console: console)
+        warnAboutText(in: layout, measurer: measurer, console: console)
         return (layout, document, engine)
     }
 

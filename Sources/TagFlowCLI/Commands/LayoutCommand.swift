@@ -33,7 +33,7 @@ struct LayoutCommand: ParsableCommand {
         let loaded = try input.load(tagsPath: tagsPath)
         let (_, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
-        warnAboutTofu(in: layout, console: console)
+        warnAboutText(in: layout, measurer: measurer, console: console)
 
         let bytes: [UInt8]
         switch format {
@@ -92,7 +92,7 @@ struct LayoutCommand: ParsableCommand {
     static func layoutTable(_ layout: TagLayout) -> [UInt8] {
         let flow = layout.flow
         let options = flow.options
-        let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatPoints(flow.contentSize.width))×\(formatPoints(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
+        let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
         var table = TextTable(columns: ["element", "text", "x", "y", "width", "height", "notes"])
         func row(_ element: String, _ text: String, _ frame: Rect?, _ notes: String = "") -> [String] {
             guard let frame else { return [element, text, "-", "-", "-", "-", notes] }
