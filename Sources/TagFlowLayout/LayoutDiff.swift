@@ -39,14 +39,18 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public var viewport: Size
     public var contentSize: Size
     public var sections: [Section]
+    /// The font files that drew the text, when known; empty for a layout saved before they were recorded.
+    public var fontFiles: [FontFileIdentity]
 
-    public init(viewport: Size, contentSize: Size, sections: [Section]) {
+    public init(viewport: Size, contentSize: Size, sections: [Section], fontFiles: [FontFileIdentity] = []) {
         self.viewport = viewport
         self.contentSize = contentSize
         self.sections = sections
+        self.fontFiles = fontFiles
     }
 
-    public init(_ layout: TagLayout) {
+    public init(_ layout: TagLayout, fontFiles: [FontFileIdentity] = []) {
+        self.fontFiles = fontFiles
         let flow = layout.flow
         viewport = Size(width: flow.options.width, height: flow.options.height)
         contentSize = flow.contentSize
@@ -133,6 +137,11 @@ public struct LayoutDiff: Sendable, Equatable {
     }
 
     public var contentHeightChange: Double { new.contentSize.height - old.contentSize.height }
+
+    /// The two layouts were measured with different font files (both known): say so before the tags that moved.
+    public var fontFilesChanged: Bool {
+        !old.fontFiles.isEmpty && !new.fontFiles.isEmpty && Set(old.fontFiles) != Set(new.fontFiles)
+    }
 
     public init(old: LayoutSnapshot, new: LayoutSnapshot) {
         self.old = old

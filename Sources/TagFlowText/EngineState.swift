@@ -298,6 +298,11 @@ final class EngineState {
     // MARK: Font files
 
     /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
+    /// Records of the loaded faces whose family is one of `families`.
+    func fileRecords(families: Set<String>) -> [FontFileRecord] {
+        faces.values.filter { families.contains($0.face.family) }.map { fileRecord(for: $0.face) }
+    }
+
     func fileRecord(for face: FontFace) -> FontFileRecord {
         // A face from another engine is read again from its file (not through its FreeType face, which cairo may be
         // using); a web font's names then stay unknown.

@@ -148,6 +148,19 @@ public final class TextEngine: Sendable {
         return state.withLock { state in faces.map(state.fileRecord) }
     }
 
+    /// The font files of the faces this engine drew `families` with, each once, sorted by family and file: what a
+    /// layout records of its fonts, found without shaping any text again.
+    ///
+    /// - Complexity: O(*f*) in the faces loaded; each file's bytes are hashed once per engine.
+    public func fontFiles(families: Set<String>) -> [FontFileRecord] {
+        var records = Set<FontFileRecord>()
+        state.withLock { records.formUnion($0.fileRecords(families: families)) }
+        for spare in spareStates.withLock({ $0 }) {
+            spare.withLock { records.formUnion($0.fileRecords(families: families)) }
+        }
+        return records.sorted { ($0.family, $0.path, $0.faceIndex) < ($1.family, $1.path, $1.faceIndex) }
+    }
+
     /// The font files that draw `text` with `font`.
     public func fontFiles(usedBy text: String, font: FontSpec) -> [FontFileRecord] {
         fontFiles(usedBy: shape(text, font: font))

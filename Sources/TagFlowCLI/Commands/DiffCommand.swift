@@ -192,8 +192,8 @@ struct DiffCommand: ParsableCommand {
             let newLayout = paths.count == 1 && oldPath == "-"
                 ? try layout(oldLayout.document, config: newConfig, console: console)
                 : try layout(newPath, config: newConfig, console: console)
-            old = LayoutSnapshot(oldLayout.layout)
-            new = LayoutSnapshot(newLayout.layout)
+            old = LayoutSnapshot(oldLayout.layout, fontFiles: FontRecords.identities(engine: oldLayout.engine, layout: oldLayout.layout))
+            new = LayoutSnapshot(newLayout.layout, fontFiles: FontRecords.identities(engine: newLayout.engine, layout: newLayout.layout))
             engine = newLayout.engine
             font = (newLayout.layout.options.font, newLayout.layout.options.textSize)
         }

@@ -31,14 +31,14 @@ struct LayoutCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
         let loaded = try input.load(tagsPath: tagsPath)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console)
+        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
 
         let bytes: [UInt8]
         switch format {
         case .json:
-            var text = Self.layoutJSON(layout).rendered()
+            var text = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout)).rendered()
             text += "\n"
             bytes = Array(text.utf8)
         case .text:
@@ -53,7 +53,7 @@ struct LayoutCommand: ParsableCommand {
     }
 
     /// The stable JSON shape other tools read.
-    static func layoutJSON(_ layout: TagLayout) -> JSONOutput {
+    static func layoutJSON(_ layout: TagLayout, fontFiles: [FontFileIdentity]) -> JSONOutput {
         let flow = layout.flow
         let sections: [JSONOutput] = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
@@ -84,6 +84,7 @@ struct LayoutCommand: ParsableCommand {
             ("contentSize", .object([("width", .number(flow.contentSize.width)), ("height", .number(flow.contentSize.height))])),
             ("contentInset", .array([flow.options.contentInset.top, flow.options.contentInset.left,
                                      flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
+            ("fontFiles", FontRecords.json(fontFiles)),
             ("sections", .array(sections)),
         ])
     }

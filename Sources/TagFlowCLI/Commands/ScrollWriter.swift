@@ -34,6 +34,7 @@ struct ScrollWriter {
             ("view", .string(renderer.view.rawValue)),
             ("scale", .number(scale)),
             ("frameSize", .object([("width", .number(renderer.size.width)), ("height", .number(renderer.size.height))])),
+            ("fontFiles", FontRecords.json(FontRecords.identities(engine: renderer.scene.engine, layout: renderer.scene.layout))),
         ]
         try manifest.write(Array(("{\n" + header.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
             .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))

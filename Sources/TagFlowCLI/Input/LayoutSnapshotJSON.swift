@@ -40,7 +40,8 @@ enum LayoutSnapshotJSON {
                 footerFrame: try optionalRect(reader["footerFrame"], context: "the footer of section \(sectionIndex)"),
                 tags: tags))
         }
-        return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections)
+        let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
+        return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles)
     }
 
     private static func required(_ reader: JSONObjectReader, _ key: String) throws(InputError) -> Located<JSONValue> {

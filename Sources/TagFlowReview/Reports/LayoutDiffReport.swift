@@ -49,12 +49,24 @@ public struct LayoutDiffReport {
         return "\(points(old)) → \(points(new)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta))))"
     }
 
+    /// Said before anything else when the two layouts were measured with different font files: then moved tags
+    /// are the fonts' doing, not the tags'.
+    public var fontNote: String? {
+        guard diff.fontFilesChanged else { return nil }
+        let oldOnly = diff.old.fontFiles.filter { !diff.new.fontFiles.contains($0) }
+        let newOnly = diff.new.fontFiles.filter { !diff.old.fontFiles.contains($0) }
+        return "the layouts were measured with different font files: old "
+            + (oldOnly.isEmpty ? "(none of its own)" : oldOnly.map(\.description).joined(separator: "; "))
+            + " → new " + (newOnly.isEmpty ? "(none of its own)" : newOnly.map(\.description).joined(separator: "; "))
+    }
+
     /// The summary and a table of the changes, for a terminal.
     public var text: String {
-        guard !diff.isIdentical else { return summary + "\n" }
+        let note = fontNote.map { "note: \($0)\n" } ?? ""
+        guard !diff.isIdentical else { return note + summary + "\n" }
         var table = TextTable(columns: ["change", "section", "tag", "old", "new"])
         for row in rows { table.add([row.change, row.section, row.tag, row.old, row.new]) }
-        return summary + "\n" + (rows.isEmpty ? "" : table.rendered + "\n")
+        return note + summary + "\n" + (rows.isEmpty ? "" : table.rendered + "\n")
     }
 
     /// Section changes first, then added, removed, moved, resized and reselected tags.
@@ -115,6 +127,7 @@ public struct LayoutDiffReport {
     /// The summary and a table cut at ``markdownRowLimit`` rows, for a pull-request comment.
     public var markdown: String {
         var lines = ["**tagflow layout diff** — " + markdownSummary, ""]
+        if let fontNote { lines.insert(contentsOf: ["> ⚠️ " + MarkdownText.cell(fontNote), ""], at: 0) }
         guard !diff.isIdentical else { return lines.joined(separator: "\n") }
         lines += ["| Change | Section | Tag | Old | New |", "| --- | --- | --- | --- | --- |"]
         let all = rows
@@ -171,6 +184,7 @@ public struct LayoutDiffReport {
         return .object([
             ("mode", .string("layout")),
             ("identical", .bool(diff.isIdentical)),
+            ("fontFilesChanged", .bool(diff.fontFilesChanged)),
             ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
                                  ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count))])),

@@ -1,0 +1,35 @@
+import TagFlowLayout
+import TagFlowReview
+import TagFlowText
+
+/// The font files a layout's text was drawn with, as the layout JSON, `frames.json` and snapshot goldens record
+/// them.
+enum FontRecords {
+    /// The files of every family that drew a tag of `layout`, sorted by family and file.
+    static func identities(engine: TextEngine, layout: TagLayout) -> [FontFileIdentity] {
+        var families = Set<String>()
+        for section in layout.tags {
+            for tag in section { families.formUnion(tag.measurement.fonts) }
+        }
+        return engine.fontFiles(families: families).map {
+            FontFileIdentity(family: $0.family, style: $0.style, fileName: $0.fileName, version: $0.version, contentHash: $0.contentHash)
+        }
+    }
+
+    static func json(_ identities: [FontFileIdentity]) -> JSONOutput {
+        .array(identities.map { font in
+            .object([("family", .string(font.family)), ("style", .string(font.style)), ("fileName", .string(font.fileName)),
+                     ("version", .string(font.version)), ("contentHash", .string(font.contentHash))])
+        })
+    }
+
+    /// Reads what ``json(_:)`` wrote.
+    static func identities(fromJSON value: Located<JSONValue>) throws(InputError) -> [FontFileIdentity] {
+        try value.array("\"fontFiles\"").map { element throws(InputError) in
+            let reader = try JSONObjectReader(element, context: "a font file")
+            func text(_ key: String) throws(InputError) -> String { try reader[key]?.string("\"\(key)\"") ?? "" }
+            return FontFileIdentity(family: try text("family"), style: try text("style"), fileName: try text("fileName"),
+                                    version: try text("version"), contentHash: try text("contentHash"))
+        }
+    }
+}
