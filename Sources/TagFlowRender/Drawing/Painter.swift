@@ -39,7 +39,7 @@ package struct Painter {
 
     /// Adds `rect` with corners of `radius`, at most half its shorter side, to the path.
     package func roundedRect(_ rect: Rect, radius: Double) {
-        let r = min(radius, rect.width / 2, rect.height / 2)
+        let r = RoundedRect(rect, radius: radius).radius
         context.newSubPath()
         context.arc(centerX: rect.maxX - r, centerY: rect.minY + r, radius: r, from: -.pi / 2, to: 0)
         context.arc(centerX: rect.maxX - r, centerY: rect.maxY - r, radius: r, from: 0, to: .pi / 2)
@@ -78,18 +78,64 @@ package struct Painter {
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
         do throws(CairoError) {
-            context.setFontOptions(try fonts.options())
             for run in shaped.runs where !run.glyphs.isEmpty {
-                context.setFontFace(try fonts.face(for: run.face))
-                context.setFontSize(run.size)
-                context.showGlyphs(run.glyphs.indices.map { index in
-                    CairoContext.Glyph(index: run.glyphs[index], x: x + run.origin + run.xPositions[index],
-                                       y: baseline - run.yOffsets[index])
-                })
+                try select(run)
+                context.showGlyphs(glyphs(of: run, at: x, baseline: baseline))
             }
         } catch {
             // Kept on the context and thrown when the picture is taken.
             context.record(error)
+        }
+    }
+
+    /// Draws `shaped` as ``drawText(_:at:baseline:colour:)`` does, but keeps its ink inside `shape`, as a view
+    /// with `masksToBounds` keeps its label's. The clip is set only when the ink crosses the shape's edge, so
+    /// text that fits draws exactly as unclipped text (in every format, byte for byte).
+    package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour,
+                          clippedTo shape: RoundedRect) {
+        guard let ink = inkBounds(of: shaped, at: x, baseline: baseline), !shape.contains(ink) else {
+            drawText(shaped, at: x, baseline: baseline, colour: colour)
+            return
+        }
+        context.save()
+        roundedRect(shape.rect, radius: shape.radius)
+        context.clip()
+        drawText(shaped, at: x, baseline: baseline, colour: colour)
+        context.restore()
+    }
+
+    /// The box the ink of `shaped` covers when drawn at `x` and `baseline`; nil when it has none.
+    package func inkBounds(of shaped: ShapedText, at x: Double, baseline: Double) -> Rect? {
+        var bounds: Rect?
+        do throws(CairoError) {
+            for run in shaped.runs where !run.glyphs.isEmpty {
+                try select(run)
+                guard let ink = context.extents(of: glyphs(of: run, at: x, baseline: baseline)).ink else { continue }
+                let rect = Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                bounds = bounds.map { Self.union($0, rect) } ?? rect
+            }
+        } catch {
+            context.record(error)
+        }
+        return bounds
+    }
+
+    private static func union(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+    }
+
+    /// Sets the context's font to the one `run` was shaped with: its face and its size.
+    private func select(_ run: ShapedRun) throws(CairoError) {
+        context.setFontOptions(try fonts.options())
+        context.setFontFace(try fonts.face(for: run.face))
+        context.setFontSize(run.size)
+    }
+
+    private func glyphs(of run: ShapedRun, at x: Double, baseline: Double) -> [CairoContext.Glyph] {
+        run.glyphs.indices.map { index in
+            CairoContext.Glyph(index: run.glyphs[index], x: x + run.origin + run.xPositions[index],
+                               y: baseline - run.yOffsets[index])
         }
     }
 
@@ -99,5 +145,31 @@ package struct Painter {
         let x = alignment == .center ? point.x - shaped.width / 2 : alignment == .right ? point.x - shaped.width : point.x
         drawText(shaped, at: x, baseline: point.y, colour: colour)
         return shaped.width
+    }
+}
+
+/// A rectangle with circular corners, as a cell is drawn; the radius is at most half the shorter side.
+package struct RoundedRect: Equatable {
+    package let rect: Rect
+    package let radius: Double
+
+    package init(_ rect: Rect, radius: Double) {
+        self.rect = rect
+        self.radius = max(0, min(radius, rect.width / 2, rect.height / 2))
+    }
+
+    /// Whether `point` lies inside or on the edge.
+    package func contains(_ point: Point) -> Bool {
+        guard rect.minX <= point.x, point.x <= rect.maxX, rect.minY <= point.y, point.y <= rect.maxY else { return false }
+        // Within `radius` of a side, a corner's circle decides.
+        let cornerX = min(max(point.x, rect.minX + radius), rect.maxX - radius)
+        let cornerY = min(max(point.y, rect.minY + radius), rect.maxY - radius)
+        return hypot(point.x - cornerX, point.y - cornerY) <= radius
+    }
+
+    /// Whether all of `box` lies inside: the shape is convex, so its four corners do.
+    package func contains(_ box: Rect) -> Bool {
+        [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+         Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)].allSatisfy(contains)
     }
 }
