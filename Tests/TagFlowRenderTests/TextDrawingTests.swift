@@ -6,7 +6,8 @@ import TagFlowText
 import Testing
 @testable import TagFlowRender
 
-/// Shaped text as it lands on the canvas: tag text kept inside its cell at large text sizes.
+/// Shaped text as it lands on the canvas: colour emoji in colour and at the font's size, and tag text kept inside
+/// its cell at large text sizes.
 @Suite(.serialized)
 struct TextDrawingTests {
     /// Where the pictures go, to look at by eye.
@@ -38,6 +39,70 @@ struct TextDrawingTests {
         }
         guard count > 0 else { return (0, nil) }
         return (count, Rect(x: Double(minX), y: Double(minY), width: Double(maxX - minX + 1), height: Double(maxY - minY + 1)))
+    }
+
+    // MARK: Colour emoji
+
+    struct Emoji: CustomStringConvertible, Sendable {
+        var text: String
+        /// A colour the emoji is mostly drawn in.
+        var isTypical: @Sendable (RGBAImage.Pixel) -> Bool
+        var description: String { text }
+    }
+
+    static let emoji = [
+        // The face's yellow.
+        Emoji(text: "😀") { $0.r > 200 && $0.g > 150 && $0.b < 100 },
+        // A medium skin tone: red over green over blue.
+        Emoji(text: "👍🏽") { $0.r > 150 && Int($0.r) - Int($0.g) > 30 && Int($0.g) - Int($0.b) > 20 },
+        // The flag's red.
+        Emoji(text: "🇨🇳") { $0.r > 200 && $0.g < 80 && $0.b < 80 },
+    ]
+
+    @Test(arguments: emoji)
+    func colourEmojiAreDrawnInColourAtTheFontSize(emoji: Emoji) throws {
+        let size = 40.0
+        let engine = try TextEngine()
+        let shaped = engine.shape(emoji.text, font: try engine.font(family: "sans-serif", size: size))
+        #expect(shaped.runs.contains { $0.face.isColor }, "\(emoji) was not shaped with a colour face")
+
+        let (canvas, painter) = try Self.whiteCanvas(width: 120, height: 100, engine: engine)
+        painter.drawText(shaped, at: 20, baseline: 70, colour: Colour(red: 0, green: 0, blue: 0))
+        let image = try canvas.image()
+        try Self.save(image, "emoji-\(emoji.text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: "-"))")
+
+        let typical = Self.pixels(of: image, where: emoji.isTypical)
+        #expect(typical.count > 100, "\(emoji): only \(typical.count) pixels of its typical colour")
+        // The whole glyph, every pixel that is not the white background.
+        let glyph = try #require(Self.pixels(of: image) { $0.r < 250 || $0.g < 250 || $0.b < 250 }.box)
+        // Noto Color Emoji's bitmaps are 136×128 at 109 px an em: scaled to 40 pt, about 50×47.
+        #expect(glyph.width > 0.8 * size && glyph.width < 1.5 * size, "\(emoji) is \(glyph.width) px wide at \(size) pt")
+        #expect(glyph.height > 0.8 * size && glyph.height < 1.5 * size, "\(emoji) is \(glyph.height) px tall at \(size) pt")
+        // Drawn where shaping put it: starting at x 20, around the baseline.
+        #expect(abs(glyph.minX - 20) <= 4, "\(emoji) starts at x \(glyph.minX)")
+        #expect(glyph.minY < 70 && glyph.maxY > 60, "\(emoji) spans y \(glyph.minY)…\(glyph.maxY) about a baseline at 70")
+    }
+
+    /// Cairo 1.16 writes a colour bitmap glyph into an SVG as a PNG `<image>`, and into a PDF as an RGB image with
+    /// a soft mask, both rasterised at one pixel a point; glyphs drawn in the source colour alone would have neither.
+    @Test func colourEmojiAreEmbeddedAsImagesInSVGAndPDF() throws {
+        let engine = try TextEngine()
+        let shaped = engine.shape("😀🇨🇳", font: try engine.font(family: "sans-serif", size: 40))
+        func document(_ kind: Canvas.Kind) throws -> [UInt8] {
+            let canvas = try Canvas(width: 140, height: 80, kind: kind, creationDate: "2024-01-01T00:00:00Z")
+            let painter = Painter(context: canvas.context, engine: engine, fonts: CairoFonts(),
+                                  captionFont: try engine.font(family: "sans-serif", size: 12))
+            painter.drawText(shaped, at: 20, baseline: 55, colour: Colour(red: 0, green: 0, blue: 0))
+            return try canvas.documentBytes()
+        }
+        let svg = try document(.svg), pdf = try document(.pdf)
+        try FileManager.default.createDirectory(atPath: Self.pictureFolder, withIntermediateDirectories: true)
+        try Data(svg).write(to: URL(fileURLWithPath: "\(Self.pictureFolder)/emoji.svg"))
+        try Data(pdf).write(to: URL(fileURLWithPath: "\(Self.pictureFolder)/emoji.pdf"))
+        let svgText = String(decoding: svg, as: UTF8.self)
+        #expect(svgText.components(separatedBy: "<image").count - 1 == 2, "not one <image> per emoji in the SVG")
+        let pdfText = String(decoding: pdf, as: Unicode.ASCII.self)
+        #expect(pdfText.components(separatedBy: "/ColorSpace /DeviceRGB").count - 1 == 2, "not one RGB image per emoji in the PDF")
     }
 
     // MARK: Clipping by the cell

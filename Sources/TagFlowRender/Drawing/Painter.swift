@@ -75,6 +75,15 @@ package struct Painter {
     }
 
     /// Draws the glyphs exactly where shaping put them, run by run, with the face that shaped each run.
+    ///
+    /// Colour faces (emoji) load their glyphs in colour. Colour bitmap glyphs (CBDT: Noto Color Emoji's strikes
+    /// are 109 px an em) are scaled by cairo to the run's size, and come out in colour in pixels.
+    ///
+    /// In SVG and PDF, cairo 1.16 cannot keep them as vectors or at their own resolution: it rasterises each
+    /// colour glyph at the document's scale of one pixel a point (a 40 pt 😀 is a 50×48 image) and embeds that:
+    /// in SVG a PNG `<image>` in `<defs>` placed by a `<use>`, in PDF an RGB image with a grey soft mask. The
+    /// images are in colour but blur when zoomed or printed, and their positions are rounded to whole points
+    /// (up to half a point from where shaping put them). Outline glyphs stay exact vector glyphs.
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
         do throws(CairoError) {
@@ -125,10 +134,11 @@ package struct Painter {
         return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 
-    /// Sets the context's font to the one `run` was shaped with: its face and its size.
+    /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face) and
+    /// its size.
     private func select(_ run: ShapedRun) throws(CairoError) {
         context.setFontOptions(try fonts.options())
-        context.setFontFace(try fonts.face(for: run.face))
+        context.setFontFace(try fonts.face(for: run.face, loadColor: run.face.isColor))
         context.setFontSize(run.size)
     }
 
