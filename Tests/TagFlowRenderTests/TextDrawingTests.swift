@@ -6,8 +6,8 @@ import TagFlowText
 import Testing
 @testable import TagFlowRender
 
-/// Shaped text as it lands on the canvas: colour emoji in colour and at the font's size, and tag text kept inside
-/// its cell at large text sizes.
+/// Shaped text as it lands on the canvas: colour emoji in colour and at the font's size, variable fonts at the axis
+/// values they were measured at, and tag text kept inside its cell at large text sizes.
 @Suite(.serialized)
 struct TextDrawingTests {
     /// Where the pictures go, to look at by eye.
@@ -103,6 +103,34 @@ struct TextDrawingTests {
         #expect(svgText.components(separatedBy: "<image").count - 1 == 2, "not one <image> per emoji in the SVG")
         let pdfText = String(decoding: pdf, as: Unicode.ASCII.self)
         #expect(pdfText.components(separatedBy: "/ColorSpace /DeviceRGB").count - 1 == 2, "not one RGB image per emoji in the PDF")
+    }
+
+    // MARK: Variable fonts
+
+    static let opszFont = ProcessRunner.packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Opsz.ttf").path
+
+    /// The test font's 'A' is 600 units wide at opsz 8 and 400 at opsz 72; the outline stays a rectangle from 50 to
+    /// 550 units, so only the advances move. Cairo's own advance of each drawn glyph shows which axis values it drew at.
+    @Test(arguments: [8.0, 72.0, 30.0])
+    func variableFontsAreDrawnAtTheAxisValuesTheyWereMeasuredAt(size: Double) throws {
+        let engine = try TextEngine(fonts: FontSources(files: [Self.opszFont]))
+        let shaped = engine.shape("AAAA", font: try engine.font(family: "TagFlow Test Opsz", size: size))
+        let run = try #require(shaped.runs.first)
+        #expect(run.variations.contains { $0.tag == "opsz" && $0.value == size })
+        let measuredAdvance = run.xPositions[1] - run.xPositions[0]
+
+        let (canvas, painter) = try Self.whiteCanvas(width: 4 * size, height: 2 * size, engine: engine)
+        let drawnAdvance = try #require(painter.drawnAdvances(of: run).first)
+        #expect(abs(drawnAdvance - measuredAdvance) < 1e-3 * size,
+                "at \(size) pt cairo advances 'A' by \(drawnAdvance), shaping by \(measuredAdvance)")
+
+        painter.drawText(shaped, at: 0, baseline: size, colour: Colour(red: 0, green: 0, blue: 0))
+        let image = try canvas.image()
+        try Self.save(image, "opsz-\(Int(size))")
+        // Four 0.5 em rectangles, one advance apart: the ink spans three advances and one rectangle.
+        let ink = try #require(Self.pixels(of: image) { $0.r < 128 }.box)
+        let expectedWidth = 3 * measuredAdvance + 0.5 * size
+        #expect(abs(ink.width - expectedWidth) <= 2, "ink \(ink.width) px wide, expected \(expectedWidth)")
     }
 
     // MARK: Clipping by the cell

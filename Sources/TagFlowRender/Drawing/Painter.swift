@@ -76,14 +76,20 @@ package struct Painter {
 
     /// Draws the glyphs exactly where shaping put them, run by run, with the face that shaped each run.
     ///
-    /// Colour faces (emoji) load their glyphs in colour. Colour bitmap glyphs (CBDT: Noto Color Emoji's strikes
-    /// are 109 px an em) are scaled by cairo to the run's size, and come out in colour in pixels.
+    /// Variable faces are drawn at the axis values they were shaped at (an automatic `opsz` included), so the
+    /// outlines and cairo's own advances match the measurement. Colour faces (emoji) load their glyphs in colour.
+    /// Colour bitmap glyphs (CBDT: Noto Color Emoji's strikes are 109 px an em) are scaled by cairo to the run's
+    /// size, and come out in colour in pixels.
     ///
     /// In SVG and PDF, cairo 1.16 cannot keep them as vectors or at their own resolution: it rasterises each
     /// colour glyph at the document's scale of one pixel a point (a 40 pt 😀 is a 50×48 image) and embeds that:
     /// in SVG a PNG `<image>` in `<defs>` placed by a `<use>`, in PDF an RGB image with a grey soft mask. The
-    /// images are in colour but blur when zoomed or printed, and their positions are rounded to whole points
-    /// (up to half a point from where shaping put them). Outline glyphs stay exact vector glyphs.
+    /// images are in colour but blur when zoomed or printed, and cairo snaps them to whole points (up to half a
+    /// point from where shaping put them). Outline glyphs stay exact vector glyphs.
+    ///
+    /// Variable faces: SVG glyph paths are drawn at the run's variations, but cairo 1.16's PDF output embeds the
+    /// font file as a TrueType subset, so a PDF viewer shows the default instance's outlines (at the shaped
+    /// positions, which stay right).
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
         do throws(CairoError) {
@@ -129,15 +135,26 @@ package struct Painter {
         return bounds
     }
 
+    /// The advance cairo gives each glyph of `run` in the font it is drawn in, to set against the shaped advances.
+    package func drawnAdvances(of run: ShapedRun) -> [Double] {
+        do throws(CairoError) {
+            try select(run)
+        } catch {
+            context.record(error)
+            return []
+        }
+        return run.glyphs.map { context.extents(of: [CairoContext.Glyph(index: $0, x: 0, y: 0)]).advance.x }
+    }
+
     private static func union(_ a: Rect, _ b: Rect) -> Rect {
         let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
         return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 
-    /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face) and
-    /// its size.
+    /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face), its
+    /// size and its variation settings.
     private func select(_ run: ShapedRun) throws(CairoError) {
-        context.setFontOptions(try fonts.options())
+        context.setFontOptions(try fonts.options(variations: run.variations.map(\.description).joined(separator: ",")))
         context.setFontFace(try fonts.face(for: run.face, loadColor: run.face.isColor))
         context.setFontSize(run.size)
     }
