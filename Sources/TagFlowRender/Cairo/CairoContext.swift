@@ -156,6 +156,27 @@ package final class CairoContext {
         cairo_text_path(pointer, text)
     }
 
+    /// What cairo measures of some glyphs in the current font face, size and options, in user space.
+    package struct GlyphExtents {
+        /// The box their ink covers; nil when they have none (spaces).
+        package var ink: (x: Double, y: Double, width: Double, height: Double)?
+        /// From the first glyph's origin to where a glyph after the last would go, by cairo's own advances.
+        package var advance: (x: Double, y: Double)
+    }
+
+    /// Measures `glyphs` as placed, without drawing them.
+    package func extents(of glyphs: [Glyph]) -> GlyphExtents {
+        var placed = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+        var extents = cairo_text_extents_t()
+        cairo_glyph_extents(pointer, &placed, Int32(placed.count), &extents)
+        var result = GlyphExtents(ink: nil, advance: (extents.x_advance, extents.y_advance))
+        if let first = glyphs.first, extents.width > 0, extents.height > 0 {
+            // Cairo measures the bearings from the first glyph's origin.
+            result.ink = (first.x + extents.x_bearing, first.y + extents.y_bearing, extents.width, extents.height)
+        }
+        return result
+    }
+
     /// Shows `glyphs` in the current font face, size and source.
     package func showGlyphs(_ glyphs: [Glyph]) {
         var placed = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }

@@ -5,7 +5,8 @@ import TagFlowText
 /// Cairo font faces made from the engine's FreeType faces, one per face, shared by every thread of a render.
 package final class CairoFonts: Sendable {
     private let faces = Locked<[FaceKey: CairoFontFace]>([:])
-    private let madeOptions = Locked<CairoFontOptions?>(nil)
+    /// Options by variation settings; "" for static faces.
+    private let madeOptions = Locked<[String: CairoFontOptions]>([:])
 
     private struct FaceKey: Hashable {
         var face: ObjectIdentifier
@@ -14,12 +15,13 @@ package final class CairoFonts: Sendable {
 
     package init() {}
 
-    /// Outlines exactly as measured: no hinting of shapes or of advances. Made on first use.
-    package func options() throws(CairoError) -> CairoFontOptions {
+    /// Outlines exactly as measured: no hinting of shapes or of advances, at the variable-font axis values
+    /// `variations` (`tag=value` settings joined by commas; empty for a static face). Made on first use.
+    package func options(variations: String = "") throws(CairoError) -> CairoFontOptions {
         try madeOptions.withLock { made throws(CairoError) in
-            if let made { return made }
-            let options = try CairoFontOptions()
-            made = options
+            if let options = made[variations] { return options }
+            let options = try CairoFontOptions(variations: variations)
+            made[variations] = options
             return options
         }
     }
@@ -75,7 +77,11 @@ package final class CairoFontOptions: @unchecked Sendable {
     // @unchecked: configured once in init and only read after.
     let pointer: OpaquePointer
 
-    package init() throws(CairoError) {
+    /// - Parameter variations: variable-font axis values as cairo reads them, `tag=value` joined by commas
+    ///   (`opsz=14,wght=590`), so glyphs are drawn at the axis values they were shaped at. Cairo (1.16 and later)
+    ///   applies them to the FreeType face before it loads each glyph; axes not named keep their defaults, and a
+    ///   static face ignores them. Empty sets none.
+    package init(variations: String = "") throws(CairoError) {
         let pointer = cairo_font_options_create()!
         let status = cairo_font_options_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
@@ -85,6 +91,14 @@ package final class CairoFontOptions: @unchecked Sendable {
         cairo_font_options_set_hint_metrics(pointer, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_hint_style(pointer, CAIRO_HINT_STYLE_NONE)
         cairo_font_options_set_antialias(pointer, CAIRO_ANTIALIAS_GRAY)
+        if !variations.isEmpty {
+            cairo_font_options_set_variations(pointer, variations)
+            let status = cairo_font_options_status(pointer)
+            guard status == CAIRO_STATUS_SUCCESS else {
+                cairo_font_options_destroy(pointer)
+                throw .fontOptions(status: CairoError.text(status))
+            }
+        }
         self.pointer = pointer
     }
 

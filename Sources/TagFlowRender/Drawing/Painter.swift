@@ -39,7 +39,7 @@ package struct Painter {
 
     /// Adds `rect` with corners of `radius`, at most half its shorter side, to the path.
     package func roundedRect(_ rect: Rect, radius: Double) {
-        let r = min(radius, rect.width / 2, rect.height / 2)
+        let r = RoundedRect(rect, radius: radius).radius
         context.newSubPath()
         context.arc(centerX: rect.maxX - r, centerY: rect.minY + r, radius: r, from: -.pi / 2, to: 0)
         context.arc(centerX: rect.maxX - r, centerY: rect.maxY - r, radius: r, from: 0, to: .pi / 2)
@@ -75,21 +75,94 @@ package struct Painter {
     }
 
     /// Draws the glyphs exactly where shaping put them, run by run, with the face that shaped each run.
+    ///
+    /// Variable faces are drawn at the axis values they were shaped at (an automatic `opsz` included), so the
+    /// outlines and cairo's own advances match the measurement. Colour faces (emoji) load their glyphs in colour.
+    /// Colour bitmap glyphs (CBDT: Noto Color Emoji's strikes are 109 px an em) are scaled by cairo to the run's
+    /// size, and come out in colour in pixels.
+    ///
+    /// In SVG and PDF, cairo 1.16 cannot keep them as vectors or at their own resolution: it rasterises each
+    /// colour glyph at the document's scale of one pixel a point (a 40 pt 😀 is a 50×48 image) and embeds that:
+    /// in SVG a PNG `<image>` in `<defs>` placed by a `<use>`, in PDF an RGB image with a grey soft mask. The
+    /// images are in colour but blur when zoomed or printed, and cairo snaps them to whole points (up to half a
+    /// point from where shaping put them). Outline glyphs stay exact vector glyphs.
+    ///
+    /// Variable faces: SVG glyph paths are drawn at the run's variations, but cairo 1.16's PDF output embeds the
+    /// font file as a TrueType subset, so a PDF viewer shows the default instance's outlines (at the shaped
+    /// positions, which stay right).
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
         do throws(CairoError) {
-            context.setFontOptions(try fonts.options())
             for run in shaped.runs where !run.glyphs.isEmpty {
-                context.setFontFace(try fonts.face(for: run.face))
-                context.setFontSize(run.size)
-                context.showGlyphs(run.glyphs.indices.map { index in
-                    CairoContext.Glyph(index: run.glyphs[index], x: x + run.origin + run.xPositions[index],
-                                       y: baseline - run.yOffsets[index])
-                })
+                try select(run)
+                context.showGlyphs(glyphs(of: run, at: x, baseline: baseline))
             }
         } catch {
             // Kept on the context and thrown when the picture is taken.
             context.record(error)
+        }
+    }
+
+    /// Draws `shaped` as ``drawText(_:at:baseline:colour:)`` does, but keeps its ink inside `shape`, as a view
+    /// with `masksToBounds` keeps its label's. The clip is set only when the ink crosses the shape's edge, so
+    /// text that fits draws exactly as unclipped text (in every format, byte for byte).
+    package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour,
+                          clippedTo shape: RoundedRect) {
+        guard let ink = inkBounds(of: shaped, at: x, baseline: baseline), !shape.contains(ink) else {
+            drawText(shaped, at: x, baseline: baseline, colour: colour)
+            return
+        }
+        context.save()
+        roundedRect(shape.rect, radius: shape.radius)
+        context.clip()
+        drawText(shaped, at: x, baseline: baseline, colour: colour)
+        context.restore()
+    }
+
+    /// The box the ink of `shaped` covers when drawn at `x` and `baseline`; nil when it has none.
+    package func inkBounds(of shaped: ShapedText, at x: Double, baseline: Double) -> Rect? {
+        var bounds: Rect?
+        do throws(CairoError) {
+            for run in shaped.runs where !run.glyphs.isEmpty {
+                try select(run)
+                guard let ink = context.extents(of: glyphs(of: run, at: x, baseline: baseline)).ink else { continue }
+                let rect = Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                bounds = bounds.map { Self.union($0, rect) } ?? rect
+            }
+        } catch {
+            context.record(error)
+        }
+        return bounds
+    }
+
+    /// The advance cairo gives each glyph of `run` in the font it is drawn in, to set against the shaped advances.
+    package func drawnAdvances(of run: ShapedRun) -> [Double] {
+        do throws(CairoError) {
+            try select(run)
+        } catch {
+            context.record(error)
+            return []
+        }
+        return run.glyphs.map { context.extents(of: [CairoContext.Glyph(index: $0, x: 0, y: 0)]).advance.x }
+    }
+
+    private static func union(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
+        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
+    }
+
+    /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face), its
+    /// size and its variation settings.
+    private func select(_ run: ShapedRun) throws(CairoError) {
+        context.setFontOptions(try fonts.options(variations: run.variations.map(\.description).joined(separator: ",")))
+        context.setFontFace(try fonts.face(for: run.face, loadColor: run.face.isColor))
+        context.setFontSize(run.size)
+    }
+
+    private func glyphs(of run: ShapedRun, at x: Double, baseline: Double) -> [CairoContext.Glyph] {
+        run.glyphs.indices.map { index in
+            CairoContext.Glyph(index: run.glyphs[index], x: x + run.origin + run.xPositions[index],
+                               y: baseline - run.yOffsets[index])
         }
     }
 
@@ -99,5 +172,31 @@ package struct Painter {
         let x = alignment == .center ? point.x - shaped.width / 2 : alignment == .right ? point.x - shaped.width : point.x
         drawText(shaped, at: x, baseline: point.y, colour: colour)
         return shaped.width
+    }
+}
+
+/// A rectangle with circular corners, as a cell is drawn; the radius is at most half the shorter side.
+package struct RoundedRect: Equatable {
+    package let rect: Rect
+    package let radius: Double
+
+    package init(_ rect: Rect, radius: Double) {
+        self.rect = rect
+        self.radius = max(0, min(radius, rect.width / 2, rect.height / 2))
+    }
+
+    /// Whether `point` lies inside or on the edge.
+    package func contains(_ point: Point) -> Bool {
+        guard rect.minX <= point.x, point.x <= rect.maxX, rect.minY <= point.y, point.y <= rect.maxY else { return false }
+        // Within `radius` of a side, a corner's circle decides.
+        let cornerX = min(max(point.x, rect.minX + radius), rect.maxX - radius)
+        let cornerY = min(max(point.y, rect.minY + radius), rect.maxY - radius)
+        return hypot(point.x - cornerX, point.y - cornerY) <= radius
+    }
+
+    /// Whether all of `box` lies inside: the shape is convex, so its four corners do.
+    package func contains(_ box: Rect) -> Bool {
+        [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
+         Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)].allSatisfy(contains)
     }
 }

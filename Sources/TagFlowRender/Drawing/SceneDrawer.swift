@@ -111,6 +111,7 @@ struct SceneDrawer {
         guard let tag = scene.layout.tag(id) else { return }
         let border = style.borderWidth
         let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
+        let cell = RoundedRect(frame, radius: radius)
         // The border lies inside the frame, so its outer pixels are the frame's edges.
         let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
                            width: max(0, frame.width - border), height: max(0, frame.height - border))
@@ -120,7 +121,7 @@ struct SceneDrawer {
             setColour(style.missing, alpha: 0.08)
             context.fillPreserve()
             painter.strokeDashed(style.missing, width: max(border, 1.5), dash: 4, gap: 3)
-            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), centredIn: frame, colour: style.missing.withAlpha(150))
+            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), in: cell, colour: style.missing.withAlpha(150))
             return
         default:
             let fill = tag.isSelected ? style.selectedFill : style.cellFill
@@ -134,7 +135,7 @@ struct SceneDrawer {
             if tofu { context.setDash([2, 2]) }
             if border > 0 || tofu { context.stroke() } else { context.newPath() }
             context.setDash([])
-            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), centredIn: frame,
+            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), in: cell,
                      colour: tag.isSelected ? style.selectedText : style.text)
             if tofu { painter.drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
         }
@@ -169,9 +170,11 @@ struct SceneDrawer {
         painter.strokeDashed(colour, width: 1.5, dash: 1.5, gap: 2)
     }
 
-    /// Draws `shaped` in the body font, centred in `frame`.
-    func drawText(_ shaped: ShapedText, centredIn frame: Rect, colour: Colour) {
+    /// Draws `shaped` in the body font, centred in `cell` and clipped by its shape: at large text sizes the line
+    /// is taller than the seed's fixed item height, and a cell clips its label as a phone's does.
+    func drawText(_ shaped: ShapedText, in cell: RoundedRect, colour: Colour) {
+        let frame = cell.rect
         painter.drawText(shaped, at: frame.midX - shaped.width / 2, baseline: painter.baseline(centredIn: frame, font: scene.bodyFont),
-                         colour: colour)
+                         colour: colour, clippedTo: cell)
     }
 }
