@@ -80,7 +80,9 @@ final class EngineState {
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
     private var colorPatterns: [FontconfigPattern]?
-    private var fileHashes: [String: String] = [:]
+    /// Content hashes by path, for the whole process: a font file does not change while tagflow runs, and hashing a
+    /// large collection again for every engine (a snapshot run makes one per variant) would cost more than shaping.
+    private static let fileHashes = Locked<[String: String]>([:])
     // Reused by every shape, so a text's scalars and clusters need no allocation of their own.
     private var scratchScalars: [UInt32] = []
     private var scratchClusters: [Cluster] = []
@@ -203,7 +205,14 @@ final class EngineState {
         }
         // Fontconfig always substitutes something, so a real match must carry the requested name.
         let requested = normalizedFamily(trimmed)
-        if genericFamilies.contains(requested) { return ([sorted[0]], sorted) }
+        if genericFamilies.contains(requested) {
+            // "sans-serif" names whatever family fontconfig picks; a font of that family given by file wins too.
+            guard hasApplicationFonts, let picked = sorted[0].familyNames.first else { return ([sorted[0]], sorted) }
+            let pickedName = normalizedFamily(picked)
+            let isPicked = { (pattern: FontconfigPattern) in pattern.familyNames.map(normalizedFamily).contains(pickedName) }
+            let application = (fontconfig.sortedFonts(family: picked, weight: weight, applicationOnly: true) ?? []).prefix(while: isPicked)
+            return (application.isEmpty ? [sorted[0]] : Array(application.prefix(1)), sorted)
+        }
         let isRequested = { (pattern: FontconfigPattern) in pattern.familyNames.map(normalizedFamily).contains(requested) }
         let application = hasApplicationFonts
             ? (fontconfig.sortedFonts(family: trimmed, weight: weight, applicationOnly: true) ?? []).prefix(while: isRequested)
@@ -309,11 +318,11 @@ final class EngineState {
         let harfBuzz = faces[FaceKey(path: face.path, index: face.index)]?.harfBuzzFace
             ?? (try? HarfBuzzFace(path: face.path, index: face.index & 0xFFFF))
         let hash: String
-        if let known = fileHashes[face.path] {
+        if let known = Self.fileHashes.withLock({ $0[face.path] }) {
             hash = known
         } else {
             hash = readFile(face.path).map(FontFileRecord.contentHash) ?? ""
-            fileHashes[face.path] = hash
+            Self.fileHashes.withLock { $0[face.path] = hash }
         }
         return FontFileRecord(
             family: face.family,

@@ -148,6 +148,24 @@ import Testing
         }
     }
 
+    @Test func verifySaysFirstWhenTheFontsDifferFromTheRecordedOnes() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let recorded = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        #expect(recorded.contains("\"fileName\": \"DejaVuSans.ttf\""), "\(recorded)")
+        // The same family from another file: a copy with bytes appended, so its hash differs.
+        var font = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        font.append(contentsOf: [UInt8](repeating: 0, count: 16))
+        try folder.write("DejaVuSans.ttf", font)
+        try folder.write("chooser.json", "{\"fontFiles\": [\"DejaVuSans.ttf\"]}")
+        try folder.write("tagflow.json", Self.manifest.replacingOccurrences(of: "\"tags\": \"chooser.tags\",", with: "\"tags\": \"chooser.tags\", \"config\": \"chooser.json\","))
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.stderr.contains("the goldens were recorded with other font files"), "\(verify.stderr)")
+        let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
+        let lines = markdown.split(separator: "\n")
+        #expect(lines.count > 1 && lines[1].contains("recorded with other font files"), "the note comes before the failures:\n\(markdown)")
+    }
+
     @Test func badManifestsAreNamedWithTheirPlace() throws {
         let folder = try makeProject()
         try folder.write("tagflow.json", "{\"screens\": [{\"name\": \"a\", \"tags\": \"chooser.tags\", \"variants\": {\"themes\": [\"sepia\"]}}]}")

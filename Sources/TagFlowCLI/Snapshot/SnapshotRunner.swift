@@ -31,13 +31,19 @@ struct SnapshotRunner: Sendable {
         var writes: [PendingWrite] = []
         /// Golden frames to remove: a sequence that got shorter.
         var removals: [String] = []
+        /// The font files that drew the variant.
+        var fonts: [FontFileIdentity] = []
     }
+
+    /// The font files the goldens were recorded with, beside them.
+    static let fontsFileName = "fonts.json"
 
     func run(interruption: Interruption) throws -> SnapshotReport {
         let everything = manifest.variants
         let mine = shard.select(everything)
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
+        var fonts = Set<FontFileIdentity>()
         let runner = self
         let done = try OrderedPipeline(workers: threads).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
             let (screen, variant) = mine[index]
@@ -46,6 +52,7 @@ struct SnapshotRunner: Sendable {
             for write in outcome.writes { try Self.write(write.bytes, to: write.path) }
             for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
             items += outcome.items
+            fonts.formUnion(outcome.fonts)
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
@@ -53,14 +60,37 @@ struct SnapshotRunner: Sendable {
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }))
-        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items)
+        let fontNotes = try checkFonts(fonts)
+        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
+    }
+
+    /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
+    /// the file up to date. Different fonts explain changed pixels, so the report says so first.
+    private func checkFonts(_ used: Set<FontFileIdentity>) throws -> [String] {
+        let path = goldenPath(Self.fontsFileName)
+        var recorded: [FontFileIdentity]?
+        if let bytes = try Self.readGolden(path) {
+            recorded = try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path))
+        }
+        let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
+        if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
+            // A shard records what it drew beside what the others recorded.
+            let all = Set(shard == .whole ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
+            try Self.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
+            return []
+        }
+        guard let recorded, !unrecorded.isEmpty else { return [] }
+        let recordedNames = recorded.map(\.description).sorted()
+        return ["the goldens were recorded with other font files: this run drew with "
+                + unrecorded.map(\.description).joined(separator: "; ")
+                + ", which \(Self.fontsFileName) does not list (it lists " + recordedNames.joined(separator: "; ") + "); changed pixels may be the fonts'"]
     }
 
     // MARK: One variant
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant) throws -> VariantOutcome {
         let scene = try Self.scene(screen: screen, settings: variant.settings)
-        var outcome = VariantOutcome()
+        var outcome = VariantOutcome(fonts: FontRecords.identities(engine: scene.engine, layout: scene.layout))
         for output in screen.outputs {
             let name = output.path(for: variant.name)
             switch output {
