@@ -33,10 +33,15 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
-        let (_, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
+        let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
-            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes")
+            var packages = [String]()
+            for scalar in engine.missingScalars(in: text, font: measurer.font) {
+                let choices = missingFontSuggestion(for: scalar).packages.joined(separator: " or ")
+                if !packages.contains(choices) { packages.append(choices) }
+            }
+            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (install \(packages.joined(separator: ", ")))")
         }
         switch format {
         case .json:

@@ -1,0 +1,133 @@
+import Foundation
+import Testing
+import TagFlowImage
+
+/// Previews of the phone people ship to, end to end: devices, Dynamic Type, fonts given by file, and the warnings
+/// that say when the preview cannot be faithful.
+@Suite(.serialized) struct PhonePreviewEndToEndTests {
+    static let demo = packageRoot.appendingPathComponent("Examples/demo.tags").path
+    static let demoConfig = packageRoot.appendingPathComponent("Examples/demo.json").path
+
+    func pngWidth(_ path: String) throws -> Int {
+        try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path)))).width
+    }
+
+    func layoutJSON(_ arguments: [String], environment: [String: String] = [:]) throws -> (json: [String: Any], stderr: String) {
+        let result = try tagflow(["layout"] + arguments + ["--format", "json"], environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        return (try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any]), result.stderr)
+    }
+
+    func itemHeights(_ json: [String: Any]) -> [Double] {
+        ((json["sections"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }.compactMap { $0["height"] as? Double }
+    }
+
+    @Test func aDeviceSetsTheWidthAndTheScale() throws {
+        let folder = try TemporaryFolder()
+        for (device, pixels) in [("iphone-15", 1179), ("iPhone SE", 750), ("iphone-16-pro-max", 1320)] {
+            let result = try tagflow(["render", Self.demo, "--config", Self.demoConfig, "--device", device, "-o", folder.path("d.png")])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(try pngWidth(folder.path("d.png")) == pixels, "\(device)")
+        }
+        // --scale still wins for the picture, and --width for the layout.
+        #expect(try tagflow(["render", Self.demo, "--device", "iphone-15", "--scale", "1", "-o", folder.path("s.png")]).status == 0)
+        #expect(try pngWidth(folder.path("s.png")) == 393)
+        let narrow = try layoutJSON([Self.demo, "--device", "iphone-15", "--width", "320"])
+        #expect((narrow.json["viewport"] as? [String: Double])?["width"] == 320)
+    }
+
+    @Test func aConfigCanDefineItsOwnDevice() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("kiosk.json", #"{"device": "kiosk", "devices": [{"name": "kiosk", "displayName": "Shop kiosk", "width": 600, "scale": 1}]}"#)
+        let result = try tagflow(["render", Self.demo, "--config", folder.path("kiosk.json"), "-o", folder.path("k.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(try pngWidth(folder.path("k.png")) == 600)
+        let list = try tagflow(["devices", "--config", folder.path("kiosk.json")])
+        #expect(list.stdout.contains("kiosk") && list.stdout.contains("Shop kiosk") && list.stdout.contains("iPhone 15"), "\(list.stdout)")
+        let unknown = try tagflow(["render", Self.demo, "--device", "iphone-99", "-o", folder.path("x.png")])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("unknown device 'iphone-99'") && unknown.stderr.contains("tagflow devices"), "\(unknown.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("x.png")))
+    }
+
+    @Test func atAX3TheSeedsCellsClipTheTextAndAutoHeightGrowsThem() throws {
+        let fixed = try layoutJSON([Self.demo, "--config", Self.demoConfig, "--content-size", "AX3"])
+        #expect(itemHeights(fixed.json).allSatisfy { $0 == 30 })
+        #expect(fixed.stderr.components(separatedBy: "warning:").count - 1 == 1, "one warning, not one per tag: \(fixed.stderr)")
+        #expect(fixed.stderr.contains("87 of 87 tags' text is taller than the 30 pt cell at content size AX3"), "\(fixed.stderr)")
+        #expect(fixed.stderr.contains("--item-height auto"), "\(fixed.stderr)")
+
+        let grown = try layoutJSON([Self.demo, "--config", Self.demoConfig, "--content-size", "AX3", "--item-height", "auto"])
+        #expect(!grown.stderr.contains("clips"), "\(grown.stderr)")
+        let heights = Set(itemHeights(grown.json))
+        #expect(heights.count == 1 && heights.first! > 40, "\(heights)")
+        // At the default size the seed's 30 pt fits, and auto gives about the same.
+        let seed = try layoutJSON([Self.demo, "--config", Self.demoConfig])
+        #expect(!seed.stderr.contains("clips"))
+        let auto = try layoutJSON([Self.demo, "--config", Self.demoConfig, "--item-height", "auto"])
+        #expect(itemHeights(auto.json).allSatisfy { abs($0 - 30) < 1 }, "\(Set(itemHeights(auto.json)))")
+    }
+
+    @Test func contentSizesScaleTheTextAsTheBodyStyleDoes() throws {
+        let wide = try layoutJSON([Self.demo, "--content-size", "AX5"])
+        let base = try layoutJSON([Self.demo])
+        func firstWidth(_ json: [String: Any]) -> Double {
+            (((json["sections"] as? [[String: Any]])?.first?["items"] as? [[String: Any]])?.first?["width"] as? Double) ?? 0
+        }
+        // 篮球 is 2 × the text size wide in WenQuanYi Zen Hei, plus 15 of padding.
+        #expect(abs(firstWidth(base.json) - (28 + 15)) < 1e-9)
+        #expect(abs(firstWidth(wide.json) - (2 * 14 * 53 / 17 + 15)) < 1e-9)
+    }
+
+    @Test func textWidthRoundingRoundsEveryCell() throws {
+        for (rule, check) in [("ceil", { (w: Double) in w == w.rounded() }), ("pixel", { (w: Double) in (w * 3) == (w * 3).rounded() })] {
+            let json = try layoutJSON([Self.demo, "--device", "iphone-15", "--text-width", rule, "--padding", "0"]).json
+            let widths = ((json["sections"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }.compactMap { $0["width"] as? Double }
+            #expect(!widths.isEmpty && widths.allSatisfy(check), "\(rule): \(widths.prefix(5))")
+        }
+    }
+
+    /// With only DejaVu, the demo's 34 Chinese tags give one warning naming the packages that draw Chinese, not one
+    /// per tag; the emoji DejaVu lacks (a crab, a flag) get one of their own, naming the emoji font.
+    @Test func missingCharactersAreWarnedOncePerKindWithThePackageThatDrawsThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("fonts.conf", """
+            <?xml version="1.0"?><!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+            <fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>\(folder.path("cache"))</cachedir>
+            <include ignore_missing="yes">/etc/fonts/conf.d</include></fontconfig>
+            """)
+        try folder.write("tags", (try String(contentsOfFile: Self.demo, encoding: .utf8)) + "\n# More\n🦀 crab\n🇨🇳 flag\n")
+        let result = try tagflow(["layout", folder.path("tags"), "-o", folder.path("out.txt")], environment: ["FONTCONFIG_FILE": folder.path("fonts.conf")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.contains("Chinese, Japanese or Korean") && $0.contains("fonts-noto-cjk or fonts-wqy-zenhei") && $0.contains("34 tags") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("2 tags have emoji") && $0.contains("fonts-noto-color-emoji") && !$0.contains("fonts-noto-core") }, "\(warnings)")
+    }
+
+    @Test func aFontGivenByFileWinsAndIsRecorded() throws {
+        let folder = try TemporaryFolder()
+        var font = try Data(contentsOf: URL(fileURLWithPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"))
+        font.append(contentsOf: [UInt8](repeating: 0, count: 8))
+        try folder.write("Mine.ttf", font)
+        for flags in [["--font-file", folder.path("Mine.ttf")], ["--font-dir", folder.url.path]] {
+            let json = try layoutJSON([Self.demo] + flags).json
+            let files = try #require(json["fontFiles"] as? [[String: String]])
+            let sans = try #require(files.first { $0["family"] == "DejaVu Sans" })
+            #expect(sans["fileName"] == "Mine.ttf", "\(flags): \(files)")
+            #expect(sans["contentHash"]?.hasPrefix("fnv1a64:") == true)
+        }
+        let missing = try tagflow(["layout", Self.demo, "--font-file", folder.path("Nope.ttf")])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("Nope.ttf"), "\(missing.stderr)")
+    }
+
+    @Test func theIOSSystemChainSaysOnceWhatStoodIn() throws {
+        let result = try tagflow(["layout", Self.demo, "--font", "system-ios", "-o", "/dev/null"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
+        #expect(warnings.count == 1, "\(warnings)")
+        #expect(warnings.first?.contains("SF Pro → DejaVu Sans") == true, "\(warnings)")
+        #expect(warnings.first?.contains("PingFang SC → WenQuanYi Zen Hei") == true, "\(warnings)")
+    }
+}
