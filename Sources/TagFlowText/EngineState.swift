@@ -435,6 +435,7 @@ final class EngineState {
         guard !clusters.isEmpty else { return ([], [], 0) }
 
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
+        let neutral = clusters.map(\.script.isNeutral)
         var previous: TextScript?
         for i in clusters.indices {
             if clusters[i].script.isNeutral {
@@ -446,11 +447,24 @@ final class EngineState {
         if let first = clusters.firstIndex(where: { !$0.script.isNeutral }), first > 0 {
             for i in 0..<first { clusters[i].script = clusters[first].script }
         }
+        // Neutrals between right-to-left text and left-to-right text take the line's direction (UAX #9, rule N1/N2):
+        // the space in "ab مرحبا cd" belongs between the Arabic and "cd", so it joins the run after it, not the
+        // right-to-left run that would draw it on the wrong side.
+        var i = 0
+        while i < clusters.count {
+            guard neutral[i], i > 0, clusters[i - 1].script.isRightToLeft else { i += 1; continue }
+            var end = i
+            while end < clusters.count, neutral[end] { end += 1 }
+            if end < clusters.count, !clusters[end].script.isRightToLeft {
+                for k in i..<end { clusters[k].script = clusters[end].script }
+            }
+            i = end
+        }
 
         var runs: [PendingRun] = []
         var fonts: [String] = []
         var missing = 0
-        var i = 0
+        i = 0
         while i < clusters.count {
             var j = i + 1
             while j < clusters.count, clusters[j].font == clusters[i].font, clusters[j].script == clusters[i].script {
