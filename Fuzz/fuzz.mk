@@ -4,39 +4,45 @@
 #   make fuzz-tags                   fuzzes one target for FUZZ_SECONDS (default 600)
 #   make -j2 fuzz                    fuzzes all five, two at a time
 #
-# Each target is one Fuzz/<target>/Fuzz.swift compiled with -sanitize=fuzzer,address together with exactly the
-# product sources it exercises; TagFlowLayout is built once as an instrumented static library. Seeds are in
-# Fuzz/corpus/<target>/ (read only); what libFuzzer learns goes to .build-fuzz/corpus/<target>/; crashes, hangs
-# and leaks go to Fuzz/crashes/ and make the run fail. A thrown error is a correct answer, never a finding.
+# Each target is one Fuzz/<target>/Fuzz.swift, compiled with -sanitize=fuzzer,address against tagflow's modules,
+# which are built once as instrumented static libraries with testing enabled, so a target reaches internal API
+# through `@testable import`. Seeds are in Fuzz/corpus/<target>/ (read only); what libFuzzer learns goes to
+# .build-fuzz/corpus/<target>/; crashes, hangs and leaks go to Fuzz/crashes/ and make the run fail. A thrown error
+# is a correct answer, never a finding.
 
 SWIFTC ?= swiftc
+PKG_CONFIG ?= pkg-config
 FUZZ_SECONDS ?= 600
 # Extra libFuzzer flags, e.g. FUZZ_FLAGS=-jobs=2 or FUZZ_FLAGS=-runs=1000
 FUZZ_FLAGS ?=
 FUZZ_DIR = .build-fuzz
-# lld: gold warns about every ASan check symbol.
-FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -wmo -use-ld=lld
+FUZZ_LIB_DIR = $(FUZZ_DIR)/libs
+# lld: gold warns about every ASan check symbol. The package name lets modules use each other's `package` API.
+FUZZ_SWIFTFLAGS = -sanitize=fuzzer,address -parse-as-library -O -g -wmo -use-ld=lld -package-name tagflow
 
 FUZZ_TARGETS = tags tags-json config args png
 # With -g, swiftc writes the executable's module for the debugger; without a path it lands in the working directory.
 FUZZ_MODULE_OUT = -emit-executable -emit-module-path $(FUZZ_DIR)/modules/$(1)/Fuzz.swiftmodule
-
-FUZZ_LAYOUT_SOURCES = $(wildcard Sources/TagFlowLayout/*.swift)
-FUZZ_LAYOUT_LIB = $(FUZZ_DIR)/layout/libTagFlowLayout.a
-FUZZ_CLI = Sources/TagFlowCLI
 FUZZ_SHARED = Fuzz/Shared/FuzzMeasurer.swift
 
-# The product sources each target needs, and nothing else.
-FUZZ_SOURCES_tags = $(FUZZ_CLI)/Input/TagsFile.swift $(FUZZ_CLI)/Input/JSONValue.swift $(FUZZ_CLI)/Support/Errors.swift
-FUZZ_SOURCES_tags-json = $(FUZZ_SOURCES_tags) $(FUZZ_CLI)/Input/TagsJSON.swift $(FUZZ_CLI)/Input/JSONReading.swift \
-	$(FUZZ_CLI)/Input/InputFiles.swift
-FUZZ_SOURCES_config = $(FUZZ_SOURCES_tags) $(FUZZ_CLI)/Input/TagsJSON.swift $(FUZZ_CLI)/Input/ConfigFile.swift $(FUZZ_CLI)/Input/JSONReading.swift \
-	$(FUZZ_CLI)/Input/LayoutSettings.swift $(FUZZ_CLI)/Input/InputFiles.swift
-FUZZ_SOURCES_args = $(FUZZ_SOURCES_tags) $(FUZZ_CLI)/Arguments/CommandSpec.swift $(FUZZ_CLI)/Input/LayoutSettings.swift \
-	$(FUZZ_CLI)/Input/JSONReading.swift
-FUZZ_SOURCES_png = Sources/TagFlowRender/Encoding/PNGDecoder.swift Sources/TagFlowRender/Encoding/PNGEncoder.swift \
-	Sources/TagFlowRender/Encoding/PNGPalette.swift Sources/TagFlowRender/IndexedWork.swift \
-	Sources/TagFlowRender/Encoding/RGBAImage.swift
+# The C libraries' module maps (Sources/C*) and headers; the module maps link the libraries.
+FUZZ_C_MODULES = CFreeType CFontconfig CHarfBuzz CCairo CGIF CPNG
+FUZZ_C_FLAGS = $(addprefix -I Sources/,$(FUZZ_C_MODULES)) \
+	$(addprefix -Xcc ,$(shell $(PKG_CONFIG) --cflags freetype2 fontconfig harfbuzz cairo libpng 2>/dev/null))
+FUZZ_C_LIBS = $(shell $(PKG_CONFIG) --libs freetype2 fontconfig harfbuzz cairo libpng 2>/dev/null) -lgif
+
+# tagflow's modules in dependency order (as in Package.swift), each with the modules it imports.
+FUZZ_LIBRARIES = TagFlowLayout TagFlowText TagFlowImage TagFlowRender TagFlowReview TagFlowCLI
+FUZZ_DEPS_TagFlowLayout =
+FUZZ_DEPS_TagFlowText = TagFlowLayout
+FUZZ_DEPS_TagFlowImage =
+FUZZ_DEPS_TagFlowRender = TagFlowLayout TagFlowText TagFlowImage
+FUZZ_DEPS_TagFlowReview = TagFlowLayout TagFlowText TagFlowImage TagFlowRender
+FUZZ_DEPS_TagFlowCLI = TagFlowLayout TagFlowText TagFlowImage TagFlowRender TagFlowReview
+# What each target links: the PNG reader needs TagFlowImage only; the others read through TagFlowCLI.
+FUZZ_LINK_png = TagFlowImage
+FUZZ_LINK_DEFAULT = $(FUZZ_LIBRARIES)
+fuzz_link = $(or $(FUZZ_LINK_$(1)),$(FUZZ_LINK_DEFAULT))
 
 # -max_len per target: a few tags files' worth of lines, JSON documents, command lines, small PNGs.
 FUZZ_MAX_LEN_tags = 8192
@@ -55,22 +61,26 @@ FUZZ_DICT_png = -dict=Fuzz/dict/png.dict
 
 fuzz-build: $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
 
-$(FUZZ_LAYOUT_LIB): $(FUZZ_LAYOUT_SOURCES)
-	@mkdir -p $(FUZZ_DIR)/layout
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name TagFlowLayout -emit-library -static -emit-module \
-		-emit-module-path $(FUZZ_DIR)/layout/TagFlowLayout.swiftmodule -o $@ $(FUZZ_LAYOUT_SOURCES)
+fuzz_library = $(FUZZ_LIB_DIR)/lib$(1).a
+fuzz_sources = $(shell find Sources/$(1) -name '*.swift' | sort)
 
-$(FUZZ_DIR)/fuzz-tags $(FUZZ_DIR)/fuzz-tags-json $(FUZZ_DIR)/fuzz-config $(FUZZ_DIR)/fuzz-args: \
-$(FUZZ_DIR)/fuzz-%: Fuzz/%/Fuzz.swift $(FUZZ_SHARED) $(FUZZ_LAYOUT_LIB) $(wildcard $(FUZZ_CLI)/*/*.swift)
-	@mkdir -p $(FUZZ_DIR)/modules/$*
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name Fuzz -I $(FUZZ_DIR)/layout -o $@ $(call FUZZ_MODULE_OUT,$*) \
-		Fuzz/$*/Fuzz.swift $(FUZZ_SHARED) $(FUZZ_SOURCES_$*) -L $(FUZZ_DIR)/layout -lTagFlowLayout
+# One instrumented static library and its module per tagflow module.
+define FUZZ_LIBRARY_RULE
+$(call fuzz_library,$(1)): $(call fuzz_sources,$(1)) $(foreach dep,$(FUZZ_DEPS_$(1)),$(call fuzz_library,$(dep)))
+	@mkdir -p $(FUZZ_LIB_DIR)
+	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) -enable-testing -module-name $(1) -emit-library -static -emit-module \
+		-emit-module-path $(FUZZ_LIB_DIR)/$(1).swiftmodule -I $(FUZZ_LIB_DIR) $$(FUZZ_C_FLAGS) -o $$@ $(call fuzz_sources,$(1))
+endef
+$(foreach library,$(FUZZ_LIBRARIES),$(eval $(call FUZZ_LIBRARY_RULE,$(library))))
 
-$(FUZZ_DIR)/fuzz-png: Fuzz/png/Fuzz.swift $(FUZZ_SOURCES_png)
-	@mkdir -p $(FUZZ_DIR)
-	@mkdir -p $(FUZZ_DIR)/modules/png
-	$(SWIFTC) $(FUZZ_SWIFTFLAGS) -module-name Fuzz -I Sources/CPNG -Xcc -I/usr/include/libpng16 -o $@ $(call FUZZ_MODULE_OUT,png) \
-		Fuzz/png/Fuzz.swift $(FUZZ_SOURCES_png) -lpng16 -lz
+define FUZZ_TARGET_RULE
+$(FUZZ_DIR)/fuzz-$(1): Fuzz/$(1)/Fuzz.swift $(FUZZ_SHARED) $(foreach library,$(call fuzz_link,$(1)),$(call fuzz_library,$(library)))
+	@mkdir -p $(FUZZ_DIR)/modules/$(1)
+	$$(SWIFTC) $$(FUZZ_SWIFTFLAGS) -module-name Fuzz -I $(FUZZ_LIB_DIR) $$(FUZZ_C_FLAGS) -o $$@ $(call FUZZ_MODULE_OUT,$(1)) \
+		Fuzz/$(1)/Fuzz.swift $(if $(filter png,$(1)),,$(FUZZ_SHARED)) -L $(FUZZ_LIB_DIR) \
+		$(addprefix -l,$(call fuzz_link,$(1))) $$(FUZZ_C_LIBS)
+endef
+$(foreach target,$(FUZZ_TARGETS),$(eval $(call FUZZ_TARGET_RULE,$(target))))
 
 # One run: seeds from Fuzz/corpus/<target>, new units kept in .build-fuzz/corpus/<target>, findings to
 # Fuzz/crashes/<target>-*. Timeouts (over 10 s for one input) and leaks count as findings, as crashes do.

@@ -1,58 +1,54 @@
 import TagFlowLayout
+@testable import TagFlowCLI
 
-/// The options of `tagflow layout` and `render`, rebuilt here from the same tables, because the command files
-/// import the font and drawing modules: the input options, a flag for every `LayoutSetting`, and option shapes
-/// the parser treats specially (a repeated option, an optional value, a short name).
-let fuzzSpec = CommandSpec(
-    name: "layout",
-    abstract: "Fuzzing the argument parser.",
-    positionals: [PositionalSpec("tags-file", help: "A tags file.")],
-    optionGroups: [
-        ("Input", [
-            OptionSpec(["--config"], value: "FILE", help: "A JSON file."),
-            OptionSpec(["--input-format"], value: "auto|tags|json", help: "How to read the tags input.", default: "auto"),
-        ]),
-        ("Layout", LayoutSetting.all.map { setting in
-            OptionSpec([setting.flag], value: setting.valueName, help: setting.help, default: setting.current(LayoutOptions()))
-        }),
-        ("Output", [
-            OptionSpec(["--format"], value: "text|json", help: "Format.", default: "text"),
-            OptionSpec(["--output", "-o"], value: "FILE", help: "Output."),
-            OptionSpec(["--compare"], value: "A,B", help: "Two strategies.", valueIsOptional: true),
-            OptionSpec(["--ignore"], value: "KIND", help: "Repeats.", repeats: true),
-            OptionSpec(["--quiet", "-q"], help: "A flag."),
-        ]),
-    ])
+/// Commands whose layout flags (`LayoutInput`) can be laid out once parsed.
+protocol FuzzLayoutInputCommand { var input: LayoutInput { get } }
+extension LayoutCommand: FuzzLayoutInputCommand {}
+extension RenderCommand: FuzzLayoutInputCommand {}
+extension ScrollCommand: FuzzLayoutInputCommand {}
+extension CheckCommand: FuzzLayoutInputCommand {}
+extension DiffCommand: FuzzLayoutInputCommand {}
 
-/// A second spec whose last positional takes every remaining argument, as `measure TEXT...` does.
-let fuzzRepeatingSpec = CommandSpec(
-    name: "measure", abstract: "Fuzzing repeated positionals.",
-    positionals: [PositionalSpec("text", help: "Texts.", repeats: true)],
-    optionGroups: [("Font", [OptionSpec(["--font"], value: "NAME", help: "Font."), OptionSpec(["--format"], value: "F", help: "Format.")])])
+/// Where `tagflow --help`, the manual and the completion scripts are written: nowhere.
+let silentConsole = Console(out: { _ in }, err: { _ in }, isInteractive: false)
 
-/// libFuzzer target: the argument parser (`CommandSpec.parse`), then every layout flag's value through
-/// `LayoutSetting.value(fromArgument:flag:)`, applied and validated as `LayoutInput.options` does, and laid out.
-/// The input is the argument list, split at NUL bytes (no argument can hold one). A thrown `UsageError` or
-/// `InputError` is a correct answer to a bad command line; only a crash, a hang or a leak is a finding.
+/// libFuzzer target: tagflow's argument parser. The input is a command line without the program name, split at
+/// NUL bytes (no argument can hold one). When its first word names a subcommand, the rest go to that command's
+/// `parse`, which reads every value through its `ValueParser` and runs the command's `validate`; a command that
+/// takes layout flags is then laid out with them applied, as `LayoutInput.options` applies them. Any other first
+/// word goes to `TagFlowCommand.run`, which answers it without running a command (the overview, `help`,
+/// `--version`, the completion scripts, the manual page, or an unknown subcommand). A thrown `CommandLineError`
+/// is a correct answer to a bad command line, and is worded as tagflow would word it; only a crash, a hang or a
+/// leak is a finding.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     let bytes = UnsafeBufferPointer(start: data, count: size)
     // Invalid UTF-8 is repaired, as `CommandLine.arguments` repairs it.
     let arguments = bytes.split(separator: 0, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
-    _ = try? fuzzRepeatingSpec.parse(arguments)
+    guard let first = arguments.first, let command = TagFlowCommand.command(named: first) else {
+        _ = TagFlowCommand.run(arguments, console: silentConsole)
+        return 0
+    }
     do {
-        let parsed = try fuzzSpec.parse(arguments)
-        var options = LayoutOptions()
-        for setting in LayoutSetting.all {
-            guard let text = parsed.value(setting.flag) else { continue }
-            setting.apply(&options, try setting.value(fromArgument: text, flag: setting.flag))
-            _ = setting.current(options)
+        guard let parsed = try parse(command, Array(arguments.dropFirst())) else {
+            _ = command.help
+            return 0
         }
-        layOut(fuzzDocument, options: options)
-    } catch let error as UsageError {
-        _ = error.description
+        if let layoutCommand = parsed as? any FuzzLayoutInputCommand {
+            var options = LayoutOptions()
+            for (setting, value) in layoutCommand.input.overrides {
+                setting.apply(&options, value)
+                _ = setting.current(options)
+            }
+            layOut(fuzzDocument, options: options)
+        }
     } catch {
-        _ = "\(error)"
+        _ = ErrorReport(error).text
     }
     return 0
+}
+
+/// `Command.parse`, for a command type known only at run time.
+func parse<Command: ParsableCommand>(_ type: Command.Type, _ words: [String]) throws(CommandLineError) -> Command? {
+    try Command.parse(words)
 }

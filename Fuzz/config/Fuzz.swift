@@ -1,5 +1,6 @@
 import Glibc
 import TagFlowLayout
+@testable import TagFlowCLI
 
 /// libFuzzer target: a `--config` file, read by `ConfigFile.parse` exactly as the CLI reads it, then applied to the
 /// default options the way `LayoutInput.options` applies it, validated, and laid out.

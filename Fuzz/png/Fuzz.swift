@@ -1,4 +1,5 @@
 import CPNG
+@testable import TagFlowImage
 
 /// Smaller than the decoder's defaults (16384 a side, 100 M pixels) so that a fuzzed header cannot make each run
 /// allocate 400 MB (ASan keeps freed memory in quarantine); the limit check is the same code either way.

@@ -1,4 +1,5 @@
 import TagFlowLayout
+@testable import TagFlowCLI
 
 /// libFuzzer target: the JSON tags reader (`TagsJSON.parse`, and through it `JSONParser`), then a layout of what
 /// it read. A thrown `InputError` is a correct answer to bad input; only a crash, a hang or a leak is a finding.

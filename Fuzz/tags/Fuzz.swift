@@ -1,4 +1,5 @@
 import TagFlowLayout
+@testable import TagFlowCLI
 
 /// libFuzzer target: the tags-file reader (`TagsFile.parse`), then a layout of what it read.
 /// A thrown `InputError` is a correct answer to bad input; only a crash, a hang or a leak is a finding.

@@ -352,6 +352,23 @@ private struct SevenPointMeasurer: TextMeasuring {
         }
     }
 
+    @Test func theDefaultsCountWhatPixelmatchCountsAndEdgeShiftsCountsFewer() throws {
+        // pixelmatch's own 1a/1b, whose 143 changed pixels at threshold 0.05 its test file expects.
+        let fixtures = packageRoot.appendingPathComponent("Tests/TagFlowReviewTests/Fixtures/pixelmatch")
+        let pair = [fixtures.appendingPathComponent("1a.png").path, fixtures.appendingPathComponent("1b.png").path, "--threshold", "0.05"]
+        let (status, json) = try diffJSON(pair)
+        #expect(status == 1)
+        #expect(json["differentPixels"] as? Int == 143)
+        #expect((json["options"] as? [String: Any])?["edgeShifts"] as? Bool == false)
+
+        let (_, shifts) = try diffJSON(pair + ["--edge-shifts"])
+        #expect((shifts["differentPixels"] as! Int) < 143)
+        #expect((shifts["options"] as? [String: Any])?["edgeShifts"] as? Bool == true)
+
+        // The old switch for pixelmatch's behaviour is gone: it is the default now.
+        #expect(try tagflow(["diff"] + pair + ["--pixelmatch-aa"]).status == 2)
+    }
+
     @Test func exitStatusFollowsTheToleranceAndWritesTheDiffImage() throws {
         guard toolAvailable("convert") else { return }
         let folder = try TemporaryFolder()

@@ -23,7 +23,7 @@ struct DiffCommand: ParsableCommand {
     struct PixelSettings: ParsableArguments {
         var threshold = PixelDiff.Options(makeImage: false).threshold
         var includeAntiAliasing = false
-        var pixelmatchAntiAliasing = false
+        var edgeShifts = false
         var ignore: [PixelDiff.Region] = []
         var maxDiffPixels: Int?
         var maxDiffRatio: Double?
@@ -32,7 +32,7 @@ struct DiffCommand: ParsableCommand {
             ArgumentGroup("Pixel diff", [
                 .option(\.threshold, "--threshold", help: "How different a pixel's colour must be to count; 0 counts any change.", value: .share),
                 .flag(\.includeAntiAliasing, "--include-aa", help: "Count anti-aliased pixels as changes instead of reporting them apart."),
-                .flag(\.pixelmatchAntiAliasing, "--pixelmatch-aa", help: "Detect anti-aliasing only as pixelmatch does, without the test for edges moved by a fraction of a pixel (text shifted by a subpixel then counts as changed)."),
+                .flag(\.edgeShifts, "--edge-shifts", help: "Also take edges moved by a fraction of a pixel as anti-aliasing, so text shifted by a subpixel is not counted (pixelmatch counts it)."),
                 .repeating(\.ignore, "--ignore", help: "A rectangle of pixels to leave out; repeat for more.", value: .region),
                 .option(\.maxDiffPixels, "--max-diff-pixels", help: "Pass when at most N pixels differ.", value: .count),
                 .option(\.maxDiffRatio, "--max-diff-ratio", help: "Pass when at most this share of the pixels differ: 0.001 or 0.1%.", value: .ratio),
@@ -43,7 +43,7 @@ struct DiffCommand: ParsableCommand {
             var options = PixelDiff.Options(makeImage: makeImage)
             options.threshold = threshold
             options.includeAntiAliasing = includeAntiAliasing
-            options.detectEdgeShifts = !pixelmatchAntiAliasing
+            options.detectEdgeShifts = edgeShifts
             options.ignore = ignore
             return (options, PixelDiff.Tolerance(maxDiffPixels: maxDiffPixels, maxDiffRatio: maxDiffRatio))
         }
@@ -69,6 +69,8 @@ struct DiffCommand: ParsableCommand {
           two layout JSON files (tagflow layout --format json)        the same, from saved layouts
           two PNG files                                               pixel diff with pixelmatch's YIQ distance and anti-aliasing detection
           two folders                                                 every PNG paired by relative path: new, deleted, changed, unchanged
+        The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white (pixelmatch 7.x
+        blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as anti-aliasing.
         Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something does, 2 on an error.
         """,
         examples: [
