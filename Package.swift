@@ -50,7 +50,7 @@ let package = Package(
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"], exclude: ["Fonts"]),
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowTestSupport"]),
-        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"]),
+        .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowReview", "TagFlowTestSupport"]),
     ]
 )
