@@ -1,8 +1,9 @@
+import Foundation
 import TagFlowLayout
 import TagFlowText
 
 /// Measuring tag texts with `TextEngine` through `Measurer`, as `TagLayout` does: cold (every text shaped once by a
-/// fresh engine) and warm (every text a cache hit).
+/// fresh engine) and warm (every text a cache hit); then the same with the fonts given by file against installed.
 enum TextBenchmarks {
     static let tagCount = 100_000
     static let distinctCount = 10_000
@@ -35,6 +36,75 @@ enum TextBenchmarks {
         let warmRate = Double(tagCount) / median(warm)
         report.row("measure, warm (second pass)", size: size, time: median(warm),
                    rate: "\(formatRate(warmRate)) tags/s", bar: Bar(target: "≥ 1M tags/s", isMet: warmRate >= 1_000_000))
+        try compareFontsByFileWithInstalled(tags: tags, &report)
+    }
+
+    /// The chain both engines measure with: every tag text is drawn by these two families.
+    static let chain = "DejaVu Sans, WenQuanYi Zen Hei"
+    static let installedFontFiles = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"]
+
+    /// The same tags measured with ``chain`` installed and with copies of its files given by `FontSources(files:)`,
+    /// which must cost no more: a font given by file is loaded as an installed one is, once per engine.
+    static func compareFontsByFileWithInstalled(tags: [String], _ report: inout Report) throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-fonts-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let copies = try installedFontFiles.map { path in
+            let copy = folder.appendingPathComponent("copy-of-" + URL(fileURLWithPath: path).lastPathComponent)
+            try FileManager.default.copyItem(at: URL(fileURLWithPath: path), to: copy)
+            return copy.path
+        }
+
+        struct Timings {
+            var start: [Double] = [], cold: [Double] = [], warm: [Double] = []
+            /// The measuring thread's CPU time of each cold and warm pass (measure runs on the calling thread).
+            var coldCPU: [Double] = [], warmCPU: [Double] = []
+        }
+        func measureOnce(fonts: FontSources, into timings: inout Timings) throws -> Double {
+            var measurer: Measurer?
+            timings.start.append(try seconds {
+                let engine = try TextEngine(fonts: fonts)
+                measurer = Measurer(engine: engine, font: try engine.font(family: chain, size: LayoutOptions().fontSize))
+            })
+            let measure = measurer!
+            var coldWidth = 0.0, warmWidth = 0.0
+            var cpu = threadCPUSeconds()
+            timings.cold.append(seconds { for tag in tags { coldWidth += measure.measure(tag).width } })
+            timings.coldCPU.append(threadCPUSeconds() - cpu)
+            cpu = threadCPUSeconds()
+            timings.warm.append(seconds { for tag in tags { warmWidth += measure.measure(tag).width } })
+            timings.warmCPU.append(threadCPUSeconds() - cpu)
+            precondition(coldWidth == warmWidth, "a cached measurement differs from the shaped one")
+            return coldWidth
+        }
+        var installed = Timings(), byFile = Timings()
+        // Interleaved, and each first in turn, so neither drift in the machine's load nor going second (after an
+        // engine was freed) weighs on one of them alone.
+        for run in 0..<Report.repeats {
+            let installedFirst = run.isMultiple(of: 2)
+            var byFileWidth = 0.0
+            if !installedFirst { byFileWidth = try measureOnce(fonts: FontSources(files: copies), into: &byFile) }
+            let installedWidth = try measureOnce(fonts: .system, into: &installed)
+            if installedFirst { byFileWidth = try measureOnce(fonts: FontSources(files: copies), into: &byFile) }
+            precondition(installedWidth == byFileWidth, "the copies measure differently from the installed fonts")
+        }
+
+        let size = "\(formatCount(tagCount)) tags, \(formatCount(distinctCount)) texts"
+        func rate(_ times: [Double]) -> String { "\(formatRate(Double(tagCount) / median(times))) tags/s" }
+        for (source, timings) in [("installed", installed), ("by file", byFile)] {
+            report.row("\(chain), \(source): TextEngine() and font()", size: "", time: median(timings.start), rate: "")
+            report.row("\(chain), \(source): measure, cold", size: size, time: median(timings.cold), rate: rate(timings.cold))
+            report.row("\(chain), \(source): measure, warm", size: size, time: median(timings.warm), rate: rate(timings.warm))
+        }
+        // The ratio compares CPU time of the measuring thread, which other processes on a shared machine do not
+        // inflate as they do wall time: the median of each run's ratio to its neighbour.
+        func pairedRatio(_ times: KeyPath<Timings, [Double]>) -> Double {
+            median(zip(byFile[keyPath: times], installed[keyPath: times]).map { $0 / $1 })
+        }
+        let coldRatio = pairedRatio(\.coldCPU), warmRatio = pairedRatio(\.warmCPU)
+        report.row("by file / installed, cold (thread CPU time)", size: size, rate: String(format: "%.3f×", coldRatio),
+                   bar: Bar(target: "≤ 1.05×", isMet: coldRatio <= 1.05))
+        report.row("by file / installed, warm (thread CPU time)", size: size, rate: String(format: "%.3f×", warmRatio))
     }
 
     /// ``tagCount`` tags drawn from ``distinctCount`` texts, each text used equally often, in a seeded shuffle.
@@ -72,4 +142,11 @@ enum TextBenchmarks {
         default: return latin() + " " + cjk(2...4)
         }
     }
+}
+
+/// CPU time the calling thread has used, in seconds.
+private func threadCPUSeconds() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
 }

@@ -40,8 +40,9 @@ import Testing
         }
 
         let folder = try TemporaryFolder()
-        let page = try folder.write("tags.html", Self.page(texts: tags.map(\.text), containerWidth: width - 2 * Self.sectionInset))
-        let boxes = try Self.chromiumBoxes(page: page, profile: folder.path("profile"))
+        let page = try folder.write("tags.html", Self.page(texts: tags.map(\.text), containerWidth: width - 2 * Self.sectionInset,
+                                                           fontStack: Self.fontStack))
+        let boxes = try Self.chromiumLayout(page: page, profile: folder.path("profile")).boxes
         try #require(boxes.count == tags.count, "Chromium reported \(boxes.count) boxes for \(tags.count) tags")
 
         // Chromium's lines are its distinct box tops, in order.
@@ -62,6 +63,8 @@ import Testing
         var text: String
         var x: Double
         var width: Double
+        /// The text's width, without padding.
+        var textWidth: Double
         var line: Int
         var fonts: [String]
         var missingGlyphs: Int
@@ -70,6 +73,7 @@ import Testing
             text = try #require(item["text"] as? String)
             x = try #require(item["x"] as? Double)
             width = try #require(item["width"] as? Double)
+            textWidth = try #require(item["textWidth"] as? Double)
             line = try #require(item["line"] as? Int)
             fonts = try #require(item["fonts"] as? [String])
             missingGlyphs = try #require(item["missingGlyphs"] as? Int)
@@ -83,15 +87,30 @@ import Testing
         var width: Double
     }
 
-    /// A page that lays the tags out as a wrapping flexbox and, once loaded, writes their boxes into `<pre id=out>`
-    /// as JSON, so `--dump-dom` prints them.
-    static func page(texts: [String], containerWidth: Double) -> String {
+    /// A web font for the page: `family` is its CSS name, loaded from `source`, a URL relative to the page.
+    struct WebFont {
+        var family: String
+        var source: String
+    }
+
+    /// What Chromium reported: every tag's box, and every web font's load status ("loaded", "error", ...).
+    struct ChromiumLayout: Decodable {
+        var boxes: [Box]
+        var fontStatuses: [String: String]
+    }
+
+    /// A page that lays the tags out as a wrapping flexbox in `fontStack` (after loading `webFonts`) and then
+    /// writes a ``ChromiumLayout`` into `<pre id=out>` as JSON, so `--dump-dom` prints it.
+    static func page(texts: [String], containerWidth: Double, fontStack: [String], webFonts: [WebFont] = []) -> String {
         let stack = fontStack.map { "'\($0)'" }.joined(separator: ",")
+        let faces = webFonts.map { "@font-face { font-family: '\($0.family)'; src: url('\($0.source)'); }" }.joined(separator: "\n")
         let tags = texts.map { "<div class=\"tag\">\(escapeHTML($0))</div>" }.joined(separator: "\n")
         // max-width mirrors the layout's clamp of a tag to the line width; no tag of the example needs it at 375.
+        // Web fonts load lazily, so the script loads each one and waits for them all before measuring.
         return """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8"><style>
+        \(faces)
         body { margin: 0; }
         #tags { width: \(containerWidth)px; display: flex; flex-wrap: wrap; column-gap: 10px; row-gap: 10px;
                 align-content: flex-start; font-family: \(stack); font-size: 14px; }
@@ -103,12 +122,17 @@ import Testing
         </div>
         <pre id="out"></pre>
         <script>
-        const container = document.getElementById("tags").getBoundingClientRect();
-        const boxes = [...document.querySelectorAll(".tag")].map(tag => {
-            const box = tag.getBoundingClientRect();
-            return { x: box.x - container.x, y: box.y - container.y, width: box.width };
-        });
-        document.getElementById("out").textContent = JSON.stringify(boxes);
+        Promise.all([...document.fonts].map(font => font.load().catch(() => null)))
+            .then(() => document.fonts.ready)
+            .then(() => {
+                const container = document.getElementById("tags").getBoundingClientRect();
+                const boxes = [...document.querySelectorAll(".tag")].map(tag => {
+                    const box = tag.getBoundingClientRect();
+                    return { x: box.x - container.x, y: box.y - container.y, width: box.width };
+                });
+                const fontStatuses = Object.fromEntries([...document.fonts].map(font => [font.family.replace(/["']/g, ""), font.status]));
+                document.getElementById("out").textContent = JSON.stringify({ boxes, fontStatuses });
+            });
         </script>
         </body></html>
         """
@@ -119,8 +143,9 @@ import Testing
             .replacingOccurrences(of: ">", with: "&gt;")
     }
 
-    /// Loads `page` in headless Chromium and reads the boxes its script wrote.
-    static func chromiumBoxes(page: URL, profile: String) throws -> [Box] {
+    /// Loads `page` in headless Chromium, letting it read files beside the page (web fonts), and reads what its
+    /// script wrote.
+    static func chromiumLayout(page: URL, profile: String) throws -> ChromiumLayout {
         let folder = page.deletingLastPathComponent()
         let dom = folder.appendingPathComponent("dom.html"), log = folder.appendingPathComponent("chromium.log")
         try Data().write(to: dom)
@@ -131,7 +156,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-                             "--virtual-time-budget=5000", "--dump-dom", page.absoluteString]
+                             "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", page.absoluteString]
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -149,9 +174,9 @@ import Testing
               open.upperBound < close.lowerBound
         else {
             let stderr = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-            throw BrowserError("Chromium printed no boxes (status \(process.terminationStatus)); its log:\n\(stderr.suffix(2000))")
+            throw BrowserError("Chromium printed no layout (status \(process.terminationStatus)); its log:\n\(stderr.suffix(2000))")
         }
-        return try JSONDecoder().decode([Box].self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
+        return try JSONDecoder().decode(ChromiumLayout.self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
     }
 
     struct BrowserError: Error, CustomStringConvertible {
