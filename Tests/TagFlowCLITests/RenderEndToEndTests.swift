@@ -1,8 +1,8 @@
-import CGIF
 import Foundation
 import TagFlowRender
 import TagFlowImage
 import Testing
+import TagFlowTestSupport
 
 /// `render` and `scroll` run as a person runs them: through the binary.
 @Suite(.serialized) struct RenderEndToEndTests {
@@ -20,7 +20,7 @@ import Testing
         #expect(gif.status == 0, "\(gif.stderr)")
         let first = try PNGDecoder().decode(try bytes(folder.path("frames/frame-0001.png")))
 
-        let decoded = try GIFReadBack.decode(try bytes(folder.path("scroll.gif")))
+        let decoded = try DecodedGIF(try bytes(folder.path("scroll.gif")))
         #expect(decoded.width == first.width && decoded.height == first.height)
         #expect(decoded.frames.count == 4)
         #expect(decoded.frames.map(\.delay) == [4, 4, 4, 4], "25 fps is 4 hundredths of a second a frame")
@@ -44,7 +44,7 @@ import Testing
 
         let slow = try tagflow(["scroll", Self.demo, "--frames", "2", "--fps", "3", "--quiet", "-o", folder.path("slow.gif")])
         #expect(slow.status == 0, "\(slow.stderr)")
-        #expect(try GIFReadBack.decode(try bytes(folder.path("slow.gif"))).frames.map(\.delay) == [33, 33])
+        #expect(try DecodedGIF(try bytes(folder.path("slow.gif"))).frames.map(\.delay) == [33, 33])
     }
 
     @Test func apngFramesDelaysAndSizeFollowTheOptions() throws {
@@ -387,70 +387,3 @@ enum PNGChunks {
     }
 }
 
-/// A GIF read back with giflib.
-enum GIFReadBack {
-    struct Frame {
-        var left: Int, top: Int, width: Int, height: Int
-        var indices: [UInt8]
-        /// Hundredths of a second, from the graphics control extension.
-        var delay: Int
-    }
-
-    struct Decoded {
-        var width: Int
-        var height: Int
-        var palette: [RGB]
-        var frames: [Frame]
-        var loopCount: Int?
-    }
-
-    struct Failure: Error, CustomStringConvertible {
-        var code: Int32
-        var description: String { "giflib error \(code)" }
-    }
-
-    private final class Source {
-        let bytes: [UInt8]
-        var offset = 0
-        init(_ bytes: [UInt8]) { self.bytes = bytes }
-    }
-
-    static func decode(_ bytes: [UInt8]) throws -> Decoded {
-        let source = Source(bytes)
-        return try withExtendedLifetime(source) {
-            var error: Int32 = 0
-            let opened = DGifOpen(Unmanaged.passUnretained(source).toOpaque(), { file, buffer, length in
-                let source = Unmanaged<Source>.fromOpaque(file!.pointee.UserData!).takeUnretainedValue()
-                let count = min(Int(length), source.bytes.count - source.offset)
-                for i in 0..<count { buffer![i] = source.bytes[source.offset + i] }
-                source.offset += count
-                return Int32(count)
-            }, &error)
-            guard let gif = opened else { throw Failure(code: error) }
-            defer { DGifCloseFile(gif, &error) }
-            guard DGifSlurp(gif) == GIF_OK else { throw Failure(code: gif.pointee.Error) }
-            let map = gif.pointee.SColorMap!.pointee
-            let palette = (0..<Int(map.ColorCount)).map { RGB(r: map.Colors[$0].Red, g: map.Colors[$0].Green, b: map.Colors[$0].Blue) }
-            var frames = [Frame]()
-            var loopCount: Int?
-            for index in 0..<Int(gif.pointee.ImageCount) {
-                let saved = gif.pointee.SavedImages[index]
-                let description = saved.ImageDesc
-                var control = GraphicsControlBlock()
-                let delay = DGifSavedExtensionToGCB(gif, Int32(index), &control) == GIF_OK ? Int(control.DelayTime) : -1
-                frames.append(Frame(left: Int(description.Left), top: Int(description.Top), width: Int(description.Width),
-                                    height: Int(description.Height),
-                                    indices: Array(UnsafeBufferPointer(start: saved.RasterBits, count: Int(description.Width * description.Height))),
-                                    delay: delay))
-                let blocks = UnsafeBufferPointer(start: saved.ExtensionBlocks, count: Int(saved.ExtensionBlockCount))
-                for (b, block) in blocks.enumerated() where index == 0 && block.Function == APPLICATION_EXT_FUNC_CODE {
-                    let name = String(decoding: UnsafeBufferPointer(start: block.Bytes, count: Int(block.ByteCount)), as: UTF8.self)
-                    if name == "NETSCAPE2.0", b + 1 < blocks.count, blocks[b + 1].ByteCount == 3, blocks[b + 1].Bytes[0] == 1 {
-                        loopCount = Int(blocks[b + 1].Bytes[1]) | Int(blocks[b + 1].Bytes[2]) << 8
-                    }
-                }
-            }
-            return Decoded(width: Int(gif.pointee.SWidth), height: Int(gif.pointee.SHeight), palette: palette, frames: frames, loopCount: loopCount)
-        }
-    }
-}

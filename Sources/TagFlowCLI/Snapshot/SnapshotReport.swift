@@ -179,20 +179,8 @@ struct SnapshotReport: Equatable, Sendable {
         return xml + "</testsuites>\n"
     }
 
+    /// `text` escaped for an XML attribute or text, without the control characters XML 1.0 does not allow.
     static func xml(_ text: String) -> String {
-        var escaped = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            // XML 1.0 allows no other control characters.
-            case "\t", "\n", "\r": escaped.unicodeScalars.append(scalar)
-            default: if scalar.value >= 0x20 { escaped.unicodeScalars.append(scalar) }
-            }
-        }
-        return escaped
+        FolderReportHTML.escape(String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map(Character.init)))
     }
 }

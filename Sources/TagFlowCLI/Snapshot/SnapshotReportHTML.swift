@@ -10,17 +10,8 @@ struct SnapshotReportHTML {
 
     var page: String {
         let screens = Dictionary(grouping: report.items, by: \.screen).sorted { $0.key < $1.key }
-        var html = """
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="generator" content="tagflow \(TagFlowCommand.version)">
-        <title>\(escape((report.passed ? "Passed" : "Failed") + ": " + report.summaryLine)) — tagflow snapshots</title>
-        <style>\(Self.css)</style>
-        </head>
+        var html = FolderReportHTML.head(title: (report.passed ? "Passed" : "Failed") + ": " + report.summaryLine + " — tagflow snapshots",
+                                         images: "'self'", toolVersion: TagFlowCommand.version, css: Self.css) + "\n" + """
         <body>
         <header>
           <h1>Snapshots <span class="verdict \(report.passed ? "passed" : "failed")">\(report.passed ? "Passed" : "Failed")</span></h1>

@@ -24,16 +24,7 @@ public struct FolderReportHTML {
         let new = report.items(.new), deleted = report.items(.deleted), unchanged = report.items(.unchanged)
         let verdict = report.failed ? "Failed" : "Passed"
         try emit("""
-        <!doctype html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src data:; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
-        <meta name="generator" content="tagflow \(toolVersion)">
-        <title>\(Self.escape("\(verdict): \(report.summary) — tagflow visual diff"))</title>
-        <style>\(Self.css)</style>
-        </head>
+        \(Self.head(title: "\(verdict): \(report.summary) — tagflow visual diff", images: "data:", toolVersion: toolVersion, css: Self.css))
         <body>
         <header class="top">
           <div>
@@ -151,7 +142,25 @@ public struct FolderReportHTML {
         "data:image/png;base64," + Data(try readFile(path)).base64EncodedString()
     }
 
-    /// Text and attribute values, escaped for HTML.
+    /// A report page's `<!doctype>` and `<head>`. The content security policy allows only images from `images`
+    /// (`data:` for a page with its pictures inline, `'self'` for pictures in files beside it) and the page's own
+    /// style and script, so a report can never reach the network.
+    public static func head(title: String, images: String, toolVersion: String, css: String) -> String {
+        """
+        <!doctype html>
+        <html lang="en">
+        <head>
+        <meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src \(images); style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta name="generator" content="tagflow \(toolVersion)">
+        <title>\(escape(title))</title>
+        <style>\(css)</style>
+        </head>
+        """
+    }
+
+    /// Text and attribute values, escaped for HTML and XML.
     public static func escape(_ text: String) -> String {
         var result = ""
         result.reserveCapacity(text.utf8.count)
