@@ -155,7 +155,15 @@ struct SnapshotRunner: Sendable {
         let golden = try Self.readGolden(path)
         var result: PixelDiff.Result?
         if let golden {
-            result = PixelDiff.compare(try Self.decode(golden, path: path), actual, options: screen.tolerance.diffOptions)
+            // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
+            let expected = try Self.decode(golden, path: path)
+            var options = screen.tolerance.diffOptions
+            options.makeImage = false
+            result = PixelDiff.compare(expected, actual, options: options)
+            if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
+                options.makeImage = true
+                result = PixelDiff.compare(expected, actual, options: options)
+            }
         }
         let pixelsEqual = result?.identical ?? false
         let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
@@ -208,7 +216,9 @@ struct SnapshotRunner: Sendable {
                 frameWrites.append((index + 1, path, false, false, true))
                 continue
             }
-            let result = PixelDiff.compare(try Self.decode(bytes, path: path), frame, options: screen.tolerance.diffOptions)
+            var options = screen.tolerance.diffOptions
+            options.makeImage = false
+            let result = PixelDiff.compare(try Self.decode(bytes, path: path), frame, options: options)
             let within = screen.tolerance.limits.accepts(result)
             if !within { changedSteps.append(index + 1) }
             if !result.identical { anyPixelChange = true }
