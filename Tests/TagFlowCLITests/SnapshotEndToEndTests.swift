@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagFlowImage
 
 /// `tagflow snapshot`, run as a team runs it: a manifest of two screens × four variants in a folder of its own.
 @Suite(.serialized) struct SnapshotEndToEndTests {
@@ -164,6 +165,43 @@ import Testing
         let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
         let lines = markdown.split(separator: "\n")
         #expect(lines.count > 1 && lines[1].contains("recorded with other font files"), "the note comes before the failures:\n\(markdown)")
+    }
+
+    /// Ctrl-C during a record: every golden is the old one or a whole new one, no temporary file is left, and the
+    /// exit status is 130.
+    @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
+        let folder = try makeProject()
+        let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "many", "tags": "chooser.tags",
+              "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "scales": [2]}}]}
+            """)
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = ["snapshot", "record", "--quiet", "--threads", "1"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let goldens = folder.url.appendingPathComponent("goldens/many")
+        func written() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).sorted() }
+        let deadline = Date().addingTimeInterval(120)
+        while written().count < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
+        guard process.isRunning else {
+            Issue.record("record ended before it could be interrupted: \(process.terminationStatus)")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let files = written()
+        #expect(files.count >= 3 && files.count < 120, "\(files.count) goldens")
+        #expect(files.allSatisfy { !$0.hasPrefix(".") }, "temporary files left: \(files.filter { $0.hasPrefix(".") })")
+        for name in files {
+            let bytes = Array(try Data(contentsOf: goldens.appendingPathComponent(name)))
+            #expect(throws: Never.self, "\(name) is a whole PNG") { _ = try PNGDecoder().decode(bytes) }
+        }
     }
 
     @Test func badManifestsAreNamedWithTheirPlace() throws {
