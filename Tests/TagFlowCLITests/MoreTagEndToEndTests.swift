@@ -99,4 +99,26 @@ import Testing
         }
         #expect(plainColoured == 0, "without a more tag nothing is drawn in its colours")
     }
+
+    @Test func diffsOfLayoutJSONAndOfTagsFilesReportTheMoreTag() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "@section A\n" + (1...30).map { "tag \($0)\n" }.joined())
+        try folder.write("new.tags", "@section A\n" + (1...31).map { "tag \($0)\n" }.joined())
+        let flags = ["--max-lines", "1", "--more-tag", "+%d"]
+        for name in ["old", "new"] {
+            let layout = try tagflow(["layout", folder.path("\(name).tags"), "--format", "json", "-o", folder.path("\(name).json")] + flags)
+            #expect(layout.status == 0, "\(layout.stderr)")
+        }
+        let fromTags = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "--format", "json"] + flags)
+        let fromJSON = try tagflow(["diff", folder.path("old.json"), folder.path("new.json"), "--format", "json"])
+        #expect(fromTags.status == 1 && fromJSON.status == 1, "\(fromTags.stderr)\(fromJSON.stderr)")
+        #expect(fromTags.stdout == fromJSON.stdout)
+        let report = try #require(try JSONSerialization.jsonObject(with: fromJSON.stdoutBytes) as? [String: Any])
+        let changes = try #require(report["moreTags"] as? [[String: Any]])
+        #expect(changes.count == 1)
+        let old = try #require(changes.first?["old"] as? [String: Any]), new = try #require(changes.first?["new"] as? [String: Any])
+        #expect(new["count"] as? Int == (old["count"] as? Int ?? 0) + 1)
+        let text = try tagflow(["diff", folder.path("old.json"), folder.path("new.json")])
+        #expect(text.stdout.contains("1 more tag(s) changed") && text.stdout.contains("more tag"), "\(text.stdout)")
+    }
 }

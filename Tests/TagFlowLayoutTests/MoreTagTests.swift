@@ -226,4 +226,21 @@ import Testing
         #expect(plain.allElements == withWidths.allElements)
         #expect(withWidths.sections.allSatisfy { $0.more == nil })
     }
+
+    @Test func aDiffSeesTheMoreTagsCountChange() throws {
+        var options = Self.options(maxLines: 1)
+        options.width = 200
+        func snapshot(_ count: Int) -> LayoutSnapshot {
+            let section = TagSection(title: "A", tags: (0..<count).map { Tag("tag\($0)") })
+            return LayoutSnapshot(TagLayout(document: TagDocument(sections: [section]), options: options, measurer: FixedAdvanceMeasurer()))
+        }
+        #expect(LayoutDiff(old: snapshot(12), new: snapshot(12)).isIdentical)
+        let diff = LayoutDiff(old: snapshot(12), new: snapshot(13))
+        let change = try #require(diff.moreTags.first)
+        #expect(diff.moreTags.count == 1 && !diff.isIdentical)
+        #expect(change.new?.count == (change.old?.count ?? 0) + 1)
+        #expect(change.new?.text == "+\(change.new?.count ?? 0)")
+        // The new tag is hidden, so no shown tag moved: the more tag is the one visible change.
+        #expect(diff.moved.isEmpty)
+    }
 }
