@@ -89,7 +89,7 @@ public struct FlowLayout: Sendable {
     ///
     /// The more tag is fitted by moving tags off the end of the last shown line until it fits beside them; each
     /// moved tag adds one to N. If it fits beside no tag it sits alone on the line, clamped to the line's width.
-    /// `moreTagText(count:)` is asked only for sections that hide tags, at most once per tag on their last line
+    /// `moreTagTextWidth` is called only for sections that hide tags, at most once per tag on their last line
     /// plus one, and is not kept.
     ///
     /// - Complexity: O(n) in the number of tags, and as many calls of `moreTagTextWidth`.
