@@ -23,6 +23,19 @@ public struct SectionLayout: Hashable, Sendable {
     public var lineCount: Int
     /// Tags hidden by `maxLines`.
     public var hiddenCount: Int
+    /// The tag that counts the hidden tags at the end of the last shown line, when `moreTag` is set and tags are hidden.
+    public var more: MoreTagLayout?
+}
+
+/// Where a section's "+N more" tag landed.
+public struct MoreTagLayout: Hashable, Sendable {
+    public var frame: Rect
+    /// The tags it counts: the section's ``SectionLayout/hiddenCount``.
+    public var count: Int
+    /// The line it ends, the section's last shown line.
+    public var line: Int
+    /// Its text was wider than a line allows, so it was clamped to the line's width.
+    public var isTruncated: Bool
 }
 
 /// Where one tag landed.
@@ -63,12 +76,29 @@ public struct FlowLayout: Sendable {
 
     /// Computes and caches every frame.
     ///
+    /// With `options.moreTag` set, a more tag's text is taken to be 0 pt wide: the tag is its padding wide.
+    /// Give ``prepare(_:options:moreTagTextWidth:)`` the measured widths to size it as its text.
+    ///
     /// - Complexity: O(n) in the number of tags.
     public static func prepare(_ sections: [SectionMetrics], options: LayoutOptions) -> FlowLayout {
-        FlowLayout(sections: sections, options: options)
+        FlowLayout(sections: sections, options: options, moreTagTextWidth: { _ in 0 })
     }
 
-    private init(sections metrics: [SectionMetrics], options: LayoutOptions) {
+    /// Computes and caches every frame, sizing each section's more tag by `moreTagTextWidth(N)`: the text width
+    /// of ``LayoutOptions/moreTagText(count:)`` for N hidden tags, before padding.
+    ///
+    /// The more tag is fitted by moving tags off the end of the last shown line until it fits beside them; each
+    /// moved tag adds one to N. If it fits beside no tag it sits alone on the line, clamped to the line's width.
+    /// `moreTagTextWidth` is called only for sections that hide tags, at most once per tag on their last line
+    /// plus one, and is not kept.
+    ///
+    /// - Complexity: O(n) in the number of tags, and as many calls of `moreTagTextWidth`.
+    public static func prepare(_ sections: [SectionMetrics], options: LayoutOptions,
+                               moreTagTextWidth: (Int) -> Double) -> FlowLayout {
+        FlowLayout(sections: sections, options: options, moreTagTextWidth: moreTagTextWidth)
+    }
+
+    private init(sections metrics: [SectionMetrics], options: LayoutOptions, moreTagTextWidth: (Int) -> Double) {
         self.options = options
         let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
         var items = [ItemLayout]()
@@ -84,6 +114,8 @@ public struct FlowLayout: Sendable {
         let maxTagWidth = lineWidth
         var y = 0.0
         var lineWidths = [Double]()
+        // The line's width up to and including each of its tags: moving tags off for a more tag goes back along it.
+        var lineUsed = [Double]()
 
         for (sectionIndex, section) in metrics.enumerated() {
             let top = y
@@ -102,6 +134,7 @@ public struct FlowLayout: Sendable {
             var line = 0
             var lineTop = y
             var hiddenCount = 0
+            var more: MoreTagLayout?
             while start < widths.count {
                 if options.maxLines > 0 && line == options.maxLines {
                     let hidden = Rect(x: options.sectionInset.left, y: lineTop - options.lineSpacing, width: 0, height: 0)
@@ -114,6 +147,7 @@ public struct FlowLayout: Sendable {
                 }
                 // Greedy: take tags while they fit.
                 lineWidths.removeAll(keepingCapacity: true)
+                lineUsed.removeAll(keepingCapacity: true)
                 var used = 0.0
                 var end = start
                 while end < widths.count {
@@ -121,10 +155,31 @@ public struct FlowLayout: Sendable {
                     let needed = lineWidths.isEmpty ? tagWidth : used + spacing + tagWidth
                     if !lineWidths.isEmpty && !FlowLayout.fits(needed, in: lineWidth) { break }
                     lineWidths.append(tagWidth)
+                    lineUsed.append(needed)
                     used = needed
                     end += 1
                 }
                 let isLastLine = end == widths.count
+                var moreWidth: Double?
+                var moreIsTruncated = false
+                if options.showsMoreTag && line == options.maxLines - 1 && !isLastLine {
+                    // Move tags off the end until "+N" fits beside the rest; each one moved adds to N.
+                    while true {
+                        let textWidth = moreTagTextWidth(widths.count - end)
+                        let width = Swift.min(textWidth + 2 * options.padding, maxTagWidth)
+                        if lineWidths.isEmpty || FlowLayout.fits(used + spacing + width, in: lineWidth) {
+                            moreWidth = width
+                            moreIsTruncated = textWidth > options.maxTextWidth
+                            used = lineWidths.isEmpty ? width : used + spacing + width
+                            break
+                        }
+                        lineWidths.removeLast()
+                        lineUsed.removeLast()
+                        used = lineUsed.last ?? 0
+                        end -= 1
+                    }
+                }
+                if let moreWidth { lineWidths.append(moreWidth) }
                 let placement = LinePlacement(options: options, used: used, count: lineWidths.count, isLastLine: isLastLine)
                 var cursor = placement.lead
                 for (offset, tagWidth) in lineWidths.enumerated() {
@@ -133,6 +188,12 @@ public struct FlowLayout: Sendable {
                         : options.sectionInset.left + lineWidth - cursor - tagWidth
                     let frame = Rect(x: x, y: lineTop, width: tagWidth, height: options.itemHeight)
                     let itemIndex = start + offset
+                    if itemIndex == end {
+                        // Past the line's tags: the more tag, which follows them in reading order.
+                        more = MoreTagLayout(frame: frame, count: widths.count - end, line: line, isTruncated: moreIsTruncated)
+                        index.append(LayoutElement(id: .more(sectionIndex), frame: frame))
+                        break
+                    }
                     items.append(ItemLayout(frame: frame, section: sectionIndex, line: line, isHidden: false,
                                             isTruncated: widths[itemIndex] > options.maxTextWidth))
                     index.append(LayoutElement(id: .item(sectionIndex, itemIndex), frame: frame))
@@ -153,7 +214,7 @@ public struct FlowLayout: Sendable {
                 y += options.footerHeight
             }
             sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
-                                          span: top...y, lineCount: line, hiddenCount: hiddenCount))
+                                          span: top...y, lineCount: line, hiddenCount: hiddenCount, more: more))
         }
         self.sections = sections
         self.items = items
@@ -177,6 +238,8 @@ public struct FlowLayout: Sendable {
             return section.header.map { LayoutElement(id: id, frame: $0) }
         case .footer:
             return section.footer.map { LayoutElement(id: id, frame: $0) }
+        case .more:
+            return section.more.map { LayoutElement(id: id, frame: $0.frame) }
         case .item:
             guard id.item >= 0, id.item < section.items.count else { return nil }
             let item = items[section.items.lowerBound + id.item]
@@ -187,7 +250,7 @@ public struct FlowLayout: Sendable {
     /// Every shown element, in document order.
     public var allElements: [LayoutElement] { index }
 
-    /// The items, headers and footers whose frames intersect `rect`, in document order.
+    /// The items, headers, footers and more tags whose frames intersect `rect`, in document order.
     ///
     /// Holds for any rect: taller than the viewport, outside the content, or of zero height.
     /// Edges follow ``Rect/intersects(_:)``. Pinned headers are not moved here; see ``elements(in:pinnedAt:)``.

@@ -20,19 +20,37 @@ public struct LayoutSnapshot: Sendable, Equatable {
         }
     }
 
+    /// A section's "+N" tag.
+    public struct MoreTag: Sendable, Hashable {
+        public var text: String
+        /// The hidden tags it counts.
+        public var count: Int
+        public var frame: Rect
+
+        public init(text: String, count: Int, frame: Rect) {
+            self.text = text
+            self.count = count
+            self.frame = frame
+        }
+    }
+
     public struct Section: Sendable, Equatable {
         public var title: String?
         public var footer: String?
         public var header: Rect?
         public var footerFrame: Rect?
         public var tags: [Tag]
+        /// `nil` when the section shows no more tag.
+        public var more: MoreTag?
 
-        public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil, tags: [Tag]) {
+        public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil, tags: [Tag],
+                    more: MoreTag? = nil) {
             self.title = title
             self.footer = footer
             self.header = header
             self.footerFrame = footerFrame
             self.tags = tags
+            self.more = more
         }
     }
 
@@ -49,6 +67,9 @@ public struct LayoutSnapshot: Sendable, Equatable {
         self.fontFiles = fontFiles
     }
 
+    /// Whether any section shows a more tag.
+    public var hasMoreTags: Bool { sections.contains { $0.more != nil } }
+
     public init(_ layout: TagLayout, fontFiles: [FontFileIdentity] = []) {
         self.fontFiles = fontFiles
         let flow = layout.flow
@@ -61,7 +82,12 @@ public struct LayoutSnapshot: Sendable, Equatable {
                 return Tag(text: tag.text, displayText: tag.displayText, frame: item.isHidden ? nil : item.frame,
                            line: item.line, isSelected: tag.isSelected)
             }
-            return Section(title: source.title, footer: source.footer, header: section.header, footerFrame: section.footer, tags: tags)
+            var more: MoreTag?
+            if let placed = section.more, let tag = layout.moreTags[sectionIndex] {
+                more = MoreTag(text: tag.text, count: placed.count, frame: placed.frame)
+            }
+            return Section(title: source.title, footer: source.footer, header: section.header, footerFrame: section.footer, tags: tags,
+                           more: more)
         }
     }
 }
@@ -112,6 +138,14 @@ public struct LayoutDiff: Sendable, Equatable {
         }
     }
 
+    /// A section's more tag that appeared, went or changed its text or frame, in a pair of sections.
+    public struct MoreTagChange: Sendable, Equatable {
+        public var oldSection: Int
+        public var newSection: Int
+        public var old: LayoutSnapshot.MoreTag?
+        public var new: LayoutSnapshot.MoreTag?
+    }
+
     public let old: LayoutSnapshot
     public let new: LayoutSnapshot
     /// In the new layout's order.
@@ -125,12 +159,15 @@ public struct LayoutDiff: Sendable, Equatable {
     /// Selected in one layout and not in the other.
     public private(set) var reselected: [TagChange] = []
     public private(set) var sections: [SectionChange] = []
+    /// In the new layout's order; only for sections in both layouts.
+    public private(set) var moreTags: [MoreTagChange] = []
 
     /// Frames closer than this are equal; JSON round trips are exact, so this only absorbs float noise.
     public static let tolerance = 1e-6
 
     public var isIdentical: Bool {
         added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && reselected.isEmpty && sections.isEmpty
+            && moreTags.isEmpty
             && !Self.differs(old.contentSize.height, new.contentSize.height)
             && !Self.differs(old.contentSize.width, new.contentSize.width)
             && !Self.differs(old.viewport.width, new.viewport.width) && !Self.differs(old.viewport.height, new.viewport.height)
@@ -158,6 +195,9 @@ public struct LayoutDiff: Sendable, Equatable {
                     sections.append(SectionChange(kind: .refootered, oldIndex: o, newIndex: n, oldText: oldSection.footer, newText: newSection.footer))
                 }
                 compareTags(oldSection: o, newSection: n)
+                if Self.differs(oldSection.more, newSection.more) {
+                    moreTags.append(MoreTagChange(oldSection: o, newSection: n, old: oldSection.more, new: newSection.more))
+                }
             case let (o?, nil):
                 sections.append(SectionChange(kind: .removed, oldIndex: o, newIndex: nil, oldText: old.sections[o].title, newText: nil))
                 for index in old.sections[o].tags.indices { removed.append(change(old: (o, index), new: nil)) }
@@ -174,11 +214,23 @@ public struct LayoutDiff: Sendable, Equatable {
         moved.sort { newOrder($0) < newOrder($1) }
         resized.sort { newOrder($0) < newOrder($1) }
         reselected.sort { newOrder($0) < newOrder($1) }
+        moreTags.sort { $0.newSection < $1.newSection }
         sections.sort { ($0.newIndex ?? $0.oldIndex ?? 0, $0.oldIndex ?? -1) < ($1.newIndex ?? $1.oldIndex ?? 0, $1.oldIndex ?? -1) }
     }
 
     /// Whether two coordinates differ by more than ``tolerance``.
     public static func differs(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
+
+    /// Whether two more tags differ: one is missing, or their texts, counts or frames differ.
+    static func differs(_ a: LayoutSnapshot.MoreTag?, _ b: LayoutSnapshot.MoreTag?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): return false
+        case let (a?, b?):
+            return a.text != b.text || a.count != b.count || differs(a.frame.x, b.frame.x) || differs(a.frame.y, b.frame.y)
+                || differs(a.frame.width, b.frame.width) || differs(a.frame.height, b.frame.height)
+        default: return true
+        }
+    }
 
     private func change(old oldPlace: (section: Int, index: Int)?, new newPlace: (section: Int, index: Int)?) -> TagChange {
         func place(_ snapshot: LayoutSnapshot, _ at: (section: Int, index: Int)?) -> Place? {

@@ -51,6 +51,9 @@ public struct LayoutOptions: Hashable, Sendable {
     public var direction: Direction = .ltr
     /// Lines per section; tags past the limit are hidden. 0 means unlimited.
     public var maxLines: Int = 0
+    /// With ``maxLines``, the text of a tag that ends the last shown line of a section with hidden tags and counts
+    /// them: every `%d` becomes the count (`+%d` shows `+12`). Empty shows no such tag.
+    public var moreTag: String = ""
     public var truncation: Truncation = .tail
     /// How many tags may be selected at once. 0 means no limit.
     public var maxSelection: Int = 0
@@ -70,6 +73,28 @@ public struct LayoutOptions: Hashable, Sendable {
 
     /// The widest a tag's text may be before it is truncated.
     public var maxTextWidth: Double { lineWidth - 2 * padding }
+
+    /// Whether sections that hide tags end their last line with a ``moreTag``.
+    public var showsMoreTag: Bool { maxLines > 0 && !moreTag.isEmpty }
+
+    /// The ``moreTag`` text for `count` hidden tags: every `%d` replaced by the count.
+    public func moreTagText(count: Int) -> String {
+        let number = String(count)
+        var result = ""
+        var rest = moreTag[...]
+        while let percent = rest.firstIndex(of: "%") {
+            result += rest[..<percent]
+            let next = rest.index(after: percent)
+            if next < rest.endIndex, rest[next] == "d" {
+                result += number
+                rest = rest[rest.index(after: next)...]
+            } else {
+                result.append("%")
+                rest = rest[next...]
+            }
+        }
+        return result + rest
+    }
 
     /// The first and last scroll offsets, as in `UIScrollView`: from `-contentInset.top` to the bottom end.
     public func offsetRange(contentHeight: Double) -> ClosedRange<Double> {

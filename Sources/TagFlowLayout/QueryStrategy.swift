@@ -3,6 +3,9 @@ public enum QueryStrategy: String, CaseIterable, Sendable, Codable {
     /// Answers from the frames cached in prepare: the correct answer for any rect.
     case cached
     /// The seed's bug: asks a stock flow layout's own grid which index paths are in the rect, then returns the custom frames.
+    ///
+    /// A more tag is a supplementary view of the subclass's own kind, which the stock layout does not know: super
+    /// never names it, so this strategy never returns it and every shown more tag is missing from its answers.
     case naiveSuper = "naive-super"
     /// The seed's published fix: ignores the rect and scans the visible rect taken from the content offset.
     case visibleRect = "visible-rect"
@@ -75,7 +78,7 @@ public struct QueryAudit: Hashable, Sendable {
 }
 
 extension FlowLayout {
-    /// The seed's fix, as published: scan every item against the visible rect with inclusive edges.
+    /// The seed's fix, as published: scan every item, and the more tag, against the visible rect with inclusive edges.
     /// A header is emitted only when its section's first line or the previous section's last line is
     /// visible, and a footer only when its section's last line or the next section's first line is.
     func seedVisibleRectElements(visibleRect: Rect) -> [LayoutElement] {
@@ -103,6 +106,10 @@ extension FlowLayout {
                 result.append(LayoutElement(id: .header(sectionIndex), frame: header))
             }
             result += visibleItems[sectionIndex]
+            // The more tag ends the last line, and the seed's scan would check it as it checks that line's items.
+            if let more = section.more, visible(more.frame) {
+                result.append(LayoutElement(id: .more(sectionIndex), frame: more.frame))
+            }
             if let footer = section.footer, lineVisible[sectionIndex].last || nextFirst {
                 result.append(LayoutElement(id: .footer(sectionIndex), frame: footer))
             }

@@ -3,6 +3,7 @@
 /// It shares the custom layout's sections, insets, header and footer sizes and minimum spacings,
 /// but places every item on its own grid: it fits as many items per line as the minimum spacing
 /// allows, widens the spacing so each line reaches both insets, and centres a line of one item.
+/// It has no more tags: they are a supplementary kind only the custom layout adds.
 public struct StockFlowLayout: Sendable {
     public static let defaultItemSize = Size(width: 50, height: 50)
 

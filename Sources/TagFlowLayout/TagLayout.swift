@@ -9,15 +9,29 @@ public struct MeasuredTag: Hashable, Sendable {
     public var isTruncated: Bool { displayText != text }
 }
 
+/// A section's "+N more" tag as it will be shown.
+public struct MeasuredMoreTag: Hashable, Sendable {
+    /// ``LayoutOptions/moreTagText(count:)`` for ``count``.
+    public var text: String
+    /// The hidden tags it counts.
+    public var count: Int
+    public var measurement: TextMeasurement
+}
+
 /// A document measured and laid out: what `tagflow layout` prints and what the renderer draws.
 public struct TagLayout: Sendable {
     public let document: TagDocument
     public let tags: [[MeasuredTag]]
+    /// Each section's more tag; `nil` where the section shows none.
+    public let moreTags: [MeasuredMoreTag?]
     public let flow: FlowLayout
 
     public var options: LayoutOptions { flow.options }
 
     /// Measures every tag, truncates those wider than a line, and prepares the flow layout.
+    ///
+    /// With `options.moreTag` and `options.maxLines` set, the more tags' texts ("+12") are measured with the same
+    /// measurer, only for the counts the layout tries while it fits them, each count once.
     ///
     /// Widths are rounded as `options.textRounding` says, before truncation and layout. When
     /// `options.itemHeightFitsText`, every cell is the measurer's line height (rounded the same way) plus the
@@ -53,7 +67,24 @@ public struct TagLayout: Sendable {
             SectionMetrics(hasHeader: section.title != nil, hasFooter: section.footer != nil,
                            textWidths: tags.map(\.measurement.width))
         }
-        flow = FlowLayout.prepare(metrics, options: options)
+        guard options.showsMoreTag else {
+            flow = FlowLayout.prepare(metrics, options: options)
+            moreTags = Array(repeating: nil, count: metrics.count)
+            return
+        }
+        var moreMeasurements = [Int: TextMeasurement]()
+        flow = FlowLayout.prepare(metrics, options: options) { count in
+            if let known = moreMeasurements[count] { return known.width }
+            let measurement = measurer.measure(options.moreTagText(count: count))
+            moreMeasurements[count] = measurement
+            return measurement.width
+        }
+        moreTags = flow.sections.map { section in
+            section.more.map { more in
+                MeasuredMoreTag(text: options.moreTagText(count: more.count), count: more.count,
+                                measurement: moreMeasurements[more.count]!)
+            }
+        }
     }
 
     /// The tag an item ID names.
@@ -62,10 +93,11 @@ public struct TagLayout: Sendable {
         return tags[id.section][id.item]
     }
 
-    /// What an element shows: a tag's text, a header's title or a footer's text.
+    /// What an element shows: a tag's text, a header's title, a footer's text or a more tag's "+N".
     public func label(of id: ElementID) -> String {
         switch id.kind {
         case .item: tag(id)?.text ?? ""
+        case .more: moreTags.indices.contains(id.section) ? moreTags[id.section]?.text ?? "" : ""
         case .header: document.sections[id.section].title ?? ""
         case .footer: document.sections[id.section].footer ?? ""
         }

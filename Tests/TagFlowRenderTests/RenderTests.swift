@@ -278,6 +278,8 @@ struct RenderTests {
                 #expect(abs((glyphs.first?.x ?? .nan) - (frame.midX - tag.measurement.width / 2)) <= 0.01,
                         "\(tag.text) starts at \(glyphs.first?.x ?? .nan), expected \(frame.midX - tag.measurement.width / 2)")
                 expectGlyphs(glyphs, Self.glyphOrigins(shaped, x: frame.midX - shaped.width / 2, baseline: baseline), of: tag.text)
+            case .more:
+                Issue.record("this layout sets no more tag, yet has \(element.id)")
             case .header, .footer:
                 let isHeader = element.id.kind == .header
                 let section = scene.layout.document.sections[element.id.section]

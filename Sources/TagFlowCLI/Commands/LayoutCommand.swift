@@ -72,12 +72,15 @@ struct LayoutCommand: ParsableCommand {
                             ("missingGlyphs", .integer(tag.measurement.missingGlyphs))]
                 return .object(members)
             }
-            return .object([
+            var members: [(String, JSONOutput)] = [
                 ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),
                 ("header", .rect(section.header)), ("footerFrame", .rect(section.footer)),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
-                ("items", items),
-            ])
+            ]
+            // Only asked-for more tags add the key, so layouts without them print as they always have.
+            if !flow.options.moreTag.isEmpty { members.append(("more", moreJSON(layout, section: sectionIndex))) }
+            members.append(("items", items))
+            return .object(members)
         }
         return .object([
             ("viewport", .object([("width", .number(flow.options.width)), ("height", .number(flow.options.height))])),
@@ -86,6 +89,17 @@ struct LayoutCommand: ParsableCommand {
                                      flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
             ("fontFiles", FontRecords.json(fontFiles)),
             ("sections", .array(sections)),
+        ])
+    }
+
+    /// A section's more tag, `{"text": "+12", "count": 12, "x": …, "y": …, "width": …, "height": …}`, or null.
+    static func moreJSON(_ layout: TagLayout, section: Int) -> JSONOutput {
+        guard let more = layout.flow.sections[section].more, let tag = layout.moreTags[section] else { return .null }
+        return .object([
+            ("text", .string(tag.text)), ("count", .integer(more.count)),
+            ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
+            ("width", .number(more.frame.width)), ("height", .number(more.frame.height)),
+            ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)), ("truncated", .bool(more.isTruncated)),
         ])
     }
 
@@ -110,6 +124,9 @@ struct LayoutCommand: ParsableCommand {
                 if item.isTruncated { notes.append("truncated: \(tag.displayText)") }
                 if tag.measurement.missingGlyphs > 0 { notes.append("\(tag.measurement.missingGlyphs) missing glyph(s)") }
                 table.add(row("item \(sectionIndex)-\(itemIndex)", tag.text, item.isHidden ? nil : item.frame, notes.joined(separator: ", ")))
+            }
+            if let more = section.more, let tag = layout.moreTags[sectionIndex] {
+                table.add(row("more \(sectionIndex)", tag.text, more.frame, more.isTruncated ? "truncated" : ""))
             }
             if let footer = section.footer { table.add(row("footer \(sectionIndex)", source.footer ?? "", footer)) }
             if section.hiddenCount > 0 { table.add(["", "(\(section.hiddenCount) hidden by maxLines)", "", "", "", "", ""]) }

@@ -98,6 +98,8 @@ struct LayoutSetting: Sendable {
         LayoutSetting("alignment", \.alignment, .choice(choices(Alignment.self)), "How lines align."),
         LayoutSetting("direction", \.direction, .choice(choices(Direction.self)), "Reading direction."),
         LayoutSetting("maxLines", \.maxLines, .count, "Lines per section, 0 for no limit; the rest are hidden."),
+        LayoutSetting("moreTag", \.moreTag, .text,
+                      "With maxLines, a last tag counting a section's hidden tags, %d being the count, e.g. '+%d'; none by default."),
         LayoutSetting("truncation", \.truncation, .choice(choices(Truncation.self)), "Where the ellipsis goes in a tag too wide for a line."),
         LayoutSetting("maxSelection", \.maxSelection, .count, "Most tags selectable at once, 0 for no limit."),
         LayoutSetting("pinHeaders", \.pinHeaders, .flag, "Pin section headers to the top while scrolling."),

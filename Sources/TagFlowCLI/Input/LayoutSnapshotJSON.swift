@@ -38,10 +38,21 @@ enum LayoutSnapshotJSON {
                 title: try reader["title"]?.optionalString("\"title\""), footer: try reader["footer"]?.optionalString("\"footer\""),
                 header: try optionalRect(reader["header"], context: "the header of section \(sectionIndex)"),
                 footerFrame: try optionalRect(reader["footerFrame"], context: "the footer of section \(sectionIndex)"),
-                tags: tags))
+                tags: tags, more: try more(reader["more"], section: sectionIndex)))
         }
         let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
         return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles)
+    }
+
+    /// A section's `"more"` object, absent or null when it shows no more tag.
+    private static func more(_ value: Located<JSONValue>?, section: Int) throws(InputError) -> LayoutSnapshot.MoreTag? {
+        guard let value else { return nil }
+        if case .null = value.value { return nil }
+        let context = "the more tag of section \(section)"
+        let reader = try JSONObjectReader(value, context: context)
+        return LayoutSnapshot.MoreTag(text: try required(reader, "text").string("the \"text\" of \(context)"),
+                                      count: Int(try required(reader, "count").number("the \"count\" of \(context)")),
+                                      frame: try rect(reader, context: context))
     }
 
     private static func required(_ reader: JSONObjectReader, _ key: String) throws(InputError) -> Located<JSONValue> {

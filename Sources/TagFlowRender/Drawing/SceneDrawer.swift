@@ -103,6 +103,7 @@ struct SceneDrawer {
         }
         switch id.kind {
         case .item: drawItem(id, frame: frame, appearance: appearance)
+        case .more: drawMoreTag(id, frame: frame, appearance: appearance)
         case .header, .footer: drawSupplementary(id, frame: frame, appearance: appearance)
         }
     }
@@ -139,6 +140,34 @@ struct SceneDrawer {
                      colour: tag.isSelected ? style.selectedText : style.text)
             if tofu { painter.drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
         }
+        if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: radius) }
+    }
+
+    /// A section's "+N": drawn as a tag is, in the style's more colours.
+    private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
+        guard scene.layout.moreTags.indices.contains(id.section), let more = scene.layout.moreTags[id.section] else { return }
+        let border = style.borderWidth
+        let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
+        let cell = RoundedRect(frame, radius: radius)
+        let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
+                           width: max(0, frame.width - border), height: max(0, frame.height - border))
+        roundedRect(outline, radius: max(0, radius - border / 2))
+        let shaped = scene.engine.shape(more.text, font: scene.bodyFont)
+        if appearance == .missing {
+            setColour(style.missing, alpha: 0.08)
+            context.fillPreserve()
+            painter.strokeDashed(style.missing, width: max(border, 1.5), dash: 4, gap: 3)
+            drawText(shaped, in: cell, colour: style.missing.withAlpha(150))
+            return
+        }
+        if !(isOverBackground && painter.opacity == 1 && style.moreFill == style.background && style.moreFill.alpha == 255) {
+            setColour(style.moreFill)
+            context.fillPreserve()
+        }
+        setColour(style.moreBorder)
+        context.setLineWidth(border)
+        if border > 0 { context.stroke() } else { context.newPath() }
+        drawText(shaped, in: cell, colour: style.moreText)
         if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: radius) }
     }
 

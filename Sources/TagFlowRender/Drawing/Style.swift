@@ -57,6 +57,10 @@ public struct Style: Hashable, Sendable {
     public var selectedText: Colour
     public var headerText: Colour
     public var footerText: Colour
+    /// The "+N more" tag: a tag's look in an accent of its own, so it reads as something to tap, not a selection.
+    public var moreFill: Colour
+    public var moreBorder: Colour
+    public var moreText: Colour
     public var borderWidth: Double = 1
     /// `nil` rounds the cell fully: height / 2, as the seed does.
     public var cornerRadius: Double?
@@ -82,6 +86,7 @@ public struct Style: Hashable, Sendable {
         background: Colour(hex: "#ffffff")!, cellFill: Colour(hex: "#ffffff")!, cellBorder: Colour(hex: "#dddddd")!,
         text: Colour(hex: "#666666")!, selectedFill: Colour(hex: "#ffffff")!, selectedBorder: Colour(hex: "#ffb400")!,
         selectedText: Colour(hex: "#ffb400")!, headerText: Colour(hex: "#333333")!, footerText: Colour(hex: "#999999")!,
+        moreFill: Colour(hex: "#ffffff")!, moreBorder: Colour(hex: "#dddddd")!, moreText: Colour(hex: "#2f80ed")!,
         tofu: Colour(hex: "#d400c8")!, viewportBorder: Colour(hex: "#2f80ed")!, viewportFill: Colour(hex: "#2f80ed1f")!,
         missing: Colour(hex: "#e5484d")!, extra: Colour(hex: "#8e4ec6")!, captionText: Colour(hex: "#333333")!)
 
@@ -89,17 +94,20 @@ public struct Style: Hashable, Sendable {
         background: Colour(hex: "#1c1c1e")!, cellFill: Colour(hex: "#2c2c2e")!, cellBorder: Colour(hex: "#48484a")!,
         text: Colour(hex: "#d1d1d6")!, selectedFill: Colour(hex: "#2c2c2e")!, selectedBorder: Colour(hex: "#ffb400")!,
         selectedText: Colour(hex: "#ffb400")!, headerText: Colour(hex: "#f2f2f7")!, footerText: Colour(hex: "#8e8e93")!,
+        moreFill: Colour(hex: "#2c2c2e")!, moreBorder: Colour(hex: "#48484a")!, moreText: Colour(hex: "#5e9eff")!,
         tofu: Colour(hex: "#ff4fd8")!, viewportBorder: Colour(hex: "#5e9eff")!, viewportFill: Colour(hex: "#5e9eff26")!,
         missing: Colour(hex: "#ff6369")!, extra: Colour(hex: "#bf7af0")!, captionText: Colour(hex: "#f2f2f7")!)
 
     public init(theme: Theme) { self = theme == .light ? .light : .dark }
 
     private init(background: Colour, cellFill: Colour, cellBorder: Colour, text: Colour, selectedFill: Colour,
-                 selectedBorder: Colour, selectedText: Colour, headerText: Colour, footerText: Colour, tofu: Colour,
+                 selectedBorder: Colour, selectedText: Colour, headerText: Colour, footerText: Colour,
+                 moreFill: Colour, moreBorder: Colour, moreText: Colour, tofu: Colour,
                  viewportBorder: Colour, viewportFill: Colour, missing: Colour, extra: Colour, captionText: Colour) {
         self.background = background; self.cellFill = cellFill; self.cellBorder = cellBorder; self.text = text
         self.selectedFill = selectedFill; self.selectedBorder = selectedBorder; self.selectedText = selectedText
         self.headerText = headerText; self.footerText = footerText; self.tofu = tofu
+        self.moreFill = moreFill; self.moreBorder = moreBorder; self.moreText = moreText
         self.viewportBorder = viewportBorder; self.viewportFill = viewportFill; self.missing = missing
         self.extra = extra; self.captionText = captionText
     }
@@ -108,7 +116,8 @@ public struct Style: Hashable, Sendable {
     public static let colourKeys: [(key: String, path: WritableKeyPath<Style, Colour> & Sendable)] = [
         ("background", \.background), ("cellFill", \.cellFill), ("cellBorder", \.cellBorder), ("text", \.text),
         ("selectedFill", \.selectedFill), ("selectedBorder", \.selectedBorder), ("selectedText", \.selectedText),
-        ("headerText", \.headerText), ("footerText", \.footerText), ("tofu", \.tofu),
+        ("headerText", \.headerText), ("footerText", \.footerText), ("moreFill", \.moreFill), ("moreBorder", \.moreBorder),
+        ("moreText", \.moreText), ("tofu", \.tofu),
         ("viewportBorder", \.viewportBorder), ("viewportFill", \.viewportFill), ("missing", \.missing),
         ("extra", \.extra), ("captionText", \.captionText),
     ]

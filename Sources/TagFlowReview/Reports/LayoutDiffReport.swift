@@ -34,6 +34,7 @@ public struct LayoutDiffReport {
         for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered] {
             if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.rawValue)") }
         }
+        if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         var text = "layouts differ: " + parts.joined(separator: ", ") + "; content height " + heightChange
         if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
             text += "; viewport \(size(diff.old.viewport)) → \(size(diff.new.viewport))"
@@ -99,7 +100,16 @@ public struct LayoutDiffReport {
                             old: oldTag?.isSelected == true ? "selected" : "not selected",
                             new: newTag?.isSelected == true ? "selected" : "not selected"))
         }
+        for change in diff.moreTags {
+            rows.append(Row(change: "more tag", section: sectionName(diff.new, change.newSection), tag: "",
+                            old: change.old.map(moreTag) ?? "(none)", new: change.new.map(moreTag) ?? "(none)"))
+        }
         return rows
+    }
+
+    /// `“+16” at (303, 100) 44.54×30`.
+    private func moreTag(_ more: LayoutSnapshot.MoreTag) -> String {
+        "\(quoted(more.text)) at (\(points(more.frame.x)), \(points(more.frame.y))) \(size(Size(width: more.frame.width, height: more.frame.height)))"
     }
 
     private func sectionName(_ snapshot: LayoutSnapshot, _ index: Int) -> String {
@@ -145,6 +155,7 @@ public struct LayoutDiffReport {
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
+        if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         return parts.joined(separator: " · ") + " · content height " + heightChange
     }
 
@@ -181,7 +192,13 @@ public struct LayoutDiffReport {
                      ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))])
         }
         func sizeJSON(_ size: Size) -> JSONOutput { .object([("width", .number(size.width)), ("height", .number(size.height))]) }
-        return .object([
+        func moreJSON(_ more: LayoutSnapshot.MoreTag?) -> JSONOutput {
+            guard let more else { return .null }
+            return .object([("text", .string(more.text)), ("count", .integer(more.count)),
+                            ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
+                            ("width", .number(more.frame.width)), ("height", .number(more.frame.height))])
+        }
+        var members: [(String, JSONOutput)] = [
             ("mode", .string("layout")),
             ("identical", .bool(diff.isIdentical)),
             ("fontFilesChanged", .bool(diff.fontFilesChanged)),
@@ -194,7 +211,15 @@ public struct LayoutDiffReport {
             ("sections", .array(sections)),
             ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
             ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),
-        ])
+        ]
+        // Only layouts with more tags have the key, so other diffs print as they always have.
+        if diff.old.hasMoreTags || diff.new.hasMoreTags {
+            members.append(("moreTags", .array(diff.moreTags.map { change in
+                .object([("oldSection", .integer(change.oldSection)), ("newSection", .integer(change.newSection)),
+                         ("old", moreJSON(change.old)), ("new", moreJSON(change.new))])
+            })))
+        }
+        return .object(members)
     }
 }
 
