@@ -228,13 +228,13 @@ public struct ScrollFrameRenderer: Sendable {
         drawer.context.stroke()
     }
 
-    private static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
+    static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
         [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
          ("extra: returned, outside", style.extra, true)]
     }
 
     /// The legend's width: swatches, labels and the gaps between them.
-    private static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
+    static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
         entries.reduce(2 * margin) { width, entry in
             width + 24 + 18 + scene.engine.shape(entry.0, font: scene.captionFont).width
         }
