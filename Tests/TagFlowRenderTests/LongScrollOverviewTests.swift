@@ -26,10 +26,15 @@ struct LongScrollOverviewTests {
     }
 
     @Test func theFramingSwitchesWhenScalingToFitWouldGoBelowOneThird() {
-        #expect(OverviewFraming(contentHeight: 1530, maxOverviewHeight: 640) == .wholeContent, "the demo's content")
-        #expect(OverviewFraming(contentHeight: 1920, maxOverviewHeight: 640) == .wholeContent)
-        #expect(OverviewFraming(contentHeight: 1921, maxOverviewHeight: 640) == .defaultNeighbourhood)
-        #expect(OverviewFraming(contentHeight: 17_850, maxOverviewHeight: 640) == .defaultNeighbourhood)
+        func framing(_ contentHeight: Double, maxHeight: Double = 640) -> OverviewFraming {
+            OverviewFraming(contentHeight: contentHeight, viewportHeight: 412, maxOverviewHeight: maxHeight)
+        }
+        #expect(framing(1530) == .wholeContent, "the demo's content")
+        #expect(framing(1920) == .wholeContent)
+        #expect(framing(1921) == .neighbourhood(screensAbove: 1, screensBelow: 1), "three 412 pt screens fit 640 at scale 0.5")
+        #expect(framing(17_850) == .neighbourhood(screensAbove: 1, screensBelow: 1))
+        #expect(framing(17_850, maxHeight: 824) == .neighbourhood(screensAbove: 1, screensBelow: 2), "four screens fit")
+        #expect(framing(17_850, maxHeight: 100) == .neighbourhood(screensAbove: 1, screensBelow: 1), "never less than three screens")
     }
 
     @Test func theDemoStillShowsTheWholeContentScaledToFit() throws {
@@ -50,10 +55,11 @@ struct LongScrollOverviewTests {
         let renderer = try Self.renderer([.cached], options: options)
         let bounds = renderer.scene.contentBounds
         try #require(bounds.height > 15_000, "the document should be long: \(bounds.height) pt")
-        #expect(renderer.framing == .defaultNeighbourhood)
+        #expect(renderer.framing == .neighbourhood(screensAbove: 1, screensBelow: 1))
         #expect(renderer.overviewScale >= OverviewFraming.legibleScale)
-        // One screen above, the window, two below.
-        #expect(renderer.overviewSize.height == 4 * options.height * renderer.overviewScale)
+        // One screen above, the window, one below, filling --max-height.
+        #expect(abs(renderer.overviewSize.height - 640) < 1e-9)
+        #expect(abs(renderer.overviewSize.height - 3 * options.height * renderer.overviewScale) < 1e-9)
         for index in renderer.plan.offsets.indices {
             let frame = renderer.frame(index)
             let extent = frame.overviewExtent, window = frame.visibleRect

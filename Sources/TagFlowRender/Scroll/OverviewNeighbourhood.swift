@@ -16,12 +16,17 @@ public enum OverviewFraming: Sendable, Equatable {
     /// Below this, the whole content scaled to fit turns into a strip where marks smudge: switch to the neighbourhood.
     /// Lower than `legibleScale` so content up to three times `--max-height`, the demo's included, stays whole.
     public static let wholeContentMinimumScale = 1.0 / 3
-    /// More below than above: a scroll runs down, so what comes next matters more.
-    public static let defaultNeighbourhood = OverviewFraming.neighbourhood(screensAbove: 1, screensBelow: 2)
 
-    /// The whole content while it fits `maxOverviewHeight` at `wholeContentMinimumScale` or larger; the neighbourhood otherwise.
-    public init(contentHeight: Double, maxOverviewHeight: Double) {
-        self = maxOverviewHeight / contentHeight >= Self.wholeContentMinimumScale ? .wholeContent : Self.defaultNeighbourhood
+    /// The whole content while it fits `maxOverviewHeight` at `wholeContentMinimumScale` or larger. Otherwise the
+    /// neighbourhood: a screen above the window, and below it one screen or, when `maxOverviewHeight` holds four
+    /// screens at `legibleScale`, two, since a scroll runs down and what comes next matters more.
+    public init(contentHeight: Double, viewportHeight: Double, maxOverviewHeight: Double) {
+        guard maxOverviewHeight / contentHeight < Self.wholeContentMinimumScale else {
+            self = .wholeContent
+            return
+        }
+        let screensThatFit = Int((maxOverviewHeight / Self.legibleScale / viewportHeight).rounded(.down))
+        self = .neighbourhood(screensAbove: 1, screensBelow: min(max(screensThatFit - 2, 1), 2))
     }
 }
 

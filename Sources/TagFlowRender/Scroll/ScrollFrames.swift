@@ -63,7 +63,8 @@ public struct ScrollFrameRenderer: Sendable {
         self.plan = plan
         let bounds = scene.contentBounds
         deviceSize = Size(width: scene.layout.options.width, height: scene.layout.options.height)
-        framing = OverviewFraming(contentHeight: bounds.height, maxOverviewHeight: maxOverviewHeight)
+        framing = OverviewFraming(contentHeight: bounds.height, viewportHeight: deviceSize.height,
+                                  maxOverviewHeight: maxOverviewHeight)
         switch framing {
         case .wholeContent:
             overviewScale = min(1, maxOverviewHeight / bounds.height)
