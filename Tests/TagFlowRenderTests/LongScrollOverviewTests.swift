@@ -85,20 +85,34 @@ struct LongScrollOverviewTests {
         #expect(abs(last.maxY - renderer.minimapSize.height) < 1e-9, "at the bottom end the mark reaches the minimap's foot")
     }
 
-    @Test(arguments: [ScrollView.overview, .both])
-    func theFrameIsSizedToItsPanels(view: ScrollView) throws {
-        let renderer = try Self.renderer([.naiveSuper, .cached], view: view)
+    @Test(arguments: [(ScrollView.overview, [QueryStrategy.naiveSuper]), (.overview, [.naiveSuper, .cached]), (.both, [.naiveSuper, .cached])])
+    func theFrameIsSizedToItsPanels(view: ScrollView, strategies: [QueryStrategy]) throws {
+        let renderer = try Self.renderer(strategies, view: view)
         let panelHeight = max(renderer.overviewSize.height, view == .both ? renderer.deviceSize.height : 0)
-        // Label, captions (three lines), legend and margins; nothing else.
+        // Label, captions (three lines), legend rows and margins; nothing else.
         let chrome = ScrollFrameRenderer.margin * 1.5 + ScrollFrameRenderer.labelHeight + ScrollFrameRenderer.captionHeight
             + ScrollFrameRenderer.captionLineHeight + ScrollFrameRenderer.legendHeight
+            + Double(renderer.legendRows.count - 1) * ScrollFrameRenderer.legendRowHeight
         #expect(renderer.size.height == (panelHeight + chrome).rounded(.up))
         var panelsWidth = renderer.minimapSize.width + ScrollFrameRenderer.gap + renderer.overviewSize.width
         if view == .both { panelsWidth += ScrollFrameRenderer.gap + renderer.deviceSize.width }
-        let columns = 2 * max(panelsWidth, 260) + ScrollFrameRenderer.gap + 2 * ScrollFrameRenderer.margin
-        // The legend's one line sets a floor on the width.
-        let legend = ScrollFrameRenderer.legendWidth(ScrollFrameRenderer.legendEntries(renderer.scene.style), scene: renderer.scene)
-        #expect(renderer.size.width == max(legend, columns).rounded(.up))
+        let count = Double(strategies.count)
+        let columns = count * max(panelsWidth, 260) + (count - 1) * ScrollFrameRenderer.gap + 2 * ScrollFrameRenderer.margin
+        // The legend wraps to the columns instead of widening the frame.
+        #expect(renderer.size.width == columns.rounded(.up))
+        let entries = ScrollFrameRenderer.legendEntries(renderer.scene.style)
+        #expect(renderer.legendRows.flatMap { Array($0) } == Array(entries.indices))
+        for row in renderer.legendRows {
+            let drawn = ScrollFrameRenderer.legendWidth(Array(entries[row]), scene: renderer.scene) - ScrollFrameRenderer.legendGap
+            #expect(drawn <= columns, "legend row \(row) is \(drawn) pt wide, over the columns' \(columns)")
+        }
+    }
+
+    @Test func legendEntriesFillRowsInOrder() {
+        #expect(ScrollFrameRenderer.legendRows([100, 200, 150], width: 500) == [0..<3])
+        #expect(ScrollFrameRenderer.legendRows([100, 200, 150], width: 300) == [0..<2, 2..<3])
+        #expect(ScrollFrameRenderer.legendRows([100, 200, 150], width: 120) == [0..<1, 1..<2, 2..<3], "a wide entry gets its own row")
+        #expect(ScrollFrameRenderer.legendRows([], width: 120) == [])
     }
 
     @Test func missingCellsAreGhostsInTheNeighbourhoodAndTheMinimapMarksTheWindow() throws {

@@ -44,6 +44,8 @@ public struct ScrollFrameRenderer: Sendable {
     let minimapSize: Size
     let deviceSize: Size
     let columnWidth: Double
+    /// The legend's entries, a row at a time: one row, unless a neighbourhood frame is narrower than that row.
+    let legendRows: [Range<Int>]
     public let size: Size
 
     static let margin = 16.0
@@ -51,6 +53,9 @@ public struct ScrollFrameRenderer: Sendable {
     static let labelHeight = 24.0
     static let captionHeight = 40.0
     static let legendHeight = 28.0
+    static let legendRowHeight = 20.0
+    /// Between one legend entry's label and the next entry's swatch.
+    static let legendGap = 18.0
     static let captionLineHeight = 16.0
     static let minimapWidth = 48.0
 
@@ -86,10 +91,23 @@ public struct ScrollFrameRenderer: Sendable {
         let panelHeight = panels.map(\.height).max() ?? 0
         let captionHeight = Self.captionHeight + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
-        let legendWidth = Self.legendWidth(Self.legendEntries(scene.style), scene: scene)
+        let entries = Self.legendEntries(scene.style)
+        let columnsWidth = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
+        let legendWidth: Double
+        if framing == .wholeContent {
+            legendRows = [entries.indices]
+            legendWidth = Self.legendWidth(entries, scene: scene)
+        } else {
+            // A neighbourhood column is narrow: the legend wraps rather than widen the frame with empty space.
+            // Each entry's width counts the gap after it, which a row's last entry does not need.
+            legendRows = Self.legendRows(entries.map { Self.legendWidth([$0], scene: scene) - 2 * Self.margin },
+                                         width: columnsWidth - 2 * Self.margin + Self.legendGap)
+            legendWidth = legendRows.map { Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap }.max() ?? 0
+        }
+        let legendHeight = Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
         // Whole points, so every scale gives whole pixels.
-        size = Size(width: max(legendWidth, 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap).rounded(.up),
-                    height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + Self.legendHeight + Self.margin / 2).rounded(.up))
+        size = Size(width: max(legendWidth, columnsWidth).rounded(.up),
+                    height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight + Self.margin / 2).rounded(.up))
     }
 
     /// The frame at the plan's `index`.
@@ -136,7 +154,10 @@ public struct ScrollFrameRenderer: Sendable {
                 _ = drawer.drawLabel(shown, at: Point(x: left, y: panelBottom + 32 + Self.captionLineHeight), colour: style.captionText)
             }
         }
-        drawLegend(drawer: drawer, y: size.height - Self.legendHeight + 8)
+        let legendTop = size.height - Self.legendHeight - Double(legendRows.count - 1) * Self.legendRowHeight
+        for (row, entries) in legendRows.enumerated() {
+            drawLegend(entries, drawer: drawer, y: legendTop + 8 + Double(row) * Self.legendRowHeight)
+        }
     }
 
     private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
@@ -237,14 +258,30 @@ public struct ScrollFrameRenderer: Sendable {
     /// The legend's width: swatches, labels and the gaps between them.
     static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
         entries.reduce(2 * margin) { width, entry in
-            width + 24 + 18 + scene.engine.shape(entry.0, font: scene.captionFont).width
+            width + 24 + legendGap + scene.engine.shape(entry.0, font: scene.captionFont).width
         }
     }
 
-    private func drawLegend(drawer: SceneDrawer, y: Double) {
+    /// Entries in order, as many to a row as fit `width`; an entry wider than `width` has a row to itself.
+    static func legendRows(_ entryWidths: [Double], width: Double) -> [Range<Int>] {
+        var rows = [Range<Int>]()
+        var start = 0, used = 0.0
+        for (index, entryWidth) in entryWidths.enumerated() {
+            if index > start && used + entryWidth > width {
+                rows.append(start..<index)
+                start = index
+                used = 0
+            }
+            used += entryWidth
+        }
+        if start < entryWidths.count { rows.append(start..<entryWidths.count) }
+        return rows
+    }
+
+    private func drawLegend(_ entries: Range<Int>, drawer: SceneDrawer, y: Double) {
         let style = scene.style
         var x = Self.margin
-        for (text, colour, dashed) in Self.legendEntries(style) {
+        for (text, colour, dashed) in Self.legendEntries(style)[entries] {
             drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
             drawer.setColour(colour)
             drawer.context.setLineWidth(1.5)
@@ -254,7 +291,7 @@ public struct ScrollFrameRenderer: Sendable {
             drawer.context.stroke()
             drawer.context.setDash([])
             x += 24
-            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + 18
+            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + Self.legendGap
         }
     }
 }
