@@ -42,7 +42,9 @@ struct ScrollCommand: ParsableCommand {
             Scrolls from the top (-contentInset.top) to the bottom end. At each offset the strategy is asked for the \
             elements in the viewport. The overview shows the whole content with the visible window; elements that \
             intersect it but were not returned are red dashed ghosts (the cells that vanish), and returned elements \
-            outside it are marked as extra. The device view shows what the phone would.
+            outside it are marked as extra. Content over three times --max-height is too long to read scaled to fit: \
+            the overview then shows the window with a screen above and one or two below, beside a minimap of the whole. \
+            The device view shows what the phone would.
             The output decides the form: a folder gets numbered frames and frames.json; NAME.gif an animated GIF; \
             NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet.
             """,
@@ -67,7 +69,7 @@ struct ScrollCommand: ParsableCommand {
             .option(\.output, "--output", "-o", help: "A folder, NAME.gif, NAME.apng, or NAME.png with --sheet or --apng.",
                     value: .path("OUT", extensions: ["gif", "apng", "png"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
-            .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height.", value: .positiveNumber),
+            .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height; content over three times taller shows the window's neighbourhood and a minimap.", value: .positiveNumber),
             .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
             .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.", value: .number(.positive, valueName: "N")),
             .flag(\.sheet, "--sheet", help: "Write one contact sheet of every frame (OUT.png)."),

@@ -52,7 +52,7 @@ struct ScrollWriter {
                 let name = FrameFolder.frameName(index, format: format)
                 let frame = renderer.frame(index)
                 let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
-                let entry = (index == 0 ? "\n    " : ",\n    ") + Self.frameJSON(frame, file: name, queries: renderer.queries).rendered(indent: "    ")
+                let entry = (index == 0 ? "\n    " : ",\n    ") + Self.frameJSON(frame, file: name, queries: renderer.queries, framing: renderer.framing).rendered(indent: "    ")
                 return (bytes, name, Array(entry.utf8))
             }, consume: { index, frame in
                 try manifest.reserve(frame.2.count + ending)
@@ -120,11 +120,14 @@ struct ScrollWriter {
         if written < frameCount { throw interruption.stop(completed: "nothing written") }
     }
 
-    static func frameJSON(_ frame: ScrollFrame, file: String, queries: [ElementQuery]) -> JSONOutput {
+    /// One frame's entry; `overviewExtent` only when the overview shows a neighbourhood, since otherwise it is the content.
+    static func frameJSON(_ frame: ScrollFrame, file: String, queries: [ElementQuery], framing: OverviewFraming) -> JSONOutput {
         func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
+        let extent: [(String, JSONOutput)] = framing == .wholeContent ? [] : [("overviewExtent", .rect(frame.overviewExtent))]
         return .object([
             ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
             ("viewport", .rect(frame.visibleRect)),
+        ] + extent + [
             ("results", .array(zip(queries, frame.audits).map { query, audit in
                 .object([("strategy", .string(query.strategy.rawValue)), ("returned", ids(audit.returned)),
                          ("missing", ids(audit.missing)), ("extra", ids(audit.extra))])

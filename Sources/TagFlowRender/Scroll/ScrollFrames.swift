@@ -17,6 +17,8 @@ public struct ScrollFrame: Sendable {
     public let index: Int
     public let offset: Double
     public let visibleRect: Rect
+    /// The part of the content the overview shows: all of it, or the window's neighbourhood on long content.
+    public let overviewExtent: Rect
     /// One audit per strategy, in the order the strategies were given.
     public let audits: [QueryAudit]
 }
@@ -26,17 +28,24 @@ public struct ScrollFrameRenderer: Sendable {
     public let scene: Scene
     public let queries: [ElementQuery]
     public let view: ScrollView
-    /// The overview is scaled down to at most this height, in points.
+    /// The overview is scaled down to at most this height, in points, unless that would make text illegible.
     public let maxOverviewHeight: Double
+    /// Whether the overview shows all the content or a neighbourhood of the window beside a minimap.
+    public let framing: OverviewFraming
     public let plan: ScrollPlan
     /// The faded overview, drawn once per pixel scale and painted under every frame.
     let backdrop = OverviewBackdrop()
 
     // The frame's geometry, in points, decided once: every frame has the same size.
-    let overviewScale: Double
+    /// Points of overview per point of content.
+    public let overviewScale: Double
     let overviewSize: Size
+    /// The minimap beside a neighbourhood overview; zero when the overview shows all the content.
+    let minimapSize: Size
     let deviceSize: Size
     let columnWidth: Double
+    /// The legend's entries, a row at a time: one row, unless a neighbourhood frame is narrower than that row.
+    let legendRows: [Range<Int>]
     public let size: Size
 
     static let margin = 16.0
@@ -44,6 +53,11 @@ public struct ScrollFrameRenderer: Sendable {
     static let labelHeight = 24.0
     static let captionHeight = 40.0
     static let legendHeight = 28.0
+    static let legendRowHeight = 20.0
+    /// Between one legend entry's label and the next entry's swatch.
+    static let legendGap = 18.0
+    static let captionLineHeight = 16.0
+    static let minimapWidth = 48.0
 
     public init(scene: Scene, strategies: [QueryStrategy], stockItemSize: Size = StockFlowLayout.defaultItemSize,
                 view: ScrollView, maxOverviewHeight: Double, plan: ScrollPlan) {
@@ -53,28 +67,54 @@ public struct ScrollFrameRenderer: Sendable {
         self.maxOverviewHeight = maxOverviewHeight
         self.plan = plan
         let bounds = scene.contentBounds
-        overviewScale = min(1, maxOverviewHeight / bounds.height)
-        overviewSize = Size(width: bounds.width * overviewScale, height: bounds.height * overviewScale)
         deviceSize = Size(width: scene.layout.options.width, height: scene.layout.options.height)
+        framing = OverviewFraming(contentHeight: bounds.height, viewportHeight: deviceSize.height,
+                                  maxOverviewHeight: maxOverviewHeight)
+        switch framing {
+        case .wholeContent:
+            overviewScale = min(1, maxOverviewHeight / bounds.height)
+            overviewSize = Size(width: bounds.width * overviewScale, height: bounds.height * overviewScale)
+            minimapSize = Size(width: 0, height: 0)
+        case let .neighbourhood(above, below):
+            let span = min(bounds.height, Double(above + 1 + below) * deviceSize.height)
+            overviewScale = max(OverviewFraming.legibleScale, min(1, maxOverviewHeight / span))
+            overviewSize = Size(width: bounds.width * overviewScale, height: span * overviewScale)
+            minimapSize = Size(width: Self.minimapWidth, height: overviewSize.height)
+        }
+        let overviewPanels: [Size] = minimapSize.width > 0 ? [minimapSize, overviewSize] : [overviewSize]
         let panels: [Size] = switch view {
-        case .overview: [overviewSize]
+        case .overview: overviewPanels
         case .device: [deviceSize]
-        case .both: [overviewSize, deviceSize]
+        case .both: overviewPanels + [deviceSize]
         }
         columnWidth = max(panels.map(\.width).reduce(0, +) + Double(panels.count - 1) * Self.gap, 260)
         let panelHeight = panels.map(\.height).max() ?? 0
+        let captionHeight = Self.captionHeight + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
-        let legendWidth = Self.legendWidth(Self.legendEntries(scene.style), scene: scene)
+        let entries = Self.legendEntries(scene.style)
+        let columnsWidth = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
+        let legendWidth: Double
+        if framing == .wholeContent {
+            legendRows = [entries.indices]
+            legendWidth = Self.legendWidth(entries, scene: scene)
+        } else {
+            // A neighbourhood column is narrow: the legend wraps rather than widen the frame with empty space.
+            // Each entry's width counts the gap after it, which a row's last entry does not need.
+            legendRows = Self.legendRows(entries.map { Self.legendWidth([$0], scene: scene) - 2 * Self.margin },
+                                         width: columnsWidth - 2 * Self.margin + Self.legendGap)
+            legendWidth = legendRows.map { Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap }.max() ?? 0
+        }
+        let legendHeight = Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
         // Whole points, so every scale gives whole pixels.
-        size = Size(width: max(legendWidth, 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap).rounded(.up),
-                    height: (Self.margin + Self.labelHeight + panelHeight + Self.captionHeight + Self.legendHeight + Self.margin / 2).rounded(.up))
+        size = Size(width: max(legendWidth, columnsWidth).rounded(.up),
+                    height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight + Self.margin / 2).rounded(.up))
     }
 
     /// The frame at the plan's `index`.
     public func frame(_ index: Int) -> ScrollFrame {
         let offset = plan.offsets[index]
         let visible = scene.layout.options.visibleRect(offset: offset)
-        return ScrollFrame(index: index, offset: offset, visibleRect: visible,
+        return ScrollFrame(index: index, offset: offset, visibleRect: visible, overviewExtent: overviewExtent(around: visible),
                            audits: queries.map { $0.audit(visible, visibleRect: visible) })
     }
 
@@ -92,6 +132,10 @@ public struct ScrollFrameRenderer: Sendable {
             var x = left
             let top = Self.margin + Self.labelHeight
             if view != .device {
+                if minimapSize.width > 0 {
+                    drawMinimap(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
+                    x += minimapSize.width + Self.gap
+                }
                 drawOverview(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
                 x += overviewSize.width + Self.gap
             }
@@ -104,26 +148,42 @@ public struct ScrollFrameRenderer: Sendable {
                                  at: Point(x: left, y: panelBottom + 16), colour: style.captionText)
             _ = drawer.drawLabel(counts, at: Point(x: left, y: panelBottom + 32),
                                  colour: audit.missing.isEmpty ? style.captionText : style.missing)
+            if framing != .wholeContent && view != .device {
+                let extent = frame.overviewExtent
+                let shown = "overview: \(formatPoints(extent.minY.rounded())) to \(formatPoints(extent.maxY.rounded())) of \(formatPoints(scene.contentBounds.height.rounded())) pt"
+                _ = drawer.drawLabel(shown, at: Point(x: left, y: panelBottom + 32 + Self.captionLineHeight), colour: style.captionText)
+            }
         }
-        drawLegend(drawer: drawer, y: size.height - Self.legendHeight + 8)
+        let legendTop = size.height - Self.legendHeight - Double(legendRows.count - 1) * Self.legendRowHeight
+        for (row, entries) in legendRows.enumerated() {
+            drawLegend(entries, drawer: drawer, y: legendTop + 8 + Double(row) * Self.legendRowHeight)
+        }
     }
 
     private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
         let context = drawer.context
-        let bounds = scene.contentBounds
+        let extent = frame.overviewExtent
         context.save()
         context.translate(x: origin.x, y: origin.y)
         context.scale(x: overviewScale, y: overviewScale)
-        context.translate(x: -bounds.x, y: -bounds.y)
-        context.rectangle(x: bounds.x, y: bounds.y, width: bounds.width, height: bounds.height)
+        context.translate(x: -extent.x, y: -extent.y)
+        context.rectangle(x: extent.x, y: extent.y, width: extent.width, height: extent.height)
         context.clip()
         let scene = self.scene
-        let drawBackdrop = { (context: CairoContext) in
-            let drawer = SceneDrawer(scene: scene, context: context)
-            drawer.fill(bounds, scene.style.background)
-            for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
+        if framing == .wholeContent {
+            let drawBackdrop = { (context: CairoContext) in
+                let drawer = SceneDrawer(scene: scene, context: context)
+                drawer.fill(extent, scene.style.background)
+                for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
+            }
+            if !backdrop.paint(on: context, bounds: extent, drawContent: drawBackdrop) { drawBackdrop(context) }
+        } else {
+            // A few screens' worth, drawn directly: a cached backdrop of long content could pass cairo's size limit.
+            drawer.fill(extent, scene.style.background)
+            for element in scene.layout.flow.allElements where element.frame.intersects(extent) {
+                drawer.draw(element.id, frame: element.frame, as: .faded)
+            }
         }
-        if !backdrop.paint(on: context, bounds: bounds, drawContent: drawBackdrop) { drawBackdrop(context) }
         for element in audit.returned + audit.missing {
             // Cover the faded copy underneath, so a ghost or a cell shows only itself.
             drawer.fill(element.frame, scene.style.background)
@@ -190,22 +250,38 @@ public struct ScrollFrameRenderer: Sendable {
         drawer.context.stroke()
     }
 
-    private static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
+    static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
         [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
          ("extra: returned, outside", style.extra, true)]
     }
 
     /// The legend's width: swatches, labels and the gaps between them.
-    private static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
+    static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
         entries.reduce(2 * margin) { width, entry in
-            width + 24 + 18 + scene.engine.shape(entry.0, font: scene.captionFont).width
+            width + 24 + legendGap + scene.engine.shape(entry.0, font: scene.captionFont).width
         }
     }
 
-    private func drawLegend(drawer: SceneDrawer, y: Double) {
+    /// Entries in order, as many to a row as fit `width`; an entry wider than `width` has a row to itself.
+    static func legendRows(_ entryWidths: [Double], width: Double) -> [Range<Int>] {
+        var rows = [Range<Int>]()
+        var start = 0, used = 0.0
+        for (index, entryWidth) in entryWidths.enumerated() {
+            if index > start && used + entryWidth > width {
+                rows.append(start..<index)
+                start = index
+                used = 0
+            }
+            used += entryWidth
+        }
+        if start < entryWidths.count { rows.append(start..<entryWidths.count) }
+        return rows
+    }
+
+    private func drawLegend(_ entries: Range<Int>, drawer: SceneDrawer, y: Double) {
         let style = scene.style
         var x = Self.margin
-        for (text, colour, dashed) in Self.legendEntries(style) {
+        for (text, colour, dashed) in Self.legendEntries(style)[entries] {
             drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
             drawer.setColour(colour)
             drawer.context.setLineWidth(1.5)
@@ -215,7 +291,7 @@ public struct ScrollFrameRenderer: Sendable {
             drawer.context.stroke()
             drawer.context.setDash([])
             x += 24
-            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + 18
+            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + Self.legendGap
         }
     }
 }
