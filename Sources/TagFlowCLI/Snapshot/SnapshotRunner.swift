@@ -45,7 +45,8 @@ struct SnapshotRunner: Sendable {
         var items = [SnapshotItem]()
         var fonts = Set<FontFileIdentity>()
         let runner = self
-        let done = try OrderedPipeline(workers: threads).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
+        // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps both cores busy between hand-overs.
+        let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
             let (screen, variant) = mine[index]
             return try runner.process(screen: screen, variant: variant)
         }, consume: { index, outcome in

@@ -6,9 +6,14 @@ import TagFlowImage
 /// however many there are and the result is the same as a single-threaded run.
 public struct OrderedPipeline: Sendable {
     public let workers: Int
+    /// Items made between two hand-overs: more keeps every core busy through items of uneven cost, fewer holds
+    /// less in memory.
+    public let batchSize: Int
 
-    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount) {
+    /// `itemsPerWorker` items per worker are made between two hand-overs; 2 suits frames, which are large.
+    public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, itemsPerWorker: Int = 2) {
         self.workers = max(1, workers)
+        batchSize = self.workers * max(1, itemsPerWorker)
     }
 
     /// Calls `make` for every index in `0..<count` concurrently, and `consume` for each result in index order.
@@ -17,7 +22,6 @@ public struct OrderedPipeline: Sendable {
     public func run<Item: Sendable>(count: Int, shouldStop: () -> Bool = { false },
                                     make: @Sendable (Int) throws -> Item,
                                     consume: (Int, Item) throws -> Void) throws -> Int {
-        let batchSize = workers * 2
         var next = 0
         while next < count {
             if shouldStop() { return next }
