@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TagFlowRender
 import TagFlowImage
+import TagFlowText
 
 /// Catches the signals that stop a run — SIGINT (Ctrl-C), SIGTERM (a CI system cancelling a job) and SIGHUP (a
 /// terminal going away) — so that no temporary file is left behind, and the exit status is 128 + the signal.
@@ -48,7 +49,8 @@ final class Interruption {
     private final class SignalWatch: Sendable {
         let received = Atomic<Int32>(0)
         let holders = Atomic<Int>(0)
-        private let sources = Mutex<[any DispatchSourceSignal]>([])
+        /// `Locked`, tagflow's one lock: a pthread mutex, which ThreadSanitizer sees.
+        private let sources = Locked<[any DispatchSourceSignal]>([])
 
         func start() {
             sources.withLock { sources in
