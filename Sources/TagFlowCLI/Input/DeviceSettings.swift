@@ -19,10 +19,7 @@ enum DeviceSettings {
     static func profile(named name: String, config: ConfigFile, at location: SourceSpan? = nil) throws(InputError) -> DeviceProfile {
         let profiles = profiles(config: config)
         guard let profile = DeviceProfile.named(name, in: profiles) else {
-            let names = profiles.map(\.name)
-            throw InputError("unknown device '\(name)'", at: location,
-                             hint: (closestMatch(to: name, in: names).map { "did you mean '\($0)'? " } ?? "")
-                                 + "the devices are \(names.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+            throw .unknownDevice(name, known: profiles.map(\.name), at: location)
         }
         return profile
     }
@@ -39,15 +36,15 @@ enum DeviceSettings {
         for element in try json.array("\"devices\"") {
             let reader = try JSONObjectReader(element, context: "a device")
             try reader.rejectUnknownKeys(allowed: ["name", "displayName", "width", "scale"])
-            guard let name = try reader["name"]?.string("\"name\""), !name.isEmpty else {
-                throw InputError("a device needs a \"name\"", at: element.location, hint: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}")
-            }
+            let nameValue = try reader.required("name", kind: .device)
+            let name = try nameValue.string("\"name\"")
+            guard !name.isEmpty else { throw .emptyValue(key: "the \"name\" of a device", at: nameValue.location) }
             func positive(_ key: String) throws(InputError) -> Double {
-                guard let value = reader[key] else {
-                    throw InputError("device '\(name)' needs a \"\(key)\"", at: element.location, hint: "width in points, scale in pixels per point")
-                }
+                let value = try reader.required(key, kind: .device)
                 let number = try value.number("\"\(key)\"")
-                guard number.isFinite, number > 0 else { throw InputError("\"\(key)\" of device '\(name)' must be greater than 0", at: value.location) }
+                guard number.isFinite, number > 0 else {
+                    throw .numberOutOfRange(key: "\"\(key)\" of device '\(name)'", value: number, allowed: "greater than 0", at: value.location)
+                }
                 return number
             }
             devices.append(DeviceProfile(name: name, displayName: try reader["displayName"]?.string("\"displayName\""),

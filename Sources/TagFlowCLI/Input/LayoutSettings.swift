@@ -155,7 +155,7 @@ struct LayoutSetting: Sendable {
             return .number(try checked(json.number(what), what: what, at: json.location))
         case .text:
             let text = try json.string(what)
-            guard !text.isEmpty else { throw InputError("\(what) is empty", at: json.location) }
+            guard !text.isEmpty else { throw .emptyValue(key: what, at: json.location) }
             return .text(text)
         case .insets:
             if case let .number(all) = json.value { return .insets(EdgeInsets(all: try checked(all, what: what, at: json.location))) }
@@ -170,7 +170,7 @@ struct LayoutSetting: Sendable {
             }
             let elements = try json.array(what)
             guard elements.count == 4 else {
-                throw InputError("expected \(what) to hold four numbers [top, left, bottom, right], found \(elements.count)", at: json.location)
+                throw .wrongCount(key: what, expected: 4, found: elements.count, at: json.location)
             }
             var numbers = [Double]()
             for element in elements { numbers.append(try checked(element.number(what), what: what, at: element.location)) }

@@ -61,7 +61,7 @@ struct StyleSettings: ParsableArguments {
 
     private static func number(_ value: Double, minimum: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
         guard value.isFinite, value >= minimum, value < 1e6 else {
-            throw InputError("\(what) must be a number of at least \(formatPoints(minimum)), got \(formatPoints(value))", at: location)
+            throw .numberOutOfRange(key: what, value: value, allowed: "a number of at least \(formatPoints(minimum))", at: location)
         }
         return value
     }

@@ -63,24 +63,21 @@ struct SnapshotManifest: Sendable {
         let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
         let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()
         let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
-        guard let screensJSON = reader["screens"] else {
-            throw InputError("the manifest lists no \"screens\"", at: reader.location,
-                             hint: "add \"screens\": [{\"name\": \"demo\", \"tags\": \"Examples/demo.tags\"}]")
-        }
+        let screensJSON = try reader.required("screens", kind: .manifest)
         var screens = [Screen]()
         var names = Set<String>()
         for element in try screensJSON.array("\"screens\"") {
             let screen = try JSONObjectReader(element, context: "a screen")
             try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll"])
-            guard let nameValue = screen["name"] else { throw InputError("a screen needs a \"name\"", at: element.location, hint: "names become folders of goldens: \"demo\"") }
+            let nameValue = try screen.required("name", kind: .manifest)
             let screenName = try nameValue.string("\"name\"")
             guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix(".") else {
-                throw InputError("the screen name '\(screenName)' cannot name a folder", at: nameValue.location, hint: "use letters, digits and hyphens")
+                throw .screenNameNotAFolder(screenName, at: nameValue.location)
             }
             guard names.insert(screenName).inserted else {
-                throw InputError("two screens are named '\(screenName)'", at: nameValue.location, hint: "give each screen its own name")
+                throw .duplicateScreen(screenName, at: nameValue.location)
             }
-            guard let tags = screen["tags"] else { throw InputError("screen '\(screenName)' needs \"tags\", a tags file", at: element.location) }
+            let tags = try screen.required("tags", kind: .manifest)
             let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in try scrollOutputs(value) } ?? [])
             screens.append(Screen(
                 name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
@@ -107,7 +104,9 @@ struct SnapshotManifest: Sendable {
         func numbers(_ key: String) throws(InputError) -> [Double] {
             try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
                 let number = try value.number("a value of \"\(key)\"")
-                guard number.isFinite, number > 0 else { throw InputError("\"\(key)\" holds \(formatPoints(number)); it must be greater than 0", at: value.location) }
+                guard number.isFinite, number > 0 else {
+                    throw .numberOutOfRange(key: "a value of \"\(key)\"", value: number, allowed: "greater than 0", at: value.location)
+                }
                 return number
             }
         }
@@ -135,19 +134,21 @@ struct SnapshotManifest: Sendable {
         var tolerance = base
         if let threshold = reader["threshold"] {
             let number = try threshold.number("\"threshold\"")
-            guard (0...1).contains(number) else { throw InputError("\"threshold\" must be between 0 and 1, got \(formatPoints(number))", at: threshold.location) }
+            guard (0...1).contains(number) else { throw .numberOutOfRange(key: "\"threshold\"", value: number, allowed: "between 0 and 1", at: threshold.location) }
             tolerance.threshold = number
         }
         if let flag = reader["includeAA"] { tolerance.includeAntiAliasing = try flag.bool("\"includeAA\"") }
         if let flag = reader["edgeShifts"] { tolerance.edgeShifts = try flag.bool("\"edgeShifts\"") }
         if let pixels = reader["maxDiffPixels"] {
             let number = try pixels.number("\"maxDiffPixels\"")
-            guard number >= 0, number == number.rounded() else { throw InputError("\"maxDiffPixels\" must be a whole number of pixels, got \(formatPoints(number))", at: pixels.location) }
+            guard number >= 0, number == number.rounded() else {
+                throw .numberOutOfRange(key: "\"maxDiffPixels\"", value: number, allowed: "a whole number of pixels", at: pixels.location)
+            }
             tolerance.limits.maxDiffPixels = Int(number)
         }
         if let ratio = reader["maxDiffRatio"] {
             let number = try ratio.number("\"maxDiffRatio\"")
-            guard (0...1).contains(number) else { throw InputError("\"maxDiffRatio\" must be between 0 and 1, got \(formatPoints(number))", at: ratio.location) }
+            guard (0...1).contains(number) else { throw .numberOutOfRange(key: "\"maxDiffRatio\"", value: number, allowed: "between 0 and 1", at: ratio.location) }
             tolerance.limits.maxDiffRatio = number
             if reader["maxDiffPixels"] == nil { tolerance.limits.maxDiffPixels = nil }
         }
@@ -168,7 +169,7 @@ struct SnapshotManifest: Sendable {
             let frames = try reader["frames"].map { value throws(InputError) in
                 let number = try value.number("\"frames\"")
                 guard number >= 1, number <= 500, number == number.rounded() else {
-                    throw InputError("\"frames\" must be a whole number from 1 to 500, got \(formatPoints(number))", at: value.location)
+                    throw .numberOutOfRange(key: "\"frames\"", value: number, allowed: "a whole number from 1 to 500", at: value.location)
                 }
                 return Int(number)
             } ?? 12

@@ -110,7 +110,7 @@ struct SnapshotReport: Equatable, Sendable {
         for element in try reader["items"]?.array("\"items\"") ?? [] {
             let item = try JSONObjectReader(element, context: "an item")
             guard let statusText = try item["status"]?.string("\"status\""), let status = SnapshotItem.Status(rawValue: statusText) else {
-                throw InputError("an item of \(file) has no known status", at: element.location, hint: "merge report.json files that tagflow snapshot wrote")
+                throw .unknownReportStatus(file: file, at: element.location)
             }
             var images = [(role: String, path: String)]()
             if let imageObject = item["images"] {

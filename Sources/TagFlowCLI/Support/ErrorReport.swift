@@ -119,7 +119,6 @@ extension ValueError {
 extension InputError {
     var report: ErrorReport {
         switch self {
-        case let .content(message, location, hint): return ErrorReport(message: message, location: location, hint: hint)
         case let .invalidUTF8(byte, location):
             return ErrorReport(message: "invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))", location: location,
                                hint: "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
@@ -162,11 +161,30 @@ extension InputError {
             let hint: String? = switch kind {
             case .tags: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}"
             case .layout: "write layout files with tagflow layout --format json"
+            case .manifest: "see docs/commands/snapshot.md: a screen needs \"name\" and \"tags\"; the manifest needs \"screens\""
+            case .device: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}: width in points, scale in pixels per point"
             case .tagObject, .other: nil
             }
             return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
         case let .unreadable(error): return error.report
+        case let .numberOutOfRange(key, value, allowed, location):
+            return ErrorReport(message: "\(key) must be \(allowed), got \(formatPoints(value))", location: location)
+        case let .emptyValue(key, location): return ErrorReport(message: "\(key) is empty", location: location)
+        case let .wrongCount(key, expected, found, location):
+            return ErrorReport(message: "expected \(key) to hold \(expected) numbers, found \(found)", location: location,
+                               hint: expected == 4 ? "write [top, left, bottom, right]" : nil)
+        case let .unknownDevice(name, known, location):
+            return ErrorReport(message: "unknown device '\(name)'", location: location,
+                               hint: (suggestion(name, in: known).map { $0 + " " } ?? "")
+                                   + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+        case let .screenNameNotAFolder(name, location):
+            return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
+        case let .duplicateScreen(name, location):
+            return ErrorReport(message: "two screens are named '\(name)'", location: location, hint: "give each screen its own name")
+        case let .unknownReportStatus(file, location):
+            return ErrorReport(message: "an item of \(file) has no known status", location: location,
+                               hint: "merge report.json files that tagflow snapshot wrote")
         }
     }
 

@@ -60,8 +60,6 @@ public enum ValueError: Error, Equatable, Sendable {
 
 /// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
 public enum InputError: Error, Sendable {
-    /// A problem in a file's content, described in words by the code that found it.
-    case content(String, at: SourceSpan?, hint: String?)
     /// A byte that does not start or continue UTF-8.
     case invalidUTF8(byte: UInt8, at: SourceSpan)
     /// A NUL or other control character on a tags-file line.
@@ -94,11 +92,19 @@ public enum InputError: Error, Sendable {
     /// A config value that does not read as its key wants.
     case value(ValueError, key: String, at: SourceSpan?)
     case unreadable(FileReadError)
-
-    /// A problem in a file's content; `location` says where, `hint` what to do about it.
-    public init(_ message: String, at location: SourceSpan? = nil, hint: String? = nil) {
-        self = .content(message, at: location, hint: hint)
-    }
+    /// A number outside what its key allows: `allowed` says what is, e.g. "between 0 and 1".
+    case numberOutOfRange(key: String, value: Double, allowed: String, at: SourceSpan?)
+    /// A text value that is empty.
+    case emptyValue(key: String, at: SourceSpan)
+    /// A list of `expected` numbers with another count.
+    case wrongCount(key: String, expected: Int, found: Int, at: SourceSpan)
+    /// A device name that is neither built in nor defined by the config.
+    case unknownDevice(String, known: [String], at: SourceSpan?)
+    /// A snapshot screen's name that cannot name a folder of goldens.
+    case screenNameNotAFolder(String, at: SourceSpan)
+    case duplicateScreen(String, at: SourceSpan)
+    /// A snapshot report item with no status tagflow writes.
+    case unknownReportStatus(file: String, at: SourceSpan)
 }
 
 /// What is wrong in JSON that is not well formed; where it is goes beside it, in ``InputError/json(_:at:)``.
@@ -139,6 +145,8 @@ public enum JSONFileKind: Sendable {
     case tags
     case tagObject
     case layout
+    case manifest
+    case device
     case other
 }
 
