@@ -58,7 +58,9 @@ struct ScrollPlayer {
             ("summaries", .array(renderer.queries.map { .string($0.strategy.summary) })),
             ("viewport", .array([.number(options.width), .number(options.height)])),
             ("content", Self.rectArray(bounds)),
-            ("overviewHeight", .number(min(renderer.maxOverviewHeight, bounds.height))),
+            // Long content keeps the picture's legible scale and scrolls inside a box --max-height tall.
+            ("overviewScale", .number(renderer.overviewScale)),
+            ("overviewHeight", .number(min(renderer.maxOverviewHeight, bounds.height * renderer.overviewScale))),
             ("font", .object([("family", .string(options.font)), ("size", .number(options.textSize)),
                               ("headerSize", .number(style.headerFontSize)), ("footerSize", .number(style.footerFontSize)),
                               ("captionSize", .number(style.captionFontSize))])),
@@ -121,6 +123,7 @@ struct ScrollPlayer {
         .column .summary { margin: 0 0 8px; opacity: 0.7; }
         .panels { display: flex; gap: 16px; align-items: flex-start; }
         .panels svg { display: block; outline: 1px solid #ddd; }
+        .overview-box { overflow-y: auto; overflow-x: hidden; padding: 1px; }
         .counts { margin-top: 8px; }
         .counts.has-missing { font-weight: bold; }
         .legend { margin-top: 12px; display: flex; gap: 18px; }
@@ -141,7 +144,7 @@ struct ScrollPlayer {
         const SVG = "http:" + "//www.w3.org/2000/svg";
         const [contentX, contentY, contentWidth, contentHeight] = data.content;
         const [deviceWidth, deviceHeight] = data.viewport;
-        const overviewScale = data.overviewHeight / contentHeight;
+        const overviewScale = data.overviewScale;
         const slider = document.getElementById("slider");
 
         function make(name, attributes, parent) {
@@ -224,13 +227,17 @@ struct ScrollPlayer {
           panels.className = "panels";
           const device = make("svg", { "class": "device", width: deviceWidth, height: deviceHeight });
           const deviceContent = make("g", {}, device);
-          const overview = make("svg", { "class": "overview", width: contentWidth * overviewScale, height: data.overviewHeight,
+          const overviewBox = document.createElement("div");
+          overviewBox.className = "overview-box";
+          overviewBox.style.height = data.overviewHeight + "px";
+          const overview = make("svg", { "class": "overview", width: contentWidth * overviewScale, height: contentHeight * overviewScale,
             viewBox: [contentX, contentY, contentWidth, contentHeight].join(" ") });
           make("rect", { x: contentX, y: contentY, width: contentWidth, height: contentHeight, fill: colour(colours.background) }, overview);
           const faded = make("g", { "class": "backdrop" }, overview);
           data.elements.forEach((element, index) => drawElement(faded, index, element.slice(3, 7), "faded"));
           const overviewContent = make("g", {}, overview);
-          panels.append(device, overview);
+          overviewBox.appendChild(overview);
+          panels.append(device, overviewBox);
           const counts = document.createElement("div");
           counts.className = "counts";
           counts.innerHTML = 'returned <span class="returned-count"></span> · missing <span class="missing-count"></span> · extra <span class="extra-count"></span>';
@@ -241,7 +248,7 @@ struct ScrollPlayer {
             const steps = Math.sign(event.deltaY) * Math.max(1, Math.round(Math.abs(event.deltaY) / 40));
             show(Number(slider.value) + steps);
           }, { passive: false });
-          return { device, deviceContent, overviewContent, counts };
+          return { device, deviceContent, overviewBox, overviewContent, counts };
         });
 
         function show(step) {
@@ -266,6 +273,8 @@ struct ScrollPlayer {
               drawElement(column.overviewContent, element, frameOf(element, moved), isExtra.has(element) ? "extra" : "normal");
             }
             for (const element of missing) drawElement(column.overviewContent, element, frameOf(element, moved), "missing");
+            // Keeps the window in the middle of a scrolling overview.
+            column.overviewBox.scrollTop = (viewport[1] - contentY) * overviewScale - (data.overviewHeight - viewport[3] * overviewScale) / 2;
             const line = 2 / overviewScale;
             make("rect", { "class": "window", x: viewport[0] + line / 2, y: viewport[1] + line / 2, width: viewport[2] - line,
               height: viewport[3] - line, fill: colour(colours.viewportFill), "fill-opacity": alpha(colours.viewportFill),
