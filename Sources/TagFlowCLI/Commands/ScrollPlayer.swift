@@ -123,7 +123,8 @@ struct ScrollPlayer {
         .column .summary { margin: 0 0 8px; opacity: 0.7; }
         .panels { display: flex; gap: 16px; align-items: flex-start; }
         .panels svg { display: block; outline: 1px solid #ddd; }
-        .overview-box { overflow-y: auto; overflow-x: hidden; padding: 1px; }
+        .panels .overview-box { overflow-y: auto; overflow-x: hidden; outline: 1px solid #ddd; }
+        .panels .overview-box svg { outline: none; }
         .counts { margin-top: 8px; }
         .counts.has-missing { font-weight: bold; }
         .legend { margin-top: 12px; display: flex; gap: 18px; }
@@ -141,6 +142,7 @@ struct ScrollPlayer {
         "use strict";
         const data = JSON.parse(document.getElementById("scroll-data").textContent);
         const colours = data.colours;
+        // A namespace name, never fetched; split so the page holds no web address at all.
         const SVG = "http:" + "//www.w3.org/2000/svg";
         const [contentX, contentY, contentWidth, contentHeight] = data.content;
         const [deviceWidth, deviceHeight] = data.viewport;
