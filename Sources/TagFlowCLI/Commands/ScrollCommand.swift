@@ -3,7 +3,7 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
 
-/// `tagflow scroll`: a picture per scroll step, as frames, a GIF, an APNG or a contact sheet.
+/// `tagflow scroll`: a picture per scroll step, as frames, a GIF, an APNG, a contact sheet or an HTML player.
 struct ScrollCommand: ParsableCommand {
     /// The pair `--compare` alone shows: the seed's bug before its fix.
     static let defaultPair: [QueryStrategy] = [.naiveSuper, .cached]
@@ -46,12 +46,14 @@ struct ScrollCommand: ParsableCommand {
             the overview then shows the window with a screen above and one or two below, beside a minimap of the whole. \
             The device view shows what the phone would.
             The output decides the form: a folder gets numbered frames and frames.json; NAME.gif an animated GIF; \
-            NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet.
+            NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet; NAME.html \
+            one self-contained page with a slider through the steps, drawn from the layout and each step's answers.
             """,
         examples: [
             "tagflow scroll Examples/demo.tags --compare -o out/compare.gif",
             "tagflow scroll Examples/demo.tags --strategy naive-super --view both -o out/frames",
             "tagflow scroll Examples/demo.tags --compare --frames 24 --sheet -o out/sheet.png",
+            "tagflow scroll Examples/demo.tags --config Examples/demo.json --compare -o out/player.html",
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
@@ -66,8 +68,8 @@ struct ScrollCommand: ParsableCommand {
             .flag(\.force, "--force", help: "Render even when the frames exceed --max-frames."),
         ]
         let picture: [Argument<Self>] = [
-            .option(\.output, "--output", "-o", help: "A folder, NAME.gif, NAME.apng, or NAME.png with --sheet or --apng.",
-                    value: .path("OUT", extensions: ["gif", "apng", "png"])),
+            .option(\.output, "--output", "-o", help: "A folder, NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet or --apng.",
+                    value: .path("OUT", extensions: ["gif", "apng", "png", "html"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
             .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height; content over three times taller shows the window's neighbourhood and a minimap.", value: .positiveNumber),
             .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
@@ -88,7 +90,7 @@ struct ScrollCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         if output == nil {
-            throw .missingOutput(example: "name a folder for frames, or NAME.gif, NAME.apng, or NAME.png with --sheet")
+            throw .missingOutput(example: "name a folder for frames, or NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet")
         }
         if sheet && apng { throw .exclusive("--sheet", "--apng", because: "both want the .png output") }
         if compare != nil && given.contains(\.strategy) { throw .exclusive("--strategy", "--compare", because: "both choose strategies") }
@@ -121,6 +123,7 @@ struct ScrollCommand: ParsableCommand {
             case let .gif(output): try writer.writeGIF(output)
             case let .apng(output): try writer.writeAPNG(output)
             case let .sheet(output): try writer.writeSheet(output, columns: sheetColumns)
+            case let .player(output): try output.write(ScrollPlayer(renderer: renderer).html())
             }
         } catch let error as RenderError {
             throw RunError.render(error)
@@ -133,6 +136,8 @@ struct ScrollCommand: ParsableCommand {
         case gif(OutputPath)
         case apng(OutputPath)
         case sheet(OutputPath)
+        /// One HTML page that plays the scroll.
+        case player(OutputPath)
     }
 
     /// What the output's name asks for, checked before any work starts.
@@ -142,6 +147,7 @@ struct ScrollCommand: ParsableCommand {
         switch ext {
         case "gif": return .gif(try OutputPath(text, inputs: inputs))
         case "apng": return .apng(try OutputPath(text, inputs: inputs))
+        case "html": return .player(try OutputPath(text, inputs: inputs))
         case "png":
             if sheet { return .sheet(try OutputPath(text, inputs: inputs)) }
             if apng { return .apng(try OutputPath(text, inputs: inputs)) }
