@@ -319,7 +319,7 @@ extension RunError {
         case let .pictureFormatUnknown(path):
             ErrorReport(message: "cannot tell the format of '\(path)'", hint: "end the output's name in .png, .svg or .pdf")
         case let .scrollOutputUnknown(path):
-            ErrorReport(message: "cannot tell what to write to '\(path)'", hint: "name a folder, NAME.gif, NAME.apng, or NAME.png with --sheet")
+            ErrorReport(message: "cannot tell what to write to '\(path)'", hint: "name a folder, NAME.gif, NAME.apng, NAME.html (a player), or NAME.png with --sheet")
         case .pngNeedsSheetOrAPNG:
             ErrorReport(message: "a .png output needs --sheet (a contact sheet) or --apng (an animation)",
                         hint: "or name a folder, such as -o frames/, for numbered frames")
