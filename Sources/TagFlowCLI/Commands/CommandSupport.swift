@@ -69,8 +69,14 @@ struct LayoutInput: ParsableArguments {
 
     func load(tagsPath: String) throws -> Loaded {
         let config = try self.config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+        // Options first, so a bad flag or config value is reported before the tags are read.
         let options = try options(config: config)
-        let document = try TagsInputFormat.document(at: tagsPath, format: inputFormat)
+        return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options)
+    }
+
+    /// A document and config already read, with these flags' options on top, checked.
+    func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
+        let options = try options ?? self.options(config: config)
         try Self.check(options, for: document)
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config))
     }
@@ -106,12 +112,21 @@ struct LayoutInput: ParsableArguments {
     /// families of a chain that are not installed are each said once.
     static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching,
                          console: Console? = nil) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
-        let engine: TextEngine
+        let engine = try self.engine(fonts: fonts, caching: caching)
+        return (engine, try measurer(for: options, engine: engine, console: console))
+    }
+
+    /// A text engine with `fonts` besides the installed ones.
+    static func engine(fonts: FontSources, caching: TextCaching) throws(RunError) -> TextEngine {
         do {
-            engine = try TextEngine(caching: caching, fonts: fonts)
+            return try TextEngine(caching: caching, fonts: fonts)
         } catch {
             throw .fontSourcesUnusable(error)
         }
+    }
+
+    /// A measurer for the options' font on an engine already made, which may serve several layouts.
+    static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil) throws(RunError) -> Measurer {
         let variations: [FontVariation]
         do {
             variations = try FontVariation.parse(options.fontVariations)
@@ -127,7 +142,7 @@ struct LayoutInput: ParsableArguments {
                     console.warn("font chain '\(options.font)': \(report.skipped.joined(separator: ", ")) not found, skipped")
                 }
             }
-            return (engine, Measurer(engine: engine, font: font))
+            return Measurer(engine: engine, font: font)
         } catch let FontError.familyNotFound(family, suggestions) {
             throw .fontFamilyNotFound(family, suggestions: suggestions)
         } catch {
@@ -177,7 +192,12 @@ func warnAboutText(in layout: TagLayout, measurer: Measurer, console: Console) {
 /// Turning loaded input into a scene to draw, shared by the commands that draw.
 enum SceneSetup {
     static func scene(_ loaded: LayoutInput.Loaded, style: Style, console: Console) throws(RunError) -> Scene {
-        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .shapedTexts, console: console)
+        try scene(loaded, style: style, engine: LayoutInput.engine(fonts: loaded.fonts, caching: .shapedTexts), console: console)
+    }
+
+    /// The scene on an engine already made: variants of one screen share its engine, and so its shapes.
+    static func scene(_ loaded: LayoutInput.Loaded, style: Style, engine: TextEngine, console: Console) throws(RunError) -> Scene {
+        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
         do {

@@ -7,7 +7,7 @@ import TagFlowLayout
 /// {"width": 375, "sectionInset": [10, 10, 10, 10], "alignment": "left",
 ///  "style": {"selectedBorder": "#ffb400"}}
 /// ```
-struct ConfigFile {
+struct ConfigFile: Sendable {
     var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
     /// Read by the renderer, which knows the style keys.
     var style: Located<JSONValue>?

@@ -12,7 +12,7 @@ struct LayoutSetting: Sendable {
         case positiveOrAuto
     }
 
-    enum Value {
+    enum Value: Sendable {
         case number(Double), text(String), insets(EdgeInsets), flag(Bool)
     }
 

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
 import TagFlowReview
+import TagFlowText
 
 /// Renders a manifest's variants and compares each picture with its golden; in `record`, writes the goldens its
 /// mode names. Variants render on every core; files are written in name order, each atomically, so an interrupted
@@ -35,12 +36,30 @@ struct SnapshotRunner: Sendable {
         var fonts: [FontFileIdentity] = []
     }
 
+    /// What every variant of a screen shares, read and made once: its tags, its config, and the text engine, so
+    /// variants reuse each other's shapes.
+    private struct ScreenInputs: Sendable {
+        let document: TagDocument
+        let config: ConfigFile
+        let engine: TextEngine
+    }
+
     /// The font files the goldens were recorded with, beside them.
     static let fontsFileName = "fonts.json"
 
     func run(interruption: Interruption) throws -> SnapshotReport {
         let everything = manifest.variants
         let mine = shard.select(everything)
+        var inputs = [String: ScreenInputs]()
+        for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
+            let config = try screen.configPath.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+            var input = LayoutInput()
+            input.config = screen.configPath
+            inputs[screen.name] = ScreenInputs(
+                document: try TagsInputFormat.document(at: screen.tagsPath, format: .auto), config: config,
+                engine: try LayoutInput.engine(fonts: input.fonts(config: config), caching: .shapedTexts))
+        }
+        let screenInputs = inputs
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
         var fonts = Set<FontFileIdentity>()
@@ -48,7 +67,7 @@ struct SnapshotRunner: Sendable {
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps both cores busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
             let (screen, variant) = mine[index]
-            return try runner.process(screen: screen, variant: variant)
+            return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
         }, consume: { index, outcome in
             for write in outcome.writes { try Self.write(write.bytes, to: write.path) }
             for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
@@ -89,8 +108,8 @@ struct SnapshotRunner: Sendable {
 
     // MARK: One variant
 
-    private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant) throws -> VariantOutcome {
-        let scene = try Self.scene(screen: screen, settings: variant.settings)
+    private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
+        let scene = try Self.scene(inputs, screen: screen, settings: variant.settings)
         var outcome = VariantOutcome(fonts: FontRecords.identities(engine: scene.engine, layout: scene.layout))
         for output in screen.outputs {
             let name = output.path(for: variant.name)
@@ -119,7 +138,7 @@ struct SnapshotRunner: Sendable {
 
     /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction and
     /// text size on top.
-    static func scene(screen: SnapshotManifest.Screen, settings: SnapshotVariant.Settings) throws -> Scene {
+    private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen, settings: SnapshotVariant.Settings) throws -> Scene {
         var input = LayoutInput()
         input.config = screen.configPath
         input.device = settings.device
@@ -129,12 +148,12 @@ struct SnapshotRunner: Sendable {
         if let width = settings.width { override("width", .number(width)) }
         if let direction = settings.direction { override("direction", .text(direction.rawValue)) }
         if let contentSize = settings.contentSize { override("contentSize", .text(contentSize.rawValue)) }
-        let loaded = try input.load(tagsPath: screen.tagsPath)
+        let loaded = try input.loaded(inputs.document, config: inputs.config)
         var styleSettings = StyleSettings()
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
         let style = try styleSettings.style(config: loaded.config)
         // A screen's warnings (tofu, clipped text) belong to `tagflow render`; here they would repeat per variant.
-        return try SceneSetup.scene(loaded, style: style, console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+        return try SceneSetup.scene(loaded, style: style, engine: inputs.engine, console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
