@@ -93,11 +93,17 @@ public struct TagLayout: Sendable {
         return tags[id.section][id.item]
     }
 
+    /// The more tag a `.more` ID names, if its section has one.
+    public func moreTag(_ id: ElementID) -> MeasuredMoreTag? {
+        guard id.kind == .more, moreTags.indices.contains(id.section) else { return nil }
+        return moreTags[id.section]
+    }
+
     /// What an element shows: a tag's text, a header's title, a footer's text or a more tag's "+N".
     public func label(of id: ElementID) -> String {
         switch id.kind {
         case .item: tag(id)?.text ?? ""
-        case .more: moreTags.indices.contains(id.section) ? moreTags[id.section]?.text ?? "" : ""
+        case .more: moreTag(id)?.text ?? ""
         case .header: document.sections[id.section].title ?? ""
         case .footer: document.sections[id.section].footer ?? ""
         }

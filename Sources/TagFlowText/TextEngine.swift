@@ -331,7 +331,6 @@ public struct Measurer: TextMeasuring, Sendable {
 
     /// The primary face's line height at the font's size.
     public var lineHeight: Double? {
-        let metrics = engine.lineMetrics(font: font)
-        return metrics.ascent + metrics.descent
+        engine.primaryFace(font: font).lineHeight(at: font.size)
     }
 }

@@ -69,9 +69,9 @@ extension Argument {
 extension Argument where Root: ParsableArguments {
     /// An option whose property's initial value is its default.
     static func option<Value>(_ keyPath: WritableKeyPath<Root, Value>, _ names: String..., help: String, value: ValueParser<Value>,
-                              defaultDescription: String? = nil, showsDefault: Bool = true) -> Self {
+                              defaultDescription: String? = nil) -> Self {
         Argument(kind: .option, names: names, help: help, valueName: value.valueName,
-                 defaultDescription: defaultDescription ?? (showsDefault ? value.describe(Root()[keyPath: keyPath]) : nil),
+                 defaultDescription: defaultDescription ?? value.describe(Root()[keyPath: keyPath]),
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }

@@ -68,7 +68,7 @@ struct LayoutInput: ParsableArguments {
     }
 
     func load(tagsPath: String) throws -> Loaded {
-        let config = try self.config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+        let config = try ConfigFile.load(self.config)
         // Options first, so a bad flag or config value is reported before the tags are read.
         let options = try options(config: config)
         return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options)

@@ -23,7 +23,7 @@ struct DevicesCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
-        let configFile = try config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+        let configFile = try ConfigFile.load(config)
         let profiles = DeviceSettings.profiles(config: configFile)
         switch format {
         case .json:

@@ -237,10 +237,8 @@ struct DiffCommand: ParsableCommand {
     /// Lays out an already read document with one side's config, for a single input on standard input.
     private func layout(_ document: TagDocument, config: String?, console: Console) throws
     -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
-        let configFile = try config.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
-        let options = try input.options(config: configFile)
-        try LayoutInput.check(options, for: document)
-        return try Self.layout(document, options: options, fonts: input.fonts(config: configFile), console: console)
+        let loaded = try input.loaded(document, config: ConfigFile.load(config))
+        return try Self.layout(loaded.document, options: loaded.options, fonts: loaded.fonts, console: console)
     }
 
     private static func layout(_ document: TagDocument, options: LayoutOptions, fonts: FontSources, console: Console) throws(RunError)

@@ -14,7 +14,7 @@ struct ScrollPlayer {
     func html() -> [UInt8] {
         // `</` inside the JSON would end the script element early; `<\/` means the same to JSON.
         let data = dataJSON().rendered().replacingOccurrences(of: "</", with: "<\\/")
-        let title = Self.escapeHTML("tagflow scroll: " + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
+        let title = FolderReportHTML.escape("tagflow scroll: " + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
         let page = Self.template
             .replacingOccurrences(of: "{{TITLE}}", with: title)
             .replacingOccurrences(of: "{{COUNT}}", with: String(renderer.plan.offsets.count))
@@ -90,7 +90,7 @@ struct ScrollPlayer {
             let tag = layout.tag(id)
             return (tag?.displayText ?? "", tag?.isSelected ?? false)
         case .more:
-            return (layout.moreTags.indices.contains(id.section) ? layout.moreTags[id.section]?.text ?? "" : "", false)
+            return (layout.moreTag(id)?.text ?? "", false)
         case .header: return (layout.document.sections[id.section].title ?? "", false)
         case .footer: return (layout.document.sections[id.section].footer ?? "", false)
         }
@@ -101,11 +101,6 @@ struct ScrollPlayer {
     }
 
     static func rectArray(_ rect: Rect) -> JSONOutput { .array(rectValues(rect)) }
-
-    static func escapeHTML(_ text: String) -> String {
-        text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
-    }
 
     /// The page around the data. The script reads `#step=N` or `?step=N` (1-based, as frames.json's `index`).
     static let template = """

@@ -21,6 +21,12 @@ struct ConfigFile: Sendable {
 
     static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
 
+    /// The config at `path`, or an empty one when no config is given.
+    static func load(_ path: String?) throws(InputError) -> ConfigFile {
+        guard let path else { return ConfigFile() }
+        return try load(path)
+    }
+
     static func load(_ path: String) throws(InputError) -> ConfigFile {
         try parse(InputFiles.read(path), file: InputFiles.displayName(path))
     }

@@ -52,7 +52,7 @@ struct SnapshotRunner: Sendable {
         let mine = shard.select(everything)
         var inputs = [String: ScreenInputs]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
-            let config = try screen.configPath.map { path throws(InputError) in try ConfigFile.load(path) } ?? ConfigFile()
+            let config = try ConfigFile.load(screen.configPath)
             var input = LayoutInput()
             input.config = screen.configPath
             inputs[screen.name] = ScreenInputs(

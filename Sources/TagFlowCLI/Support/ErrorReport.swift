@@ -163,7 +163,7 @@ extension InputError {
             case .layout: "write layout files with tagflow layout --format json"
             case .manifest: "see docs/commands/snapshot.md: a screen needs \"name\" and \"tags\"; the manifest needs \"screens\""
             case .device: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}: width in points, scale in pixels per point"
-            case .tagObject, .other: nil
+            case .tagObject: nil
             }
             return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
@@ -297,8 +297,6 @@ extension OutputError {
 extension RunError {
     var report: ErrorReport {
         switch self {
-        case let .fontSystemUnavailable(reason):
-            ErrorReport(message: "cannot start the font system: \(reason)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
         case let .fontFamilyNotFound(family, suggestions):
             ErrorReport(message: "font family '\(family)' not found by fontconfig",
                         hint: suggestions.isEmpty ? "list the installed families with fc-list : family" : "close matches: \(suggestions.joined(separator: ", "))")

@@ -147,7 +147,6 @@ public enum JSONFileKind: Sendable {
     case layout
     case manifest
     case device
-    case other
 }
 
 /// A path tagflow cannot write; checked before any work starts, so nothing is written.
@@ -171,7 +170,6 @@ enum OutputError: Error, Equatable {
 
 /// A problem met while a command runs, after its arguments and inputs were read.
 enum RunError: Error {
-    case fontSystemUnavailable(reason: String)
     case fontFamilyNotFound(String, suggestions: [String])
     case fontUnloadable(String, reason: String)
     /// A font file or folder given with `--font-file`, `--font-dir` or the config cannot be used.

@@ -6,7 +6,7 @@ import TagFlowText
 package final class CairoFonts: Sendable {
     private let faces = Locked<[FaceKey: CairoFontFace]>([:])
     /// Options by variation settings; "" for static faces.
-    private let madeOptions = Locked<[String: CairoFontOptions]>([:])
+    private let madeOptions = Locked<[[FontVariation]: CairoFontOptions]>([:])
 
     private struct FaceKey: Hashable {
         var face: ObjectIdentifier
@@ -16,11 +16,12 @@ package final class CairoFonts: Sendable {
     package init() {}
 
     /// Outlines exactly as measured: no hinting of shapes or of advances, at the variable-font axis values
-    /// `variations` (`tag=value` settings joined by commas; empty for a static face). Made on first use.
-    package func options(variations: String = "") throws(CairoError) -> CairoFontOptions {
+    /// `variations` (empty for a static face). Made on first use.
+    package func options(variations: [FontVariation] = []) throws(CairoError) -> CairoFontOptions {
         try madeOptions.withLock { made throws(CairoError) in
             if let options = made[variations] { return options }
-            let options = try CairoFontOptions(variations: variations)
+            // The `tag=value,…` text cairo reads is made once per setting, not per run drawn.
+            let options = try CairoFontOptions(variations: variations.map(\.description).joined(separator: ","))
             made[variations] = options
             return options
         }

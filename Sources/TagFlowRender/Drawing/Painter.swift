@@ -154,7 +154,7 @@ package struct Painter {
     /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face), its
     /// size and its variation settings.
     private func select(_ run: ShapedRun) throws(CairoError) {
-        context.setFontOptions(try fonts.options(variations: run.variations.map(\.description).joined(separator: ",")))
+        context.setFontOptions(try fonts.options(variations: run.variations))
         context.setFontFace(try fonts.face(for: run.face, loadColor: run.face.isColor))
         context.setFontSize(run.size)
     }

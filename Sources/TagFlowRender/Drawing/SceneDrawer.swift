@@ -145,7 +145,7 @@ struct SceneDrawer {
 
     /// A section's "+N": drawn as a tag is, in the style's more colours.
     private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
-        guard scene.layout.moreTags.indices.contains(id.section), let more = scene.layout.moreTags[id.section] else { return }
+        guard let more = scene.layout.moreTag(id) else { return }
         let border = style.borderWidth
         let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
         let cell = RoundedRect(frame, radius: radius)

@@ -180,7 +180,7 @@ public struct ScrollFrameRenderer: Sendable {
         } else {
             // A few screens' worth, drawn directly: a cached backdrop of long content could pass cairo's size limit.
             drawer.fill(extent, scene.style.background)
-            for element in scene.layout.flow.allElements where element.frame.intersects(extent) {
+            for element in scene.layout.flow.elements(in: extent) {
                 drawer.draw(element.id, frame: element.frame, as: .faded)
             }
         }

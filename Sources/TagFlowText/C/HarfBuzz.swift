@@ -45,7 +45,6 @@ func tagString(_ tag: UInt32) -> String {
 struct VariationAxis: Equatable {
     let tag: UInt32
     let minimum: Double
-    let defaultValue: Double
     let maximum: Double
 }
 
@@ -104,8 +103,7 @@ final class HarfBuzzFace {
         var infos = [hb_ot_var_axis_info_t](repeating: hb_ot_var_axis_info_t(), count: Int(count))
         _ = hb_ot_var_get_axis_infos(face, 0, &count, &infos)
         axes = infos.prefix(Int(count)).map {
-            VariationAxis(tag: $0.tag, minimum: Double($0.min_value), defaultValue: Double($0.default_value),
-                          maximum: Double($0.max_value))
+            VariationAxis(tag: $0.tag, minimum: Double($0.min_value), maximum: Double($0.max_value))
         }
         // hb-aat.h is outside the module map; a non-empty table is what hb_aat_layout_has_tracking checks first.
         let trak = hb_face_reference_table(face, 0x7472_616B)  // 'trak'; the empty blob when absent
