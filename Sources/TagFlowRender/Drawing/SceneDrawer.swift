@@ -110,6 +110,30 @@ struct SceneDrawer {
 
     private func drawItem(_ id: ElementID, frame: Rect, appearance: Appearance) {
         guard let tag = scene.layout.tag(id) else { return }
+        let tofu = tag.measurement.missingGlyphs > 0
+        drawCell(frame, text: tag.displayText, appearance: appearance, look: CellLook(
+            fill: tag.isSelected ? style.selectedFill : style.cellFill,
+            border: tofu ? style.tofu : tag.isSelected ? style.selectedBorder : style.cellBorder,
+            text: tag.isSelected ? style.selectedText : style.text, isTofu: tofu))
+    }
+
+    /// A section's "+N": drawn as a tag is, in the style's more colours.
+    private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
+        guard let more = scene.layout.moreTag(id) else { return }
+        drawCell(frame, text: more.text, appearance: appearance,
+                 look: CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText, isTofu: false))
+    }
+
+    /// The colours of a tag-shaped cell drawn as the phone shows it; a cell with tofu gets a dashed border and a badge.
+    private struct CellLook {
+        var fill: Colour
+        var border: Colour
+        var text: Colour
+        var isTofu: Bool
+    }
+
+    /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
+    private func drawCell(_ frame: Rect, text: String, appearance: Appearance, look: CellLook) {
         let border = style.borderWidth
         let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
         let cell = RoundedRect(frame, radius: radius)
@@ -117,42 +141,7 @@ struct SceneDrawer {
         let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
                            width: max(0, frame.width - border), height: max(0, frame.height - border))
         roundedRect(outline, radius: max(0, radius - border / 2))
-        switch appearance {
-        case .missing:
-            setColour(style.missing, alpha: 0.08)
-            context.fillPreserve()
-            painter.strokeDashed(style.missing, width: max(border, 1.5), dash: 4, gap: 3)
-            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), in: cell, colour: style.missing.withAlpha(150))
-            return
-        default:
-            let fill = tag.isSelected ? style.selectedFill : style.cellFill
-            if !(isOverBackground && painter.opacity == 1 && fill == style.background && fill.alpha == 255) {
-                setColour(fill)
-                context.fillPreserve()
-            }
-            let tofu = tag.measurement.missingGlyphs > 0
-            setColour(tofu ? style.tofu : tag.isSelected ? style.selectedBorder : style.cellBorder)
-            context.setLineWidth(tofu ? max(border, 1.5) : border)
-            if tofu { context.setDash([2, 2]) }
-            if border > 0 || tofu { context.stroke() } else { context.newPath() }
-            context.setDash([])
-            drawText(scene.engine.shape(tag.displayText, font: scene.bodyFont), in: cell,
-                     colour: tag.isSelected ? style.selectedText : style.text)
-            if tofu { painter.drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
-        }
-        if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: radius) }
-    }
-
-    /// A section's "+N": drawn as a tag is, in the style's more colours.
-    private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
-        guard let more = scene.layout.moreTag(id) else { return }
-        let border = style.borderWidth
-        let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
-        let cell = RoundedRect(frame, radius: radius)
-        let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
-                           width: max(0, frame.width - border), height: max(0, frame.height - border))
-        roundedRect(outline, radius: max(0, radius - border / 2))
-        let shaped = scene.engine.shape(more.text, font: scene.bodyFont)
+        let shaped = scene.engine.shape(text, font: scene.bodyFont)
         if appearance == .missing {
             setColour(style.missing, alpha: 0.08)
             context.fillPreserve()
@@ -160,14 +149,18 @@ struct SceneDrawer {
             drawText(shaped, in: cell, colour: style.missing.withAlpha(150))
             return
         }
-        if !(isOverBackground && painter.opacity == 1 && style.moreFill == style.background && style.moreFill.alpha == 255) {
-            setColour(style.moreFill)
+        // Over the background alone, a fill of the background's own opaque colour changes no pixel.
+        if !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255) {
+            setColour(look.fill)
             context.fillPreserve()
         }
-        setColour(style.moreBorder)
-        context.setLineWidth(border)
-        if border > 0 { context.stroke() } else { context.newPath() }
-        drawText(shaped, in: cell, colour: style.moreText)
+        setColour(look.border)
+        context.setLineWidth(look.isTofu ? max(border, 1.5) : border)
+        if look.isTofu { context.setDash([2, 2]) }
+        if border > 0 || look.isTofu { context.stroke() } else { context.newPath() }
+        context.setDash([])
+        drawText(shaped, in: cell, colour: look.text)
+        if look.isTofu { painter.drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
         if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: radius) }
     }
 
