@@ -170,8 +170,9 @@ final class EngineState {
         var seen = Set<FaceKey>()
         var fonts: [FallbackFont] = []
         for pattern in own + fallback + colorFonts() {
-            guard let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace),
-                  seen.insert(font.key).inserted
+            // The lists overlap by design: a face already taken is skipped before its names and charset are read.
+            guard let path = pattern.file, seen.insert(FaceKey(path: path, index: pattern.index ?? 0)).inserted,
+                  let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace)
             else { continue }
             fonts.append(font)
         }
