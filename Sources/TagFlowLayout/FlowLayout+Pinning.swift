@@ -1,28 +1,42 @@
 extension FlowLayout {
-    /// Where a section's header sits when headers pin to the visible bounds whose top is `visibleTop`:
-    /// held at the top edge while its section scrolls past, and pushed up by the next section.
-    public func pinnedHeaderFrame(section: Int, visibleTop: Double) -> Rect? {
+    /// Where a section's header sits when headers pin to the visible bounds' pinning `edge` (see
+    /// ``pinningEdge(for:)``): held at that edge while its section scrolls past, and pushed off by the next section.
+    public func pinnedHeaderFrame(section: Int, edge: Double) -> Rect? {
         guard let header = sections[section].header else { return nil }
-        let pushedUpTo = sections[section].span.upperBound - header.height
+        let span = sections[section].span
         var frame = header
-        frame.y = Swift.min(Swift.max(visibleTop, header.y), Swift.max(header.y, pushedUpTo))
+        switch (options.scrollDirection, options.direction) {
+        case (.vertical, _):
+            frame.y = Swift.min(Swift.max(edge, header.y), Swift.max(header.y, span.upperBound - header.height))
+        case (.horizontal, .ltr):
+            frame.x = Swift.min(Swift.max(edge, header.x), Swift.max(header.x, span.upperBound - header.width))
+        case (.horizontal, .rtl):
+            // The header is at its section's right end and the next section comes in from the left.
+            let right = Swift.max(Swift.min(edge, header.maxX), Swift.min(header.maxX, span.lowerBound + header.width))
+            frame.x = right - header.width
+        }
         return frame
     }
 
-    /// The top edge headers pin to when the viewport is at `visibleRect`: below the content inset, as in UIKit.
+    /// The edge headers pin to when the viewport is at `visibleRect`: the top below the content inset, as in UIKit;
+    /// scrolling horizontally, the leading edge inside the content inset.
     public func pinningEdge(for visibleRect: Rect) -> Double {
-        visibleRect.minY + options.contentInset.top
+        switch (options.scrollDirection, options.direction) {
+        case (.vertical, _): visibleRect.minY + options.contentInset.top
+        case (.horizontal, .ltr): visibleRect.minX + options.contentInset.left
+        case (.horizontal, .rtl): visibleRect.maxX - options.contentInset.right
+        }
     }
 
-    /// The elements whose frames intersect `rect`, with headers pinned to `visibleTop` when `pinHeaders` is on.
+    /// The elements whose frames intersect `rect`, with headers pinned to `edge` when `pinHeaders` is on.
     ///
     /// - Complexity: O(log n + k) plus O(s) in the number of sections when pinning.
-    public func elements(in rect: Rect, pinnedAt visibleTop: Double) -> [LayoutElement] {
+    public func elements(in rect: Rect, pinnedAt edge: Double) -> [LayoutElement] {
         guard options.pinHeaders else { return elements(in: rect) }
         let query = rect.standardized
         var result = elements(in: query).filter { $0.id.kind != .header }
         for section in sections.indices {
-            if let frame = pinnedHeaderFrame(section: section, visibleTop: visibleTop), frame.intersects(query) {
+            if let frame = pinnedHeaderFrame(section: section, edge: edge), frame.intersects(query) {
                 result.append(LayoutElement(id: .header(section), frame: frame))
             }
         }
@@ -30,12 +44,12 @@ extension FlowLayout {
         return result
     }
 
-    /// Every shown element at the frame it has when the viewport's pinning edge is `visibleTop`.
-    public func allElements(pinnedAt visibleTop: Double) -> [LayoutElement] {
+    /// Every shown element at the frame it has when the viewport's pinning edge is `edge`.
+    public func allElements(pinnedAt edge: Double) -> [LayoutElement] {
         guard options.pinHeaders else { return allElements }
         return allElements.map { element in
             guard element.id.kind == .header,
-                  let frame = pinnedHeaderFrame(section: element.id.section, visibleTop: visibleTop)
+                  let frame = pinnedHeaderFrame(section: element.id.section, edge: edge)
             else { return element }
             return LayoutElement(id: element.id, frame: frame)
         }

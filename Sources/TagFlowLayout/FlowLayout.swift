@@ -18,7 +18,8 @@ public struct SectionLayout: Hashable, Sendable {
     public var footer: Rect?
     /// This section's items in ``FlowLayout/items``.
     public var items: Range<Int>
-    /// From the section's top (its header, or its top inset) to the end of its footer.
+    /// From the section's top (its header, or its top inset) to the end of its footer; along x when scrolling
+    /// horizontally.
     public var span: ClosedRange<Double>
     public var lineCount: Int
     /// Tags hidden by `maxLines`.
@@ -67,12 +68,15 @@ public struct FlowLayout: Sendable {
     public let items: [ItemLayout]
     public let contentSize: Size
 
-    /// Every shown element in document order. Both `minY` and `maxY` are non-decreasing along it,
-    /// which is what lets ``elements(in:)`` binary-search.
-    private let index: [LayoutElement]
+    /// Every shown element in document order. Scrolling vertically, both `minY` and `maxY` are non-decreasing
+    /// along it, which is what lets ``elements(in:)`` binary-search.
+    let index: [LayoutElement]
     /// Each indexed element's `maxY`, apart: the binary search reads 8 bytes a step instead of a whole element,
-    /// which keeps a million-tag search in cache.
+    /// which keeps a million-tag search in cache. Empty when scrolling horizontally.
     private let indexMaxY: [Double]
+    /// Scrolling horizontally: one lane per row, across all sections, and one for headers and footers. Along each,
+    /// `minX` and `maxX` are non-decreasing, so each is binary-searched as the vertical index is.
+    let lanes: [QueryLane]
 
     /// Computes and caches every frame.
     ///
@@ -100,6 +104,17 @@ public struct FlowLayout: Sendable {
 
     private init(sections metrics: [SectionMetrics], options: LayoutOptions, moreTagTextWidth: (Int) -> Double) {
         self.options = options
+        if options.isHorizontal {
+            let rows = HorizontalRows(metrics, options: options)
+            sections = rows.sections
+            items = rows.items
+            index = rows.index
+            indexMaxY = []
+            lanes = rows.lanes
+            contentSize = rows.contentSize
+            return
+        }
+        lanes = []
         let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
         var items = [ItemLayout]()
         items.reserveCapacity(tagCount)
@@ -180,7 +195,8 @@ public struct FlowLayout: Sendable {
                     }
                 }
                 if let moreWidth { lineWidths.append(moreWidth) }
-                let placement = LinePlacement(options: options, used: used, count: lineWidths.count, isLastLine: isLastLine)
+                let placement = LinePlacement(alignment: options.alignment, direction: options.direction, available: lineWidth,
+                                              spacing: spacing, used: used, count: lineWidths.count, isLastLine: isLastLine)
                 var cursor = placement.lead
                 for (offset, tagWidth) in lineWidths.enumerated() {
                     let x = options.direction == .ltr
@@ -258,6 +274,7 @@ public struct FlowLayout: Sendable {
     /// - Complexity: O(log n + k), where k is the number of elements in the rect's vertical band.
     public func elements(in rect: Rect) -> [LayoutElement] {
         let query = rect.standardized
+        if options.isHorizontal { return elementsAlongLanes(in: query) }
         var result = [LayoutElement]()
         var position = firstElement(endingAfter: query.minY)
         let degenerate = query.height == 0
@@ -297,11 +314,14 @@ struct LinePlacement {
     var lead: Double
     var gap: Double
 
-    init(options: LayoutOptions, used: Double, count: Int, isLastLine: Bool) {
-        let leftover = Swift.max(0, options.lineWidth - used)
-        let ltr = options.direction == .ltr
-        gap = options.interitemSpacing
-        switch options.alignment {
+    /// - Parameters:
+    ///   - available: the room the line has; `used` of it is taken by tags and the minimum spacing between them.
+    init(alignment: Alignment, direction: Direction, available: Double, spacing: Double, used: Double, count: Int,
+         isLastLine: Bool) {
+        let leftover = Swift.max(0, available - used)
+        let ltr = direction == .ltr
+        gap = spacing
+        switch alignment {
         case .leading: lead = 0
         case .trailing: lead = leftover
         case .left: lead = ltr ? 0 : leftover

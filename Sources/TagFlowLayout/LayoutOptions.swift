@@ -8,6 +8,14 @@ public enum Direction: String, CaseIterable, Sendable, Codable {
     case ltr, rtl
 }
 
+/// The axis the content grows and scrolls along, as `UICollectionViewFlowLayout.scrollDirection`.
+public enum ScrollDirection: String, CaseIterable, Sendable, Codable {
+    /// Lines wrap at the viewport's width and the content grows down.
+    case vertical
+    /// Each section's tags fill ``LayoutOptions/rows`` rows and the content grows to the right.
+    case horizontal
+}
+
 /// Where the ellipsis goes when a tag is too wide for its line.
 public enum Truncation: String, CaseIterable, Sendable, Codable {
     case tail, middle, head
@@ -57,18 +65,24 @@ public struct LayoutOptions: Hashable, Sendable {
     public var truncation: Truncation = .tail
     /// How many tags may be selected at once. 0 means no limit.
     public var maxSelection: Int = 0
-    /// Headers stick to the top of the visible bounds, like `sectionHeadersPinToVisibleBounds`.
+    /// Headers stick to the top of the visible bounds, like `sectionHeadersPinToVisibleBounds`; to the leading
+    /// edge when scrolling horizontally.
     public var pinHeaders: Bool = false
+    public var scrollDirection: ScrollDirection = .vertical
+    /// Rows per section when ``scrollDirection`` is horizontal.
+    public var rows: Int = 1
 
     public init() {}
 
     /// The size the tags' text is drawn at: ``fontSize`` scaled for ``contentSize``.
     public var textSize: Double { contentSize.scaled(fontSize) }
 
-    /// The width the flow layout works in: the viewport less the content insets.
+    public var isHorizontal: Bool { scrollDirection == .horizontal }
+
+    /// The width the flow layout works in: the viewport less the content insets. Horizontal content grows past it.
     public var contentWidth: Double { width - contentInset.horizontal }
 
-    /// The room for tags on one line.
+    /// The room for tags on one line, and the widest a tag may be: a screen's width less the insets.
     public var lineWidth: Double { contentWidth - sectionInset.horizontal }
 
     /// The widest a tag's text may be before it is truncated.
@@ -96,17 +110,36 @@ public struct LayoutOptions: Hashable, Sendable {
         return result + rest
     }
 
-    /// The first and last scroll offsets, as in `UIScrollView`: from `-contentInset.top` to the bottom end.
-    public func offsetRange(contentHeight: Double) -> ClosedRange<Double> {
-        let top = -contentInset.top
-        let bottom = contentHeight + contentInset.bottom - height
-        return top...Swift.max(top, bottom)
+    /// The first and last scroll offsets along the scroll axis, as in `UIScrollView`: from `-contentInset.top` to
+    /// the bottom end, or from `-contentInset.left` to the right end.
+    public func offsetRange(contentSize: Size) -> ClosedRange<Double> {
+        let start = isHorizontal ? -contentInset.left : -contentInset.top
+        let end = isHorizontal ? contentSize.width + contentInset.right - width : contentSize.height + contentInset.bottom - height
+        return start...Swift.max(start, end)
     }
 
-    /// The rect the viewport covers at a scroll offset, in content coordinates.
+    /// The rect the viewport covers at a scroll offset along the scroll axis, in content coordinates.
     public func visibleRect(offset: Double) -> Rect {
-        Rect(x: -contentInset.left, y: offset, width: width, height: height)
+        isHorizontal ? Rect(x: offset, y: -contentInset.top, width: width, height: height)
+                     : Rect(x: -contentInset.left, y: offset, width: width, height: height)
     }
+}
+
+extension Rect {
+    /// The rect's start along `axis`: `minY` for vertical scrolling, `minX` for horizontal.
+    @inlinable
+    public func minAlong(_ axis: ScrollDirection) -> Double { axis == .vertical ? minY : minX }
+    /// The rect's end along `axis`.
+    @inlinable
+    public func maxAlong(_ axis: ScrollDirection) -> Double { axis == .vertical ? maxY : maxX }
+    /// The rect's extent along `axis`.
+    @inlinable
+    public func length(along axis: ScrollDirection) -> Double { axis == .vertical ? height : width }
+}
+
+extension Size {
+    /// The extent along `axis`.
+    public func length(along axis: ScrollDirection) -> Double { axis == .vertical ? height : width }
 }
 
 /// A problem with a set of options that makes a layout impossible. Options are named as ``LayoutOptions`` names
@@ -118,6 +151,10 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
     case insetsTooWide(total: Double, width: Double)
     case noRoomForText(lineWidth: Double, padding: Double)
     case tooManySelected(selected: Int, maxSelection: Int)
+    /// `rows` set to other than 1 while scrolling vertically, where lines wrap at the width instead.
+    case rowsNeedHorizontalScrolling(rows: Int)
+    /// `maxLines` set while scrolling horizontally, where every section has exactly `rows` rows.
+    case maxLinesNeedVerticalScrolling(maxLines: Int)
 
     public var description: String {
         switch self {
@@ -133,6 +170,10 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
             return "a line is \(format(lineWidth)) pt wide, which leaves no room for text between 2 × \(format(padding)) pt of padding"
         case let .tooManySelected(selected, maxSelection):
             return "\(selected) tags are preselected but maxSelection is \(maxSelection)"
+        case let .rowsNeedHorizontalScrolling(rows):
+            return "rows is \(rows), but rows apply only to horizontal scrolling; vertical lines wrap at the width"
+        case let .maxLinesNeedVerticalScrolling(maxLines):
+            return "maxLines is \(maxLines), but a horizontal layout has exactly `rows` rows per section; use rows instead"
         }
     }
 
@@ -179,6 +220,9 @@ extension LayoutOptions {
         for (name, value) in nonNegative where value < 0 { throw .negative(option: name, value: value) }
         if maxLines < 0 { throw .negative(option: "maxLines", value: Double(maxLines)) }
         if maxSelection < 0 { throw .negative(option: "maxSelection", value: Double(maxSelection)) }
+        if rows < 1 { throw .notPositive(option: "rows", value: Double(rows)) }
+        if !isHorizontal && rows != 1 { throw .rowsNeedHorizontalScrolling(rows: rows) }
+        if isHorizontal && maxLines > 0 { throw .maxLinesNeedVerticalScrolling(maxLines: maxLines) }
         if lineWidth <= 0 {
             throw .insetsTooWide(total: contentInset.horizontal + sectionInset.horizontal, width: width)
         }

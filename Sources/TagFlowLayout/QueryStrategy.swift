@@ -81,10 +81,12 @@ extension FlowLayout {
     /// The seed's fix, as published: scan every item, and the more tag, against the visible rect with inclusive edges.
     /// A header is emitted only when its section's first line or the previous section's last line is
     /// visible, and a footer only when its section's last line or the next section's first line is.
+    /// Scrolling horizontally, the same scan runs along x.
     func seedVisibleRectElements(visibleRect: Rect) -> [LayoutElement] {
-        let top = visibleRect.minY
-        let bottom = visibleRect.maxY
-        func visible(_ frame: Rect) -> Bool { frame.maxY >= top && frame.minY <= bottom }
+        let axis = options.scrollDirection
+        let start = visibleRect.minAlong(axis)
+        let end = visibleRect.maxAlong(axis)
+        func visible(_ frame: Rect) -> Bool { frame.maxAlong(axis) >= start && frame.minAlong(axis) <= end }
         var lineVisible = [(first: Bool, last: Bool)](repeating: (false, false), count: sections.count)
         var result = [LayoutElement]()
         var visibleItems = [[LayoutElement]](repeating: [], count: sections.count)

@@ -79,7 +79,7 @@ enum LayoutBenchmarks {
     /// Viewport-sized rects (the options' width × height) at random scroll offsets over the whole content.
     static func queryRects(in layout: FlowLayout, count: Int, seed: UInt64) -> [Rect] {
         var random = SeededGenerator(seed: seed)
-        let offsets = layout.options.offsetRange(contentHeight: layout.contentSize.height)
+        let offsets = layout.options.offsetRange(contentSize: layout.contentSize)
         return (0..<count).map { _ in
             layout.options.visibleRect(offset: Double.random(in: offsets, using: &random))
         }

@@ -93,7 +93,7 @@ enum RenderBenchmarks {
         let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
         let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
-        let range = options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
                                            plan: ScrollPlan(range: range, spacing: .frames(frameCount)))
         var encoding = 0.0

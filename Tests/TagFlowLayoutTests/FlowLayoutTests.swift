@@ -37,10 +37,10 @@ import Testing
         #expect(layout.contentSize.width == 351)
         #expect(layout.sections[0].header!.width == 351)
         #expect(layout.items[0].frame.x == 10)
-        #expect(options.offsetRange(contentHeight: 1000) == -20...622)
+        #expect(options.offsetRange(contentSize: Size(width: 375, height: 1000)) == -20...622)
         #expect(options.visibleRect(offset: -20) == Rect(x: -16, y: -20, width: 375, height: 412))
         // Short content: the range collapses to the top.
-        #expect(options.offsetRange(contentHeight: 100) == -20 ... -20)
+        #expect(options.offsetRange(contentSize: Size(width: 375, height: 100)) == -20 ... -20)
     }
 
     @Test func aTagWiderThanALineIsClampedAndMarkedTruncated() {

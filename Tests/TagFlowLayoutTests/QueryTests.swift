@@ -53,9 +53,9 @@ import Testing
                         SectionMetrics(hasHeader: true, hasFooter: false, textWidths: [28])]
         let layout = FlowLayout.prepare(sections, options: options)
         let end = layout.sections[0].span.upperBound
-        #expect(layout.pinnedHeaderFrame(section: 0, visibleTop: -5)!.y == 0)
-        #expect(layout.pinnedHeaderFrame(section: 0, visibleTop: 120)!.y == 120)
-        #expect(layout.pinnedHeaderFrame(section: 0, visibleTop: end - 20)!.y == end - 50)
+        #expect(layout.pinnedHeaderFrame(section: 0, edge: -5)!.y == 0)
+        #expect(layout.pinnedHeaderFrame(section: 0, edge: 120)!.y == 120)
+        #expect(layout.pinnedHeaderFrame(section: 0, edge: end - 20)!.y == end - 50)
         let visible = options.visibleRect(offset: 120)
         let query = ElementQuery(.cached, layout: layout)
         let answer = query.elements(in: visible, visibleRect: visible)
@@ -68,7 +68,7 @@ import Testing
     let layout = FlowLayout.prepare(seedDemoSections(), options: LayoutOptions())
 
     func offsets(step: Double = 5) -> [Double] {
-        let range = layout.options.offsetRange(contentHeight: layout.contentSize.height)
+        let range = layout.options.offsetRange(contentSize: layout.contentSize)
         return Array(stride(from: range.lowerBound, through: range.upperBound, by: step))
     }
 

@@ -20,7 +20,7 @@ struct LongScrollOverviewTests {
     static func renderer(_ strategies: [QueryStrategy], view: ScrollView = .overview, frames: Int = 40,
                          options: LayoutOptions = LayoutOptions()) throws -> ScrollFrameRenderer {
         let scene = try RenderFixtures.scene(longDocument(), options: options)
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         return ScrollFrameRenderer(scene: scene, strategies: strategies, view: view, maxOverviewHeight: 640,
                                    plan: ScrollPlan(range: range, spacing: .frames(frames)))
     }
@@ -39,7 +39,7 @@ struct LongScrollOverviewTests {
 
     @Test func theDemoStillShowsTheWholeContentScaledToFit() throws {
         let scene = try RenderFixtures.scene(RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper], view: .both, maxOverviewHeight: 640,
                                            plan: ScrollPlan(range: range, spacing: .frames(5)))
         #expect(renderer.framing == .wholeContent)

@@ -136,7 +136,7 @@ struct RenderTests {
     @Test(arguments: [1.0, 2.0])
     func ghostsAppearExactlyAtTheFramesTheStrategyMissed(scale: Double) throws {
         let scene = try RenderFixtures.scene(RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let plan = ScrollPlan(range: range, spacing: .frames(9))
         let naive = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper], view: .both, maxOverviewHeight: 640, plan: plan)
         let cached = ScrollFrameRenderer(scene: scene, strategies: [.cached], view: .both, maxOverviewHeight: 640, plan: plan)
@@ -322,7 +322,7 @@ struct RenderTests {
     static func everyFormat() throws -> [(String, [UInt8])] {
         let scene = try RenderFixtures.scene(RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
         let content = ContentRenderer(scene: scene)
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let frames = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .overview,
                                          maxOverviewHeight: 320, plan: ScrollPlan(range: range, spacing: .frames(3)))
         let first = try frames.image(0, scale: 1)

@@ -110,7 +110,7 @@ struct ScrollCommand: ParsableCommand {
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
         if interruption.wasRequested { throw interruption.stop(completed: "nothing written") }
-        let range = loaded.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = loaded.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)
         if frameCount > maxFrames && !force { throw RunError.tooManyFrames(frameCount, cap: maxFrames) }
         let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize, view: view,

@@ -93,8 +93,8 @@ struct LayoutSetting: Sendable {
         LayoutSetting("lineSpacing", \.lineSpacing, .nonNegative, "Space between lines."),
         LayoutSetting("sectionInset", \.sectionInset, .insets, "Insets around each section's tags."),
         LayoutSetting("contentInset", \.contentInset, .insets, "Insets around the content, as in UIScrollView."),
-        LayoutSetting("headerHeight", \.headerHeight, .nonNegative, "Height of a titled section's header."),
-        LayoutSetting("footerHeight", \.footerHeight, .nonNegative, "Height of a section footer."),
+        LayoutSetting("headerHeight", \.headerHeight, .nonNegative, "Height of a titled section's header; its width when scrolling horizontally."),
+        LayoutSetting("footerHeight", \.footerHeight, .nonNegative, "Height of a section footer; its width when scrolling horizontally."),
         LayoutSetting("alignment", \.alignment, .choice(choices(Alignment.self)), "How lines align."),
         LayoutSetting("direction", \.direction, .choice(choices(Direction.self)), "Reading direction."),
         LayoutSetting("maxLines", \.maxLines, .count, "Lines per section, 0 for no limit; the rest are hidden."),
@@ -102,7 +102,10 @@ struct LayoutSetting: Sendable {
                       "With maxLines, a last tag counting a section's hidden tags, %d being the count, e.g. '+%d'; none by default."),
         LayoutSetting("truncation", \.truncation, .choice(choices(Truncation.self)), "Where the ellipsis goes in a tag too wide for a line."),
         LayoutSetting("maxSelection", \.maxSelection, .count, "Most tags selectable at once, 0 for no limit."),
-        LayoutSetting("pinHeaders", \.pinHeaders, .flag, "Pin section headers to the top while scrolling."),
+        LayoutSetting("pinHeaders", \.pinHeaders, .flag, "Pin section headers to the top (the leading edge, scrolling horizontally) while scrolling."),
+        LayoutSetting("scrollDirection", \.scrollDirection, .choice(choices(ScrollDirection.self)),
+                      "vertical: lines wrap at the width; horizontal: each section fills --rows rows and the content grows right."),
+        LayoutSetting("rows", \.rows, .count, "Rows per section when scrolling horizontally, filled in balance."),
     ]
 
     /// How the value reads from the command line: through the shared parsers, so a flag and every other option

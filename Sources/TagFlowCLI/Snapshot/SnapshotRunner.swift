@@ -157,7 +157,7 @@ struct SnapshotRunner: Sendable {
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         return ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: 640,
                                    plan: ScrollPlan(range: range, spacing: .frames(frames)))
     }

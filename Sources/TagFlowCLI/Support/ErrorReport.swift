@@ -355,6 +355,8 @@ extension LayoutOptionsError {
         case .insetsTooWide: "reduce \(flag("sectionInset")) or \(flag("contentInset")), or raise \(flag("width"))"
         case .noRoomForText: "reduce \(flag("padding")) or raise \(flag("width"))"
         case .tooManySelected: "unmark some tags or raise \(flag("maxSelection"))"
+        case .rowsNeedHorizontalScrolling: "add \(flag("scrollDirection")) horizontal, or leave \(flag("rows")) out"
+        case .maxLinesNeedVerticalScrolling: "leave \(flag("maxLines")) out and set \(flag("rows")), or scroll vertically"
         case .notPositive, .negative, .notFinite: nil
         }
         return ErrorReport(message: description, hint: hint)

@@ -41,6 +41,8 @@ package final class CairoContext {
     package func restore() { cairo_restore(pointer) }
     package func translate(x: Double, y: Double) { cairo_translate(pointer, x, y) }
     package func scale(x: Double, y: Double) { cairo_scale(pointer, x, y) }
+    /// Turns the user space by `radians`, clockwise as y grows down.
+    package func rotate(_ radians: Double) { cairo_rotate(pointer, radians) }
 
     /// A distance in user space as the device sees it, under the current transform.
     package func userToDeviceDistance(x: Double, y: Double) -> (x: Double, y: Double) {

@@ -41,7 +41,8 @@ public final class Scene: Sendable {
     public var contentBounds: Rect {
         let options = layout.options
         return Rect(x: -options.contentInset.left, y: -options.contentInset.top,
-                    width: options.width, height: layout.flow.contentSize.height + options.contentInset.vertical)
+                    width: layout.flow.contentSize.width + options.contentInset.horizontal,
+                    height: layout.flow.contentSize.height + options.contentInset.vertical)
     }
 }
 
@@ -181,10 +182,29 @@ struct SceneDrawer {
         }
         let shaped = scene.engine.shape(text, font: font)
         let options = scene.layout.options
-        let x = options.direction == .ltr ? options.sectionInset.left
-                                          : frame.width - options.sectionInset.right - shaped.width
-        painter.drawText(shaped, at: frame.x + x, baseline: painter.baseline(centredIn: frame, font: font), colour: colour)
+        if options.isHorizontal {
+            drawSpineText(shaped, in: frame, font: font, colour: colour)
+        } else {
+            let x = options.direction == .ltr ? options.sectionInset.left
+                                              : frame.width - options.sectionInset.right - shaped.width
+            painter.drawText(shaped, at: frame.x + x, baseline: painter.baseline(centredIn: frame, font: font), colour: colour)
+        }
         if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: 0) }
+    }
+
+    /// A horizontal layout's header or footer is a strip as tall as the content: its text runs down the strip, turned
+    /// a quarter clockwise like a book's spine, from the rows' top inset, and is clipped to the strip.
+    private func drawSpineText(_ shaped: ShapedText, in frame: Rect, font: FontSpec, colour: Colour) {
+        context.save()
+        painter.rectangle(frame)
+        context.clip()
+        context.translate(x: frame.midX, y: frame.midY)
+        context.rotate(Double.pi / 2)
+        // Turned, the strip's length runs along x and its breadth along y.
+        let turned = Rect(x: -frame.height / 2, y: -frame.width / 2, width: frame.height, height: frame.width)
+        painter.drawText(shaped, at: turned.minX + scene.layout.options.sectionInset.top,
+                         baseline: painter.baseline(centredIn: turned, font: font), colour: colour)
+        context.restore()
     }
 
     private func outlineOutside(_ frame: Rect, colour: Colour, radius: Double) {

@@ -36,12 +36,14 @@ extension ScrollFrameRenderer {
     public func overviewExtent(around window: Rect) -> Rect {
         let bounds = scene.contentBounds
         guard case let .neighbourhood(above, _) = framing else { return bounds }
-        let span = overviewSize.height / overviewScale
-        var top = window.minY - Double(above) * window.height
-        top = max(bounds.minY, min(top, bounds.maxY - span))
+        let axis = scene.layout.options.scrollDirection
+        let span = overviewSize.length(along: axis) / overviewScale
+        var start = window.minAlong(axis) - Double(above) * window.length(along: axis)
+        start = max(bounds.minAlong(axis), min(start, bounds.maxAlong(axis) - span))
         // An inset or overscroll can take the window past the content; the neighbourhood still holds it.
-        top = max(window.maxY - span, min(top, window.minY))
-        return Rect(x: bounds.x, y: top, width: bounds.width, height: span)
+        start = max(window.maxAlong(axis) - span, min(start, window.minAlong(axis)))
+        return axis == .vertical ? Rect(x: bounds.x, y: start, width: bounds.width, height: span)
+                                 : Rect(x: start, y: bounds.y, width: span, height: bounds.height)
     }
 
     /// Where the minimap marks `rect` of the content, relative to the minimap's top-left corner.
@@ -53,36 +55,43 @@ extension ScrollFrameRenderer {
                     width: rect.width * horizontal, height: rect.height * vertical)
     }
 
-    /// The whole content squeezed to a thin column: every element as a bar, the overview's extent as a band, the
-    /// window as a solid bar, and ticks at the left edge where elements are missing or extra.
+    /// The whole content squeezed to a thin column (a thin row, scrolling horizontally): every element as a bar,
+    /// the overview's extent as a band, the window as a solid bar, and ticks at the leading edge (the top edge,
+    /// scrolling horizontally) where elements are missing or extra.
     func drawMinimap(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
         let style = scene.style
+        let vertical = scene.layout.options.scrollDirection == .vertical
         func placed(_ rect: Rect) -> Rect {
             let mark = minimapMark(for: rect)
             return Rect(x: origin.x + mark.x, y: origin.y + mark.y, width: mark.width, height: mark.height)
+        }
+        /// `rect` made at least `least` long along the scroll axis, after taking `trim` off its end.
+        func along(_ rect: Rect, trim: Double = 0, least: Double) -> Rect {
+            vertical ? Rect(x: rect.x, y: rect.y, width: rect.width, height: max(rect.height - trim, least))
+                     : Rect(x: rect.x, y: rect.y, width: max(rect.width - trim, least), height: rect.height)
         }
         drawer.fill(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height), style.background)
         let extent = placed(frame.overviewExtent)
         drawer.fill(extent, style.viewportFill)
         for element in scene.layout.flow.allElements {
-            let bar = placed(element.frame)
-            // Headers as a darker full line, so sections read as blocks; cells at least a hairline high.
+            // Headers darker, so sections read as blocks; cells at least a hairline long.
             let colour = element.id.kind == .header ? style.headerText.withAlpha(140) : style.cellBorder
-            drawer.fill(Rect(x: bar.x, y: bar.y, width: bar.width, height: max(bar.height - 0.5, 0.5)), colour)
+            drawer.fill(along(placed(element.frame), trim: 0.5, least: 0.5), colour)
         }
         let tick = 6.0
         for (elements, colour) in [(audit.extra, style.extra), (audit.missing, style.missing)] {
             for element in elements {
                 let bar = placed(element.frame)
-                drawer.fill(Rect(x: origin.x, y: bar.y, width: tick, height: max(bar.height, 1.5)), colour)
+                let mark = vertical ? Rect(x: origin.x, y: bar.y, width: tick, height: bar.height)
+                                    : Rect(x: bar.x, y: origin.y, width: bar.width, height: tick)
+                drawer.fill(along(mark, least: 1.5), colour)
             }
         }
         drawer.setColour(style.viewportBorder, alpha: 0.6)
         drawer.context.setLineWidth(1)
-        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: extent.width - 1, height: max(extent.height - 1, 0))
+        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0), height: max(extent.height - 1, 0))
         drawer.context.stroke()
-        let window = placed(frame.visibleRect)
-        drawer.fill(Rect(x: window.x, y: window.y, width: window.width, height: max(window.height, 3)), style.viewportBorder.withAlpha(170))
+        drawer.fill(along(placed(frame.visibleRect), least: 3), style.viewportBorder.withAlpha(170))
         drawer.setColour(style.cellBorder)
         drawer.context.setLineWidth(1)
         drawer.context.rectangle(x: origin.x - 0.5, y: origin.y - 0.5, width: minimapSize.width + 1, height: minimapSize.height + 1)

@@ -28,7 +28,8 @@ public struct ScrollFrameRenderer: Sendable {
     public let scene: Scene
     public let queries: [ElementQuery]
     public let view: ScrollView
-    /// The overview is scaled down to at most this height, in points, unless that would make text illegible.
+    /// The overview is scaled down to at most this length along the scroll axis, in points (a height, or a width
+    /// when scrolling horizontally), unless that would make text illegible.
     public let maxOverviewHeight: Double
     /// Whether the overview shows all the content or a neighbourhood of the window beside a minimap.
     public let framing: OverviewFraming
@@ -40,9 +41,13 @@ public struct ScrollFrameRenderer: Sendable {
     /// Points of overview per point of content.
     public let overviewScale: Double
     let overviewSize: Size
-    /// The minimap beside a neighbourhood overview; zero when the overview shows all the content.
+    /// The minimap beside a neighbourhood overview (above it, scrolling horizontally); zero when the overview
+    /// shows all the content.
     let minimapSize: Size
     let deviceSize: Size
+    /// Where a column's panels sit, from its top-left corner below the label: side by side, or stacked when
+    /// scrolling horizontally, where the content is wide and short.
+    let panels: [(panel: Panel, frame: Rect)]
     let columnWidth: Double
     /// The legend's entries, a row at a time: one row, unless a neighbourhood frame is narrower than that row.
     let legendRows: [Range<Int>]
@@ -57,7 +62,10 @@ public struct ScrollFrameRenderer: Sendable {
     /// Between one legend entry's label and the next entry's swatch.
     static let legendGap = 18.0
     static let captionLineHeight = 16.0
+    /// The minimap's breadth across the scroll axis.
     static let minimapWidth = 48.0
+
+    enum Panel { case minimap, overview, device }
 
     public init(scene: Scene, strategies: [QueryStrategy], stockItemSize: Size = StockFlowLayout.defaultItemSize,
                 view: ScrollView, maxOverviewHeight: Double, plan: ScrollPlan) {
@@ -67,28 +75,43 @@ public struct ScrollFrameRenderer: Sendable {
         self.maxOverviewHeight = maxOverviewHeight
         self.plan = plan
         let bounds = scene.contentBounds
+        let axis = scene.layout.options.scrollDirection
         deviceSize = Size(width: scene.layout.options.width, height: scene.layout.options.height)
-        framing = OverviewFraming(contentHeight: bounds.height, viewportHeight: deviceSize.height,
+        framing = OverviewFraming(contentHeight: bounds.length(along: axis), viewportHeight: deviceSize.length(along: axis),
                                   maxOverviewHeight: maxOverviewHeight)
         switch framing {
         case .wholeContent:
-            overviewScale = min(1, maxOverviewHeight / bounds.height)
+            overviewScale = min(1, maxOverviewHeight / bounds.length(along: axis))
             overviewSize = Size(width: bounds.width * overviewScale, height: bounds.height * overviewScale)
             minimapSize = Size(width: 0, height: 0)
         case let .neighbourhood(above, below):
-            let span = min(bounds.height, Double(above + 1 + below) * deviceSize.height)
+            let span = min(bounds.length(along: axis), Double(above + 1 + below) * deviceSize.length(along: axis))
             overviewScale = max(OverviewFraming.legibleScale, min(1, maxOverviewHeight / span))
-            overviewSize = Size(width: bounds.width * overviewScale, height: span * overviewScale)
-            minimapSize = Size(width: Self.minimapWidth, height: overviewSize.height)
+            switch axis {
+            case .vertical:
+                overviewSize = Size(width: bounds.width * overviewScale, height: span * overviewScale)
+                minimapSize = Size(width: Self.minimapWidth, height: overviewSize.height)
+            case .horizontal:
+                overviewSize = Size(width: span * overviewScale, height: bounds.height * overviewScale)
+                minimapSize = Size(width: overviewSize.width, height: Self.minimapWidth)
+            }
         }
-        let overviewPanels: [Size] = minimapSize.width > 0 ? [minimapSize, overviewSize] : [overviewSize]
-        let panels: [Size] = switch view {
-        case .overview: overviewPanels
-        case .device: [deviceSize]
-        case .both: overviewPanels + [deviceSize]
+        var shown: [(Panel, Size)] = minimapSize.width > 0 ? [(.minimap, minimapSize), (.overview, overviewSize)] : [(.overview, overviewSize)]
+        switch view {
+        case .overview: break
+        case .device: shown = [(.device, deviceSize)]
+        case .both: shown.append((.device, deviceSize))
         }
-        columnWidth = max(panels.map(\.width).reduce(0, +) + Double(panels.count - 1) * Self.gap, 260)
-        let panelHeight = panels.map(\.height).max() ?? 0
+        var placed = [(panel: Panel, frame: Rect)]()
+        var cursor = 0.0
+        for (panel, size) in shown {
+            let origin = axis == .vertical ? Point(x: cursor, y: 0) : Point(x: 0, y: cursor)
+            placed.append((panel, Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)))
+            cursor += (axis == .vertical ? size.width : size.height) + Self.gap
+        }
+        panels = placed
+        columnWidth = max(placed.map(\.frame.maxX).max() ?? 0, 260)
+        let panelHeight = placed.map(\.frame.maxY).max() ?? 0
         let captionHeight = Self.captionHeight + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
         let entries = Self.legendEntries(scene.style)
@@ -129,28 +152,24 @@ public struct ScrollFrameRenderer: Sendable {
             let left = Self.margin + Double(column) * (columnWidth + Self.gap)
             let label = compare ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
             _ = drawer.drawLabel(label, at: Point(x: left, y: Self.margin + 14), colour: style.captionText, font: scene.headerFont.resized(to: 14))
-            var x = left
             let top = Self.margin + Self.labelHeight
-            if view != .device {
-                if minimapSize.width > 0 {
-                    drawMinimap(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
-                    x += minimapSize.width + Self.gap
+            for (panel, placement) in panels {
+                let origin = Point(x: left + placement.x, y: top + placement.y)
+                switch panel {
+                case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
+                case .overview: drawOverview(frame, audit: audit, at: origin, drawer: drawer)
+                case .device: drawDevice(frame, audit: audit, at: origin, drawer: drawer)
                 }
-                drawOverview(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
-                x += overviewSize.width + Self.gap
             }
-            if view != .overview {
-                drawDevice(frame, audit: audit, at: Point(x: x, y: top), drawer: drawer)
-            }
-            let panelBottom = top + max(view == .device ? 0 : overviewSize.height, view == .overview ? 0 : deviceSize.height)
+            let panelBottom = top + (panels.map(\.frame.maxY).max() ?? 0)
             let counts = "returned \(audit.returned.count) · missing \(audit.missing.count) · extra \(audit.extra.count)"
             _ = drawer.drawLabel("step \(frame.index + 1)/\(plan.offsets.count) · offset \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt",
                                  at: Point(x: left, y: panelBottom + 16), colour: style.captionText)
             _ = drawer.drawLabel(counts, at: Point(x: left, y: panelBottom + 32),
                                  colour: audit.missing.isEmpty ? style.captionText : style.missing)
             if framing != .wholeContent && view != .device {
-                let extent = frame.overviewExtent
-                let shown = "overview: \(formatPoints(extent.minY.rounded())) to \(formatPoints(extent.maxY.rounded())) of \(formatPoints(scene.contentBounds.height.rounded())) pt"
+                let extent = frame.overviewExtent, axis = scene.layout.options.scrollDirection
+                let shown = "overview: \(formatPoints(extent.minAlong(axis).rounded())) to \(formatPoints(extent.maxAlong(axis).rounded())) of \(formatPoints(scene.contentBounds.length(along: axis).rounded())) pt"
                 _ = drawer.drawLabel(shown, at: Point(x: left, y: panelBottom + 32 + Self.captionLineHeight), colour: style.captionText)
             }
         }
@@ -230,14 +249,18 @@ public struct ScrollFrameRenderer: Sendable {
         return elements.filter { $0.id.kind != .header } + elements.filter { $0.id.kind == .header }
     }
 
-    /// A thin bar on the device's right edge, as iOS shows while scrolling.
+    /// A thin bar on the device's right edge, as iOS shows while scrolling; on its bottom edge scrolling horizontally.
     private func drawScrollIndicator(window: Rect, panel: Point, drawer: SceneDrawer) {
         let bounds = scene.contentBounds
-        guard bounds.height > window.height else { return }
-        let track = deviceSize.height - 6
-        let length = max(24, track * window.height / bounds.height)
-        let progress = (window.minY - bounds.minY) / (bounds.height - window.height)
-        let bar = Rect(x: panel.x + deviceSize.width - 6, y: panel.y + 3 + (track - length) * min(max(progress, 0), 1), width: 3, height: length)
+        let axis = scene.layout.options.scrollDirection
+        guard bounds.length(along: axis) > window.length(along: axis) else { return }
+        let track = deviceSize.length(along: axis) - 6
+        let length = max(24, track * window.length(along: axis) / bounds.length(along: axis))
+        let progress = (window.minAlong(axis) - bounds.minAlong(axis)) / (bounds.length(along: axis) - window.length(along: axis))
+        let lead = 3 + (track - length) * min(max(progress, 0), 1)
+        let bar = axis == .vertical
+            ? Rect(x: panel.x + deviceSize.width - 6, y: panel.y + lead, width: 3, height: length)
+            : Rect(x: panel.x + lead, y: panel.y + deviceSize.height - 6, width: length, height: 3)
         drawer.roundedRect(bar, radius: 1.5)
         drawer.setColour(scene.style.captionText, alpha: 0.35)
         drawer.context.fill()

@@ -39,15 +39,16 @@ public struct QueryCheck {
     public init(layout: TagLayout, strategy: QueryStrategy, kind: QueryKind, step: Double, seed: UInt64,
                 stockItemSize: Size) throws(ReviewError) {
         let options = layout.options
-        let contentHeight = layout.flow.contentSize.height
-        let range = options.offsetRange(contentHeight: contentHeight)
+        let contentSize = layout.flow.contentSize
+        let range = options.offsetRange(contentSize: contentSize)
         let stepCount = ScrollPlan.count(range: range, spacing: .step(step))
         guard stepCount <= Self.maxSteps else { throw .tooManySteps(stepCount, step: step) }
         let query = ElementQuery(strategy, layout: layout.flow, stockItemSize: stockItemSize)
         var generator = SeededGenerator(seed: seed)
         steps = ScrollPlan(range: range, spacing: .step(step)).offsets.enumerated().map { index, offset in
             let visible = options.visibleRect(offset: offset)
-            let rect = Self.queryRect(kind, visible: visible, contentHeight: contentHeight, generator: &generator)
+            let rect = Self.queryRect(kind, visible: visible, contentSize: contentSize, axis: options.scrollDirection,
+                                      generator: &generator)
             return Step(index: index, offset: offset, audit: query.audit(rect, visibleRect: visible))
         }
         failures = steps.filter { !$0.audit.isCorrect }
@@ -60,18 +61,28 @@ public struct QueryCheck {
     /// Whether every step's answer held every element it should.
     public var passed: Bool { failures.isEmpty }
 
-    /// The rect asked for at a step whose viewport is `visible`.
-    public static func queryRect(_ kind: QueryKind, visible: Rect, contentHeight: Double, generator: inout SeededGenerator) -> Rect {
-        switch kind {
-        case .visible:
+    /// The rect asked for at a step whose viewport is `visible`: the viewport, the viewport with a screen before and
+    /// after it along the scroll axis, or a random rect inside the viewport across the axis and anywhere along it.
+    public static func queryRect(_ kind: QueryKind, visible: Rect, contentSize: Size, axis: ScrollDirection,
+                                 generator: inout SeededGenerator) -> Rect {
+        switch (kind, axis) {
+        case (.visible, _):
             return visible
-        case .prefetch:
+        case (.prefetch, .vertical):
             return Rect(x: visible.x, y: visible.y - visible.height, width: visible.width, height: 3 * visible.height)
-        case .random:
+        case (.prefetch, .horizontal):
+            return Rect(x: visible.x - visible.width, y: visible.y, width: 3 * visible.width, height: visible.height)
+        case (.random, .vertical):
             let width = Double.random(in: 0...visible.width, using: &generator)
             let height = Double.random(in: 0...(2 * visible.height), using: &generator)
             return Rect(x: Double.random(in: visible.minX...(visible.maxX - width), using: &generator),
-                        y: Double.random(in: -visible.height...(contentHeight + visible.height), using: &generator),
+                        y: Double.random(in: -visible.height...(contentSize.height + visible.height), using: &generator),
+                        width: width, height: height)
+        case (.random, .horizontal):
+            let height = Double.random(in: 0...visible.height, using: &generator)
+            let width = Double.random(in: 0...(2 * visible.width), using: &generator)
+            return Rect(x: Double.random(in: -visible.width...(contentSize.width + visible.width), using: &generator),
+                        y: Double.random(in: visible.minY...(visible.maxY - height), using: &generator),
                         width: width, height: height)
         }
     }

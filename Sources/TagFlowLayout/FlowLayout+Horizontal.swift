@@ -1,0 +1,210 @@
+/// Horizontal scrolling: each section's tags fill `rows` rows from left to right, and sections follow each other
+/// to the right, as `UICollectionViewFlowLayout` places sections when it scrolls horizontally.
+///
+/// The row rule is a balanced fill. Tags keep their reading order, and a row is a run of consecutive tags: the
+/// first row holds the first tags, the next row the ones after. Each section is as narrow as it can be: its rows are
+/// filled greedily at the smallest width that keeps the section within `rows` rows. A section with fewer tags than
+/// rows, or tags too wide to share a row, uses fewer rows.
+///
+/// A section's header is a strip at its leading edge as tall as the content, `headerHeight` wide (the extent along
+/// the scroll axis, as `headerReferenceSize` is read), with `sectionInset.left` after it; the footer is a strip at
+/// its trailing edge after `sectionInset.right`. Rows start `sectionInset.top` below the top, `lineSpacing` apart,
+/// and tags in a row are `interitemSpacing` apart. The alignment places each row within its section's width.
+/// Right to left, the whole content is mirrored: the first section is at the right and reads leftwards.
+struct HorizontalRows {
+    var sections = [SectionLayout]()
+    var items = [ItemLayout]()
+    var index = [LayoutElement]()
+    var lanes = [QueryLane]()
+    var contentSize = Size(width: 0, height: 0)
+
+    init(_ metrics: [SectionMetrics], options: LayoutOptions) {
+        let rowCount = options.rows
+        let spacing = options.interitemSpacing
+        let rowsHeight = Double(rowCount) * options.itemHeight + Double(rowCount - 1) * options.lineSpacing
+        let height = Swift.max(options.height - options.contentInset.vertical, options.sectionInset.vertical + rowsHeight)
+        let rtl = options.direction == .rtl
+        // Placed left to right, then mirrored for right to left: `left` and `right` swap so they survive the mirror.
+        let alignment: Alignment = switch (options.alignment, rtl) {
+        case (.left, true): .right
+        case (.right, true): .left
+        default: options.alignment
+        }
+        let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
+        items.reserveCapacity(tagCount)
+        index.reserveCapacity(tagCount + 2 * metrics.count)
+        // Each indexed element's lane: its row, or `rowCount` for headers and footers.
+        var laneOfElement = [Int]()
+        laneOfElement.reserveCapacity(tagCount + 2 * metrics.count)
+        var x = 0.0
+        var widths = [Double]()
+        for (sectionIndex, section) in metrics.enumerated() {
+            let start = x
+            var header: Rect?
+            if section.hasHeader && options.headerHeight > 0 {
+                let frame = Rect(x: x, y: 0, width: options.headerHeight, height: height)
+                header = frame
+                index.append(LayoutElement(id: .header(sectionIndex), frame: frame))
+                laneOfElement.append(rowCount)
+                x += options.headerHeight
+            }
+            x += options.sectionInset.left
+            widths.removeAll(keepingCapacity: true)
+            widths.append(contentsOf: section.textWidths.lazy.map { Swift.min($0 + 2 * options.padding, options.lineWidth) })
+            let fill = Self.balancedRows(widths, rows: rowCount, spacing: spacing)
+            let firstItem = items.count
+            for (row, range) in fill.rows.enumerated() {
+                let used = widths[range].reduce(0, +) + spacing * Double(range.count - 1)
+                let placement = LinePlacement(alignment: alignment, direction: .ltr, available: fill.width, spacing: spacing,
+                                              used: used, count: range.count, isLastLine: row == fill.rows.count - 1)
+                let y = options.sectionInset.top + Double(row) * (options.itemHeight + options.lineSpacing)
+                var cursor = x + placement.lead
+                for tag in range {
+                    let frame = Rect(x: cursor, y: y, width: widths[tag], height: options.itemHeight)
+                    items.append(ItemLayout(frame: frame, section: sectionIndex, line: row, isHidden: false,
+                                            isTruncated: section.textWidths[tag] > options.maxTextWidth))
+                    index.append(LayoutElement(id: .item(sectionIndex, tag), frame: frame))
+                    laneOfElement.append(row)
+                    cursor += widths[tag] + placement.gap
+                }
+            }
+            x += fill.width + options.sectionInset.right
+            var footer: Rect?
+            if section.hasFooter && options.footerHeight > 0 {
+                let frame = Rect(x: x, y: 0, width: options.footerHeight, height: height)
+                footer = frame
+                index.append(LayoutElement(id: .footer(sectionIndex), frame: frame))
+                laneOfElement.append(rowCount)
+                x += options.footerHeight
+            }
+            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count, span: start...x,
+                                          lineCount: fill.rows.count, hiddenCount: 0, more: nil))
+        }
+        contentSize = Size(width: x, height: height)
+        if rtl { mirror(width: x) }
+        lanes = (0...rowCount).map { lane in
+            var positions = laneOfElement.indices.filter { laneOfElement[$0] == lane }
+            if rtl { positions.reverse() }
+            return QueryLane(positions: positions, elements: index)
+        }
+    }
+
+    /// Flips every frame and span across the content's width, for right-to-left reading.
+    private mutating func mirror(width: Double) {
+        func flipped(_ rect: Rect) -> Rect { Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height) }
+        for position in items.indices { items[position].frame = flipped(items[position].frame) }
+        for position in index.indices { index[position].frame = flipped(index[position].frame) }
+        for position in sections.indices {
+            let span = sections[position].span
+            sections[position].header = sections[position].header.map(flipped)
+            sections[position].footer = sections[position].footer.map(flipped)
+            sections[position].span = (width - span.upperBound)...(width - span.lowerBound)
+        }
+    }
+
+    /// The balanced fill of `widths` into at most `rows` rows: the rows as runs of indices, and the widest row's
+    /// width, which is the smallest at which greedy filling needs no more than `rows` rows (to 1e-9 of it).
+    static func balancedRows(_ widths: [Double], rows: Int, spacing: Double) -> (rows: [Range<Int>], width: Double) {
+        guard let widest = widths.max() else { return ([], 0) }
+        let total = widths.reduce(0, +) + spacing * Double(widths.count - 1)
+        // No row can be narrower than the widest tag, nor than the rows' share of the whole.
+        var low = Swift.max(widest, (total - spacing * Double(rows - 1)) / Double(rows))
+        var high = total
+        if greedyRowCount(widths, width: low, spacing: spacing, limit: rows) <= rows {
+            high = low
+        } else {
+            // `low` needs too many rows and `high`, one row, does not: narrow the gap between them.
+            while high - low > 1e-9 * Swift.max(1, high) {
+                let middle = (low + high) / 2
+                if middle <= low || middle >= high { break }
+                if greedyRowCount(widths, width: middle, spacing: spacing, limit: rows) <= rows { high = middle } else { low = middle }
+            }
+        }
+        return greedyRows(widths, width: high, spacing: spacing)
+    }
+
+    /// How many rows greedy filling at `width` takes, counting no further than `limit + 1`.
+    private static func greedyRowCount(_ widths: [Double], width: Double, spacing: Double, limit: Int) -> Int {
+        var count = 1
+        var used = 0.0
+        var rowIsEmpty = true
+        for tagWidth in widths {
+            if !rowIsEmpty && !FlowLayout.fits(used + spacing + tagWidth, in: width) {
+                count += 1
+                if count > limit { return count }
+                rowIsEmpty = true
+            }
+            used = rowIsEmpty ? tagWidth : used + spacing + tagWidth
+            rowIsEmpty = false
+        }
+        return count
+    }
+
+    /// The rows greedy filling at `width` makes, and the widest one's width.
+    private static func greedyRows(_ widths: [Double], width: Double, spacing: Double) -> (rows: [Range<Int>], width: Double) {
+        var rows = [Range<Int>]()
+        var start = 0
+        var used = 0.0
+        var widest = 0.0
+        for (position, tagWidth) in widths.enumerated() {
+            if position > start && !FlowLayout.fits(used + spacing + tagWidth, in: width) {
+                rows.append(start..<position)
+                widest = Swift.max(widest, used)
+                start = position
+            }
+            used = position == start ? tagWidth : used + spacing + tagWidth
+        }
+        rows.append(start..<widths.count)
+        return (rows, Swift.max(widest, used))
+    }
+}
+
+/// A run of indexed elements along which `minX` and `maxX` never decrease, searched by binary search.
+struct QueryLane: Sendable {
+    /// Positions in the layout's index, left to right.
+    let positions: [Int]
+    /// Each position's element's `maxX`, apart, as the vertical index keeps its `maxY`s.
+    let ends: [Double]
+    /// The lane's extent across the scroll axis: a query that misses it skips the lane.
+    let crossSpan: (min: Double, max: Double)
+
+    init(positions: [Int], elements: [LayoutElement]) {
+        self.positions = positions
+        ends = positions.map { elements[$0].frame.maxX }
+        crossSpan = (positions.lazy.map { elements[$0].frame.minY }.min() ?? 0,
+                     positions.lazy.map { elements[$0].frame.maxY }.max() ?? 0)
+    }
+
+    /// The first place along the lane whose element ends right of `x`.
+    func first(endingAfter x: Double) -> Int {
+        var low = 0
+        var high = ends.count
+        while low < high {
+            let middle = (low + high) / 2
+            if ends[middle] > x { high = middle } else { low = middle + 1 }
+        }
+        return low
+    }
+}
+
+extension FlowLayout {
+    /// ``elements(in:)`` scrolling horizontally: each lane the rect crosses is searched for its first element ending
+    /// right of the rect's left edge and walked to the rect's right edge; the finds are put in document order.
+    func elementsAlongLanes(in query: Rect) -> [LayoutElement] {
+        var found = [Int]()
+        let degenerate = query.width == 0
+        for lane in lanes where !lane.positions.isEmpty
+            && Rect.spansOverlap(lane.crossSpan.min, lane.crossSpan.max, query.minY, query.maxY) {
+            var place = lane.first(endingAfter: query.minX)
+            while place < lane.positions.count {
+                let position = lane.positions[place]
+                let frame = index[position].frame
+                if degenerate ? frame.minX > query.minX : frame.minX >= query.maxX { break }
+                if frame.intersects(query) { found.append(position) }
+                place += 1
+            }
+        }
+        found.sort()
+        return found.map { index[$0] }
+    }
+}
