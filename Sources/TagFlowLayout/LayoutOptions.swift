@@ -79,6 +79,9 @@ public struct LayoutOptions: Hashable, Sendable {
 
     public var isHorizontal: Bool { scrollDirection == .horizontal }
 
+    /// Scrolling horizontally right to left, reading starts at the content's right end.
+    public var startsAtRightEnd: Bool { isHorizontal && direction == .rtl }
+
     /// The width the flow layout works in: the viewport less the content insets. Horizontal content grows past it.
     public var contentWidth: Double { width - contentInset.horizontal }
 

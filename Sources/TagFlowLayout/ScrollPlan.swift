@@ -1,4 +1,5 @@
-/// The scroll offsets a sequence visits: from the top (`-contentInset.top`) to the bottom end, both included.
+/// The scroll offsets a sequence visits: from the top (`-contentInset.top`) to the bottom end, both included; along
+/// x when scrolling horizontally, from the reading start: the right end, right to left.
 public struct ScrollPlan: Hashable, Sendable {
     public enum Spacing: Hashable, Sendable {
         /// Every `step` points; the bottom end is added when the steps miss it.
@@ -23,6 +24,14 @@ public struct ScrollPlan: Hashable, Sendable {
             self.offsets = count == 1 ? [range.lowerBound]
                 : (0..<count).map { range.lowerBound + span * Double($0) / Double(count - 1) }
         }
+    }
+
+    /// The offsets over a layout's whole scroll range, starting where a reader starts: right to left and scrolling
+    /// horizontally, the steps run from the right end leftwards, as a collection view opens at its right end there.
+    public init(options: LayoutOptions, contentSize: Size, spacing: Spacing) {
+        let range = options.offsetRange(contentSize: contentSize)
+        let ascending = ScrollPlan(range: range, spacing: spacing).offsets
+        offsets = options.startsAtRightEnd ? ascending.map { range.lowerBound + range.upperBound - $0 } : ascending
     }
 
     /// How many offsets a spacing gives, without making them: checked against the frame cap first.

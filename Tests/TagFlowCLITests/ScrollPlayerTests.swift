@@ -20,10 +20,14 @@ import Testing
         #expect(try self.player(in: folder, name: "again.html") == page, "the same scroll gave different bytes")
     }
 
-    @Test func thePageCountsWhatFramesJSONRecordsAtEachStep() throws {
+    /// The demo as it scrolls down, and as it scrolls sideways in three rows.
+    static let layouts: [[String]] = [[], ["--scroll-direction", "horizontal", "--rows", "3", "--height", "150"]]
+
+    @Test(arguments: layouts)
+    func thePageCountsWhatFramesJSONRecordsAtEachStep(layout: [String]) throws {
         let folder = try TemporaryFolder()
-        _ = try player(in: folder, name: "player.html")
-        let frames = try framesJSON(in: folder)
+        _ = try player(in: folder, name: "player.html", layout: layout)
+        let frames = try framesJSON(in: folder, layout: layout)
         for step in Self.steps {
             let dom = try chromium(["--dump-dom", "file://" + folder.path("player.html") + "#step=\(step)"], profile: folder.path("profile"))
             #expect(dom.contains("step \(step)/\(frames.count) ·"), "the page did not open at step \(step)")
@@ -62,15 +66,15 @@ import Testing
     }
 
     /// Writes the demo's player to `name` in `folder` and returns its bytes.
-    private func player(in folder: TemporaryFolder, name: String) throws -> Data {
-        let result = try tagflow(["scroll"] + Self.demo + ["-o", folder.path(name)])
+    private func player(in folder: TemporaryFolder, name: String, layout: [String] = []) throws -> Data {
+        let result = try tagflow(["scroll"] + Self.demo + layout + ["-o", folder.path(name)])
         try #require(result.status == 0, "\(result.stderr)")
         return try Data(contentsOf: folder.url.appendingPathComponent(name))
     }
 
     /// Per step, per strategy, the returned, missing and extra counts of the same scroll's frames.json.
-    private func framesJSON(in folder: TemporaryFolder) throws -> [[String: [String: Int]]] {
-        let result = try tagflow(["scroll"] + Self.demo + ["-o", folder.path("frames")])
+    private func framesJSON(in folder: TemporaryFolder, layout: [String]) throws -> [[String: [String: Int]]] {
+        let result = try tagflow(["scroll"] + Self.demo + layout + ["-o", folder.path("frames")])
         try #require(result.status == 0, "\(result.stderr)")
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("frames/frames.json")))
         let frames = try #require((json as? [String: Any])?["frames"] as? [[String: Any]])

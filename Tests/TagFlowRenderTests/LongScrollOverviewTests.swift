@@ -153,4 +153,35 @@ struct LongScrollOverviewTests {
         let farRow = Int(top + (mark.midY > renderer.minimapSize.height / 2 ? 4 : renderer.minimapSize.height - 4))
         #expect(!isViewportBlue(image[column, farRow]), "the minimap is blue far from the window, at row \(farRow)")
     }
+
+    @Test func scrollingHorizontallyTheNeighbourhoodAndMinimapRunAlongX() throws {
+        var options = LayoutOptions()
+        options.scrollDirection = .horizontal
+        options.rows = 4
+        options.height = 200
+        let renderer = try Self.renderer([.naiveSuper, .cached], view: .both, options: options)
+        let bounds = renderer.scene.contentBounds
+        try #require(bounds.width > 15_000, "the document should be long: \(bounds.width) pt")
+        #expect(renderer.framing == .neighbourhood(screensAbove: 1, screensBelow: 1))
+        // Three screens' width at a legible scale, as tall as the content; the minimap is a thin row above it.
+        #expect(abs(renderer.overviewSize.width - 3 * options.width * renderer.overviewScale) < 1e-9)
+        #expect(abs(renderer.overviewSize.height - bounds.height * renderer.overviewScale) < 1e-9)
+        #expect(renderer.minimapSize.width == renderer.overviewSize.width && renderer.minimapSize.height <= 60)
+        // Panels stack: minimap, overview, device.
+        #expect(renderer.panels.map(\.panel) == [.minimap, .overview, .device])
+        #expect(zip(renderer.panels, renderer.panels.dropFirst()).allSatisfy { $0.frame.maxY < $1.frame.minY && $0.frame.x == $1.frame.x })
+        var previous = -Double.infinity
+        for index in renderer.plan.offsets.indices {
+            let frame = renderer.frame(index)
+            let extent = frame.overviewExtent, window = frame.visibleRect
+            #expect(extent.minX <= window.minX && window.maxX <= extent.maxX && extent.minY == bounds.minY && extent.height == bounds.height)
+            let mark = renderer.minimapMark(for: window)
+            #expect(mark.minX >= previous && mark.minY >= 0 && mark.maxY <= renderer.minimapSize.height + 1e-9)
+            previous = mark.minX
+        }
+        // Naive-super's grid of columns loses the cells far along x.
+        #expect(renderer.frame(renderer.plan.offsets.count / 2).audits[0].missing.count > 0)
+        let image = try renderer.image(renderer.frame(20), scale: 1)
+        #expect(Double(image.width) == renderer.size.width && Double(image.height) == renderer.size.height)
+    }
 }

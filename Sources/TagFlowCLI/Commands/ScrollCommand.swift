@@ -114,7 +114,8 @@ struct ScrollCommand: ParsableCommand {
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)
         if frameCount > maxFrames && !force { throw RunError.tooManyFrames(frameCount, cap: maxFrames) }
         let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize, view: view,
-                                           maxOverviewHeight: maxHeight, plan: ScrollPlan(range: range, spacing: spacing))
+                                           maxOverviewHeight: maxHeight,
+                                           plan: ScrollPlan(options: loaded.options, contentSize: scene.layout.flow.contentSize, spacing: spacing))
         let writer = ScrollWriter(renderer: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
                                   console: console, quiet: quiet, interruption: interruption)
         do {

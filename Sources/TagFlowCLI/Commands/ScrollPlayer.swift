@@ -58,16 +58,17 @@ struct ScrollPlayer {
             ("summaries", .array(renderer.queries.map { .string($0.strategy.summary) })),
             ("viewport", .array([.number(options.width), .number(options.height)])),
             ("content", Self.rectArray(bounds)),
-            // Long content keeps the picture's legible scale and scrolls inside a box --max-height tall.
+            // Long content keeps the picture's legible scale and scrolls inside a box --max-height long along the axis.
             ("overviewScale", .number(renderer.overviewScale)),
-            ("overviewHeight", .number(min(renderer.maxOverviewHeight, bounds.height * renderer.overviewScale))),
+            ("overviewLength", .number(min(renderer.maxOverviewHeight, bounds.length(along: options.scrollDirection) * renderer.overviewScale))),
+            ("horizontal", .bool(options.isHorizontal)),
             ("font", .object([("family", .string(options.font)), ("size", .number(options.textSize)),
                               ("headerSize", .number(style.headerFontSize)), ("footerSize", .number(style.footerFontSize)),
                               ("captionSize", .number(style.captionFontSize))])),
             ("borderWidth", .number(style.borderWidth)),
             ("cornerRadius", style.cornerRadius.map(JSONOutput.number) ?? .null),
             ("outsideAlpha", .number(style.outsideAlpha)),
-            ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.right)])),
+            ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.right), .number(options.sectionInset.top)])),
             ("rightToLeft", .bool(options.direction != .ltr)),
             ("pinHeaders", .bool(options.pinHeaders)),
             ("colours", .object(colours)),
@@ -190,11 +191,15 @@ struct ScrollPlayer {
             } else if (header && data.pinHeaders) {
               make("rect", { x, y, width, height, fill: colour(colours.background) }, group);
             }
-            const [insetLeft, insetRight] = data.textInset;
-            const label = make("text", { x: data.rightToLeft ? x + width - insetRight : x + insetLeft, y: y + height / 2,
-              "text-anchor": data.rightToLeft ? "end" : "start", "dominant-baseline": "central", "font-family": font.family,
+            const [insetLeft, insetRight, insetTop] = data.textInset;
+            // Scrolling horizontally, a header is a strip as tall as the content and its text runs down it.
+            const [labelX, labelY] = data.horizontal ? [x + width / 2, y + insetTop]
+              : [data.rightToLeft ? x + width - insetRight : x + insetLeft, y + height / 2];
+            const label = make("text", { x: labelX, y: labelY,
+              "text-anchor": data.rightToLeft && !data.horizontal ? "end" : "start", "dominant-baseline": "central", "font-family": font.family,
               "font-size": header ? font.headerSize : font.footerSize, "font-weight": header ? "bold" : "normal",
               fill: colour(missing ? colours.missing : header ? colours.headerText : colours.footerText) }, group);
+            if (data.horizontal) label.setAttribute("transform", "rotate(90 " + labelX + " " + labelY + ")");
             label.textContent = text;
             if (appearance === "extra") outlineOutside(group, frame, 0);
           }
@@ -222,11 +227,18 @@ struct ScrollPlayer {
           summary.textContent = data.summaries[column];
           const panels = document.createElement("div");
           panels.className = "panels";
+          if (data.horizontal) panels.style.flexDirection = "column";
           const device = make("svg", { "class": "device", width: deviceWidth, height: deviceHeight });
           const deviceContent = make("g", {}, device);
           const overviewBox = document.createElement("div");
           overviewBox.className = "overview-box";
-          overviewBox.style.height = data.overviewHeight + "px";
+          if (data.horizontal) {
+            overviewBox.style.width = data.overviewLength + "px";
+            overviewBox.style.overflowX = "auto";
+            overviewBox.style.overflowY = "hidden";
+          } else {
+            overviewBox.style.height = data.overviewLength + "px";
+          }
           const overview = make("svg", { "class": "overview", width: contentWidth * overviewScale, height: contentHeight * overviewScale,
             viewBox: [contentX, contentY, contentWidth, contentHeight].join(" ") });
           make("rect", { x: contentX, y: contentY, width: contentWidth, height: contentHeight, fill: colour(colours.background) }, overview);
@@ -242,7 +254,8 @@ struct ScrollPlayer {
           document.getElementById("columns").appendChild(node);
           device.addEventListener("wheel", event => {
             event.preventDefault();
-            const steps = Math.sign(event.deltaY) * Math.max(1, Math.round(Math.abs(event.deltaY) / 40));
+            const delta = Math.abs(event.deltaX) > Math.abs(event.deltaY) ? event.deltaX : event.deltaY;
+            const steps = Math.sign(delta) * Math.max(1, Math.round(Math.abs(delta) / 40));
             show(Number(slider.value) + steps);
           }, { passive: false });
           return { device, deviceContent, overviewBox, overviewContent, counts };
@@ -271,7 +284,11 @@ struct ScrollPlayer {
             }
             for (const element of missing) drawElement(column.overviewContent, element, frameOf(element, moved), "missing");
             // Keeps the window in the middle of a scrolling overview.
-            column.overviewBox.scrollTop = (viewport[1] - contentY) * overviewScale - (data.overviewHeight - viewport[3] * overviewScale) / 2;
+            if (data.horizontal) {
+              column.overviewBox.scrollLeft = (viewport[0] - contentX) * overviewScale - (data.overviewLength - viewport[2] * overviewScale) / 2;
+            } else {
+              column.overviewBox.scrollTop = (viewport[1] - contentY) * overviewScale - (data.overviewLength - viewport[3] * overviewScale) / 2;
+            }
             const line = 2 / overviewScale;
             make("rect", { "class": "window", x: viewport[0] + line / 2, y: viewport[1] + line / 2, width: viewport[2] - line,
               height: viewport[3] - line, fill: colour(colours.viewportFill), "fill-opacity": alpha(colours.viewportFill),

@@ -157,9 +157,8 @@ struct SnapshotRunner: Sendable {
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
-        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
-        return ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: 640,
-                                   plan: ScrollPlan(range: range, spacing: .frames(frames)))
+        ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: 640,
+                            plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize, spacing: .frames(frames)))
     }
 
     // MARK: Comparing

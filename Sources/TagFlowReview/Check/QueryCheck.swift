@@ -45,7 +45,7 @@ public struct QueryCheck {
         guard stepCount <= Self.maxSteps else { throw .tooManySteps(stepCount, step: step) }
         let query = ElementQuery(strategy, layout: layout.flow, stockItemSize: stockItemSize)
         var generator = SeededGenerator(seed: seed)
-        steps = ScrollPlan(range: range, spacing: .step(step)).offsets.enumerated().map { index, offset in
+        steps = ScrollPlan(options: options, contentSize: contentSize, spacing: .step(step)).offsets.enumerated().map { index, offset in
             let visible = options.visibleRect(offset: offset)
             let rect = Self.queryRect(kind, visible: visible, contentSize: contentSize, axis: options.scrollDirection,
                                       generator: &generator)
