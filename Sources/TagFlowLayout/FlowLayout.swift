@@ -42,13 +42,32 @@ public struct MoreTagLayout: Hashable, Sendable {
 /// Where one tag landed.
 public struct ItemLayout: Hashable, Sendable {
     public var frame: Rect
-    public var section: Int
-    /// The line within its section, from 0.
-    public var line: Int
+    // 32 bits each, so a tag's layout is 48 bytes, not 56.
+    private var sectionIndex: Int32
+    private var lineIndex: Int32
     /// Past `maxLines`: not shown and never returned by a query. Its frame is empty.
     public var isHidden: Bool
     /// Its text was wider than a line allows, so the tag was clamped and its text gets an ellipsis.
     public var isTruncated: Bool
+
+    public var section: Int {
+        get { Int(sectionIndex) }
+        set { sectionIndex = Int32(newValue) }
+    }
+
+    /// The line within its section, from 0.
+    public var line: Int {
+        get { Int(lineIndex) }
+        set { lineIndex = Int32(newValue) }
+    }
+
+    init(frame: Rect, section: Int, line: Int, isHidden: Bool, isTruncated: Bool) {
+        self.frame = frame
+        sectionIndex = Int32(section)
+        lineIndex = Int32(line)
+        self.isHidden = isHidden
+        self.isTruncated = isTruncated
+    }
 }
 
 /// A flow layout of tags with UIKit's semantics, prepared once and then queried.
@@ -118,8 +137,7 @@ public struct FlowLayout: Sendable {
         let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
         var items = [ItemLayout]()
         items.reserveCapacity(tagCount)
-        var index = [LayoutElement]()
-        index.reserveCapacity(tagCount + 2 * metrics.count)
+        var index = IndexBuilder(capacity: tagCount + 2 * metrics.count)
         var sections = [SectionLayout]()
         sections.reserveCapacity(metrics.count)
 
@@ -138,7 +156,7 @@ public struct FlowLayout: Sendable {
             if section.hasHeader && options.headerHeight > 0 {
                 let frame = Rect(x: 0, y: y, width: contentWidth, height: options.headerHeight)
                 header = frame
-                index.append(LayoutElement(id: .header(sectionIndex), frame: frame))
+                index.append(.header(sectionIndex), frame)
                 y += options.headerHeight
             }
             y += options.sectionInset.top
@@ -207,12 +225,12 @@ public struct FlowLayout: Sendable {
                     if itemIndex == end {
                         // Past the line's tags: the more tag, which follows them in reading order.
                         more = MoreTagLayout(frame: frame, count: widths.count - end, line: line, isTruncated: moreIsTruncated)
-                        index.append(LayoutElement(id: .more(sectionIndex), frame: frame))
+                        index.append(.more(sectionIndex), frame)
                         break
                     }
                     items.append(ItemLayout(frame: frame, section: sectionIndex, line: line, isHidden: false,
                                             isTruncated: widths[itemIndex] > options.maxTextWidth))
-                    index.append(LayoutElement(id: .item(sectionIndex, itemIndex), frame: frame))
+                    index.append(.item(sectionIndex, itemIndex), frame)
                     cursor += tagWidth + placement.gap
                 }
                 line += 1
@@ -226,7 +244,7 @@ public struct FlowLayout: Sendable {
             if section.hasFooter && options.footerHeight > 0 {
                 let frame = Rect(x: 0, y: y, width: contentWidth, height: options.footerHeight)
                 footer = frame
-                index.append(LayoutElement(id: .footer(sectionIndex), frame: frame))
+                index.append(.footer(sectionIndex), frame)
                 y += options.footerHeight
             }
             sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
@@ -234,8 +252,8 @@ public struct FlowLayout: Sendable {
         }
         self.sections = sections
         self.items = items
-        self.index = index
-        self.indexMaxY = index.map(\.frame.maxY)
+        self.index = index.elements
+        self.indexMaxY = index.maxY
         self.contentSize = Size(width: contentWidth, height: y)
     }
 
@@ -305,6 +323,22 @@ public struct FlowLayout: Sendable {
             if indexMaxY[mid] > y { high = mid } else { low = mid + 1 }
         }
         return low
+    }
+}
+
+/// The document-ordered index as it is built, with each element's `maxY` kept apart as it is added.
+private struct IndexBuilder {
+    var elements = [LayoutElement]()
+    var maxY = [Double]()
+
+    init(capacity: Int) {
+        elements.reserveCapacity(capacity)
+        maxY.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ id: ElementID, _ frame: Rect) {
+        elements.append(LayoutElement(id: id, frame: frame))
+        maxY.append(frame.maxY)
     }
 }
 
