@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowImage
+import TagFlowText
 
 /// The change a highlighted element shows, named as the layout diff names it.
 public enum TransitionChange: String, Sendable, Hashable, CaseIterable {
@@ -118,8 +119,12 @@ public struct LayoutTransition: Sendable {
         }
         let moved = keys(diff.moved), resized = keys(diff.resized)
         let (a, b) = (old.layout, new.layout)
-        let scenesAlike = old.style == new.style && old.bodyFont == new.bodyFont && old.headerFont == new.headerFont
-            && old.footerFont == new.footerFont && a.options.direction == b.options.direction
+        // Each side may have its own text engine: fonts compare by what was asked for, not by engine.
+        func sameFont(_ x: FontSpec, _ y: FontSpec) -> Bool {
+            (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking) && x.variations == y.variations
+        }
+        let scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont) && sameFont(old.headerFont, new.headerFont)
+            && sameFont(old.footerFont, new.footerFont) && a.options.direction == b.options.direction
             && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
 
         var tracks = [Track]()
