@@ -118,6 +118,9 @@ struct DiffCommand: ParsableCommand {
           two folders                                                 every PNG paired by relative path: new, deleted, changed, unchanged
         The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white (pixelmatch 7.x
         blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as anti-aliasing.
+        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the new: paired tags
+        slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the first and last frames are exactly
+        the two layouts' device views.
         Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something does, 2 on an error.
         """,
         examples: [
