@@ -89,6 +89,43 @@ import TagFlowTestSupport
         #expect(decoded.frames.map(\.delay) == [53] + Array(repeating: 3, count: 11) + [53])
     }
 
+    /// Content that grows under pinned headers: the offsets differ, the offset moves between them, and the ends are
+    /// still exactly the two device views.
+    @Test func theOffsetMovesWhenTheContentGrowsAndPinnedHeadersStayExact() throws {
+        let folder = try TemporaryFolder()
+        let demo = try String(contentsOf: packageRoot.appendingPathComponent("Examples/demo.tags"), encoding: .utf8)
+        let grown = demo.replacingOccurrences(of: "\nLambert19\n", with: "\nLambert19\n" + (1...24).map { "新\($0)\n" }.joined())
+        let oldPath = try folder.write("old.tags", demo).path, newPath = try folder.write("new.tags", grown).path
+        let config = try folder.write("pinned.json", #"{"pinHeaders": true}"#).path
+        let frames = folder.path("frames")
+        let run = try tagflow(["diff", oldPath, newPath, "--config", config, "-o", frames, "--fps", "10"])
+        #expect(run.status == 1, "\(run.stderr)")
+
+        func scene(_ path: String) throws -> Scene {
+            var input = LayoutInput()
+            input.config = config
+            let loaded = try input.load(tagsPath: path)
+            return try SceneSetup.scene(loaded, style: StyleSettings().style(config: loaded.config),
+                                        console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+        }
+        let old = try scene(oldPath), new = try scene(newPath)
+        #expect(old.layout.options.pinHeaders)
+        let diff = LayoutDiff(old: LayoutSnapshot(old.layout), new: LayoutSnapshot(new.layout))
+        let offsets = LayoutTransition.offsets(old: old, new: new, diff: diff, requested: nil)
+        #expect(offsets.new > offsets.old)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frames + "/frames.json"))) as! [String: Any]
+        let entries = manifest["frames"] as! [[String: Any]]
+        let shown = entries.map { $0["offset"] as! Double }
+        #expect(shown.count == 5 && shown.first == offsets.old && shown.last == offsets.new)
+        #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 < $1 })
+        let decoder = PNGDecoder()
+        func frame(_ number: Int) throws -> [UInt8] {
+            try decoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: frames + String(format: "/frame-%04d.png", number))))).pixels
+        }
+        #expect(try frame(1) == DeviceView.image(old, offset: offsets.old, scale: 1).pixels)
+        #expect(try frame(5) == DeviceView.image(new, offset: offsets.new, scale: 1).pixels)
+    }
+
     @Test func theSameInputsWriteTheSameBytes() throws {
         let folder = try TemporaryFolder()
         let (oldPath, newPath) = try Self.writeInputs(in: folder)
