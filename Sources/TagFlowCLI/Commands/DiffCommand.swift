@@ -213,7 +213,14 @@ struct DiffCommand: ParsableCommand {
         func refuse(_ option: String?, _ reason: String) throws(CommandLineError) {
             if let option { throw .notApplicable(option: option, because: reason) }
         }
-        if animates && (mode == .folders || mode == .pixels) { throw RunError.transitionNeedsLayouts(output: output ?? "") }
+        // A transition is drawn from two laid-out documents with their fonts and style.
+        if animates, let output {
+            switch mode {
+            case .folders, .pixels: throw RunError.transitionNeedsLayouts(output: output)
+            case .layoutJSON: throw RunError.transitionOfLayoutJSON(output: output)
+            case .tags: break
+            }
+        }
         switch mode {
         case .folders:
             try refuse(layoutOption, "applies to layout diffs, not to folders of PNGs")
@@ -239,7 +246,6 @@ struct DiffCommand: ParsableCommand {
         let picture = try self.output.map { path throws in
             try Self.picture(path, inputs: paths + [input.config, oldConfig, newConfig])
         }
-        if mode == .layoutJSON, let picture, picture.isAnimation { throw RunError.transitionOfLayoutJSON(output: picture.path) }
         // Watching SIGINT from here, so an early Ctrl-C also stops an animation with 130.
         let interruption = picture?.isAnimation == true ? Interruption() : nil
         var sides: (old: Side, new: Side)?

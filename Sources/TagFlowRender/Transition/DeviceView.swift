@@ -35,6 +35,9 @@ public struct DeviceView: Sendable {
         }
     }
 
+    /// The opacity of a highlight's tint.
+    public static let highlightTint = 0.45
+
     /// The screen, in points: the layout's `width` × `height`.
     public let size: Size
 
@@ -106,7 +109,7 @@ public struct DeviceView: Sendable {
         let radius = isCell ? min(drawer.style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2) : 0
         drawer.roundedRect(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5)),
                            radius: max(0, radius - 0.75))
-        drawer.setColour(highlight.fill, alpha: 0.45)
+        drawer.setColour(highlight.fill, alpha: Self.highlightTint)
         drawer.context.fillPreserve()
         drawer.setColour(highlight.stroke)
         drawer.context.setLineWidth(1.5)

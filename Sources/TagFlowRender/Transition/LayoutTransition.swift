@@ -84,7 +84,7 @@ public struct LayoutTransition: Sendable {
         let changed = tracks.filter { $0.change != nil || !$0.looksAlike }
         func place(_ track: Track) -> Rect { (track.new ?? track.old)!.frame }
         guard let first = changed.min(by: { (place($0).minY, place($0).minX) < (place($1).minY, place($1).minX) }) else {
-            return (clamped(-.infinity, old), clamped(-.infinity, new))
+            return (range(old).lowerBound, range(new).lowerBound)
         }
         return (offset(showing: (first.old ?? first.new)!.frame, in: old), offset(showing: (first.new ?? first.old)!.frame, in: new))
     }
@@ -92,14 +92,18 @@ public struct LayoutTransition: Sendable {
     /// The top of the range when `frame` is on the first screen; otherwise `frame` a quarter of a screen down.
     static func offset(showing frame: Rect, in scene: Scene) -> Double {
         let options = scene.layout.options
-        let top = clamped(-.infinity, scene)
+        let top = range(scene).lowerBound
         if frame.maxY <= top + options.height { return top }
         return clamped(frame.minY - options.height / 4, scene)
     }
 
+    /// The offsets `scene` scrolls through, from the top of its content to the bottom.
+    private static func range(_ scene: Scene) -> ClosedRange<Double> {
+        scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
+    }
+
     private static func clamped(_ offset: Double, _ scene: Scene) -> Double {
-        let range = scene.layout.options.offsetRange(contentHeight: scene.layout.flow.contentSize.height)
-        return min(max(offset, range.lowerBound), range.upperBound)
+        min(max(offset, range(scene).lowerBound), range(scene).upperBound)
     }
 
     /// Every shown element of `scene`, headers pinned as at `offset` (at their layout frames without one).
@@ -220,11 +224,9 @@ public struct LayoutTransition: Sendable {
             default: (track.old ?? track.new)!.frame
             }
             guard frame.intersects(window) else { continue }
-            let firstHalf = progress < 0.5
-            let side = (firstHalf ? track.old ?? track.new : track.new ?? track.old)!
-            let sideScene = (firstHalf ? track.old : track.new) != nil ? (firstHalf ? old : new) : (firstHalf ? new : old)
+            let ordering = progress < 0.5 ? (track.old, old, track.new, new) : (track.new, new, track.old, old)
+            let (side, sideScene, missing) = ordering.0.map { ($0, ordering.1, 0) } ?? (ordering.2!, ordering.3, 1)
             let z = side.id.kind == .header && sideScene.layout.options.pinHeaders ? 1 : 0
-            let missing = (firstHalf ? track.old : track.new) == nil ? 1 : 0
             let highlight = highlights.isEmpty ? nil : track.change.flatMap { highlights[$0] }
             var copies = [DeviceView.Layer]()
             if let from = track.old, let to = track.new, track.looksAlike {
@@ -282,7 +284,7 @@ public struct LayoutTransition: Sendable {
         }
         for mark in marks {
             for style in styles {
-                known += [mark.stroke, mark.fill.withAlpha(115).over(style.cellFill)]
+                known += [mark.stroke, mark.fill.withAlpha(UInt8((DeviceView.highlightTint * 255).rounded())).over(style.cellFill)]
                 ramps += [(mark.stroke, style.background), (mark.stroke, style.cellFill)]
             }
         }
