@@ -24,7 +24,7 @@ public struct LayoutDiffImage {
     }
 
     /// How a tag is marked; also the order of the legend.
-    enum Mark: CaseIterable {
+    package enum Mark: CaseIterable {
         case unchanged, added, removed, moved, resized
 
         var label: String {
@@ -37,7 +37,7 @@ public struct LayoutDiffImage {
             }
         }
 
-        var stroke: Colour {
+        package var stroke: Colour {
             switch self {
             case .unchanged: Colour(hex: "#b8bec6")!
             case .added: Colour(hex: "#1a7f37")!
@@ -47,7 +47,7 @@ public struct LayoutDiffImage {
             }
         }
 
-        var fill: Colour {
+        package var fill: Colour {
             switch self {
             case .unchanged: Colour(hex: "#ffffff")!
             case .added: Colour(hex: "#dafbe1")!

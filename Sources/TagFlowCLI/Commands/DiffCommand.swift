@@ -49,11 +49,58 @@ struct DiffCommand: ParsableCommand {
         }
     }
 
+    /// How a layout diff is animated on the device: timing, framing and marks.
+    struct TransitionSettings: ParsableArguments {
+        var duration = 0.4
+        var fps = 30.0
+        var hold = 0.5
+        var highlightChanges = false
+        var offset: Double?
+        /// One device pixel per point, as `scroll`: an animation has many frames.
+        var scale = 1.0
+
+        static var arguments: [ArgumentGroup<Self>] { [
+            ArgumentGroup("Transition", [
+                .option(\.duration, "--duration", help: "Seconds the transition takes, as UIKit's batch updates (about 0.3 to 0.4).",
+                        value: .number(.positive, valueName: "SECONDS")),
+                .option(\.fps, "--fps", help: "Frames per second; the frames are round(duration × fps) + 1, both ends included.",
+                        value: .number(.positive, valueName: "N")),
+                .option(\.hold, "--hold", help: "Seconds the first and last frames are held, so a looping animation reads well.",
+                        value: .number(.nonNegative, valueName: "SECONDS")),
+                .flag(\.highlightChanges, "--highlight-changes", help: "Tint added, removed, moved and resized tags in the diff picture's colours."),
+                .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.", value: .number(.any),
+                        defaultDescription: "where the first change shows"),
+                .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
+            ]),
+        ] }
+    }
+
+    /// What `-o` names: today's diff picture, or an animated transition of the device view.
+    enum Picture {
+        case png(OutputPath)
+        case gif(OutputPath)
+        case apng(OutputPath)
+        case folder(String)
+
+        var isAnimation: Bool { if case .png = self { false } else { true } }
+
+        var path: String {
+            switch self {
+            case let .png(output), let .gif(output), let .apng(output): output.path
+            case let .folder(path): path
+            }
+        }
+    }
+
+    /// More frames than this is a mistake in --duration or --fps.
+    static let maxTransitionFrames = 1000
+
     var inputs: [String] = []
     var oldConfig: String?
     var newConfig: String?
     var input = LayoutInput()
     var pixels = PixelSettings()
+    var transition = TransitionSettings()
     var report: String?
     var accept = false
     var format = Format.text
@@ -71,12 +118,16 @@ struct DiffCommand: ParsableCommand {
           two folders                                                 every PNG paired by relative path: new, deleted, changed, unchanged
         The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white (pixelmatch 7.x
         blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as anti-aliasing.
+        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the new: paired tags
+        slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the first and last frames are exactly
+        the two layouts' device views.
         Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something does, 2 on an error.
         """,
         examples: [
             "tagflow diff before.tags after.tags",
             "tagflow diff demo.tags --old-config narrow.json --new-config wide.json --format markdown",
             "tagflow diff old-layout.json new-layout.json -o layout-diff.png",
+            "tagflow diff before.tags after.tags -o change.gif --highlight-changes",
             "tagflow diff golden.png actual.png --threshold 0.05 --ignore 0,0,375,44 -o diff.png",
             "tagflow diff golden/ actual/ --report out/visual --max-diff-ratio 0.1%",
         ])
@@ -100,11 +151,12 @@ struct DiffCommand: ParsableCommand {
         ]
         let output: [Argument<Self>] = [
             .option(\.format, "--format", help: "A summary and table, JSON for tools, or Markdown for a pull-request comment.", value: .choice),
-            .option(\.output, "--output", "-o", help: "Write a diff picture: old and new side by side with an overlay, or the pixel diff.",
-                    value: .path("FILE.png", extensions: ["png"])),
+            .option(\.output, "--output", "-o", help: "Write a diff picture (NAME.png: old and new side by side with an overlay, or the pixel diff), or animate a layout diff on the device: NAME.gif, NAME.apng, or a folder of frames.",
+                    value: .path("OUT", extensions: ["png", "gif", "apng"])),
         ]
+        let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
         return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff + layoutInput), ArgumentGroup("Layout", layout)]
-            + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)]
+            + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition
     }
 
     func validate() throws(CommandLineError) {
@@ -150,12 +202,24 @@ struct DiffCommand: ParsableCommand {
     }
 
     /// Options that mean nothing for a mode are refused rather than silently ignored.
-    func checkOptions(for mode: Mode) throws(CommandLineError) {
+    func checkOptions(for mode: Mode) throws {
         let layoutOption = given.first(of: [\.oldConfig, \.newConfig]) ?? given.first(inGroup: \.input)
         let pixelOption = given.first(inGroup: \.pixels)
         let folderOption = given.first(of: [\.report, \.accept])
+        let animates = output.map { Self.namesAnimation($0) } ?? false
+        if let option = given.first(inGroup: \.transition), !animates {
+            throw CommandLineError.notApplicable(option: option, because: "applies to an animated transition: -o NAME.gif, NAME.apng or a folder")
+        }
         func refuse(_ option: String?, _ reason: String) throws(CommandLineError) {
             if let option { throw .notApplicable(option: option, because: reason) }
+        }
+        // A transition is drawn from two laid-out documents with their fonts and style.
+        if animates, let output {
+            switch mode {
+            case .folders, .pixels: throw RunError.transitionNeedsLayouts(output: output)
+            case .layoutJSON: throw RunError.transitionOfLayoutJSON(output: output)
+            case .tags: break
+            }
         }
         switch mode {
         case .folders:
@@ -169,9 +233,9 @@ struct DiffCommand: ParsableCommand {
             try refuse(layoutOption, "lays out tags files; layout JSON files are already laid out")
         case .tags:
             try refuse(pixelOption ?? folderOption, "applies to PNG comparisons, not to layouts")
-            if input.config != nil && (oldConfig != nil || newConfig != nil) { throw .configWithSideConfigs }
+            if input.config != nil && (oldConfig != nil || newConfig != nil) { throw CommandLineError.configWithSideConfigs }
         }
-        if accept && report == nil { throw .acceptWithoutReport }
+        if accept && report == nil { throw CommandLineError.acceptWithoutReport }
     }
 
     // MARK: Layout diff
@@ -179,9 +243,12 @@ struct DiffCommand: ParsableCommand {
     func diffLayouts(_ paths: [String], mode: Mode, console: Console) throws -> ExitStatus {
         let oldPath = paths[0], newPath = paths.count == 2 ? paths[1] : paths[0]
         if paths.count == 2 && oldPath == "-" && newPath == "-" { throw RunError.bothStandardInput }
-        let output = try self.output.map { path throws in
-            try Self.pngOutput(path, inputs: paths + [input.config, oldConfig, newConfig])
+        let picture = try self.output.map { path throws in
+            try Self.picture(path, inputs: paths + [input.config, oldConfig, newConfig])
         }
+        // Watching SIGINT from here, so an early Ctrl-C also stops an animation with 130.
+        let interruption = picture?.isAnimation == true ? Interruption() : nil
+        var sides: (old: Side, new: Side)?
         let old: LayoutSnapshot, new: LayoutSnapshot
         var engine: TextEngine?
         var font = (family: LayoutOptions().font, size: LayoutOptions().fontSize)
@@ -198,10 +265,11 @@ struct DiffCommand: ParsableCommand {
             new = LayoutSnapshot(newLayout.layout, fontFiles: FontRecords.identities(engine: newLayout.engine, layout: newLayout.layout))
             engine = newLayout.engine
             font = (newLayout.layout.options.font, newLayout.layout.options.textSize)
+            sides = (oldLayout, newLayout)
         }
         let diff = LayoutDiff(old: old, new: new)
         let report = LayoutDiffReport(diff: diff)
-        if let output {
+        if case let .png(output)? = picture {
             let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), fonts: input.fonts(config: ConfigFile()), caching: .shapedTexts).engine
             let png: [UInt8]
             do {
@@ -211,13 +279,19 @@ struct DiffCommand: ParsableCommand {
             }
             try output.write(png)
         }
+        if let picture, picture.isAnimation, let sides, let interruption {
+            try writeTransition(picture, old: sides.old, new: sides.new, diff: diff, names: (oldPath, newPath),
+                                console: console, interruption: interruption)
+        }
         switch format {
         case .text: console.out(report.text)
         case .markdown: console.out(report.markdown)
         case .json:
             var json = report.json
             if case var .object(members) = json {
-                members.append(("diffImage", .optional(output?.path)))
+                let image: String? = if case let .png(output)? = picture { output.path } else { nil }
+                members.append(("diffImage", .optional(image)))
+                if let picture, picture.isAnimation { members.append(("transition", .string(picture.path))) }
                 json = .object(members)
             }
             console.out(json.rendered() + "\n")
@@ -225,28 +299,70 @@ struct DiffCommand: ParsableCommand {
         return diff.isIdentical ? .success : .failure
     }
 
+    /// One side of a layout diff of tags: its layout, the engine that measured it and the config it was read with.
+    typealias Side = (layout: TagLayout, document: TagDocument, engine: TextEngine, config: ConfigFile)
+
     /// Lays out a tags file with one side's config: `--config` when that side has none of its own.
-    private func layout(_ path: String, config: String?, console: Console) throws
-    -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
+    private func layout(_ path: String, config: String?, console: Console) throws -> Side {
         var side = input
         if let config { side.config = config }
         let loaded = try side.load(tagsPath: path)
-        return try Self.layout(loaded.document, options: loaded.options, fonts: loaded.fonts, console: console)
+        return try Self.layout(loaded, console: console)
     }
 
     /// Lays out an already read document with one side's config, for a single input on standard input.
-    private func layout(_ document: TagDocument, config: String?, console: Console) throws
-    -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
+    private func layout(_ document: TagDocument, config: String?, console: Console) throws -> Side {
         let loaded = try input.loaded(document, config: ConfigFile.load(config))
-        return try Self.layout(loaded.document, options: loaded.options, fonts: loaded.fonts, console: console)
+        return try Self.layout(loaded, console: console)
     }
 
-    private static func layout(_ document: TagDocument, options: LayoutOptions, fonts: FontSources, console: Console) throws(RunError)
-    -> (layout: TagLayout, document: TagDocument, engine: TextEngine) {
-        let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fonts, caching: .shapedTexts, console: console)
-        let layout = TagLayout(document: document, options: options, measurer: measurer)
+    private static func layout(_ loaded: LayoutInput.Loaded, console: Console) throws(RunError) -> Side {
+        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .shapedTexts, console: console)
+        let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
-        return (layout, document, engine)
+        return (layout, loaded.document, engine, loaded.config)
+    }
+
+    // MARK: Transition
+
+    /// The diff picture's colours for each change, for --highlight-changes.
+    static let highlightColours: [TransitionChange: DeviceView.Highlight] = {
+        func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight { DeviceView.Highlight(fill: mark.fill, stroke: mark.stroke) }
+        return [.added: colours(.added), .removed: colours(.removed), .moved: colours(.moved), .resized: colours(.resized)]
+    }()
+
+    /// Animates the device view from the old layout to the new one into `picture`.
+    private func writeTransition(_ picture: Picture, old: Side, new: Side, diff: LayoutDiff, names: (old: String, new: String),
+                                 console: Console, interruption: Interruption) throws {
+        func scene(_ side: Side) throws -> Scene {
+            let style = try StyleSettings().style(config: side.config)
+            do {
+                return try Scene(layout: side.layout, engine: side.engine, style: style)
+            } catch {
+                throw RunError.drawingFontsUnloadable(reason: "\(error)")
+            }
+        }
+        let (oldScene, newScene) = (try scene(old), try scene(new))
+        let oldScreen = DeviceView(scene: oldScene).size, newScreen = DeviceView(scene: newScene).size
+        guard oldScreen == newScreen else { throw RunError.transitionScreensDiffer(old: oldScreen, new: newScreen) }
+        let count = LayoutTransition.frameCount(duration: transition.duration, fps: transition.fps)
+        guard count <= Self.maxTransitionFrames else { throw RunError.tooManyTransitionFrames(count, cap: Self.maxTransitionFrames) }
+        let animation = LayoutTransition(old: oldScene, new: newScene, diff: diff,
+                                         offsets: LayoutTransition.offsets(old: oldScene, new: newScene, diff: diff, requested: transition.offset),
+                                         frameCount: count, highlights: transition.highlightChanges ? Self.highlightColours : [:])
+        let frames = TransitionFrames(transition: animation, settings: transition, names: names)
+        let writer = ScrollWriter(renderer: frames, scale: transition.scale, fps: transition.fps, pipeline: OrderedPipeline(),
+                                  console: console, quiet: false, interruption: interruption)
+        do {
+            switch picture {
+            case let .gif(output): try writer.writeGIF(output)
+            case let .apng(output): try writer.writeAPNG(output)
+            case let .folder(path): try writer.writeFolder(path, format: .png, sourceName: names.new)
+            case .png: break
+            }
+        } catch let error as RenderError {
+            throw RunError.render(error)
+        }
     }
 
     // MARK: Pixel diff
@@ -327,5 +443,61 @@ struct DiffCommand: ParsableCommand {
             throw RunError.diffPictureNotPNG(path)
         }
         return output
+    }
+
+    /// Whether `-o` names an animation: NAME.gif, NAME.apng, or a folder (a name without an extension).
+    static func namesAnimation(_ path: String) -> Bool {
+        ["gif", "apng", ""].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// What `-o` asks for, checked before any work starts.
+    private static func picture(_ path: String, inputs: [String?]) throws -> Picture {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "gif": return .gif(try OutputPath(path, inputs: inputs))
+        case "apng": return .apng(try OutputPath(path, inputs: inputs))
+        case "":
+            try FrameFolder.check(path)
+            return .folder(path)
+        default: return .png(try pngOutput(path, inputs: inputs))
+        }
+    }
+}
+
+/// A layout transition as frames for the writer: its ends held, and a frames.json in the spirit of scroll's.
+struct TransitionFrames: FrameSource {
+    let transition: LayoutTransition
+    let settings: DiffCommand.TransitionSettings
+    let names: (old: String, new: String)
+
+    var frameCount: Int { transition.frameCount }
+
+    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) { try transition.pixelSize(scale: scale) }
+    func frame(_ index: Int) -> Int { index }
+    func image(_ index: Int, scale: Double) throws -> RGBAImage { try transition.image(index, scale: scale) }
+    func svg(_ index: Int) throws -> [UInt8] { try transition.svg(index) }
+    func gifPalette() throws -> GIFPalette { try transition.gifPalette() }
+
+    func hold(_ index: Int) -> Double { index == 0 || index == frameCount - 1 ? settings.hold : 0 }
+
+    func manifestHeader(scale: Double, sourceName: String) -> [(String, JSONOutput)] {
+        let size = transition.view.size
+        return [
+            ("old", .string(names.old)), ("new", .string(names.new)), ("view", .string(ScrollView.device.rawValue)),
+            ("curve", .string("ease-in-out: cubic Bézier (0.42, 0), (0.58, 1)")),
+            ("duration", .number(settings.duration)), ("fps", .number(settings.fps)), ("hold", .number(settings.hold)),
+            ("highlightChanges", .bool(settings.highlightChanges)), ("scale", .number(scale)),
+            ("frameSize", .object([("width", .number(size.width)), ("height", .number(size.height))])),
+            ("offsets", .object([("old", .number(transition.oldOffset)), ("new", .number(transition.newOffset))])),
+        ]
+    }
+
+    func frameJSON(_ index: Int, file: String) -> JSONOutput {
+        let progress = transition.progress(index)
+        return .object([
+            ("index", .integer(index + 1)), ("file", .string(file)),
+            ("time", .number(settings.duration * Double(index) / Double(frameCount - 1))),
+            ("progress", .number(progress)), ("offset", .number(transition.offset(at: progress))),
+            ("holdSeconds", .number(hold(index))),
+        ])
     }
 }

@@ -4,9 +4,67 @@ import TagFlowReview
 import TagFlowImage
 import TagFlowRender
 
-/// Writes a scroll's frames to their destination, frames rendered in parallel and written in order.
-struct ScrollWriter {
-    let renderer: ScrollFrameRenderer
+/// Frames a writer puts in a folder, a GIF or an APNG: a scroll's steps, or a diff's transition.
+protocol FrameSource: Sendable {
+    associatedtype Frame: Sendable
+    var frameCount: Int { get }
+    /// Every frame's size in pixels at `scale`, checked against cairo's limits.
+    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int)
+    func frame(_ index: Int) -> Frame
+    func image(_ frame: Frame, scale: Double) throws -> RGBAImage
+    func svg(_ frame: Frame) throws -> [UInt8]
+    /// The fixed palette the GIF maps every frame's pixels to.
+    func gifPalette() throws -> GIFPalette
+    /// frames.json's fields before the list of frames.
+    func manifestHeader(scale: Double, sourceName: String) -> [(String, JSONOutput)]
+    /// One frame's entry in frames.json.
+    func frameJSON(_ frame: Frame, file: String) -> JSONOutput
+    /// Seconds frame `index` is shown beyond one frame's time.
+    func hold(_ index: Int) -> Double
+}
+
+extension ScrollFrameRenderer: FrameSource {
+    typealias Frame = ScrollFrame
+
+    var frameCount: Int { plan.offsets.count }
+
+    func gifPalette() throws -> GIFPalette {
+        try GIFPalette(knownColours: scene.style.paletteColours.map(\.rgb),
+                       ramps: scene.style.paletteRamps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
+    }
+
+    func manifestHeader(scale: Double, sourceName: String) -> [(String, JSONOutput)] {
+        [
+            ("source", .string(sourceName)),
+            ("strategies", .array(queries.map { .string($0.strategy.rawValue) })),
+            ("view", .string(view.rawValue)),
+            ("scale", .number(scale)),
+            ("frameSize", .object([("width", .number(size.width)), ("height", .number(size.height))])),
+            ("fontFiles", FontRecords.json(FontRecords.identities(engine: scene.engine, layout: scene.layout))),
+        ]
+    }
+
+    /// One frame's entry; `overviewExtent` only when the overview shows a neighbourhood, since otherwise it is the content.
+    func frameJSON(_ frame: ScrollFrame, file: String) -> JSONOutput {
+        func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
+        let extent: [(String, JSONOutput)] = framing == .wholeContent ? [] : [("overviewExtent", .rect(frame.overviewExtent))]
+        return .object([
+            ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
+            ("viewport", .rect(frame.visibleRect)),
+        ] + extent + [
+            ("results", .array(zip(queries, frame.audits).map { query, audit in
+                .object([("strategy", .string(query.strategy.rawValue)), ("returned", ids(audit.returned)),
+                         ("missing", ids(audit.missing)), ("extra", ids(audit.extra))])
+            })),
+        ])
+    }
+
+    func hold(_ index: Int) -> Double { 0 }
+}
+
+/// Writes frames to their destination, rendered in parallel and written in order.
+struct ScrollWriter<Source: FrameSource> {
+    let renderer: Source
     let scale: Double
     let fps: Double
     let pipeline: OrderedPipeline
@@ -15,7 +73,7 @@ struct ScrollWriter {
     /// Watching SIGINT from the command's start, so an early Ctrl-C also exits with 130.
     let interruption: Interruption
 
-    private var frameCount: Int { renderer.plan.offsets.count }
+    private var frameCount: Int { renderer.frameCount }
 
     /// Numbered frames and frames.json.
     ///
@@ -28,14 +86,7 @@ struct ScrollWriter {
         try renderer.pixelSize(scale: scale)
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
-        let header: [(String, JSONOutput)] = [
-            ("source", .string(sourceName)),
-            ("strategies", .array(renderer.queries.map { .string($0.strategy.rawValue) })),
-            ("view", .string(renderer.view.rawValue)),
-            ("scale", .number(scale)),
-            ("frameSize", .object([("width", .number(renderer.size.width)), ("height", .number(renderer.size.height))])),
-            ("fontFiles", FontRecords.json(FontRecords.identities(engine: renderer.scene.engine, layout: renderer.scene.layout))),
-        ]
+        let header = renderer.manifestHeader(scale: scale, sourceName: sourceName)
         try manifest.write(Array(("{\n" + header.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
             .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
         // Room for the longest ending, `\n  ],\n  "complete": false\n}\n`.
@@ -52,7 +103,7 @@ struct ScrollWriter {
                 let name = FrameFolder.frameName(index, format: format)
                 let frame = renderer.frame(index)
                 let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
-                let entry = (index == 0 ? "\n    " : ",\n    ") + Self.frameJSON(frame, file: name, queries: renderer.queries, framing: renderer.framing).rendered(indent: "    ")
+                let entry = (index == 0 ? "\n    " : ",\n    ") + renderer.frameJSON(frame, file: name).rendered(indent: "    ")
                 return (bytes, name, Array(entry.utf8))
             }, consume: { index, frame in
                 try manifest.reserve(frame.2.count + ending)
@@ -81,22 +132,44 @@ struct ScrollWriter {
 
     func writeGIF(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
-        let style = renderer.scene.style
-        let palette = try GIFPalette(knownColours: style.paletteColours.map(\.rgb),
-                                     ramps: style.paletteRamps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
-        let encoder = try GIFEncoder(width: width, height: height, palette: palette,
+        let encoder = try GIFEncoder(width: width, height: height, palette: renderer.gifPalette(),
                                      delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps))
-        try animate { try encoder.append($0) }
+        try animate { index, image in
+            let hold = renderer.hold(index)
+            try encoder.append(image, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
+        }
         try output.write(try encoder.finish())
     }
 
     func writeAPNG(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
         let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps))
-        try animate { try encoder.append($0) }
+        try animate { index, image in
+            let hold = renderer.hold(index)
+            try encoder.append(image, delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+        }
         try output.write(try encoder.finish())
     }
 
+    /// The rate whose one frame lasts a frame's time plus `hold` seconds.
+    private func heldRate(_ hold: Double) -> Double { 1 / (1 / fps + hold) }
+
+    /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
+    private func animate(_ append: (Int, RGBAImage) throws -> Void) throws {
+        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
+        let renderer = self.renderer, scale = self.scale
+        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },
+                                       make: { try renderer.image(renderer.frame($0), scale: scale) },
+                                       consume: { index, image in
+                                           try append(index, image)
+                                           progress.update(done: index + 1, what: "frame")
+                                       })
+        progress.finish()
+        if written < frameCount { throw interruption.stop(completed: "nothing written") }
+    }
+}
+
+extension ScrollWriter where Source == ScrollFrameRenderer {
     func writeSheet(_ output: OutputPath, columns: Int?) throws {
         let sheet = ContactSheet(renderer: renderer, columns: columns)
         try sheet.checkSize(scale: scale)
@@ -104,35 +177,6 @@ struct ScrollWriter {
             throw interruption.stop(completed: "nothing written")
         }
         try output.write(try PNGEncoder().encode(image))
-    }
-
-    /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
-    private func animate(_ append: (RGBAImage) throws -> Void) throws {
-        let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
-        let renderer = self.renderer, scale = self.scale
-        let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },
-                                       make: { try renderer.image($0, scale: scale) },
-                                       consume: { index, image in
-                                           try append(image)
-                                           progress.update(done: index + 1, what: "frame")
-                                       })
-        progress.finish()
-        if written < frameCount { throw interruption.stop(completed: "nothing written") }
-    }
-
-    /// One frame's entry; `overviewExtent` only when the overview shows a neighbourhood, since otherwise it is the content.
-    static func frameJSON(_ frame: ScrollFrame, file: String, queries: [ElementQuery], framing: OverviewFraming) -> JSONOutput {
-        func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
-        let extent: [(String, JSONOutput)] = framing == .wholeContent ? [] : [("overviewExtent", .rect(frame.overviewExtent))]
-        return .object([
-            ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
-            ("viewport", .rect(frame.visibleRect)),
-        ] + extent + [
-            ("results", .array(zip(queries, frame.audits).map { query, audit in
-                .object([("strategy", .string(query.strategy.rawValue)), ("returned", ids(audit.returned)),
-                         ("missing", ids(audit.missing)), ("extra", ids(audit.extra))])
-            })),
-        ])
     }
 }
 

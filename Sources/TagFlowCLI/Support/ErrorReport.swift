@@ -337,12 +337,25 @@ extension RunError {
             ErrorReport(message: "'\(layout)' is a layout JSON file but '\(other)' is not",
                         hint: "compare two layout files (tagflow layout --format json), or two tags files")
         case .bothStandardInput: ErrorReport(message: "only one input can be standard input")
-        case let .diffPictureNotPNG(path): ErrorReport(message: "the diff picture '\(path)' must be a .png file", hint: "write -o diff.png")
+        case let .diffPictureNotPNG(path):
+            ErrorReport(message: "the diff picture '\(path)' must be a .png file",
+                        hint: "write -o diff.png, or -o change.gif, change.apng or a folder for an animated transition")
         case let .reportInsideInput(report, input):
             ErrorReport(message: "the report folder '\(report)' is inside '\(input)', which is compared",
                         hint: "write the report outside both folders, e.g. --report out/visual-diff")
         case let .reportIsAFile(path): ErrorReport(message: "--report '\(path)' is a file", hint: "name a folder; it is created if missing")
         case let .reportNotWritable(path): ErrorReport(message: "cannot write to the report folder '\(path)'")
+        case let .transitionNeedsLayouts(output):
+            ErrorReport(message: "cannot animate '\(output)' from PNG files or folders: a transition is drawn from two layouts",
+                        hint: "give two tags files (or one with --old-config and --new-config), or write the pixel diff with -o diff.png")
+        case let .transitionOfLayoutJSON(output):
+            ErrorReport(message: "cannot animate '\(output)' from layout JSON files: they hold frames, not the tags, fonts and style to draw",
+                        hint: "diff the tags files the layouts came from: tagflow diff OLD.tags NEW.tags -o \(output)")
+        case let .transitionScreensDiffer(old, new):
+            ErrorReport(message: "the old layout's screen is \(formatPoints(old.width))×\(formatPoints(old.height)) pt but the new one's is \(formatPoints(new.width))×\(formatPoints(new.height)) pt; a transition shows one screen",
+                        hint: "give both sides the same width and height, or draw the static diff with -o diff.png")
+        case let .tooManyTransitionFrames(count, cap):
+            ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)", hint: "lower --duration or --fps")
         }
     }
 }

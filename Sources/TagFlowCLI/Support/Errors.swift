@@ -192,6 +192,12 @@ enum RunError: Error {
     case reportInsideInput(report: String, input: String)
     case reportIsAFile(String)
     case reportNotWritable(String)
+    /// `-o NAME.gif`, `NAME.apng` or a folder asks for a transition, which PNG and folder comparisons have none of.
+    case transitionNeedsLayouts(output: String)
+    /// Layout JSON files hold frames but not the document, fonts and style a transition is drawn with.
+    case transitionOfLayoutJSON(output: String)
+    case transitionScreensDiffer(old: Size, new: Size)
+    case tooManyTransitionFrames(Int, cap: Int)
 }
 
 /// The exit statuses tagflow uses.

@@ -229,41 +229,13 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
-        let context = drawer.context
-        let window = frame.visibleRect
-        context.save()
-        context.translate(x: origin.x, y: origin.y)
-        context.rectangle(x: 0, y: 0, width: deviceSize.width, height: deviceSize.height)
-        context.clip()
-        context.translate(x: -window.x, y: -window.y)
-        drawer.fill(window, scene.style.background)
-        for element in drawingOrder(audit.returned) { drawer.draw(element.id, frame: element.frame) }
-        context.restore()
-        drawScrollIndicator(window: window, panel: origin, drawer: drawer)
+        DeviceView(size: deviceSize).draw(scene, window: frame.visibleRect, returned: audit.returned, scrollIndicator: true,
+                                          at: origin, on: drawer.context)
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
     }
 
-    /// Pinned headers float above the tags scrolling under them, as UIKit's zIndex puts them.
     private func drawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
-        guard scene.layout.options.pinHeaders else { return elements }
-        return elements.filter { $0.id.kind != .header } + elements.filter { $0.id.kind == .header }
-    }
-
-    /// A thin bar on the device's right edge, as iOS shows while scrolling; on its bottom edge scrolling horizontally.
-    private func drawScrollIndicator(window: Rect, panel: Point, drawer: SceneDrawer) {
-        let bounds = scene.contentBounds
-        let axis = scene.layout.options.scrollDirection
-        guard bounds.length(along: axis) > window.length(along: axis) else { return }
-        let track = deviceSize.length(along: axis) - 6
-        let length = max(24, track * window.length(along: axis) / bounds.length(along: axis))
-        let progress = (window.minAlong(axis) - bounds.minAlong(axis)) / (bounds.length(along: axis) - window.length(along: axis))
-        let lead = 3 + (track - length) * min(max(progress, 0), 1)
-        let bar = axis == .vertical
-            ? Rect(x: panel.x + deviceSize.width - 6, y: panel.y + lead, width: 3, height: length)
-            : Rect(x: panel.x + lead, y: panel.y + deviceSize.height - 6, width: length, height: 3)
-        drawer.roundedRect(bar, radius: 1.5)
-        drawer.setColour(scene.style.captionText, alpha: 0.35)
-        drawer.context.fill()
+        DeviceView.drawingOrder(elements, options: scene.layout.options)
     }
 
     private func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {

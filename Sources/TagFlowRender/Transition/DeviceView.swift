@@ -1,0 +1,139 @@
+import TagFlowLayout
+import TagFlowImage
+
+/// What the phone shows at one scroll offset: the viewport's window onto the content, on the background, clipped to
+/// the screen, with pinned headers above the tags (UIKit's zIndex). The scroll's device panel and the diff's
+/// transitions draw through it.
+public struct DeviceView: Sendable {
+    /// One element as drawn: an element of a scene, at a frame, with an opacity.
+    public struct Layer: Sendable {
+        public var scene: Scene
+        public var id: ElementID
+        public var frame: Rect
+        /// Multiplies every colour's alpha, as UIKit's `alpha` attribute does; 1 draws it as a render does.
+        public var alpha: Double
+        /// Colours marking the element as changed, or nil.
+        public var highlight: Highlight?
+
+        public init(scene: Scene, id: ElementID, frame: Rect, alpha: Double = 1, highlight: Highlight? = nil) {
+            self.scene = scene
+            self.id = id
+            self.frame = frame
+            self.alpha = alpha
+            self.highlight = highlight
+        }
+    }
+
+    /// A tint and an outline over an element, as the layout diff image marks a change.
+    public struct Highlight: Sendable, Hashable {
+        public var fill: Colour
+        public var stroke: Colour
+
+        public init(fill: Colour, stroke: Colour) {
+            self.fill = fill
+            self.stroke = stroke
+        }
+    }
+
+    /// The opacity of a highlight's tint.
+    public static let highlightTint = 0.45
+
+    /// The screen, in points: the layout's `width` × `height`.
+    public let size: Size
+
+    public init(size: Size) { self.size = size }
+
+    public init(scene: Scene) {
+        size = Size(width: scene.layout.options.width, height: scene.layout.options.height)
+    }
+
+    /// `returned` (a strategy's answer) as layers of `scene`, in drawing order.
+    public static func layers(_ scene: Scene, returned: [LayoutElement]) -> [Layer] {
+        drawingOrder(returned, options: scene.layout.options).map { Layer(scene: scene, id: $0.id, frame: $0.frame) }
+    }
+
+    /// Pinned headers last, so they cover the tags scrolling under them, as UIKit's zIndex puts them.
+    public static func drawingOrder(_ elements: [LayoutElement], options: LayoutOptions) -> [LayoutElement] {
+        guard options.pinHeaders else { return elements }
+        return elements.filter { $0.id.kind != .header } + elements.filter { $0.id.kind == .header }
+    }
+
+    /// What the cached strategy returns for the window at `offset`: every element in it, headers pinned.
+    public static func cachedAnswer(_ scene: Scene, offset: Double) -> [LayoutElement] {
+        let window = scene.layout.options.visibleRect(offset: offset)
+        return ElementQuery(.cached, layout: scene.layout.flow).elements(in: window, visibleRect: window)
+    }
+
+    /// Draws `scene`'s `returned` elements as the phone shows the window, the screen's corner at `origin`, with the
+    /// scroll indicator iOS shows while scrolling when `scrollIndicator` is set.
+    package func draw(_ scene: Scene, window: Rect, returned: [LayoutElement], scrollIndicator: Bool,
+                     at origin: Point, on context: CairoContext) {
+        draw(window: window, backgrounds: [(scene, 1)], layers: Self.layers(scene, returned: returned),
+             scrollIndicator: scrollIndicator ? scene : nil, at: origin, on: context)
+    }
+
+    /// Draws the window: each background (a scene's background colour at an opacity) in turn, then `layers` in
+    /// order, clipped to the screen whose corner is at `origin`; then `scrollIndicator`'s scroll indicator, if given.
+    package func draw(window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [Layer], scrollIndicator: Scene?,
+                     at origin: Point, on context: CairoContext) {
+        context.save()
+        context.translate(x: origin.x, y: origin.y)
+        context.rectangle(x: 0, y: 0, width: size.width, height: size.height)
+        context.clip()
+        context.translate(x: -window.x, y: -window.y)
+        for (scene, alpha) in backgrounds where alpha > 0 {
+            var drawer = SceneDrawer(scene: scene, context: context)
+            drawer.painter.opacity = alpha
+            drawer.fill(window, scene.style.background)
+        }
+        for layer in layers where layer.alpha > 0 {
+            var drawer = SceneDrawer(scene: layer.scene, context: context)
+            drawer.painter.opacity = layer.alpha
+            drawer.draw(layer.id, frame: layer.frame)
+            if let highlight = layer.highlight { mark(layer, highlight, drawer: drawer) }
+        }
+        context.restore()
+        if let scene = scrollIndicator { drawScrollIndicator(scene, window: window, panel: origin, context: context) }
+    }
+
+    /// The device view of `scene` at `offset` as the cached strategy answers it, alone on a picture of the screen.
+    public static func image(_ scene: Scene, offset: Double, scale: Double, scrollIndicator: Bool = false) throws -> RGBAImage {
+        let view = DeviceView(scene: scene)
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
+        view.draw(scene, window: scene.layout.options.visibleRect(offset: offset), returned: cachedAnswer(scene, offset: offset),
+                  scrollIndicator: scrollIndicator, at: Point(x: 0, y: 0), on: canvas.context)
+        return try canvas.image()
+    }
+
+    /// A tint over the element and an outline inside its edge, in the element's opacity.
+    private func mark(_ layer: Layer, _ highlight: Highlight, drawer: SceneDrawer) {
+        let frame = layer.frame
+        let isCell = layer.id.kind == .item || layer.id.kind == .more
+        let radius = isCell ? min(drawer.style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2) : 0
+        drawer.roundedRect(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5)),
+                           radius: max(0, radius - 0.75))
+        drawer.setColour(highlight.fill, alpha: Self.highlightTint)
+        drawer.context.fillPreserve()
+        drawer.setColour(highlight.stroke)
+        drawer.context.setLineWidth(1.5)
+        drawer.context.stroke()
+    }
+
+    /// A thin bar on the screen's right edge, as iOS shows while scrolling; on its bottom edge scrolling horizontally.
+    private func drawScrollIndicator(_ scene: Scene, window: Rect, panel: Point, context: CairoContext) {
+        let bounds = scene.contentBounds
+        let axis = scene.layout.options.scrollDirection
+        guard bounds.length(along: axis) > window.length(along: axis) else { return }
+        let drawer = SceneDrawer(scene: scene, context: context)
+        let track = size.length(along: axis) - 6
+        let length = max(24, track * window.length(along: axis) / bounds.length(along: axis))
+        let progress = (window.minAlong(axis) - bounds.minAlong(axis)) / (bounds.length(along: axis) - window.length(along: axis))
+        let lead = 3 + (track - length) * min(max(progress, 0), 1)
+        let bar = axis == .vertical
+            ? Rect(x: panel.x + size.width - 6, y: panel.y + lead, width: 3, height: length)
+            : Rect(x: panel.x + lead, y: panel.y + size.height - 6, width: length, height: 3)
+        drawer.roundedRect(bar, radius: 1.5)
+        drawer.setColour(scene.style.captionText, alpha: 0.35)
+        context.fill()
+    }
+}

@@ -1,0 +1,301 @@
+import TagFlowLayout
+import TagFlowImage
+import TagFlowText
+
+/// The change a highlighted element shows, named as the layout diff names it.
+public enum TransitionChange: String, Sendable, Hashable, CaseIterable {
+    case added, removed, moved, resized
+}
+
+/// How far a transition has got at each moment: UIKit's default ease-in-out curve, the cubic Bézier through
+/// (0, 0), (0.42, 0), (0.58, 1), (1, 1) that `UIView.animate` and batch updates use.
+public enum EaseInOut {
+    /// The progress, 0…1, at `time`, 0…1; exactly 0 and 1 at the ends.
+    public static func progress(_ time: Double) -> Double {
+        if time <= 0 { return 0 }
+        if time >= 1 { return 1 }
+        func bezier(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
+            let r = 1 - s
+            return 3 * r * r * s * p1 + 3 * r * s * s * p2 + s * s * s
+        }
+        // x(s) rises from 0 to 1: bisect for the s whose x is `time`, then take y there.
+        var low = 0.0, high = 1.0
+        for _ in 0..<60 {
+            let middle = (low + high) / 2
+            if bezier(middle, 0.42, 0.58) < time { low = middle } else { high = middle }
+        }
+        return bezier((low + high) / 2, 0, 1)
+    }
+}
+
+/// The device view animated from one layout to another, as a collection view shows a batch update: elements the
+/// layout diff pairs slide from their old frame to their new one, removed elements fade out where they were (UIKit's
+/// final attributes for disappearing items) and added ones fade in where they will be (initial attributes for
+/// appearing items). The scroll offset moves from the old one to the new one along the same curve.
+///
+/// The first frame is exactly the old layout's ``DeviceView`` at the old offset, and the last the new layout's at the
+/// new offset (without highlights). Both layouts must have the same screen size.
+public struct LayoutTransition: Sendable {
+    public let old: Scene
+    public let new: Scene
+    public let oldOffset: Double
+    public let newOffset: Double
+    /// Frames, both ends included; at least 2.
+    public let frameCount: Int
+    /// The colours a changed element is marked with while it moves; empty marks none.
+    public let highlights: [TransitionChange: DeviceView.Highlight]
+    public let view: DeviceView
+    let tracks: [Track]
+
+    /// One element's way through the transition: where it is in each layout, and what changed.
+    struct Track: Sendable {
+        var old: LayoutElement?
+        var new: LayoutElement?
+        var change: TransitionChange?
+        /// Drawn the same in both layouts, so one copy moves; otherwise the old copy fades out as the new fades in.
+        var looksAlike: Bool
+    }
+
+    /// The frames a transition of `duration` seconds at `fps` has: both ends included, at least 2.
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        max(2, Int((duration * fps).rounded()) + 1)
+    }
+
+    public init(old: Scene, new: Scene, diff: LayoutDiff, offsets: (old: Double, new: Double), frameCount: Int,
+                highlights: [TransitionChange: DeviceView.Highlight] = [:]) {
+        self.old = old
+        self.new = new
+        oldOffset = offsets.old
+        newOffset = offsets.new
+        self.frameCount = max(2, frameCount)
+        self.highlights = highlights
+        view = DeviceView(scene: new)
+        tracks = Self.tracks(old: old, new: new, diff: diff,
+                             oldElements: Self.elements(old, pinnedAtOffset: offsets.old),
+                             newElements: Self.elements(new, pinnedAtOffset: offsets.new))
+    }
+
+    /// The offsets to show: `requested` when given, else the offsets that show the first change (the change highest
+    /// in the new layout), each clamped to its layout's offset range.
+    public static func offsets(old: Scene, new: Scene, diff: LayoutDiff, requested: Double?) -> (old: Double, new: Double) {
+        if let requested { return (clamped(requested, old), clamped(requested, new)) }
+        let tracks = tracks(old: old, new: new, diff: diff, oldElements: Self.elements(old, pinnedAtOffset: nil),
+                            newElements: Self.elements(new, pinnedAtOffset: nil))
+        let changed = tracks.filter { $0.change != nil || !$0.looksAlike }
+        func place(_ track: Track) -> Rect { (track.new ?? track.old)!.frame }
+        // The first change in scroll order: down the content, or along x scrolling horizontally.
+        let horizontal = new.layout.options.isHorizontal
+        func order(_ track: Track) -> (Double, Double) {
+            horizontal ? (place(track).minX, place(track).minY) : (place(track).minY, place(track).minX)
+        }
+        guard let first = changed.min(by: { order($0) < order($1) }) else {
+            return (range(old).lowerBound, range(new).lowerBound)
+        }
+        return (offset(showing: (first.old ?? first.new)!.frame, in: old), offset(showing: (first.new ?? first.old)!.frame, in: new))
+    }
+
+    /// The top of the range when `frame` is on the first screen; otherwise `frame` a quarter of a screen down (along,
+    /// scrolling horizontally).
+    static func offset(showing frame: Rect, in scene: Scene) -> Double {
+        let options = scene.layout.options
+        let axis = options.scrollDirection
+        let screen = axis == .vertical ? options.height : options.width
+        let top = range(scene).lowerBound
+        if frame.maxAlong(axis) <= top + screen { return top }
+        return clamped(frame.minAlong(axis) - screen / 4, scene)
+    }
+
+    /// The offsets `scene` scrolls through, from the start of its content to the end.
+    private static func range(_ scene: Scene) -> ClosedRange<Double> {
+        scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
+    }
+
+    private static func clamped(_ offset: Double, _ scene: Scene) -> Double {
+        min(max(offset, range(scene).lowerBound), range(scene).upperBound)
+    }
+
+    /// Every shown element of `scene`, headers pinned as at `offset` (at their layout frames without one).
+    private static func elements(_ scene: Scene, pinnedAtOffset offset: Double?) -> [ElementID: LayoutElement] {
+        let flow = scene.layout.flow
+        let elements = offset.map { flow.allElements(pinnedAt: flow.pinningEdge(for: scene.layout.options.visibleRect(offset: $0))) }
+            ?? flow.allElements
+        return Dictionary(elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Every element of both layouts, paired as the layout diff pairs sections and tags.
+    static func tracks(old: Scene, new: Scene, diff: LayoutDiff, oldElements: [ElementID: LayoutElement],
+                       newElements: [ElementID: LayoutElement]) -> [Track] {
+        struct Key: Hashable { var section: Int; var index: Int }
+        func keys(_ changes: [LayoutDiff.TagChange]) -> Set<Key> {
+            Set(changes.compactMap { $0.old.map { Key(section: $0.section, index: $0.index) } })
+        }
+        let moved = keys(diff.moved), resized = keys(diff.resized)
+        let (a, b) = (old.layout, new.layout)
+        // Each side may have its own text engine: fonts compare by what was asked for, not by engine.
+        func sameFont(_ x: FontSpec, _ y: FontSpec) -> Bool {
+            (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking) && x.variations == y.variations
+        }
+        let scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont) && sameFont(old.headerFont, new.headerFont)
+            && sameFont(old.footerFont, new.footerFont) && a.options.direction == b.options.direction
+            && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
+
+        var tracks = [Track]()
+        func add(_ oldID: ElementID?, _ newID: ElementID?, change: TransitionChange? = nil, alike: Bool = true) {
+            let from = oldID.flatMap { oldElements[$0] }, to = newID.flatMap { newElements[$0] }
+            guard from != nil || to != nil else { return }
+            var change = change
+            if let from, let to, change == nil, oldID?.kind != .item {
+                // Headers, footers and more tags: the frames say what changed.
+                let f = from.frame, g = to.frame
+                if LayoutDiff.differs(f.x, g.x) || LayoutDiff.differs(f.y, g.y) {
+                    change = .moved
+                } else if LayoutDiff.differs(f.width, g.width) || LayoutDiff.differs(f.height, g.height) {
+                    change = .resized
+                }
+            }
+            if from == nil { change = .added } else if to == nil { change = .removed }
+            tracks.append(Track(old: from, new: to, change: change, looksAlike: scenesAlike && alike && from != nil && to != nil))
+        }
+        for pair in diff.sectionPairs {
+            switch (pair.old, pair.new) {
+            case let (o?, n?):
+                let oldSection = a.document.sections[o], newSection = b.document.sections[n]
+                add(.header(o), .header(n), alike: oldSection.title == newSection.title)
+                var matchedOld = Set<Int>(), matchedNew = Set<Int>()
+                for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
+                    matchedOld.insert(i)
+                    matchedNew.insert(j)
+                    let key = Key(section: o, index: i)
+                    let from = a.tags[o][i], to = b.tags[n][j]
+                    let alike = from.displayText == to.displayText && from.isSelected == to.isSelected
+                        && (from.measurement.missingGlyphs > 0) == (to.measurement.missingGlyphs > 0)
+                    add(.item(o, i), .item(n, j), change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
+                }
+                for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
+                for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
+                add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text)
+                add(.footer(o), .footer(n), alike: oldSection.footer == newSection.footer)
+            case let (o?, nil):
+                add(.header(o), nil)
+                for i in a.tags[o].indices { add(.item(o, i), nil) }
+                add(.more(o), nil)
+                add(.footer(o), nil)
+            case let (nil, n?):
+                add(nil, .header(n))
+                for j in b.tags[n].indices { add(nil, .item(n, j)) }
+                add(nil, .more(n))
+                add(nil, .footer(n))
+            case (nil, nil):
+                break
+            }
+        }
+        return tracks
+    }
+
+    // MARK: Frames
+
+    /// The curve's progress, 0…1, at frame `index`.
+    public func progress(_ index: Int) -> Double {
+        EaseInOut.progress(Double(index) / Double(frameCount - 1))
+    }
+
+    /// `a` at 0, `b` at 1; exactly each at its end.
+    private static func mix(_ a: Double, _ b: Double, _ progress: Double) -> Double {
+        a * (1 - progress) + b * progress
+    }
+
+    private static func mix(_ a: Rect, _ b: Rect, _ progress: Double) -> Rect {
+        Rect(x: mix(a.x, b.x, progress), y: mix(a.y, b.y, progress),
+             width: mix(a.width, b.width, progress), height: mix(a.height, b.height, progress))
+    }
+
+    /// The scroll offset at `progress`.
+    public func offset(at progress: Double) -> Double { Self.mix(oldOffset, newOffset, progress) }
+
+    /// The viewport's window onto the content at `progress`.
+    public func window(at progress: Double) -> Rect {
+        Self.mix(old.layout.options.visibleRect(offset: oldOffset), new.layout.options.visibleRect(offset: newOffset), progress)
+    }
+
+    /// What is drawn at `progress`: the backgrounds, and the elements in the window in drawing order.
+    func picture(at progress: Double) -> (window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [DeviceView.Layer]) {
+        let window = window(at: progress)
+        let backgrounds: [(scene: Scene, alpha: Double)] = progress == 0 ? [(old, 1)]
+            : progress == 1 || old.style.background == new.style.background ? [(new, 1)]
+            : [(old, 1), (new, progress)]
+        // Drawing order: pinned headers above the rest, then document order: the old layout's for the first half,
+        // the new one's for the second, elements missing from that layout after the others.
+        var ordered = [(key: (z: Int, missing: Int, id: ElementID, copy: Int), layer: DeviceView.Layer)]()
+        for track in tracks {
+            let frame = switch (track.old, track.new) {
+            case let (from?, to?): Self.mix(from.frame, to.frame, progress)
+            default: (track.old ?? track.new)!.frame
+            }
+            guard frame.intersects(window) else { continue }
+            let ordering = progress < 0.5 ? (track.old, old, track.new, new) : (track.new, new, track.old, old)
+            let (side, sideScene, missing) = ordering.0.map { ($0, ordering.1, 0) } ?? (ordering.2!, ordering.3, 1)
+            let z = side.id.kind == .header && sideScene.layout.options.pinHeaders ? 1 : 0
+            let highlight = highlights.isEmpty ? nil : track.change.flatMap { highlights[$0] }
+            var copies = [DeviceView.Layer]()
+            if let from = track.old, let to = track.new, track.looksAlike {
+                copies.append(progress == 0 ? DeviceView.Layer(scene: old, id: from.id, frame: frame, highlight: highlight)
+                                            : DeviceView.Layer(scene: new, id: to.id, frame: frame, highlight: highlight))
+            } else {
+                if let from = track.old, progress < 1 {
+                    copies.append(DeviceView.Layer(scene: old, id: from.id, frame: frame, alpha: 1 - progress, highlight: highlight))
+                }
+                if let to = track.new, progress > 0 {
+                    copies.append(DeviceView.Layer(scene: new, id: to.id, frame: frame, alpha: progress, highlight: highlight))
+                }
+            }
+            for (copy, layer) in copies.enumerated() { ordered.append(((z, missing, side.id, copy), layer)) }
+        }
+        ordered.sort { ($0.key.z, $0.key.missing, $0.key.id, $0.key.copy) < ($1.key.z, $1.key.missing, $1.key.id, $1.key.copy) }
+        return (window, backgrounds, ordered.map(\.layer))
+    }
+
+    /// Draws frame `index` with the screen's corner at the context's origin.
+    package func draw(_ index: Int, on context: CairoContext) {
+        let picture = picture(at: progress(index))
+        view.draw(window: picture.window, backgrounds: picture.backgrounds, layers: picture.layers, scrollIndicator: nil,
+                  at: Point(x: 0, y: 0), on: context)
+    }
+
+    /// Frame `index` as pixels at `scale`.
+    public func image(_ index: Int, scale: Double) throws -> RGBAImage {
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
+        draw(index, on: canvas.context)
+        return try canvas.image()
+    }
+
+    /// Frame `index` as an SVG document.
+    public func svg(_ index: Int) throws -> [UInt8] {
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .svg)
+        draw(index, on: canvas.context)
+        return try canvas.documentBytes()
+    }
+
+    /// Every frame's size in pixels at `scale`, checked against cairo's limits before any work starts.
+    @discardableResult
+    public func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        try Canvas.pixelSize(width: view.size.width, height: view.size.height, scale: scale)
+    }
+
+    /// The GIF palette: both styles' colours and the highlights', with the ramps their edges and fades fall on.
+    public func gifPalette() throws(GIFError) -> GIFPalette {
+        let styles = old.style == new.style ? [new.style] : [old.style, new.style]
+        let marks = TransitionChange.allCases.compactMap { highlights[$0] }
+        var known = styles.flatMap { $0.paletteColours + [$0.moreFill.over($0.background), $0.moreBorder, $0.moreText] }
+        var ramps = styles.flatMap { style in
+            style.paletteRamps + [(style.cellFill, style.background), (style.text, style.background),
+                                  (style.moreText, style.moreFill.over(style.background)), (style.moreFill.over(style.background), style.background)]
+        }
+        for mark in marks {
+            for style in styles {
+                known += [mark.stroke, mark.fill.withAlpha(UInt8((DeviceView.highlightTint * 255).rounded())).over(style.cellFill)]
+                ramps += [(mark.stroke, style.background), (mark.stroke, style.cellFill)]
+            }
+        }
+        return try GIFPalette(knownColours: known.map(\.rgb), ramps: ramps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
+    }
+}
