@@ -59,12 +59,16 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public var sections: [Section]
     /// The font files that drew the text, when known; empty for a layout saved before they were recorded.
     public var fontFiles: [FontFileIdentity]
+    /// The axis the content grows along.
+    public var scrollDirection: ScrollDirection
 
-    public init(viewport: Size, contentSize: Size, sections: [Section], fontFiles: [FontFileIdentity] = []) {
+    public init(viewport: Size, contentSize: Size, sections: [Section], fontFiles: [FontFileIdentity] = [],
+                scrollDirection: ScrollDirection = .vertical) {
         self.viewport = viewport
         self.contentSize = contentSize
         self.sections = sections
         self.fontFiles = fontFiles
+        self.scrollDirection = scrollDirection
     }
 
     /// Whether any section shows a more tag.
@@ -75,6 +79,7 @@ public struct LayoutSnapshot: Sendable, Equatable {
         let flow = layout.flow
         viewport = Size(width: flow.options.width, height: flow.options.height)
         contentSize = flow.contentSize
+        scrollDirection = flow.options.scrollDirection
         sections = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
             let tags = flow.items[section.items].enumerated().map { itemIndex, item in
@@ -174,6 +179,14 @@ public struct LayoutDiff: Sendable, Equatable {
     }
 
     public var contentHeightChange: Double { new.contentSize.height - old.contentSize.height }
+
+    /// How much the content grew along the new layout's scroll axis: its height, or its width scrolling horizontally.
+    public var contentLengthChange: Double {
+        new.contentSize.length(along: new.scrollDirection) - old.contentSize.length(along: new.scrollDirection)
+    }
+
+    /// What the content's length along the scroll axis is called: `height`, or `width` scrolling horizontally.
+    public var contentLengthName: String { new.scrollDirection == .vertical ? "height" : "width" }
 
     /// The two layouts were measured with different font files (both known): say so before the tags that moved.
     public var fontFilesChanged: Bool {

@@ -134,8 +134,8 @@ public struct LayoutDiffImage {
     }
 
     private static func changeNote(_ diff: LayoutDiff) -> String {
-        let delta = diff.contentHeightChange
-        let height = LayoutDiff.differs(delta, 0) ? "height \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same height"
+        let delta = diff.contentLengthChange, name = diff.contentLengthName
+        let height = LayoutDiff.differs(delta, 0) ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
         return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized · \(height)"
     }
 

@@ -67,6 +67,11 @@ import Testing
         let text = String(decoding: try JSONSerialization.data(withJSONObject: json), as: UTF8.self)
         #expect(text.contains("beta, longer now"), "the resized tag is reported")
         #expect(text.contains("gamma"), "the tags after it moved along the row")
+        // The content grows along x: the diff reports its width.
+        let width = try #require(json["contentWidth"] as? [String: Any], "no contentWidth in \(json.keys)")
+        #expect((width["change"] as? Double ?? 0) > 0 && json["contentHeight"] == nil)
+        let summary = try tagflow(["diff", old.path, new.path, "--rows", "2", "--scroll-direction", "horizontal"])
+        #expect(summary.stdout.hasPrefix("layouts differ: ") && summary.stdout.contains("content width "))
     }
 
     @Test func rowsWithoutHorizontalScrollingIsRefusedAndWritesNothing() throws {

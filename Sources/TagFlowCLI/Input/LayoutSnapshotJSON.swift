@@ -41,7 +41,16 @@ enum LayoutSnapshotJSON {
                 tags: tags, more: try more(reader["more"], section: sectionIndex)))
         }
         let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
-        return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles)
+        // Written only for horizontal layouts; a layout saved without it scrolls vertically.
+        let direction = try root["scrollDirection"].map { value throws(InputError) -> ScrollDirection in
+            let name = try value.string("\"scrollDirection\"")
+            guard let direction = ScrollDirection(rawValue: name) else {
+                throw value.mismatch("\"scrollDirection\"", expected: ScrollDirection.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+            }
+            return direction
+        } ?? .vertical
+        return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles,
+                              scrollDirection: direction)
     }
 
     /// A section's `"more"` object, absent or null when it shows no more tag.

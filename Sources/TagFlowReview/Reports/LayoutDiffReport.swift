@@ -26,7 +26,7 @@ public struct LayoutDiffReport {
     public var summary: String {
         if diff.isIdentical {
             let tags = diff.new.sections.reduce(0) { $0 + $1.tags.count }
-            return "layouts are identical: \(tags) tag(s), content height \(points(diff.new.contentSize.height)) pt"
+            return "layouts are identical: \(tags) tag(s), content \(diff.contentLengthName) \(points(newLength)) pt"
         }
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
@@ -35,16 +35,19 @@ public struct LayoutDiffReport {
             if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.rawValue)") }
         }
         if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
-        var text = "layouts differ: " + parts.joined(separator: ", ") + "; content height " + heightChange
+        var text = "layouts differ: " + parts.joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
         if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
             text += "; viewport \(size(diff.old.viewport)) → \(size(diff.new.viewport))"
         }
         return text
     }
 
-    /// `812 → 860 pt (+48)`, or the height and `(unchanged)`.
+    /// The new content's length along the scroll axis: its height, or its width scrolling horizontally.
+    private var newLength: Double { diff.new.contentSize.length(along: diff.new.scrollDirection) }
+
+    /// `812 → 860 pt (+48)`, or the height and `(unchanged)`; widths when scrolling horizontally.
     public var heightChange: String {
-        let old = diff.old.contentSize.height, new = diff.new.contentSize.height
+        let old = diff.old.contentSize.length(along: diff.new.scrollDirection), new = newLength
         guard LayoutDiff.differs(old, new) else { return "\(points(new)) pt (unchanged)" }
         let delta = new - old
         return "\(points(old)) → \(points(new)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta))))"
@@ -151,7 +154,7 @@ public struct LayoutDiffReport {
     }
 
     private var markdownSummary: String {
-        if diff.isIdentical { return "no changes (content height \(points(diff.new.contentSize.height)) pt)" }
+        if diff.isIdentical { return "no changes (content \(diff.contentLengthName) \(points(newLength)) pt)" }
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
@@ -205,8 +208,9 @@ public struct LayoutDiffReport {
             ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
                                  ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count))])),
-            ("contentHeight", .object([("old", .number(diff.old.contentSize.height)), ("new", .number(diff.new.contentSize.height)),
-                                       ("change", .number(diff.contentHeightChange))])),
+            ("content" + diff.contentLengthName.capitalized,
+             .object([("old", .number(diff.old.contentSize.length(along: diff.new.scrollDirection))), ("new", .number(newLength)),
+                      ("change", .number(diff.contentLengthChange))])),
             ("viewport", .object([("old", sizeJSON(diff.old.viewport)), ("new", sizeJSON(diff.new.viewport))])),
             ("sections", .array(sections)),
             ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
