@@ -41,12 +41,16 @@ struct HorizontalRows {
         for (sectionIndex, section) in metrics.enumerated() {
             let start = x
             var header: Rect?
-            if section.hasHeader && options.headerHeight > 0 {
-                let frame = Rect(x: x, y: 0, width: options.headerHeight, height: height)
-                header = frame
-                index.append(LayoutElement(id: .header(sectionIndex), frame: frame))
+            /// A header or footer strip `width` wide at `x`, indexed in the supplementary lane.
+            func strip(_ id: ElementID, width: Double) -> Rect {
+                let frame = Rect(x: x, y: 0, width: width, height: height)
+                index.append(LayoutElement(id: id, frame: frame))
                 laneOfElement.append(rowCount)
-                x += options.headerHeight
+                x += width
+                return frame
+            }
+            if section.hasHeader && options.headerHeight > 0 {
+                header = strip(.header(sectionIndex), width: options.headerHeight)
             }
             x += options.sectionInset.left
             widths.removeAll(keepingCapacity: true)
@@ -71,11 +75,7 @@ struct HorizontalRows {
             x += fill.width + options.sectionInset.right
             var footer: Rect?
             if section.hasFooter && options.footerHeight > 0 {
-                let frame = Rect(x: x, y: 0, width: options.footerHeight, height: height)
-                footer = frame
-                index.append(LayoutElement(id: .footer(sectionIndex), frame: frame))
-                laneOfElement.append(rowCount)
-                x += options.footerHeight
+                footer = strip(.footer(sectionIndex), width: options.footerHeight)
             }
             sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count, span: start...x,
                                           lineCount: fill.rows.count, hiddenCount: 0, more: nil))
@@ -176,15 +176,7 @@ struct QueryLane: Sendable {
     }
 
     /// The first place along the lane whose element ends right of `x`.
-    func first(endingAfter x: Double) -> Int {
-        var low = 0
-        var high = ends.count
-        while low < high {
-            let middle = (low + high) / 2
-            if ends[middle] > x { high = middle } else { low = middle + 1 }
-        }
-        return low
-    }
+    func first(endingAfter x: Double) -> Int { FlowLayout.firstIndex(in: ends, above: x) }
 }
 
 extension FlowLayout {

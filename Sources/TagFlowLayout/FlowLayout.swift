@@ -315,12 +315,15 @@ public struct FlowLayout: Sendable {
     }
 
     /// The first position in `index` whose frame ends below `y`.
-    private func firstElement(endingAfter y: Double) -> Int {
+    private func firstElement(endingAfter y: Double) -> Int { Self.firstIndex(in: indexMaxY, above: y) }
+
+    /// The first index of `ends`, which never decrease, whose value is above `value`: a binary search.
+    static func firstIndex(in ends: [Double], above value: Double) -> Int {
         var low = 0
-        var high = index.count
+        var high = ends.count
         while low < high {
-            let mid = (low + high) / 2
-            if indexMaxY[mid] > y { high = mid } else { low = mid + 1 }
+            let middle = (low + high) / 2
+            if ends[middle] > value { high = middle } else { low = middle + 1 }
         }
         return low
     }

@@ -146,6 +146,13 @@ import Testing
     /// Loads `page` in headless Chromium, letting it read files beside the page (web fonts), and reads what its
     /// script wrote.
     static func chromiumLayout(page: URL, profile: String) throws -> ChromiumLayout {
+        try chromiumOutput(ChromiumLayout.self, page: page, profile: profile)
+    }
+
+    /// Loads `page` in headless Chromium, with `arguments` added, and decodes the JSON its script wrote into
+    /// `<pre id="out">`.
+    static func chromiumOutput<Output: Decodable>(_ type: Output.Type, page: URL, profile: String,
+                                                  arguments: [String] = []) throws -> Output {
         let folder = page.deletingLastPathComponent()
         let dom = folder.appendingPathComponent("dom.html"), log = folder.appendingPathComponent("chromium.log")
         try Data().write(to: dom)
@@ -156,7 +163,7 @@ import Testing
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-                             "--allow-file-access-from-files", "--virtual-time-budget=5000", "--dump-dom", page.absoluteString]
+                             "--allow-file-access-from-files", "--virtual-time-budget=5000"] + arguments + ["--dump-dom", page.absoluteString]
         process.standardOutput = output
         process.standardError = errors
         process.standardInput = FileHandle.nullDevice
@@ -176,7 +183,7 @@ import Testing
             let stderr = String(decoding: try Data(contentsOf: log), as: UTF8.self)
             throw BrowserError("Chromium printed no layout (status \(process.terminationStatus)); its log:\n\(stderr.suffix(2000))")
         }
-        return try JSONDecoder().decode(ChromiumLayout.self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
+        return try JSONDecoder().decode(Output.self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
     }
 
     struct BrowserError: Error, CustomStringConvertible {

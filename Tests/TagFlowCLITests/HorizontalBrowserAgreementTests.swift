@@ -136,29 +136,7 @@ import Testing
     }
 
     static func chromiumLayout(page: URL, profile: String) throws -> ChromiumLayout {
-        let folder = page.deletingLastPathComponent()
-        let dom = folder.appendingPathComponent("dom.html")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-                             "--virtual-time-budget=5000", "--window-size=8000,600", "--dump-dom", page.absoluteString]
-        try Data().write(to: dom)
-        let output = try FileHandle(forWritingTo: dom)
-        defer { try? output.close() }
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("Chromium did not finish within 120 s")
-        }
-        let html = String(decoding: try Data(contentsOf: dom), as: UTF8.self)
-        let open = try #require(html.range(of: "<pre id=\"out\">"), "Chromium printed no layout")
-        let close = try #require(html.range(of: "</pre>", range: open.upperBound..<html.endIndex))
-        return try JSONDecoder().decode(ChromiumLayout.self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
+        // Wide enough that the content never wraps at the window's edge.
+        try BrowserAgreementTests.chromiumOutput(ChromiumLayout.self, page: page, profile: profile, arguments: ["--window-size=8000,600"])
     }
 }
