@@ -93,6 +93,10 @@ public struct FlowLayout: Sendable {
     /// Each indexed element's `maxY`, apart: the binary search reads 8 bytes a step instead of a whole element,
     /// which keeps a million-tag search in cache. Empty when scrolling horizontally.
     private let indexMaxY: [Double]
+    /// The last `maxY` of each block of ``searchBlock`` indexed elements: 1/64 of the keys, small enough to stay in
+    /// cache, so a search of a million elements misses the cache within one block only.
+    private let blockMaxY: [Double]
+    static let searchBlock = 64
     /// Scrolling horizontally: one lane per row, across all sections, and one for headers and footers. Along each,
     /// `minX` and `maxX` are non-decreasing, so each is binary-searched as the vertical index is.
     let lanes: [QueryLane]
@@ -129,6 +133,7 @@ public struct FlowLayout: Sendable {
             items = rows.items
             index = rows.index
             indexMaxY = []
+            blockMaxY = []
             lanes = rows.lanes
             contentSize = rows.contentSize
             return
@@ -254,6 +259,8 @@ public struct FlowLayout: Sendable {
         self.items = items
         self.index = index.elements
         self.indexMaxY = index.maxY
+        self.blockMaxY = stride(from: Self.searchBlock - 1, to: index.maxY.count + Self.searchBlock - 1, by: Self.searchBlock)
+            .map { index.maxY[Swift.min($0, index.maxY.count - 1)] }
         self.contentSize = Size(width: contentWidth, height: y)
     }
 
@@ -315,12 +322,17 @@ public struct FlowLayout: Sendable {
     }
 
     /// The first position in `index` whose frame ends below `y`.
-    private func firstElement(endingAfter y: Double) -> Int { Self.firstIndex(in: indexMaxY, above: y) }
+    private func firstElement(endingAfter y: Double) -> Int {
+        let block = Self.firstIndex(in: blockMaxY, above: y)
+        let start = Swift.min(block * Self.searchBlock, indexMaxY.count)
+        return Self.firstIndex(in: indexMaxY, above: y, within: start..<Swift.min(start + Self.searchBlock, indexMaxY.count))
+    }
 
-    /// The first index of `ends`, which never decrease, whose value is above `value`: a binary search.
-    static func firstIndex(in ends: [Double], above value: Double) -> Int {
-        var low = 0
-        var high = ends.count
+    /// The first index of `ends` in `range` whose value is above `value`, or the range's end; `ends` never decrease.
+    /// A binary search.
+    static func firstIndex(in ends: [Double], above value: Double, within range: Range<Int>? = nil) -> Int {
+        var low = range?.lowerBound ?? 0
+        var high = range?.upperBound ?? ends.count
         while low < high {
             let middle = (low + high) / 2
             if ends[middle] > value { high = middle } else { low = middle + 1 }
