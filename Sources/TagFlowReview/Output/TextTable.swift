@@ -43,27 +43,41 @@ public struct TextTable {
 
     /// Appends the rendering, lines separated (not ended) by newlines, to `bytes`.
     public func render(into bytes: inout [UInt8]) {
+        var output = OutputBuffer()
+        bytes.withUnsafeBufferPointer { output.append($0) }
+        render(into: &output)
+        bytes = output.bytes
+    }
+
+    /// Appends the rendering, lines separated (not ended) by newlines, to `output`.
+    public func render(into output: inout OutputBuffer) {
         let columnCount = columns.count
-        let rowCount = cellEnds.count / columnCount
-        bytes.reserveCapacity(bytes.count + text.count + rowCount * (columnWidths.reduce(0, +) + 2 * columnCount + 1))
         text.withUnsafeBufferPointer { text in
             var start = 0
             for first in stride(from: 0, to: cellEnds.count, by: columnCount) {
-                if first > 0 { bytes.append(0x0A) }
-                // Pad up to the last cell with text, so no line ends in spaces.
-                var last = columnCount - 1
-                while last > 0, cellEnds[first + last] == cellEnds[first + last - 1] { last -= 1 }
-                for column in 0...last {
-                    let end = cellEnds[first + column]
-                    bytes.append(contentsOf: text[start..<end])
-                    start = end
-                    if column < last {
-                        let padding = columnWidths[column] - cellWidths[first + column] + 2
-                        bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: padding))
-                    }
-                }
+                if first > 0 { output.append(0x0A) }
+                TextTable.appendLine(text, from: start, ends: cellEnds[first..<(first + columnCount)],
+                                     widths: cellWidths[first..<(first + columnCount)], columnWidths: columnWidths, into: &output)
                 start = cellEnds[first + columnCount - 1]
+                output.flushIfFull()
             }
+        }
+    }
+
+    /// One line: each cell padded to its column's width plus two spaces, up to the last cell with text, so no line
+    /// ends in spaces. The cells are `text[start..<ends.first]`, then up to each next end.
+    static func appendLine(
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int>, widths: ArraySlice<Int>,
+        columnWidths: [Int], into output: inout OutputBuffer
+    ) {
+        var last = ends.count - 1
+        while last > 0, ends[ends.startIndex + last] == ends[ends.startIndex + last - 1] { last -= 1 }
+        var cellStart = start
+        for column in 0...last {
+            let end = ends[ends.startIndex + column]
+            output.append(UnsafeBufferPointer(rebasing: text[cellStart..<end]))
+            cellStart = end
+            if column < last { output.appendSpaces(columnWidths[column] - widths[widths.startIndex + column] + 2) }
         }
     }
 
@@ -79,5 +93,91 @@ public struct TextTable {
                 || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
             return width + (wide ? 2 : 1)
         }
+    }
+}
+
+/// One row of a ``StreamedTextTable``: its cells written as UTF-8 into a buffer that is reused from row to row.
+public struct TextTableRow {
+    /// The row's text so far: write a cell's text here, then call ``endCell()``.
+    public var text = OutputBuffer()
+    /// Where each cell ends in `text`.
+    fileprivate var ends: [Int] = []
+    fileprivate var widths: [Int] = []
+
+    /// Ends the cell written to ``text`` since the last one.
+    public mutating func endCell() {
+        let start = ends.last ?? 0
+        let end = text.bytes.count
+        ends.append(end)
+        widths.append(text.bytes.withUnsafeBufferPointer { bytes in
+            let cell = UnsafeBufferPointer(rebasing: bytes[start..<end])
+            // Printable ASCII, most of a table, is one cell a byte.
+            if cell.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return cell.count }
+            return TextTable.displayWidth(String(decoding: cell, as: UTF8.self))
+        })
+    }
+
+    /// Adds a cell of `cell`.
+    public mutating func add(_ cell: String) {
+        text.append(cell)
+        endCell()
+    }
+
+    /// The cells, as ``TextTable/add(_:)`` takes them.
+    public var cells: [String] {
+        text.bytes.withUnsafeBufferPointer { bytes in
+            zip([0] + ends.dropLast(), ends).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0..<$1]), as: UTF8.self) }
+        }
+    }
+
+    fileprivate mutating func clear() {
+        text.removeAll()
+        ends.removeAll(keepingCapacity: true)
+        widths.removeAll(keepingCapacity: true)
+    }
+}
+
+/// A ``TextTable`` too large to hold: its rows are made twice, once to measure the columns and once to write them,
+/// and never kept. Writes the same bytes as a `TextTable` of the same rows.
+public struct StreamedTextTable {
+    public let columns: [String]
+    private var columnWidths: [Int]
+    private var row = TextTableRow()
+
+    public init(columns: [String]) {
+        self.columns = columns
+        columnWidths = columns.map(TextTable.displayWidth)
+    }
+
+    /// The first pass: widens the columns to fit the row `fill` writes.
+    public mutating func measure(_ fill: (inout TextTableRow) -> Void) {
+        row.clear()
+        fill(&row)
+        precondition(row.ends.count == columns.count, "a row has one cell per column")
+        for (column, width) in row.widths.enumerated() where width > columnWidths[column] { columnWidths[column] = width }
+    }
+
+    /// The second pass begins: the header row, without a newline.
+    public mutating func writeHeader(into output: inout OutputBuffer) {
+        let columns = columns
+        write(into: &output, newline: false) { row in
+            for column in columns { row.add(column) }
+        }
+    }
+
+    /// Writes a newline and the row `fill` writes, padded to the widths measured.
+    public mutating func write(into output: inout OutputBuffer, _ fill: (inout TextTableRow) -> Void) {
+        write(into: &output, newline: true, fill)
+    }
+
+    private mutating func write(into output: inout OutputBuffer, newline: Bool, _ fill: (inout TextTableRow) -> Void) {
+        row.clear()
+        fill(&row)
+        precondition(row.ends.count == columns.count, "a row has one cell per column")
+        if newline { output.append(0x0A) }
+        row.text.bytes.withUnsafeBufferPointer { text in
+            TextTable.appendLine(text, from: 0, ends: row.ends[...], widths: row.widths[...], columnWidths: columnWidths, into: &output)
+        }
+        output.flushIfFull()
     }
 }
