@@ -291,9 +291,15 @@ public struct JSONRow {
             members.append((key, value))
             return
         }
-        output.append(count == 0 ? "{" : ", ")
+        if count == 0 {
+            output.append(UInt8(ascii: "{"))
+        } else {
+            output.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: " "))
+        }
         output.appendQuoted(key)
-        output.append(": ")
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
         value.write(to: &output, indent: "")
         count += 1
     }

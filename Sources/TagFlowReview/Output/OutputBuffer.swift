@@ -60,6 +60,12 @@ public struct OutputBuffer: TextOutputStream {
     public mutating func append(_ byte: UInt8) { bytes.append(byte) }
 
     public mutating func append(_ text: String) {
+        // A byte at a time costs less than a bulk copy for the separators and short words most output is made of.
+        let utf8 = text.utf8
+        if utf8.count <= 8 {
+            for byte in utf8 { bytes.append(byte) }
+            return
+        }
         var text = text
         text.withUTF8 { bytes.append(contentsOf: $0) }
     }
@@ -88,7 +94,7 @@ public struct OutputBuffer: TextOutputStream {
                 digits[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start...]))
+            for index in start..<20 { bytes.append(digits[index]) }
         }
     }
 

@@ -104,6 +104,8 @@ public struct TextTableRow {
     fileprivate var ends: [Int] = []
     fileprivate var widths: [Int] = []
 
+    public init() {}
+
     /// Ends the cell written to ``text`` since the last one.
     public mutating func endCell() {
         let start = ends.last ?? 0
