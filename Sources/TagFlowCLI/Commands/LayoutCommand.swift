@@ -76,6 +76,7 @@ struct LayoutCommand: ParsableCommand {
             let source = layout.document.sections[sectionIndex]
             let items = JSONOutput.generatedRows(count: section.items.count) { itemIndex, row in
                 let item = flow.items[section.items.lowerBound + itemIndex]
+                let attributes = flow.attributes(for: .item(sectionIndex, itemIndex))!
                 let tag = layout.tags[sectionIndex][itemIndex]
                 row.member("index", .integer(itemIndex))
                 row.member("text", .string(tag.text))
@@ -86,15 +87,17 @@ struct LayoutCommand: ParsableCommand {
                 row.member("textWidth", .number(tag.measurement.width))
                 row.member("line", .integer(item.line))
                 row.member("selected", .bool(tag.isSelected))
-                row.member("hidden", .bool(item.isHidden))
+                row.member("hidden", .bool(attributes.isHidden))
                 row.member("truncated", .bool(item.isTruncated))
                 if tag.isTruncated { row.member("displayText", .string(tag.displayText)) }
                 row.member("fonts", .array(tag.measurement.fonts.map(JSONOutput.string)))
                 row.member("missingGlyphs", .integer(tag.measurement.missingGlyphs))
+                row.member("zIndex", .integer(attributes.zIndex))
+                row.member("alpha", .number(attributes.alpha))
             }
             var members: [(String, JSONOutput)] = [
                 ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),
-                ("header", .rect(section.header)), ("footerFrame", .rect(section.footer)),
+                ("header", elementJSON(flow, .header(sectionIndex))), ("footerFrame", elementJSON(flow, .footer(sectionIndex))),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
             ]
             // Only asked-for more tags add the key, so layouts without them print as they always have.
@@ -120,7 +123,18 @@ struct LayoutCommand: ParsableCommand {
             ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
             ("width", .number(more.frame.width)), ("height", .number(more.frame.height)),
             ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)), ("truncated", .bool(more.isTruncated)),
-        ])
+        ] + attributesJSON(layout.flow.attributes(for: .more(section))!))
+    }
+
+    /// A header's or footer's frame and attributes, `{"x", "y", "width", "height", "zIndex", "alpha"}`, or null.
+    static func elementJSON(_ flow: FlowLayout, _ id: ElementID) -> JSONOutput {
+        guard let attributes = flow.attributes(for: id), case let .object(frame) = JSONOutput.rect(attributes.frame) else { return .null }
+        return .object(frame + attributesJSON(attributes))
+    }
+
+    /// What follows an element's other keys: its zIndex and alpha (`"hidden"` is an item's own key).
+    static func attributesJSON(_ attributes: LayoutAttributes) -> [(String, JSONOutput)] {
+        [("zIndex", .integer(attributes.zIndex)), ("alpha", .number(attributes.alpha))]
     }
 
     /// A table for people, as UTF-8: one row per element.
