@@ -71,7 +71,7 @@ public enum JSONOutput: Sendable, Equatable {
     }
 
     /// The one renderer: every layout and spacing rule is here, whatever the output is.
-    func write<Target: JSONTarget>(to output: inout Target, indent: String) {
+    func write<Target: JSONTarget & ~Copyable>(to output: inout Target, indent: String) {
         switch self {
         case .null: output.append("null")
         case let .bool(flag): output.append(flag ? "true" : "false")
@@ -125,7 +125,7 @@ public enum JSONOutput: Sendable, Equatable {
     }
 
     /// Element `index` of a generated array as it stands in the array: after the separator, indented.
-    static func renderElement<Target: JSONTarget>(
+    static func renderElement<Target: JSONTarget & ~Copyable>(
         _ index: Int, of element: (Int) -> JSONOutput, into output: inout Target, indent: String
     ) {
         if index > 0 { output.append(",\n") }
@@ -165,7 +165,7 @@ public enum JSONOutput: Sendable, Equatable {
 }
 
 /// Where the renderer writes: a `String`, or an ``OutputBuffer`` of bytes.
-protocol JSONTarget {
+protocol JSONTarget: ~Copyable {
     mutating func append(_ text: String)
     /// As ``formatPoints(_:)`` writes it.
     mutating func appendNumber(_ value: Double)
@@ -180,7 +180,7 @@ protocol JSONTarget {
     mutating func appendRows(count: Int, indent: String, _ row: @Sendable (Int, inout JSONRow) -> Void)
 }
 
-extension JSONTarget {
+extension JSONTarget where Self: ~Copyable {
     mutating func elementDone() {}
 
     mutating func appendElements(count: Int, indent: String, _ element: @Sendable (Int) -> JSONOutput) {
@@ -273,7 +273,7 @@ extension OutputBuffer: JSONTarget {
 
 /// The members of one row of a ``JSONOutput/generatedRows(count:row:)`` array: an object of scalars (or arrays of
 /// them), written on one line as the renderer writes such an object.
-public struct JSONRow {
+public struct JSONRow: ~Copyable {
     fileprivate var output = OutputBuffer()
     /// The members, when the row is collected as an `.object` rather than written.
     fileprivate private(set) var members: [(String, JSONOutput)] = []

@@ -97,26 +97,35 @@ public struct TextTable {
 }
 
 /// One row of a ``StreamedTextTable``: its cells written as UTF-8 into a buffer that is reused from row to row.
-public struct TextTableRow {
+public struct TextTableRow: ~Copyable {
     /// The row's text so far: write a cell's text here, then call ``endCell()``.
     public var text = OutputBuffer()
-    /// Where each cell ends in `text`.
+    /// Where each cell ends in `text`, and its display width: the first `cellCount` entries (the rest are kept from
+    /// earlier rows, so a row adds its cells without allocating).
     fileprivate var ends: [Int] = []
     fileprivate var widths: [Int] = []
+    fileprivate var cellCount = 0
 
     public init() {}
 
     /// Ends the cell written to ``text`` since the last one.
     public mutating func endCell() {
-        let start = ends.last ?? 0
-        let end = text.bytes.count
-        ends.append(end)
-        widths.append(text.bytes.withUnsafeBufferPointer { bytes in
+        let start = cellCount > 0 ? ends[cellCount - 1] : 0
+        let end = text.count
+        let width = text.withBytes { bytes in
             let cell = UnsafeBufferPointer(rebasing: bytes[start..<end])
             // Printable ASCII, most of a table, is one cell a byte.
             if cell.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return cell.count }
             return TextTable.displayWidth(String(decoding: cell, as: UTF8.self))
-        })
+        }
+        if cellCount < ends.count {
+            ends[cellCount] = end
+            widths[cellCount] = width
+        } else {
+            ends.append(end)
+            widths.append(width)
+        }
+        cellCount += 1
     }
 
     /// Adds a cell of `cell`.
@@ -127,21 +136,20 @@ public struct TextTableRow {
 
     /// The cells, as ``TextTable/add(_:)`` takes them.
     public var cells: [String] {
-        text.bytes.withUnsafeBufferPointer { bytes in
-            zip([0] + ends.dropLast(), ends).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0..<$1]), as: UTF8.self) }
+        text.withBytes { bytes in
+            zip([0] + ends.prefix(cellCount).dropLast(), ends.prefix(cellCount)).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0..<$1]), as: UTF8.self) }
         }
     }
 
     fileprivate mutating func clear() {
         text.removeAll()
-        ends.removeAll(keepingCapacity: true)
-        widths.removeAll(keepingCapacity: true)
+        cellCount = 0
     }
 }
 
 /// A ``TextTable`` too large to hold: its rows are made twice, once to measure the columns and once to write them,
 /// and never kept. Writes the same bytes as a `TextTable` of the same rows.
-public struct StreamedTextTable {
+public struct StreamedTextTable: ~Copyable {
     public let columns: [String]
     private var columnWidths: [Int]
     private var row = TextTableRow()
@@ -155,8 +163,8 @@ public struct StreamedTextTable {
     public mutating func measure(_ fill: (inout TextTableRow) -> Void) {
         row.clear()
         fill(&row)
-        precondition(row.ends.count == columns.count, "a row has one cell per column")
-        for (column, width) in row.widths.enumerated() where width > columnWidths[column] { columnWidths[column] = width }
+        precondition(row.cellCount == columns.count, "a row has one cell per column")
+        for column in 0..<row.cellCount where row.widths[column] > columnWidths[column] { columnWidths[column] = row.widths[column] }
     }
 
     /// The second pass begins: the header row, without a newline.
@@ -175,10 +183,10 @@ public struct StreamedTextTable {
     private mutating func write(into output: inout OutputBuffer, newline: Bool, _ fill: (inout TextTableRow) -> Void) {
         row.clear()
         fill(&row)
-        precondition(row.ends.count == columns.count, "a row has one cell per column")
+        precondition(row.cellCount == columns.count, "a row has one cell per column")
         if newline { output.append(0x0A) }
-        row.text.bytes.withUnsafeBufferPointer { text in
-            TextTable.appendLine(text, from: 0, ends: row.ends[...], widths: row.widths[...], columnWidths: columnWidths, into: &output)
+        row.text.withBytes { text in
+            TextTable.appendLine(text, from: 0, ends: row.ends[..<row.cellCount], widths: row.widths[..<row.cellCount], columnWidths: columnWidths, into: &output)
         }
         output.flushIfFull()
     }
