@@ -152,95 +152,164 @@ struct LayoutCommand: ParsableCommand {
         output.append("viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)")
         output.append(0x0A)
         var table = StreamedTextTable(columns: tableColumns)
-        forEachTableRow(layout) { table.measure($0) }
+        // A section's items are measured, and then written, in blocks on every core.
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): table.measure(fill)
+            case let .items(section, items):
+                inBlocks(items, { block in
+                    var part = StreamedTextTable(columns: tableColumns)
+                    for item in block { part.measure { itemRow(layout, section: section, item: item, into: &$0) } }
+                    return part.columnWidths
+                }, each: { table.widen(to: $0) })
+            }
+        }
         table.writeHeader(into: &output)
-        forEachTableRow(layout) { table.write(into: &output, $0) }
+        let widths = table.columnWidths
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): table.write(into: &output, fill)
+            case let .items(section, items):
+                inBlocks(items, { block in
+                    var part = OutputBuffer()
+                    var writer = StreamedTextTable(columns: tableColumns)
+                    writer.widen(to: widths)
+                    for item in block { writer.write(into: &part) { itemRow(layout, section: section, item: item, into: &$0) } }
+                    return part.bytes
+                }, each: { part in
+                    part.withUnsafeBufferPointer { output.append($0) }
+                    output.flushIfFull()
+                })
+            }
+        }
         output.append(0x0A)
+    }
+
+    /// `body` over blocks of `range` on every core, a window of blocks at a time, handing each result to `each` in
+    /// order before the next window starts, so only a window's results are ever held.
+    private static func inBlocks<T>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T, each: (T) -> Void) {
+        let block = 4096
+        let window = 8
+        let blocks = (range.count + block - 1) / block
+        for first in stride(from: 0, to: blocks, by: window) {
+            let results = resultsByIndex(count: min(window, blocks - first), concurrently: blocks > 1) { offset in
+                let start = range.lowerBound + (first + offset) * block
+                return body(start..<min(start + block, range.upperBound))
+            }
+            results.forEach(each)
+        }
     }
 
     static let tableColumns = ["element", "text", "x", "y", "width", "height", "notes"]
 
+    /// The table's rows, in order: one row at a time, or a section's items, which may be made in any order.
+    enum TableRowGroup {
+        case row((inout TextTableRow) -> Void)
+        case items(section: Int, Range<Int>)
+    }
+
     /// Calls `body` once per row of the table, in order, with a function that writes the row's cells.
     static func forEachTableRow(_ layout: TagLayout, _ body: ((inout TextTableRow) -> Void) -> Void) {
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): body(fill)
+            case let .items(section, items):
+                for item in items { body { itemRow(layout, section: section, item: item, into: &$0) } }
+            }
+        }
+    }
+
+    /// A section's header, its items as one group, its more tag, footer and hidden count, section after section.
+    static func forEachTableRowGroup(_ layout: TagLayout, _ body: (TableRowGroup) -> Void) {
         let flow = layout.flow
-        func frame(_ frame: Rect?, into row: inout TextTableRow) {
-            guard let frame else {
-                for _ in 0..<4 { row.add("-") }
-                return
-            }
-            for value in [frame.x, frame.y, frame.width, frame.height] {
-                row.text.appendDecimal(value)
-                row.endCell()
-            }
-        }
-        func element(_ kind: String, _ section: Int, into row: inout TextTableRow) {
-            row.text.append(kind)
-            row.text.append(0x20)
-            row.text.appendInteger(section)
-        }
         for (sectionIndex, section) in flow.sections.enumerated() {
             let source = layout.document.sections[sectionIndex]
             if let header = section.header {
-                body { row in
-                    element("header", sectionIndex, into: &row)
+                body(.row { row in
+                    tableElement("header", sectionIndex, into: &row)
                     row.endCell()
                     row.add(source.title ?? "")
-                    frame(header, into: &row)
+                    tableFrame(header, into: &row)
                     row.add("")
-                }
+                })
             }
-            for (itemIndex, item) in flow.items[section.items].enumerated() {
-                let tag = layout.tags[sectionIndex][itemIndex]
-                body { row in
-                    element("item", sectionIndex, into: &row)
-                    row.text.append(UInt8(ascii: "-"))
-                    row.text.appendInteger(itemIndex)
-                    row.endCell()
-                    row.add(tag.text)
-                    frame(item.isHidden ? nil : item.frame, into: &row)
-                    var separator = false
-                    func note(_ write: (inout OutputBuffer) -> Void) {
-                        if separator { row.text.append(", ") }
-                        separator = true
-                        write(&row.text)
-                    }
-                    if tag.isSelected { note { $0.append("selected") } }
-                    if item.isHidden { note { $0.append("hidden") } }
-                    if item.isTruncated { note { $0.append("truncated: "); $0.append(tag.displayText) } }
-                    if tag.measurement.missingGlyphs > 0 {
-                        note { $0.appendInteger(tag.measurement.missingGlyphs); $0.append(" missing glyph(s)") }
-                    }
-                    row.endCell()
-                }
-            }
+            body(.items(section: sectionIndex, 0..<section.items.count))
             if let more = section.more, let tag = layout.moreTags[sectionIndex] {
-                body { row in
-                    element("more", sectionIndex, into: &row)
+                body(.row { row in
+                    tableElement("more", sectionIndex, into: &row)
                     row.endCell()
                     row.add(tag.text)
-                    frame(more.frame, into: &row)
+                    tableFrame(more.frame, into: &row)
                     row.add(more.isTruncated ? "truncated" : "")
-                }
+                })
             }
             if let footer = section.footer {
-                body { row in
-                    element("footer", sectionIndex, into: &row)
+                body(.row { row in
+                    tableElement("footer", sectionIndex, into: &row)
                     row.endCell()
                     row.add(source.footer ?? "")
-                    frame(footer, into: &row)
+                    tableFrame(footer, into: &row)
                     row.add("")
-                }
+                })
             }
             if section.hiddenCount > 0 {
-                body { row in
+                body(.row { row in
                     row.add("")
                     row.text.append("(")
                     row.text.appendInteger(section.hiddenCount)
                     row.text.append(" hidden by maxLines)")
                     row.endCell()
                     for _ in 0..<5 { row.add("") }
-                }
+                })
             }
         }
+    }
+
+    /// The row of item `item` of section `section`.
+    static func itemRow(_ layout: TagLayout, section: Int, item itemIndex: Int, into row: inout TextTableRow) {
+        let item = layout.flow.items[layout.flow.sections[section].items.lowerBound + itemIndex]
+        let tag = layout.tags[section][itemIndex]
+        tableElement("item", section, into: &row)
+        row.text.append(UInt8(ascii: "-"))
+        row.text.appendInteger(itemIndex)
+        row.endCell()
+        row.add(tag.text)
+        tableFrame(item.isHidden ? nil : item.frame, into: &row)
+        var separator = false
+        func note(_ write: (inout OutputBuffer) -> Void) {
+            if separator { row.text.append(", ") }
+            separator = true
+            write(&row.text)
+        }
+        if tag.isSelected { note { $0.append("selected") } }
+        if item.isHidden { note { $0.append("hidden") } }
+        if item.isTruncated { note { $0.append("truncated: "); $0.append(tag.displayText) } }
+        if tag.measurement.missingGlyphs > 0 {
+            note { $0.appendInteger(tag.measurement.missingGlyphs); $0.append(" missing glyph(s)") }
+        }
+        row.endCell()
+    }
+
+    /// Four cells: x, y, width and height to two decimals, or "-" for an element that is not shown.
+    private static func tableFrame(_ frame: Rect?, into row: inout TextTableRow) {
+        guard let frame else {
+            for _ in 0..<4 { row.add("-") }
+            return
+        }
+        row.text.appendDecimal(frame.x)
+        row.endCell()
+        row.text.appendDecimal(frame.y)
+        row.endCell()
+        row.text.appendDecimal(frame.width)
+        row.endCell()
+        row.text.appendDecimal(frame.height)
+        row.endCell()
+    }
+
+    /// "header 2": an element's kind and section, the start of its first cell.
+    private static func tableElement(_ kind: String, _ section: Int, into row: inout TextTableRow) {
+        row.text.append(kind)
+        row.text.append(0x20)
+        row.text.appendInteger(section)
     }
 }

@@ -151,12 +151,20 @@ public struct TextTableRow: ~Copyable {
 /// and never kept. Writes the same bytes as a `TextTable` of the same rows.
 public struct StreamedTextTable: ~Copyable {
     public let columns: [String]
-    private var columnWidths: [Int]
+    private var widths: [Int]
     private var row = TextTableRow()
 
     public init(columns: [String]) {
         self.columns = columns
-        columnWidths = columns.map(TextTable.displayWidth)
+        widths = columns.map(TextTable.displayWidth)
+    }
+
+    /// Each column's width so far: its widest cell.
+    public var columnWidths: [Int] { widths }
+
+    /// Widens the columns to at least `widths`, as another table that measured other rows found them.
+    public mutating func widen(to widths: [Int]) {
+        for (column, width) in widths.enumerated() where width > self.widths[column] { self.widths[column] = width }
     }
 
     /// The first pass: widens the columns to fit the row `fill` writes.
@@ -164,7 +172,7 @@ public struct StreamedTextTable: ~Copyable {
         row.clear()
         fill(&row)
         precondition(row.cellCount == columns.count, "a row has one cell per column")
-        for column in 0..<row.cellCount where row.widths[column] > columnWidths[column] { columnWidths[column] = row.widths[column] }
+        for column in 0..<row.cellCount where row.widths[column] > widths[column] { widths[column] = row.widths[column] }
     }
 
     /// The second pass begins: the header row, without a newline.
@@ -186,7 +194,7 @@ public struct StreamedTextTable: ~Copyable {
         precondition(row.cellCount == columns.count, "a row has one cell per column")
         if newline { output.append(0x0A) }
         row.text.withBytes { text in
-            TextTable.appendLine(text, from: 0, ends: row.ends[..<row.cellCount], widths: row.widths[..<row.cellCount], columnWidths: columnWidths, into: &output)
+            TextTable.appendLine(text, from: 0, ends: row.ends[..<row.cellCount], widths: row.widths[..<row.cellCount], columnWidths: widths, into: &output)
         }
         output.flushIfFull()
     }
