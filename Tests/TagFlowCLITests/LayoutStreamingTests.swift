@@ -38,6 +38,13 @@ import TagFlowReview
         return folder.path("generated.tags")
     }
 
+    /// One section longer than a block, so its items are measured and written in blocks on every core.
+    static func longSection(in folder: TemporaryFolder) throws -> String {
+        let lines = (0..<10_000).map { $0 % 1500 == 7 ? "* chosen \($0)" : $0 % 13 == 0 ? "篮球 \($0)" : "t\($0)" }
+        _ = try folder.write("long.tags", lines.joined(separator: "\n") + "\n")
+        return folder.path("long.tags")
+    }
+
     static let flagSets: [[String]] = [
         [], ["--config", packageRoot.appendingPathComponent("Examples/demo.json").path], ["--max-lines", "2", "--more-tag", "+%d", "--width", "260"],
         ["--alignment", "justified", "--direction", "rtl", "--text-width", "pixel", "--device", "iphone-15"],
@@ -60,7 +67,8 @@ import TagFlowReview
 
     @Test(arguments: flagSets) func streamedJSONMatchesTheWholeDocumentWriter(flags: [String]) throws {
         let folder = try TemporaryFolder()
-        for tags in [packageRoot.appendingPathComponent("Examples/demo.tags").path, try Self.generatedTags(in: folder)] {
+        for tags in [packageRoot.appendingPathComponent("Examples/demo.tags").path, try Self.generatedTags(in: folder),
+                     try Self.longSection(in: folder)] {
             let (layout, engine) = try Self.layout(tags, flags)
             let json = LayoutCommand.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout))
             let reference = Array((json.rendered() + "\n").utf8)
@@ -75,7 +83,8 @@ import TagFlowReview
 
     @Test(arguments: flagSets) func streamedTableMatchesTheTextTable(flags: [String]) throws {
         let folder = try TemporaryFolder()
-        for tags in [packageRoot.appendingPathComponent("Examples/demo.tags").path, try Self.generatedTags(in: folder)] {
+        for tags in [packageRoot.appendingPathComponent("Examples/demo.tags").path, try Self.generatedTags(in: folder),
+                     try Self.longSection(in: folder)] {
             let layout = try Self.layout(tags, flags).layout
             // The rows as the table held them: every cell a string, the widths from all of them.
             var table = TextTable(columns: LayoutCommand.tableColumns)
