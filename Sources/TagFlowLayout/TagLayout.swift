@@ -51,18 +51,7 @@ public struct TagLayout: Sendable {
         if options.itemHeightFitsText, let lineHeight = measurer.lineHeight {
             options.itemHeight = lineHeight + 2 * options.verticalPadding
         }
-        let maxTextWidth = options.maxTextWidth
-        var measurements = measurer.measureAll(document.sections.flatMap { $0.tags.map(\.text) })[...]
-        tags = document.sections.map { section in
-            section.tags.map { tag in
-                let measurement = measurements.removeFirst()
-                guard measurement.width > maxTextWidth else {
-                    return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement, isSelected: tag.isSelected)
-                }
-                let fitted = options.truncation.fit(tag.text, within: maxTextWidth, measurer: measurer)
-                return MeasuredTag(text: tag.text, displayText: fitted.text, measurement: measurement, isSelected: tag.isSelected)
-            }
-        }
+        tags = Self.measuredTags(document, options: options, measurer: measurer)
         let metrics = zip(document.sections, tags).map { section, tags in
             SectionMetrics(hasHeader: section.title != nil, hasFooter: section.footer != nil,
                            textWidths: tags.map(\.measurement.width))
@@ -83,6 +72,23 @@ public struct TagLayout: Sendable {
             section.more.map { more in
                 MeasuredMoreTag(text: options.moreTagText(count: more.count), count: more.count,
                                 measurement: moreMeasurements[more.count]!)
+            }
+        }
+    }
+
+    /// Every tag measured, and cut to fit where it is wider than a line. The batch of measurements is let go on return,
+    /// before the flow layout is prepared.
+    private static func measuredTags(_ document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) -> [[MeasuredTag]] {
+        let maxTextWidth = options.maxTextWidth
+        var measurements = measurer.measureAll(document.sections.flatMap { $0.tags.map(\.text) })[...]
+        return document.sections.map { section in
+            section.tags.map { tag in
+                let measurement = measurements.removeFirst()
+                guard measurement.width > maxTextWidth else {
+                    return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement, isSelected: tag.isSelected)
+                }
+                let fitted = options.truncation.fit(tag.text, within: maxTextWidth, measurer: measurer)
+                return MeasuredTag(text: tag.text, displayText: fitted.text, measurement: measurement, isSelected: tag.isSelected)
             }
         }
     }

@@ -408,7 +408,8 @@ final class EngineState {
             scratchClusters = clusters
         }
 
-        if text.utf8.allSatisfy({ $0 < 0x80 }) {
+        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
+        if isASCII {
             // ASCII: one cluster per byte (splitting CR LF is harmless), and every letter is Latin.
             for byte in text.utf8 {
                 let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
@@ -436,7 +437,9 @@ final class EngineState {
         guard !clusters.isEmpty else { return ([], [], 0) }
 
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
-        let neutral = clusters.map(\.script.isNeutral)
+        // Only text with a right-to-left script has neutrals to move afterwards, so only it keeps which were neutral.
+        let hasRightToLeft = !isASCII && clusters.contains { $0.script.isRightToLeft }
+        let neutral = hasRightToLeft ? clusters.map(\.script.isNeutral) : []
         var previous: TextScript?
         for i in clusters.indices {
             if clusters[i].script.isNeutral {
@@ -452,7 +455,7 @@ final class EngineState {
         // the space in "ab مرحبا cd" belongs between the Arabic and "cd", so it joins the run after it, not the
         // right-to-left run that would draw it on the wrong side.
         var i = 0
-        while i < clusters.count {
+        while hasRightToLeft, i < clusters.count {
             guard neutral[i], i > 0, clusters[i - 1].script.isRightToLeft else { i += 1; continue }
             var end = i
             while end < clusters.count, neutral[end] { end += 1 }

@@ -4,7 +4,7 @@ import Foundation
 // Build it in release: swift build -c release --product tagflow-bench
 
 /// Every group, in the order they run. A new group (e.g. rendering) is one more entry here.
-let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, TextBenchmarks.group, RenderBenchmarks.group, DiffBenchmarks.group,
+let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, LayoutCommandBenchmarks.group, TextBenchmarks.group, RenderBenchmarks.group, DiffBenchmarks.group,
                                 SnapshotBenchmarks.group]
 
 let arguments = Array(CommandLine.arguments.dropFirst())

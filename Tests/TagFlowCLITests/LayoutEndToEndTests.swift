@@ -12,7 +12,7 @@ import Testing
         #expect((json["viewport"] as? [String: Double]) == ["width": 375, "height": 412])
         let sections = try #require(json["sections"] as? [[String: Any]])
         #expect(sections[0]["title"] as? String == "运动")
-        #expect((sections[0]["header"] as? [String: Double]) == ["x": 0, "y": 0, "width": 375, "height": 50])
+        #expect((sections[0]["header"] as? [String: Double]) == ["x": 0, "y": 0, "width": 375, "height": 50, "zIndex": 0, "alpha": 1])
         let items = try #require(sections[0]["items"] as? [[String: Any]])
         // 篮球 is 2 × 14 pt wide in WenQuanYi Zen Hei: 28 + 15 of padding.
         #expect(items[0]["x"] as? Double == 10)

@@ -1,3 +1,4 @@
+import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
 import TagFlowText
@@ -35,21 +36,37 @@ struct LayoutCommand: ParsableCommand {
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
 
-        let bytes: [UInt8]
         switch format {
         case .json:
-            var text = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout)).rendered()
-            text += "\n"
-            bytes = Array(text.utf8)
+            let json = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout))
+            try Self.stream(to: output, console: console) { buffer in
+                json.render(into: &buffer)
+                buffer.append(0x0A)
+            }
         case .text:
-            bytes = Self.layoutTable(layout)
-        }
-        if let output {
-            try output.write(bytes)
-        } else {
-            console.out(String(decoding: bytes, as: UTF8.self))
+            try Self.stream(to: output, console: console) { Self.writeTable(layout, into: &$0) }
         }
         return .success
+    }
+
+    /// Hands what `body` writes to the output file a chunk at a time (under a temporary name, renamed into place
+    /// once whole), or to standard output.
+    static func stream(to output: OutputPath?, console: Console, _ body: (inout OutputBuffer) -> Void) throws(OutputError) {
+        guard let output else {
+            var buffer = OutputBuffer { console.out(String(decoding: $0, as: UTF8.self)) }
+            body(&buffer)
+            try? buffer.finish()
+            return
+        }
+        do {
+            let writer = try AtomicFile.Writer(path: output.path)
+            var buffer = OutputBuffer { try writer.write($0) }
+            body(&buffer)
+            try buffer.finish()
+            try writer.commit()
+        } catch {
+            throw .writeFailed(path: output.path, reason: "\(error)")
+        }
     }
 
     /// The stable JSON shape other tools read.
@@ -57,24 +74,30 @@ struct LayoutCommand: ParsableCommand {
         let flow = layout.flow
         let sections: [JSONOutput] = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
-            let items = JSONOutput.generatedArray(count: section.items.count) { itemIndex in
+            let items = JSONOutput.generatedRows(count: section.items.count) { itemIndex, row in
                 let item = flow.items[section.items.lowerBound + itemIndex]
+                let attributes = flow.attributes(for: .item(sectionIndex, itemIndex))!
                 let tag = layout.tags[sectionIndex][itemIndex]
-                var members: [(String, JSONOutput)] = [
-                    ("index", .integer(itemIndex)), ("text", .string(tag.text)),
-                    ("x", .number(item.frame.x)), ("y", .number(item.frame.y)),
-                    ("width", .number(item.frame.width)), ("height", .number(item.frame.height)),
-                    ("textWidth", .number(tag.measurement.width)), ("line", .integer(item.line)),
-                    ("selected", .bool(tag.isSelected)), ("hidden", .bool(item.isHidden)), ("truncated", .bool(item.isTruncated)),
-                ]
-                if tag.isTruncated { members.append(("displayText", .string(tag.displayText))) }
-                members += [("fonts", .array(tag.measurement.fonts.map(JSONOutput.string))),
-                            ("missingGlyphs", .integer(tag.measurement.missingGlyphs))]
-                return .object(members)
+                row.member("index", .integer(itemIndex))
+                row.member("text", .string(tag.text))
+                row.member("x", .number(item.frame.x))
+                row.member("y", .number(item.frame.y))
+                row.member("width", .number(item.frame.width))
+                row.member("height", .number(item.frame.height))
+                row.member("textWidth", .number(tag.measurement.width))
+                row.member("line", .integer(item.line))
+                row.member("selected", .bool(tag.isSelected))
+                row.member("hidden", .bool(attributes.isHidden))
+                row.member("truncated", .bool(item.isTruncated))
+                if tag.isTruncated { row.member("displayText", .string(tag.displayText)) }
+                row.member("fonts", .array(tag.measurement.fonts.map(JSONOutput.string)))
+                row.member("missingGlyphs", .integer(tag.measurement.missingGlyphs))
+                row.member("zIndex", .integer(attributes.zIndex))
+                row.member("alpha", .number(attributes.alpha))
             }
             var members: [(String, JSONOutput)] = [
                 ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),
-                ("header", .rect(section.header)), ("footerFrame", .rect(section.footer)),
+                ("header", elementJSON(flow, .header(sectionIndex))), ("footerFrame", elementJSON(flow, .footer(sectionIndex))),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
             ]
             // Only asked-for more tags add the key, so layouts without them print as they always have.
@@ -100,41 +123,193 @@ struct LayoutCommand: ParsableCommand {
             ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
             ("width", .number(more.frame.width)), ("height", .number(more.frame.height)),
             ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)), ("truncated", .bool(more.isTruncated)),
-        ])
+        ] + attributesJSON(layout.flow.attributes(for: .more(section))!))
+    }
+
+    /// A header's or footer's frame and attributes, `{"x", "y", "width", "height", "zIndex", "alpha"}`, or null.
+    static func elementJSON(_ flow: FlowLayout, _ id: ElementID) -> JSONOutput {
+        guard let attributes = flow.attributes(for: id), case let .object(frame) = JSONOutput.rect(attributes.frame) else { return .null }
+        return .object(frame + attributesJSON(attributes))
+    }
+
+    /// What follows an element's other keys: its zIndex and alpha (`"hidden"` is an item's own key).
+    static func attributesJSON(_ attributes: LayoutAttributes) -> [(String, JSONOutput)] {
+        [("zIndex", .integer(attributes.zIndex)), ("alpha", .number(attributes.alpha))]
     }
 
     /// A table for people, as UTF-8: one row per element.
     static func layoutTable(_ layout: TagLayout) -> [UInt8] {
+        var buffer = OutputBuffer()
+        writeTable(layout, into: &buffer)
+        return buffer.bytes
+    }
+
+    /// Writes the table: a summary line, then the rows, each made twice (to measure the columns, then to write them)
+    /// and never kept.
+    static func writeTable(_ layout: TagLayout, into output: inout OutputBuffer) {
         let flow = layout.flow
         let options = flow.options
-        let summary = "viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)"
-        var table = TextTable(columns: ["element", "text", "x", "y", "width", "height", "notes"])
-        func row(_ element: String, _ text: String, _ frame: Rect?, _ notes: String = "") -> [String] {
-            guard let frame else { return [element, text, "-", "-", "-", "-", notes] }
-            return [element, text, formatDecimal(frame.x), formatDecimal(frame.y), formatDecimal(frame.width), formatDecimal(frame.height), notes]
+        output.append("viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)")
+        output.append(0x0A)
+        var table = StreamedTextTable(columns: tableColumns)
+        // A section's items are measured, and then written, in blocks on every core.
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): table.measure(fill)
+            case let .items(section, items):
+                inBlocks(items, { block in
+                    var part = StreamedTextTable(columns: tableColumns)
+                    for item in block { part.measure { itemRow(layout, section: section, item: item, into: &$0) } }
+                    return part.columnWidths
+                }, each: { table.widen(to: $0) })
+            }
         }
+        table.writeHeader(into: &output)
+        let widths = table.columnWidths
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): table.write(into: &output, fill)
+            case let .items(section, items):
+                inBlocks(items, { block in
+                    var part = OutputBuffer()
+                    var writer = StreamedTextTable(columns: tableColumns)
+                    writer.widen(to: widths)
+                    for item in block { writer.write(into: &part) { itemRow(layout, section: section, item: item, into: &$0) } }
+                    return part.bytes
+                }, each: { part in
+                    part.withUnsafeBufferPointer { output.append($0) }
+                    output.flushIfFull()
+                })
+            }
+        }
+        output.append(0x0A)
+    }
+
+    /// `body` over blocks of `range` on every core, a window of blocks at a time, handing each result to `each` in
+    /// order before the next window starts, so only a window's results are ever held.
+    private static func inBlocks<T>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T, each: (T) -> Void) {
+        let block = 4096
+        let window = 8
+        let blocks = (range.count + block - 1) / block
+        for first in stride(from: 0, to: blocks, by: window) {
+            let results = resultsByIndex(count: min(window, blocks - first), concurrently: blocks > 1) { offset in
+                let start = range.lowerBound + (first + offset) * block
+                return body(start..<min(start + block, range.upperBound))
+            }
+            results.forEach(each)
+        }
+    }
+
+    static let tableColumns = ["element", "text", "x", "y", "width", "height", "notes"]
+
+    /// The table's rows, in order: one row at a time, or a section's items, which may be made in any order.
+    enum TableRowGroup {
+        case row((inout TextTableRow) -> Void)
+        case items(section: Int, Range<Int>)
+    }
+
+    /// Calls `body` once per row of the table, in order, with a function that writes the row's cells.
+    static func forEachTableRow(_ layout: TagLayout, _ body: ((inout TextTableRow) -> Void) -> Void) {
+        forEachTableRowGroup(layout) { group in
+            switch group {
+            case let .row(fill): body(fill)
+            case let .items(section, items):
+                for item in items { body { itemRow(layout, section: section, item: item, into: &$0) } }
+            }
+        }
+    }
+
+    /// A section's header, its items as one group, its more tag, footer and hidden count, section after section.
+    static func forEachTableRowGroup(_ layout: TagLayout, _ body: (TableRowGroup) -> Void) {
+        let flow = layout.flow
         for (sectionIndex, section) in flow.sections.enumerated() {
             let source = layout.document.sections[sectionIndex]
-            if let header = section.header { table.add(row("header \(sectionIndex)", source.title ?? "", header)) }
-            for (itemIndex, item) in flow.items[section.items].enumerated() {
-                let tag = layout.tags[sectionIndex][itemIndex]
-                var notes = [String]()
-                if tag.isSelected { notes.append("selected") }
-                if item.isHidden { notes.append("hidden") }
-                if item.isTruncated { notes.append("truncated: \(tag.displayText)") }
-                if tag.measurement.missingGlyphs > 0 { notes.append("\(tag.measurement.missingGlyphs) missing glyph(s)") }
-                table.add(row("item \(sectionIndex)-\(itemIndex)", tag.text, item.isHidden ? nil : item.frame, notes.joined(separator: ", ")))
+            if let header = section.header {
+                body(.row { row in
+                    tableElement("header", sectionIndex, into: &row)
+                    row.endCell()
+                    row.add(source.title ?? "")
+                    tableFrame(header, into: &row)
+                    row.add("")
+                })
             }
+            body(.items(section: sectionIndex, 0..<section.items.count))
             if let more = section.more, let tag = layout.moreTags[sectionIndex] {
-                table.add(row("more \(sectionIndex)", tag.text, more.frame, more.isTruncated ? "truncated" : ""))
+                body(.row { row in
+                    tableElement("more", sectionIndex, into: &row)
+                    row.endCell()
+                    row.add(tag.text)
+                    tableFrame(more.frame, into: &row)
+                    row.add(more.isTruncated ? "truncated" : "")
+                })
             }
-            if let footer = section.footer { table.add(row("footer \(sectionIndex)", source.footer ?? "", footer)) }
-            if section.hiddenCount > 0 { table.add(["", "(\(section.hiddenCount) hidden by maxLines)", "", "", "", "", ""]) }
+            if let footer = section.footer {
+                body(.row { row in
+                    tableElement("footer", sectionIndex, into: &row)
+                    row.endCell()
+                    row.add(source.footer ?? "")
+                    tableFrame(footer, into: &row)
+                    row.add("")
+                })
+            }
+            if section.hiddenCount > 0 {
+                body(.row { row in
+                    row.add("")
+                    row.text.append("(")
+                    row.text.appendInteger(section.hiddenCount)
+                    row.text.append(" hidden by maxLines)")
+                    row.endCell()
+                    for _ in 0..<5 { row.add("") }
+                })
+            }
         }
-        var bytes = Array(summary.utf8)
-        bytes.append(0x0A)
-        table.render(into: &bytes)
-        bytes.append(0x0A)
-        return bytes
+    }
+
+    /// The row of item `item` of section `section`.
+    static func itemRow(_ layout: TagLayout, section: Int, item itemIndex: Int, into row: inout TextTableRow) {
+        let item = layout.flow.items[layout.flow.sections[section].items.lowerBound + itemIndex]
+        let tag = layout.tags[section][itemIndex]
+        tableElement("item", section, into: &row)
+        row.text.append(UInt8(ascii: "-"))
+        row.text.appendInteger(itemIndex)
+        row.endCell()
+        row.add(tag.text)
+        tableFrame(item.isHidden ? nil : item.frame, into: &row)
+        var separator = false
+        func note(_ write: (inout OutputBuffer) -> Void) {
+            if separator { row.text.append(", ") }
+            separator = true
+            write(&row.text)
+        }
+        if tag.isSelected { note { $0.append("selected") } }
+        if item.isHidden { note { $0.append("hidden") } }
+        if item.isTruncated { note { $0.append("truncated: "); $0.append(tag.displayText) } }
+        if tag.measurement.missingGlyphs > 0 {
+            note { $0.appendInteger(tag.measurement.missingGlyphs); $0.append(" missing glyph(s)") }
+        }
+        row.endCell()
+    }
+
+    /// Four cells: x, y, width and height to two decimals, or "-" for an element that is not shown.
+    private static func tableFrame(_ frame: Rect?, into row: inout TextTableRow) {
+        guard let frame else {
+            for _ in 0..<4 { row.add("-") }
+            return
+        }
+        row.text.appendDecimal(frame.x)
+        row.endCell()
+        row.text.appendDecimal(frame.y)
+        row.endCell()
+        row.text.appendDecimal(frame.width)
+        row.endCell()
+        row.text.appendDecimal(frame.height)
+        row.endCell()
+    }
+
+    /// "header 2": an element's kind and section, the start of its first cell.
+    private static func tableElement(_ kind: String, _ section: Int, into row: inout TextTableRow) {
+        row.text.append(kind)
+        row.text.append(0x20)
+        row.text.appendInteger(section)
     }
 }

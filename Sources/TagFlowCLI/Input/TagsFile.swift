@@ -30,14 +30,33 @@ public enum TagsFile {
         var currentIsExplicit = false
         var footerLine: Int?
         func closeSection() {
-            if currentIsExplicit || !current.tags.isEmpty || current.footer != nil { sections.append(current) }
+            guard currentIsExplicit || !current.tags.isEmpty || current.footer != nil else { return }
+            // A section that took less than its reservation keeps only what it uses.
+            if current.tags.capacity - current.tags.count > current.tags.count / 8 + 16 {
+                var tags = [Tag]()
+                tags.reserveCapacity(current.tags.count)
+                tags.append(contentsOf: current.tags)
+                current.tags = tags
+            }
+            sections.append(current)
         }
 
+        // One tag a line is the common case: reserve for it, so a long list is never copied as it grows.
+        var remainingLines = body.count(where: { $0 == UInt8(ascii: "\n") }) + 1
+        current.tags.reserveCapacity(remainingLines)
         var lineNumber = 0
-        for rawLine in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) {
+        var lineStart = body.startIndex
+        while lineStart <= body.endIndex {
+            let lineEnd = body[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
+            var lineBytes = body[lineStart..<lineEnd]
+            lineStart = lineEnd + 1
             lineNumber += 1
-            var lineBytes = rawLine
+            remainingLines -= 1
             if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
+            if let text = plainTag(lineBytes) {
+                current.tags.append(Tag(text, location: SourceLocation(line: lineNumber, column: 1)))
+                continue
+            }
             let line = String(decoding: lineBytes, as: UTF8.self)
             func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
             if lineBytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
@@ -59,6 +78,7 @@ public enum TagsFile {
                 case "@section":
                     closeSection()
                     current = TagSection(title: argument.isEmpty ? nil : argument)
+                    current.tags.reserveCapacity(remainingLines)
                     currentIsExplicit = true
                     footerLine = nil
                 case "@footer":
@@ -83,6 +103,16 @@ public enum TagsFile {
         }
         closeSection()
         return TagDocument(sections: sections)
+    }
+
+    /// The text of a line that is a tag as it stands, read without looking at characters: printable ASCII that starts
+    /// and ends with no space, starts with no marker, and is not too long. `nil` for any other line.
+    private static func plainTag(_ line: ArraySlice<UInt8>) -> String? {
+        guard let first = line.first, let last = line.last, first.isPrintableASCII, last.isPrintableASCII,
+              first != UInt8(ascii: "#"), first != UInt8(ascii: "@"), first != UInt8(ascii: "*"), first != UInt8(ascii: "\\"),
+              line.count <= maxTagLength, line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
+        else { return nil }
+        return String(decoding: line, as: UTF8.self)
     }
 
     /// A tag's text: verbatim after a '\', trimmed otherwise; `nil` when there is none.

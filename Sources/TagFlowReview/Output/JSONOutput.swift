@@ -1,7 +1,8 @@
+import TagFlowImage
 import TagFlowLayout
 
 /// JSON to print, with keys in the order written so output is stable and diffs read well.
-public indirect enum JSONOutput: Sendable, Equatable {
+public enum JSONOutput: Sendable, Equatable {
     case null
     case bool(Bool)
     /// Written without a trailing `.0`, as ``formatPoints(_:)`` does.
@@ -12,6 +13,9 @@ public indirect enum JSONOutput: Sendable, Equatable {
     /// An array made one element at a time while it is rendered, so a million items are never held at once.
     case generatedArray(count: Int, element: @Sendable (Int) -> JSONOutput)
     case object([(String, JSONOutput)])
+    /// An array of objects of scalars, one a line, each written member by member while it is rendered, so a million
+    /// items are never built as values. Renders as a `generatedArray` of `.object`s of the same members would.
+    case generatedRows(count: Int, row: @Sendable (Int, inout JSONRow) -> Void)
 
     public static func == (lhs: JSONOutput, rhs: JSONOutput) -> Bool { lhs.rendered() == rhs.rendered() }
 
@@ -24,7 +28,7 @@ public indirect enum JSONOutput: Sendable, Equatable {
         return .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
     }
 
-    private var isFlat: Bool {
+    fileprivate var isFlat: Bool {
         switch self {
         case let .array(values): values.allSatisfy(\.isScalar)
         case let .object(members): members.allSatisfy { $0.1.isScalar || $0.1.isFlatRect }
@@ -32,14 +36,14 @@ public indirect enum JSONOutput: Sendable, Equatable {
         }
     }
 
-    private var isScalar: Bool {
+    fileprivate var isScalar: Bool {
         switch self {
-        case .array, .object, .generatedArray: false
+        case .array, .object, .generatedArray, .generatedRows: false
         default: true
         }
     }
 
-    private var isFlatRect: Bool {
+    fileprivate var isFlatRect: Bool {
         if case let .object(members) = self { return members.allSatisfy(\.1.isScalar) }
         if case let .array(values) = self { return values.allSatisfy(\.isScalar) }
         return false
@@ -54,47 +58,79 @@ public indirect enum JSONOutput: Sendable, Equatable {
 
     /// Appends the rendering to `output`, so a large document is built in one buffer.
     public func render(into output: inout String, indent: String = "") {
+        var target = StringTarget(text: output)
+        output = ""
+        write(to: &target, indent: indent)
+        output = target.text
+    }
+
+    /// Appends the rendering to `output` as UTF-8, the same bytes as ``rendered(indent:)``, letting the buffer hand
+    /// them on after each element of an array. A generated array's elements are rendered in blocks on every core.
+    public func render(into output: inout OutputBuffer, indent: String = "") {
+        write(to: &output, indent: indent)
+    }
+
+    /// The one renderer: every layout and spacing rule is here, whatever the output is.
+    func write<Target: JSONTarget & ~Copyable>(to output: inout Target, indent: String) {
         switch self {
-        case .null: output += "null"
-        case let .bool(flag): output += flag ? "true" : "false"
-        case let .number(number): output += formatPoints(number)
-        case let .integer(number): output += String(number)
-        case let .string(text): JSONOutput.quote(text, into: &output)
+        case .null: output.append("null")
+        case let .bool(flag): output.append(flag ? "true" : "false")
+        case let .number(number): output.appendNumber(number)
+        case let .integer(number): output.appendInteger(number)
+        case let .string(text): output.appendQuoted(text)
         case let .array(values):
-            if values.isEmpty { output += "[]"; return }
+            if values.isEmpty { output.append("[]"); return }
             let inline = isFlat
             let inner = indent + "  "
-            output += inline ? "[" : "[\n"
+            output.append(inline ? "[" : "[\n")
             for (index, value) in values.enumerated() {
-                if index > 0 { output += inline ? ", " : ",\n" }
-                if !inline { output += inner }
-                value.render(into: &output, indent: inner)
+                if index > 0 { output.append(inline ? ", " : ",\n") }
+                if !inline { output.append(inner) }
+                value.write(to: &output, indent: inner)
+                if !inline { output.elementDone() }
             }
-            output += inline ? "]" : "\n" + indent + "]"
+            if !inline { output.append("\n"); output.append(indent) }
+            output.append("]")
         case let .generatedArray(count, element):
-            if count == 0 { output += "[]"; return }
+            if count == 0 { output.append("[]"); return }
             let inner = indent + "  "
-            output += "[\n"
-            for index in 0..<count {
-                if index > 0 { output += ",\n" }
-                output += inner
-                element(index).render(into: &output, indent: inner)
-            }
-            output += "\n" + indent + "]"
+            output.append("[\n")
+            output.appendElements(count: count, indent: inner, element)
+            output.append("\n")
+            output.append(indent)
+            output.append("]")
+        case let .generatedRows(count, row):
+            if count == 0 { output.append("[]"); return }
+            let inner = indent + "  "
+            output.append("[\n")
+            output.appendRows(count: count, indent: inner, row)
+            output.append("\n")
+            output.append(indent)
+            output.append("]")
         case let .object(members):
-            if members.isEmpty { output += "{}"; return }
+            if members.isEmpty { output.append("{}"); return }
             let inline = isFlat
             let inner = indent + "  "
-            output += inline ? "{" : "{\n"
+            output.append(inline ? "{" : "{\n")
             for (index, (key, value)) in members.enumerated() {
-                if index > 0 { output += inline ? ", " : ",\n" }
-                if !inline { output += inner }
-                JSONOutput.quote(key, into: &output)
-                output += ": "
-                value.render(into: &output, indent: inner)
+                if index > 0 { output.append(inline ? ", " : ",\n") }
+                if !inline { output.append(inner) }
+                output.appendQuoted(key)
+                output.append(": ")
+                value.write(to: &output, indent: inner)
             }
-            output += inline ? "}" : "\n" + indent + "}"
+            if !inline { output.append("\n"); output.append(indent) }
+            output.append("}")
         }
+    }
+
+    /// Element `index` of a generated array as it stands in the array: after the separator, indented.
+    static func renderElement<Target: JSONTarget & ~Copyable>(
+        _ index: Int, of element: (Int) -> JSONOutput, into output: inout Target, indent: String
+    ) {
+        if index > 0 { output.append(",\n") }
+        output.append(indent)
+        element(index).write(to: &output, indent: indent)
     }
 
     /// `text` as a JSON string literal, with quotes and control characters escaped.
@@ -125,5 +161,150 @@ public indirect enum JSONOutput: Sendable, Equatable {
             }
         }
         output += "\""
+    }
+}
+
+/// Where the renderer writes: a `String`, or an ``OutputBuffer`` of bytes.
+protocol JSONTarget: ~Copyable {
+    mutating func append(_ text: String)
+    /// As ``formatPoints(_:)`` writes it.
+    mutating func appendNumber(_ value: Double)
+    mutating func appendInteger(_ value: Int)
+    /// As ``JSONOutput/quote(_:into:)`` writes it.
+    mutating func appendQuoted(_ text: String)
+    /// Between the elements of a multi-line array.
+    mutating func elementDone()
+    /// A generated array's elements, each after its separator and indent, one after the other.
+    mutating func appendElements(count: Int, indent: String, _ element: @Sendable (Int) -> JSONOutput)
+    /// Generated rows, each after its separator and indent, one after the other.
+    mutating func appendRows(count: Int, indent: String, _ row: @Sendable (Int, inout JSONRow) -> Void)
+}
+
+extension JSONTarget where Self: ~Copyable {
+    mutating func elementDone() {}
+
+    mutating func appendElements(count: Int, indent: String, _ element: @Sendable (Int) -> JSONOutput) {
+        for index in 0..<count {
+            JSONOutput.renderElement(index, of: element, into: &self, indent: indent)
+            elementDone()
+        }
+    }
+
+    /// Each row as the `.object` of its members.
+    mutating func appendRows(count: Int, indent: String, _ row: @Sendable (Int, inout JSONRow) -> Void) {
+        appendElements(count: count, indent: indent) { index in
+            var members = JSONRow(collecting: true)
+            row(index, &members)
+            return .object(members.members)
+        }
+    }
+}
+
+/// The reference rendering: into a `String`, numbers through ``formatPoints(_:)``.
+struct StringTarget: JSONTarget {
+    var text: String
+
+    mutating func append(_ text: String) { self.text += text }
+    mutating func appendNumber(_ value: Double) { text += formatPoints(value) }
+    mutating func appendInteger(_ value: Int) { text += String(value) }
+    mutating func appendQuoted(_ text: String) { JSONOutput.quote(text, into: &self.text) }
+}
+
+extension OutputBuffer: JSONTarget {
+    /// Elements rendered at once, in blocks of this many: enough to keep every core busy, few enough to keep memory flat.
+    static let elementBlock = 2048
+
+    mutating func appendNumber(_ value: Double) { appendPoints(value) }
+
+    mutating func appendQuoted(_ text: String) {
+        // Most strings need no escape: their bytes go in whole.
+        var text = text
+        let plain: Bool = text.withUTF8 { utf8 in
+            guard !utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0x7F }) else { return false }
+            append(UInt8(ascii: "\""))
+            append(utf8)
+            append(UInt8(ascii: "\""))
+            return true
+        }
+        if !plain { append(JSONOutput.quote(text)) }
+    }
+
+    mutating func elementDone() { flushIfFull() }
+
+    mutating func appendElements(count: Int, indent: String, _ element: @Sendable (Int) -> JSONOutput) {
+        appendInBlocks(count: count, indent: indent) { index, output in element(index).write(to: &output, indent: indent) }
+    }
+
+    /// Each row's members straight into the bytes, with no value built for the row.
+    mutating func appendRows(count: Int, indent: String, _ row: @Sendable (Int, inout JSONRow) -> Void) {
+        appendInBlocks(count: count, indent: indent) { index, output in
+            var members = JSONRow(collecting: false)
+            swap(&members.output, &output)
+            row(index, &members)
+            members.end()
+            swap(&members.output, &output)
+        }
+    }
+
+    /// Elements `0..<count`, each after its separator and indent, written by `write` in blocks on every core.
+    private mutating func appendInBlocks(count: Int, indent: String, _ write: @Sendable (Int, inout OutputBuffer) -> Void) {
+        let block = Self.elementBlock
+        let blocks = (count + block - 1) / block
+        // A window of blocks is rendered on every core, then handed on in order before the next window starts.
+        let window = 8
+        for first in stride(from: 0, to: blocks, by: window) {
+            let rendered = resultsByIndex(count: min(window, blocks - first), concurrently: count > block) { offset in
+                var part = OutputBuffer()
+                let start = (first + offset) * block
+                for index in start..<min(start + block, count) {
+                    if index > 0 { part.append(",\n") }
+                    part.append(indent)
+                    write(index, &part)
+                }
+                return part.bytes
+            }
+            for part in rendered {
+                part.withUnsafeBufferPointer { append($0) }
+                flushIfFull()
+            }
+        }
+    }
+}
+
+/// The members of one row of a ``JSONOutput/generatedRows(count:row:)`` array: an object of scalars (or arrays of
+/// them), written on one line as the renderer writes such an object.
+public struct JSONRow: ~Copyable {
+    fileprivate var output = OutputBuffer()
+    /// The members, when the row is collected as an `.object` rather than written.
+    fileprivate private(set) var members: [(String, JSONOutput)] = []
+    private let collecting: Bool
+    private var count = 0
+
+    fileprivate init(collecting: Bool) {
+        self.collecting = collecting
+    }
+
+    /// Adds `"key": value`; `value` is a scalar, or an array or object of scalars.
+    public mutating func member(_ key: String, _ value: JSONOutput) {
+        precondition(value.isScalar || value.isFlatRect, "a row's members are scalars, or arrays or objects of scalars")
+        if collecting {
+            members.append((key, value))
+            return
+        }
+        if count == 0 {
+            output.append(UInt8(ascii: "{"))
+        } else {
+            output.append(UInt8(ascii: ","))
+            output.append(UInt8(ascii: " "))
+        }
+        output.appendQuoted(key)
+        output.append(UInt8(ascii: ":"))
+        output.append(UInt8(ascii: " "))
+        value.write(to: &output, indent: "")
+        count += 1
+    }
+
+    fileprivate mutating func end() {
+        output.append(count == 0 ? "{}" : "}")
     }
 }

@@ -1,0 +1,187 @@
+import TagFlowLayout
+
+/// UTF-8 output collected in a buffer and handed to a sink whenever a chunk has filled, so a large output is written
+/// as it is made and never exists whole.
+///
+/// Writers append whole pieces of text and call ``flushIfFull()`` between them, so every chunk the sink sees is
+/// valid UTF-8. Numbers are written as digits straight into the buffer, without a `String` each, with the same bytes
+/// as ``formatPoints(_:)`` and ``formatDecimal(_:)``. The bytes live in memory of its own, appended to without the
+/// checks an array makes on every call, so a buffer is not copied: it is passed `inout`.
+public struct OutputBuffer: ~Copyable {
+    private var base: UnsafeMutablePointer<UInt8>
+    /// How many bytes are buffered.
+    public private(set) var count = 0
+    private var capacity: Int
+    private let chunkSize: Int
+    private let sink: ((UnsafeRawBufferPointer) throws -> Void)?
+    /// The sink's first error; nothing more is handed on after it.
+    private var failure: (any Error)?
+
+    /// A buffer that keeps everything in ``bytes``.
+    public init() {
+        chunkSize = .max
+        sink = nil
+        capacity = 256
+        base = .allocate(capacity: capacity)
+    }
+
+    /// A buffer that hands its bytes to `sink` about every `chunkSize` bytes.
+    public init(chunkSize: Int = 1 << 20, sink: @escaping (UnsafeRawBufferPointer) throws -> Void) {
+        self.chunkSize = max(1, chunkSize)
+        self.sink = sink
+        capacity = min(self.chunkSize, 1 << 24) + 4096
+        base = .allocate(capacity: capacity)
+    }
+
+    deinit { base.deallocate() }
+
+    /// What has been written and not yet handed on; without a sink, everything written.
+    public var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+    /// Lends the buffered bytes to `body`.
+    public func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        try body(UnsafeBufferPointer(start: base, count: count))
+    }
+
+    /// Hands the buffered bytes to the sink once a chunk has filled. Call it between whole pieces of text.
+    @inline(__always)
+    public mutating func flushIfFull() {
+        if count >= chunkSize { flush() }
+    }
+
+    /// Hands every buffered byte to the sink, and throws the sink's first error, if any.
+    public mutating func finish() throws {
+        flush()
+        if let failure { throw failure }
+    }
+
+    /// Forgets what is buffered, keeping the memory, as when a row is reused.
+    public mutating func removeAll() { count = 0 }
+
+    private mutating func flush() {
+        guard let sink, count > 0 else { return }
+        if failure == nil {
+            do {
+                try sink(UnsafeRawBufferPointer(start: base, count: count))
+            } catch {
+                failure = error
+            }
+        }
+        count = 0
+    }
+
+    @inline(__always)
+    private mutating func reserve(_ more: Int) {
+        if count + more > capacity { grow(to: count + more) }
+    }
+
+    private mutating func grow(to needed: Int) {
+        let grown = max(needed, 2 * capacity)
+        let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+        larger.update(from: base, count: count)
+        base.deallocate()
+        base = larger
+        capacity = grown
+    }
+
+    // MARK: Text
+
+    @inline(__always)
+    public mutating func append(_ byte: UInt8) {
+        reserve(1)
+        base[count] = byte
+        count += 1
+    }
+
+    public mutating func append(_ other: UnsafeBufferPointer<UInt8>) {
+        guard let source = other.baseAddress, !other.isEmpty else { return }
+        reserve(other.count)
+        (base + count).update(from: source, count: other.count)
+        count += other.count
+    }
+
+    public mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { append($0) }
+    }
+
+    public mutating func appendSpaces(_ count: Int) {
+        guard count > 0 else { return }
+        reserve(count)
+        (base + self.count).update(repeating: UInt8(ascii: " "), count: count)
+        self.count += count
+    }
+
+    // MARK: Numbers
+
+    /// `value` in decimal, as `String(value)` writes it.
+    public mutating func appendInteger(_ value: Int) {
+        reserve(21)
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits = 0
+        var rest = magnitude
+        repeat {
+            digits += 1
+            rest /= 10
+        } while rest > 0
+        count += digits
+        var position = count
+        repeat {
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+            magnitude /= 10
+        } while magnitude > 0
+    }
+
+    /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
+    public mutating func appendPoints(_ value: Double) {
+        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+            appendInteger(Int(Int64(value)))
+        } else {
+            var digits = DoubleDigits()
+            value.write(to: &digits)
+            digits.withBytes { append($0) }
+        }
+    }
+
+    /// `value` as ``formatDecimal(_:)`` writes it: rounded to two decimals at most.
+    public mutating func appendDecimal(_ value: Double) {
+        let hundredths = (value * 100).rounded()
+        // Below 10^12 a double holds hundredths exactly enough that its shortest form is the two-decimal one.
+        guard hundredths.isFinite, abs(hundredths) < 1e14 else { return append(formatDecimal(value)) }
+        let whole = Int(hundredths)
+        let (units, fraction) = whole.magnitude.quotientAndRemainder(dividingBy: 100)
+        if fraction == 0 { return appendInteger(whole / 100) }
+        if whole < 0 { append(UInt8(ascii: "-")) }
+        appendInteger(Int(units))
+        append(UInt8(ascii: "."))
+        append(UInt8(ascii: "0") + UInt8(fraction / 10))
+        if fraction % 10 != 0 { append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+    }
+}
+
+/// What `Double` writes into a stream, its description, kept in place: no `String` is made for it.
+private struct DoubleDigits: TextOutputStream {
+    /// Room for the longest description, `-2.2250738585072014e-308`.
+    private var storage: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+    private var count = 0
+
+    mutating func write(_ string: String) {
+        for byte in string.utf8 { put(byte) }
+    }
+
+    mutating func _writeASCII(_ buffer: UnsafeBufferPointer<UInt8>) {
+        for byte in buffer { put(byte) }
+    }
+
+    private mutating func put(_ byte: UInt8) {
+        precondition(count < MemoryLayout.size(ofValue: storage), "a double's description fits in 32 bytes")
+        withUnsafeMutableBytes(of: &storage) { $0[count] = byte }
+        count += 1
+    }
+
+    func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
+        withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+    }
+}
