@@ -46,6 +46,20 @@ import Testing
         #expect(naiveMissing.contains { $0 > 0 }, "naive-super loses cells somewhere along x")
     }
 
+    @Test func theLayoutJSONSaysItScrollsSidewaysAndReadsBackForADiff() throws {
+        let folder = try TemporaryFolder()
+        let result = try tagflow(["layout", "Examples/demo.tags", "--format", "json", "-o", folder.path("old.json")] + Self.horizontal)
+        try #require(result.status == 0, "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("old.json"))) as? [String: Any])
+        #expect(json["scrollDirection"] as? String == "horizontal" && json["rows"] as? Int == 3)
+        let vertical = try tagflow(["layout", "Examples/demo.tags", "--format", "json"])
+        #expect(!vertical.stdout.contains("scrollDirection"), "a vertical layout prints as it always has")
+        let wider = try tagflow(["layout", "Examples/demo.tags", "--format", "json", "--width", "414", "-o", folder.path("new.json")] + Self.horizontal)
+        try #require(wider.status == 0, "\(wider.stderr)")
+        let diff = try tagflow(["diff", folder.path("old.json"), folder.path("new.json")])
+        #expect(diff.status == 1 && diff.stdout.contains("content width "), "\(diff.stdout)\(diff.stderr)")
+    }
+
     @Test func renderIsAsWideAsTheContent() throws {
         let folder = try TemporaryFolder()
         let result = try tagflow(["render", "Examples/demo.tags", "--scale", "1", "-o", folder.path("wide.png")] + Self.horizontal)

@@ -105,14 +105,17 @@ struct LayoutCommand: ParsableCommand {
             members.append(("items", items))
             return .object(members)
         }
-        return .object([
+        var members: [(String, JSONOutput)] = [
             ("viewport", .object([("width", .number(flow.options.width)), ("height", .number(flow.options.height))])),
             ("contentSize", .object([("width", .number(flow.contentSize.width)), ("height", .number(flow.contentSize.height))])),
             ("contentInset", .array([flow.options.contentInset.top, flow.options.contentInset.left,
                                      flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
-            ("fontFiles", FontRecords.json(fontFiles)),
-            ("sections", .array(sections)),
-        ])
+        ]
+        // Only horizontal layouts add the keys, so vertical ones print as they always have.
+        if flow.options.isHorizontal {
+            members += [("scrollDirection", .string(flow.options.scrollDirection.rawValue)), ("rows", .integer(flow.options.rows))]
+        }
+        return .object(members + [("fontFiles", FontRecords.json(fontFiles)), ("sections", .array(sections))])
     }
 
     /// A section's more tag, `{"text": "+12", "count": 12, "x": …, "y": …, "width": …, "height": …}`, or null.

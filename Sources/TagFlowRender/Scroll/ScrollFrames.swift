@@ -235,7 +235,7 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
-        DeviceView.drawingOrder(elements, options: scene.layout.options)
+        DeviceView.drawingOrder(elements, layout: scene.layout.flow)
     }
 
     private func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {

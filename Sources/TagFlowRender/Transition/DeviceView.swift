@@ -49,13 +49,15 @@ public struct DeviceView: Sendable {
 
     /// `returned` (a strategy's answer) as layers of `scene`, in drawing order.
     public static func layers(_ scene: Scene, returned: [LayoutElement]) -> [Layer] {
-        drawingOrder(returned, options: scene.layout.options).map { Layer(scene: scene, id: $0.id, frame: $0.frame) }
+        drawingOrder(returned, layout: scene.layout.flow).map { Layer(scene: scene, id: $0.id, frame: $0.frame) }
     }
 
-    /// Pinned headers last, so they cover the tags scrolling under them, as UIKit's zIndex puts them.
-    public static func drawingOrder(_ elements: [LayoutElement], options: LayoutOptions) -> [LayoutElement] {
-        guard options.pinHeaders else { return elements }
-        return elements.filter { $0.id.kind != .header } + elements.filter { $0.id.kind == .header }
+    /// In `zIndex` order, as UIKit composites cells and supplementary views: pinned headers above the tags scrolling
+    /// under them. Elements of equal zIndex keep their order.
+    public static func drawingOrder(_ elements: [LayoutElement], layout: FlowLayout) -> [LayoutElement] {
+        elements.enumerated()
+            .sorted { (layout.zIndex(of: $0.element.id.kind), $0.offset) < (layout.zIndex(of: $1.element.id.kind), $1.offset) }
+            .map(\.element)
     }
 
     /// What the cached strategy returns for the window at `offset`: every element in it, headers pinned.

@@ -223,7 +223,7 @@ public struct LayoutTransition: Sendable {
         let backgrounds: [(scene: Scene, alpha: Double)] = progress == 0 ? [(old, 1)]
             : progress == 1 || old.style.background == new.style.background ? [(new, 1)]
             : [(old, 1), (new, progress)]
-        // Drawing order: pinned headers above the rest, then document order: the old layout's for the first half,
+        // Drawing order: by zIndex (pinned headers above the rest), then document order: the old layout's for the first half,
         // the new one's for the second, elements missing from that layout after the others.
         var ordered = [(key: (z: Int, missing: Int, id: ElementID, copy: Int), layer: DeviceView.Layer)]()
         for track in tracks {
@@ -234,7 +234,7 @@ public struct LayoutTransition: Sendable {
             guard frame.intersects(window) else { continue }
             let ordering = progress < 0.5 ? (track.old, old, track.new, new) : (track.new, new, track.old, old)
             let (side, sideScene, missing) = ordering.0.map { ($0, ordering.1, 0) } ?? (ordering.2!, ordering.3, 1)
-            let z = side.id.kind == .header && sideScene.layout.options.pinHeaders ? 1 : 0
+            let z = sideScene.layout.flow.zIndex(of: side.id.kind)
             let highlight = highlights.isEmpty ? nil : track.change.flatMap { highlights[$0] }
             var copies = [DeviceView.Layer]()
             if let from = track.old, let to = track.new, track.looksAlike {
