@@ -48,8 +48,9 @@ public struct PNGEncoder: Sendable {
         case `default`, filtered, runLength, huffmanOnly
     }
 
-    /// What deflates the scanlines. libdeflate compresses a whole buffer in one call, faster than zlib and into
-    /// smaller files at the same speed; zlib deflates large images in pieces on every core.
+    /// What deflates the scanlines. zlib deflates a large image in pieces on every core; libdeflate compresses a
+    /// whole buffer in one call, and at its highest levels into the smallest files. At levels 1 to 3 libdeflate
+    /// took about the CPU time of zlib level 3 on tagflow's renders (5–10% smaller files), and one core only.
     public enum Deflater: Sendable, Equatable, CaseIterable {
         case libdeflate, zlib
     }
@@ -88,12 +89,12 @@ public struct PNGEncoder: Sendable {
         public var deflater: Deflater
 
         public init(
-            compressionLevel: Int = 2,
+            compressionLevel: Int = 3,
             filter: Filter = .none,
             strategy: Strategy = .default,
             colourType: ColourType = .automatic,
             usesEveryCore: Bool = true,
-            deflater: Deflater = .libdeflate
+            deflater: Deflater = .zlib
         ) {
             self.compressionLevel = compressionLevel
             self.filter = filter
@@ -103,17 +104,15 @@ public struct PNGEncoder: Sendable {
             self.deflater = deflater
         }
 
-        /// The default: libdeflate level 2, no filtering, a palette when there are at most 256 colours. On flat
-        /// UI renders (large runs of one colour, anti-aliased edges) the files are within a few per cent of zlib
-        /// level 3's and take a fraction of the time.
+        /// The default: zlib level 3 in pieces on every core, no filtering, a palette when there are at most 256
+        /// colours. On flat UI renders (large runs of one colour, anti-aliased edges) this is several times faster
+        /// than the level-6 adaptive-filter RGBA that Cairo's writer uses, and the files are less than half the size.
+        /// No filter: on these renders every filter made the files larger.
         public static let fast = Options()
 
-        /// The smallest files: libdeflate level 12, 10–25% smaller than `fast` on tagflow's renders and tens of
-        /// times slower. No filter, as for `fast`: on flat renders every filter made the files larger.
-        public static let small = Options(compressionLevel: 12)
-
-        /// What tagflow wrote before libdeflate: zlib level 3, no filtering. Kept to compare sizes against.
-        public static let zlib = Options(compressionLevel: 3, deflater: .zlib)
+        /// The smallest files: libdeflate level 12, about a fifth smaller than `fast` on tagflow's renders and
+        /// tens of times slower. For pictures kept for long, such as documentation.
+        public static let small = Options(compressionLevel: 12, deflater: .libdeflate)
 
         /// Close to what `cairo_surface_write_to_png` does (libpng defaults): zlib level 6, adaptive filtering, RGBA.
         public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default, colourType: .rgba, deflater: .zlib)
@@ -173,8 +172,11 @@ extension PNGEncoder {
         let made = resultsByIndex(count: bands.count, concurrently: options.usesEveryCore) { index in
             let rows = bands[index]
             return Result { () throws -> BandRows in
-                var rgba = [UInt8](repeating: 0, count: rows.count * width * 4)
-                try rgba.withUnsafeMutableBytes { try band(rows, $0) }
+                // `band` writes every byte.
+                let rgba = try [UInt8](unsafeUninitializedCapacity: rows.count * width * 4) { buffer, initialised in
+                    try band(rows, UnsafeMutableRawBufferPointer(buffer))
+                    initialised = buffer.count
+                }
                 if indexes, let indexed = rgba.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: width, rows: rows.count) }) {
                     return .indexed(indexed)
                 }
@@ -431,13 +433,31 @@ enum PNGDeflate {
         switch options.deflater {
         case .libdeflate:
             let pieces = resultsByIndex(count: pieceCount, concurrently: options.usesEveryCore, piece)
-            return try zlibStream(pieceCount == 1 ? pieces[0] : Array(pieces.joined()), options: options)
+            return try zlibStream(pieceCount == 1 ? pieces[0] : joined(pieces), options: options)
         case .zlib:
             return try ZlibDeflate.compress(pieceCount: pieceCount, level: Int32(options.compressionLevel),
                                             strategy: options.strategy.zlibValue,
                                             concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
                 try piece(index).withUnsafeBufferPointer { buffer throws(PNGError) in try deflate(buffer) }
             }
+        }
+    }
+}
+
+extension PNGDeflate {
+    /// The pieces one after the other, copied a piece at a time.
+    static func joined(_ pieces: [[UInt8]]) -> [UInt8] {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        return [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
+            var offset = 0
+            for piece in pieces {
+                piece.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    (out.baseAddress! + offset).initialize(from: base, count: source.count)
+                }
+                offset += piece.count
+            }
+            initialised = total
         }
     }
 }

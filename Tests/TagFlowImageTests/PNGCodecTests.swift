@@ -11,11 +11,11 @@ struct EncodingPNGTests {
         .cairoLike,
         .init(compressionLevel: 0, filter: .none),
         .small,
-        .zlib,
+        .init(compressionLevel: 1, deflater: .libdeflate),
         .init(compressionLevel: 9, filter: .sub, strategy: .filtered, deflater: .zlib),
         .init(compressionLevel: 3, filter: .up, strategy: .runLength, deflater: .zlib),
         .init(compressionLevel: 2, filter: .average, strategy: .huffmanOnly, deflater: .zlib),
-        .init(compressionLevel: 9, filter: .average),
+        .init(compressionLevel: 9, filter: .average, deflater: .libdeflate),
         .init(compressionLevel: 6, filter: .paeth, colourType: .rgba),
         .init(compressionLevel: 6, filter: .adaptive),
     ]
@@ -164,8 +164,8 @@ struct EncodingPNGTests {
         #expect(throws: PNGError.invalidDimensions(width: 5, height: 0)) {
             try PNGEncoder().encode(RGBAImage(width: 5, height: 0))
         }
-        #expect(throws: PNGError.invalidCompressionLevel(13)) {
-            try PNGEncoder(options: .init(compressionLevel: 13)).encode(RGBAImage(width: 1, height: 1))
+        #expect(throws: PNGError.invalidCompressionLevel(10)) {
+            try PNGEncoder(options: .init(compressionLevel: 10)).encode(RGBAImage(width: 1, height: 1))
         }
     }
 
