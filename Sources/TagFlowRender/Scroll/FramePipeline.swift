@@ -34,18 +34,20 @@ public struct OrderedPipeline: Sendable {
         let window = OrderedWindow<Item>(size: min(batchSize, count))
         let workerCount = min(workers, count)
         return try withoutActuallyEscaping(make) { make in
-            // The workers only run while this call waits for them below, so `make` outlives them.
-            let group = DispatchGroup()
+            // The workers are threads of their own, not dispatch's: a worker runs for the whole scroll, and would
+            // keep dispatch's pool (and with it the signal handlers that set `shouldStop`) from running. Each is
+            // joined before this returns, by when it has let go of `make`.
+            var threads: [JoinableThread] = []
+            defer {
+                window.stop()
+                for thread in threads { thread.join() }
+            }
             for _ in 0..<workerCount {
-                DispatchQueue.global().async(group: group) {
+                threads.append(try JoinableThread {
                     while let index = window.claim(count: count) {
                         window.deliver(index, Result { try make(index) })
                     }
-                }
-            }
-            defer {
-                window.stop()
-                group.wait()
+                })
             }
             for index in 0..<count {
                 if shouldStop() { return index }
@@ -53,6 +55,42 @@ public struct OrderedPipeline: Sendable {
             }
             return count
         }
+    }
+}
+
+/// A POSIX thread running one closure, released when the closure returns, so that ``join()`` also means the
+/// closure and what it captured are let go.
+private final class JoinableThread {
+    private var thread = pthread_t()
+    private var joined = false
+
+    private final class Body {
+        let run: () -> Void
+        init(_ run: @escaping () -> Void) { self.run = run }
+    }
+
+    struct StartFailed: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { "cannot start a worker thread: \(String(cString: strerror(code)))" }
+    }
+
+    init(_ run: @escaping @Sendable () -> Void) throws {
+        let body = Unmanaged.passRetained(Body(run)).toOpaque()
+        let result = pthread_create(&thread, nil, { argument in
+            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
+            body.run()
+            return nil
+        }, body)
+        guard result == 0 else {
+            Unmanaged<Body>.fromOpaque(body).release()
+            throw StartFailed(code: result)
+        }
+    }
+
+    func join() {
+        guard !joined else { return }
+        joined = true
+        pthread_join(thread, nil)
     }
 }
 
