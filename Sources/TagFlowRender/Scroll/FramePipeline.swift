@@ -43,7 +43,7 @@ public struct OrderedPipeline: Sendable {
                 for thread in threads { thread.join() }
             }
             for _ in 0..<workerCount {
-                threads.append(try JoinableThread {
+                threads.append(JoinableThread {
                     while let index = window.claim(count: count) {
                         window.deliver(index, Result { try make(index) })
                     }
@@ -58,39 +58,27 @@ public struct OrderedPipeline: Sendable {
     }
 }
 
-/// A POSIX thread running one closure, released when the closure returns, so that ``join()`` also means the
-/// closure and what it captured are let go.
-private final class JoinableThread {
-    private var thread = pthread_t()
+/// A thread of its own running one closure, which it lets go of as soon as the closure returns, so that after
+/// ``join()`` nothing the closure captured is held.
+private final class JoinableThread: @unchecked Sendable {
+    // Set before the thread starts; cleared by the thread when the closure returns.
+    private var body: (@Sendable () -> Void)?
+    private let finished = DispatchSemaphore(value: 0)
     private var joined = false
 
-    private final class Body {
-        let run: () -> Void
-        init(_ run: @escaping () -> Void) { self.run = run }
-    }
-
-    struct StartFailed: Error, CustomStringConvertible {
-        let code: Int32
-        var description: String { "cannot start a worker thread: \(String(cString: strerror(code)))" }
-    }
-
-    init(_ run: @escaping @Sendable () -> Void) throws {
-        let body = Unmanaged.passRetained(Body(run)).toOpaque()
-        let result = pthread_create(&thread, nil, { argument in
-            let body = Unmanaged<Body>.fromOpaque(argument!).takeRetainedValue()
-            body.run()
-            return nil
-        }, body)
-        guard result == 0 else {
-            Unmanaged<Body>.fromOpaque(body).release()
-            throw StartFailed(code: result)
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+        Thread.detachNewThread { [self] in
+            self.body?()
+            self.body = nil
+            finished.signal()
         }
     }
 
     func join() {
         guard !joined else { return }
         joined = true
-        pthread_join(thread, nil)
+        finished.wait()
     }
 }
 
