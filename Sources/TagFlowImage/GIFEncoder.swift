@@ -119,34 +119,16 @@ public struct GIFPalette: Sendable, Equatable {
     }
 }
 
-/// Palette mappers for frames coded at once, one a frame: each mapper's memo is its own, and every mapper maps a
-/// colour to the same index.
-final class GIFPaletteMappers: @unchecked Sendable {
-    private let palette: GIFPalette
-    // Guarded by `lock`.
-    private var idle: [GIFPaletteMapper] = []
-    private let lock = DispatchSemaphore(value: 1)
-
-    init(palette: GIFPalette) { self.palette = palette }
-
-    func map(_ image: RGBAImage, region: PixelRegion) -> [UInt8] {
-        lock.wait()
-        let mapper = idle.popLast() ?? GIFPaletteMapper(palette: palette)
-        lock.signal()
-        defer {
-            lock.wait()
-            idle.append(mapper)
-            lock.signal()
-        }
-        return mapper.map(image, region: region)
-    }
-}
-
 /// Maps RGBA pixels to palette indices: exact colours through a table, others through a memoised nearest search.
+/// In front of both, a direct-mapped cache of RGBA words seen, kept from frame to frame.
 final class GIFPaletteMapper {
     private let palette: GIFPalette
     private var table: [UInt32: UInt8] = [:]
     private let matte: (r: UInt32, g: UInt32, b: UInt32)
+    private static let cacheSize = 4096
+    private let cachedWords = UnsafeMutablePointer<UInt32>.allocate(capacity: cacheSize)
+    /// The index plus one; 0 marks an empty slot.
+    private let cachedIndices = UnsafeMutablePointer<UInt16>.allocate(capacity: cacheSize)
 
     init(palette: GIFPalette) {
         self.palette = palette
@@ -154,6 +136,13 @@ final class GIFPaletteMapper {
             table[colour.packed] = UInt8(i)
         }
         matte = (UInt32(palette.matte.r), UInt32(palette.matte.g), UInt32(palette.matte.b))
+        cachedWords.initialize(repeating: 0, count: Self.cacheSize)
+        cachedIndices.initialize(repeating: 0, count: Self.cacheSize)
+    }
+
+    deinit {
+        cachedWords.deallocate()
+        cachedIndices.deallocate()
     }
 
     /// Indices for the pixels of `region`, row by row.
@@ -171,7 +160,14 @@ final class GIFPaletteMapper {
                         let word = src.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         if !(haveLast && word == lastWord) {
                             lastWord = word
-                            lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                            let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B1) >> 20)
+                            if cachedIndices[slot] != 0, cachedWords[slot] == word {
+                                lastIndex = UInt8(truncatingIfNeeded: cachedIndices[slot] - 1)
+                            } else {
+                                lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                                cachedWords[slot] = word
+                                cachedIndices[slot] = UInt16(lastIndex) + 1
+                            }
                             haveLast = true
                         }
                         out[o] = lastIndex
@@ -221,8 +217,9 @@ public final class GIFEncoder {
 
     /// Nil once finished.
     private var file: GIFFileWriter?
-    private let mappers: GIFPaletteMappers
-    private let lzw: GIFLZW
+    /// One mapper and one LZW coder for each frame being coded.
+    private let mappers: LendingPool<GIFPaletteMapper>
+    private let coders: LendingPool<GIFLZW>
     private var previous: RGBAImage?
     /// Frames handed to a core and not yet written, oldest first.
     private var coding: [CodedFrame] = []
@@ -249,7 +246,7 @@ public final class GIFEncoder {
         self.height = height
         self.palette = palette
         self.delayCentiseconds = delayCentiseconds
-        self.mappers = GIFPaletteMappers(palette: palette)
+        self.mappers = LendingPool { GIFPaletteMapper(palette: palette) }
         self.codingAhead = max(1, codingAhead)
 
         let file = try GIFFileWriter()
@@ -261,7 +258,8 @@ public final class GIFEncoder {
         try file.putScreen(width: width, height: height, colours: colours)
         // NETSCAPE2.0: sub-block 1, loop count 0 = forever.
         try file.putApplicationExtension(identifier: Array("NETSCAPE2.0".utf8), subBlocks: [[1, 0, 0]])
-        self.lzw = GIFLZW(minimumCodeSize: GIFFileWriter.minimumCodeSize(colourCount: size))
+        let minimumCodeSize = GIFFileWriter.minimumCodeSize(colourCount: size)
+        self.coders = LendingPool { GIFLZW(minimumCodeSize: minimumCodeSize) }
         self.file = file
     }
 
@@ -278,12 +276,12 @@ public final class GIFEncoder {
         guard (0...65535).contains(delay) else { throw .invalidDelay(centiseconds: delay) }
 
         let coded = CodedFrame(delayCentiseconds: delay)
-        let previous = self.previous, mappers = self.mappers, lzw = self.lzw, width = self.width, height = self.height
+        let previous = self.previous, mappers = self.mappers, coders = self.coders, width = self.width, height = self.height
         DispatchQueue.global().async {
             let region = previous.map { PixelRegion.changed(from: $0, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1) }
                 ?? PixelRegion(x: 0, y: 0, width: width, height: height)
-            let indices = mappers.map(frame, region: region)
-            coded.finish(region: region, blocks: indices.withUnsafeBufferPointer { lzw.subBlocks($0) })
+            let indices = mappers.borrow { $0.map(frame, region: region) }
+            coded.finish(region: region, blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })
         }
         coding.append(coded)
         self.previous = frame

@@ -1,71 +1,105 @@
+import Dispatch
+
 /// GIF's variable-length LZW, in Swift, so that frames are coded on every core (giflib codes one image at a time
-/// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codeSize:blocks:)``.
-struct GIFLZW {
+/// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codedBlocks:)``.
+///
+/// The string table is a direct table, (prefix code, next index) → code, one 32-bit entry each: a lookup is one
+/// load. Each entry carries the table's generation, so clearing the table is one increment. A coder is used by one
+/// thread at a time and keeps its table (4 MiB) from frame to frame.
+final class GIFLZW {
     /// The codes' starting width less one: GIF's "LZW minimum code size", from the colour table's size.
     let minimumCodeSize: Int
 
     /// The largest code GIF allows (12 bits).
     private static let maxCode = 4095
-    /// Open-addressed (prefix code, next index) → code, at most half full.
-    private static let slotCount = 8192
+    private static let entryCount = 4096 * 256
+    /// Entries hold `generation << 12 | code`; generation 0 marks an entry never written.
+    private let entries = UnsafeMutablePointer<UInt32>.allocate(capacity: entryCount)
+    private var generation: UInt32 = 0
+
+    init(minimumCodeSize: Int) {
+        self.minimumCodeSize = minimumCodeSize
+        entries.initialize(repeating: 0, count: Self.entryCount)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Empties the table.
+    private func clear() {
+        generation += 1
+        if generation == 1 << 20 {
+            entries.update(repeating: 0, count: Self.entryCount)
+            generation = 1
+        }
+    }
 
     /// `indices` (each below 2^`minimumCodeSize`) as LZW codes packed little-endian, cut into sub-blocks of at most
     /// 255 bytes, each led by its length. No terminating empty block.
     func subBlocks(_ indices: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let clear = 1 << minimumCodeSize
-        let end = clear + 1
+        let clearCode = 1 << minimumCodeSize
+        let end = clearCode + 1
         var packer = BitPacker(capacity: indices.count)
-        var keys = [UInt32](repeating: 0, count: Self.slotCount)
-        var codes = [UInt16](repeating: 0, count: Self.slotCount)
         var width = minimumCodeSize + 1
         var next = end + 1
+        clear()
+        var tag = generation << 12
+        let entries = self.entries
 
-        packer.put(clear, width: width)
+        packer.put(clearCode, width: width)
         guard var prefix = indices.first.map(Int.init) else {
             packer.put(end, width: width)
             return packer.subBlocks()
         }
-        keys.withUnsafeMutableBufferPointer { keys in
-            codes.withUnsafeMutableBufferPointer { codes in
-                for position in 1..<indices.count {
-                    let byte = Int(indices[position])
-                    // 0 marks an empty slot, so keys are stored plus one.
-                    let key = UInt32(truncatingIfNeeded: (prefix << 8 | byte) + 1)
-                    var slot = Int(truncatingIfNeeded: (key &* 0x9E37_79B1) >> 19)
-                    var found = false
-                    while keys[slot] != 0 {
-                        if keys[slot] == key {
-                            prefix = Int(codes[slot])
-                            found = true
-                            break
-                        }
-                        slot = (slot + 1) & (Self.slotCount - 1)
-                    }
-                    if found { continue }
-                    packer.put(prefix, width: width)
-                    if next <= Self.maxCode {
-                        keys[slot] = key
-                        codes[slot] = UInt16(next)
-                        // The decoder adds its entry one code later, and widens when that entry fills the width.
-                        if next == 1 << width, width < 12 { width += 1 }
-                        next += 1
-                    }
-                    if next > Self.maxCode {
-                        // The table is full: start again, as the decoder will on reading the clear code.
-                        packer.put(clear, width: width)
-                        for i in keys.indices { keys[i] = 0 }
-                        width = minimumCodeSize + 1
-                        next = end + 1
-                    }
-                    prefix = byte
-                }
+        for position in 1..<indices.count {
+            let byte = Int(indices[position])
+            let slot = prefix << 8 | byte
+            let entry = entries[slot]
+            if entry & ~0xFFF == tag {
+                prefix = Int(entry & 0xFFF)
+                continue
             }
+            packer.put(prefix, width: width)
+            entries[slot] = tag | UInt32(next)
+            // The decoder adds its entry one code later, and widens when that entry fills the width.
+            if next == 1 << width, width < 12 { width += 1 }
+            next += 1
+            if next > Self.maxCode {
+                // The table is full: start again, as the decoder will on reading the clear code.
+                packer.put(clearCode, width: width)
+                clear()
+                tag = generation << 12
+                width = minimumCodeSize + 1
+                next = end + 1
+            }
+            prefix = byte
         }
         packer.put(prefix, width: width)
         // The decoder adds an entry on reading that last code, which may widen the end code.
-        if next <= Self.maxCode, next == 1 << width, width < 12 { width += 1 }
+        if next == 1 << width, width < 12 { width += 1 }
         packer.put(end, width: width)
         return packer.subBlocks()
+    }
+}
+
+/// Objects for work on several threads at once, each lent to one thread at a time and kept for the next.
+final class LendingPool<Object: AnyObject>: @unchecked Sendable {
+    private let make: @Sendable () -> Object
+    // Guarded by `lock`.
+    private var idle: [Object] = []
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(_ make: @escaping @Sendable () -> Object) { self.make = make }
+
+    func borrow<R>(_ body: (Object) -> R) -> R {
+        lock.wait()
+        let object = idle.popLast() ?? make()
+        lock.signal()
+        defer {
+            lock.wait()
+            idle.append(object)
+            lock.signal()
+        }
+        return body(object)
     }
 }
 
