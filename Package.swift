@@ -25,6 +25,7 @@ let package = Package(
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
+        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
         // glibc's malloc tuning, for the executable only.
         .systemLibrary(name: "CMalloc"),
 
@@ -33,7 +34,7 @@ let package = Package(
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
         .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.
-        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG"]),
+        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG", "CDeflate"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.

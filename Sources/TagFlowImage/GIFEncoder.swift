@@ -1,3 +1,8 @@
+import Dispatch
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// Why a GIF could not be written.
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A GIF's sides are between 1 and 65535.
@@ -115,10 +120,15 @@ public struct GIFPalette: Sendable, Equatable {
 }
 
 /// Maps RGBA pixels to palette indices: exact colours through a table, others through a memoised nearest search.
+/// In front of both, a direct-mapped cache of RGBA words seen, kept from frame to frame.
 final class GIFPaletteMapper {
     private let palette: GIFPalette
     private var table: [UInt32: UInt8] = [:]
     private let matte: (r: UInt32, g: UInt32, b: UInt32)
+    private static let cacheSize = 4096
+    private let cachedWords = UnsafeMutablePointer<UInt32>.allocate(capacity: cacheSize)
+    /// The index plus one; 0 marks an empty slot.
+    private let cachedIndices = UnsafeMutablePointer<UInt16>.allocate(capacity: cacheSize)
 
     init(palette: GIFPalette) {
         self.palette = palette
@@ -126,6 +136,13 @@ final class GIFPaletteMapper {
             table[colour.packed] = UInt8(i)
         }
         matte = (UInt32(palette.matte.r), UInt32(palette.matte.g), UInt32(palette.matte.b))
+        cachedWords.initialize(repeating: 0, count: Self.cacheSize)
+        cachedIndices.initialize(repeating: 0, count: Self.cacheSize)
+    }
+
+    deinit {
+        cachedWords.deallocate()
+        cachedIndices.deallocate()
     }
 
     /// Indices for the pixels of `region`, row by row.
@@ -143,7 +160,14 @@ final class GIFPaletteMapper {
                         let word = src.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
                         if !(haveLast && word == lastWord) {
                             lastWord = word
-                            lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                            let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B1) >> 20)
+                            if cachedIndices[slot] != 0, cachedWords[slot] == word {
+                                lastIndex = UInt8(truncatingIfNeeded: cachedIndices[slot] - 1)
+                            } else {
+                                lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                                cachedWords[slot] = word
+                                cachedIndices[slot] = UInt16(lastIndex) + 1
+                            }
                             haveLast = true
                         }
                         out[o] = lastIndex
@@ -174,10 +198,13 @@ final class GIFPaletteMapper {
     }
 }
 
-/// Writes an animated GIF frame by frame with giflib: one global palette (a `GIFPalette`), a NETSCAPE2.0 extension
-/// so it loops forever, and after the first frame only the rectangle that changed since the previous frame
-/// (disposal "do not dispose"). A frame equal to the previous one is written as a 1×1 frame, so the frame count
-/// and timing hold. Only the previous frame is kept; the encoded bytes grow in memory.
+/// Writes an animated GIF frame by frame: one global palette (a `GIFPalette`), a NETSCAPE2.0 extension so it loops
+/// forever, and after the first frame only the rectangle that changed since the previous frame (disposal "do not
+/// dispose"). A frame equal to the previous one is written as a 1×1 frame, so the frame count and timing hold.
+///
+/// Each frame is compared, indexed and LZW-coded on a core of its own (``GIFLZW``) while later frames are appended;
+/// giflib writes the coded frames in order. The bytes do not depend on how many cores do the coding. At most
+/// ``codingAhead`` frames are coded at once, so memory stays flat; the encoded bytes grow in memory.
 ///
 /// Pixels with alpha below 255 are composited over `palette.matte`; GIF transparency is not used.
 public final class GIFEncoder {
@@ -190,8 +217,13 @@ public final class GIFEncoder {
 
     /// Nil once finished.
     private var file: GIFFileWriter?
-    private let mapper: GIFPaletteMapper
+    /// One mapper and one LZW coder for each frame being coded.
+    private let mappers: LendingPool<GIFPaletteMapper>
+    private let coders: LendingPool<GIFLZW>
     private var previous: RGBAImage?
+    /// Frames handed to a core and not yet written, oldest first.
+    private var coding: [CodedFrame] = []
+    private let codingAhead: Int
 
     /// The GIF delay for a frame rate: `round(100 / fps)` hundredths of a second, at least 2 (browsers replace
     /// smaller delays by 10), at most 65535.
@@ -202,8 +234,10 @@ public final class GIFEncoder {
     }
 
     /// Starts a GIF of `width`×`height` with `palette` as its global colour table, each frame shown for
-    /// `delayCentiseconds` unless `append` says otherwise.
-    public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int) throws(GIFError) {
+    /// `delayCentiseconds` unless `append` says otherwise. `codingAhead` frames at most are coded at once
+    /// (by default, one per core); 1 codes each frame before `append` returns.
+    public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int,
+                codingAhead: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN))) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
         }
@@ -212,7 +246,8 @@ public final class GIFEncoder {
         self.height = height
         self.palette = palette
         self.delayCentiseconds = delayCentiseconds
-        self.mapper = GIFPaletteMapper(palette: palette)
+        self.mappers = LendingPool { GIFPaletteMapper(palette: palette) }
+        self.codingAhead = max(1, codingAhead)
 
         let file = try GIFFileWriter()
         // The colour table holds a power of two entries, at least 2; the padding repeats entry 0 and is never chosen.
@@ -223,42 +258,90 @@ public final class GIFEncoder {
         try file.putScreen(width: width, height: height, colours: colours)
         // NETSCAPE2.0: sub-block 1, loop count 0 = forever.
         try file.putApplicationExtension(identifier: Array("NETSCAPE2.0".utf8), subBlocks: [[1, 0, 0]])
+        let minimumCodeSize = GIFFileWriter.minimumCodeSize(colourCount: size)
+        self.coders = LendingPool { GIFLZW(minimumCodeSize: minimumCodeSize) }
         self.file = file
     }
 
-    /// Adds a frame of the GIF's size; `delayCentiseconds` overrides the encoder's delay for this frame.
+    /// Adds a frame of the GIF's size; `delayCentiseconds` overrides the encoder's delay for this frame. The frame
+    /// is coded on another core; an error writing it may come from a later `append` or from `finish`.
     ///
     /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then O(*r*) in its pixels.
     public func append(_ frame: RGBAImage, delayCentiseconds: Int? = nil) throws(GIFError) {
-        guard let file else { throw .alreadyFinished }
+        guard file != nil else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
         }
         let delay = delayCentiseconds ?? self.delayCentiseconds
         guard (0...65535).contains(delay) else { throw .invalidDelay(centiseconds: delay) }
 
-        let region: PixelRegion
-        if let previous {
-            region = PixelRegion.changed(from: previous, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1)
-        } else {
-            region = PixelRegion(x: 0, y: 0, width: width, height: height)
+        let coded = CodedFrame(delayCentiseconds: delay)
+        let previous = self.previous, mappers = self.mappers, coders = self.coders, width = self.width, height = self.height
+        DispatchQueue.global().async {
+            let region = previous.map { PixelRegion.changed(from: $0, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1) }
+                ?? PixelRegion(x: 0, y: 0, width: width, height: height)
+            let indices = mappers.borrow { $0.map(frame, region: region) }
+            coded.finish(region: region, blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })
         }
-        var indices = mapper.map(frame, region: region)
-
-        try file.putGraphicsControl(delayCentiseconds: delay)
-        try file.putImage(region, indices: &indices)
-
-        previous = frame
+        coding.append(coded)
+        self.previous = frame
         frameCount += 1
+        try writeCoded(keepingAtMost: codingAhead - 1)
     }
 
     /// Ends the GIF and returns its bytes. The encoder cannot be used afterwards.
     public func finish() throws(GIFError) -> [UInt8] {
         guard let file else { throw .alreadyFinished }
+        let written = Result { () throws(GIFError) in try writeCoded(keepingAtMost: 0) }
         self.file = nil
         previous = nil
         let closed = Result { () throws(GIFError) in try file.close() }
         guard frameCount > 0 else { throw .noFrames }
+        try written.get()
         return try closed.get()
+    }
+
+    /// Writes, in order, the coded frames at the front; waits for the oldest while more than `limit` are coding.
+    private func writeCoded(keepingAtMost limit: Int) throws(GIFError) {
+        guard let file else { throw .alreadyFinished }
+        while let oldest = coding.first {
+            guard coding.count > limit || oldest.isFinished else { return }
+            coding.removeFirst()
+            let (region, blocks) = oldest.waitForResult()
+            try file.putGraphicsControl(delayCentiseconds: oldest.delayCentiseconds)
+            try file.putImage(region, codedBlocks: blocks)
+        }
+    }
+}
+
+/// A frame being coded on another core: its rectangle and LZW sub-blocks once ready.
+private final class CodedFrame: @unchecked Sendable {
+    let delayCentiseconds: Int
+    // Written once by the coding thread before `done` is signalled, read only after waiting on it.
+    private var region = PixelRegion(x: 0, y: 0, width: 1, height: 1)
+    private var blocks: [UInt8] = []
+    private let done = DispatchSemaphore(value: 0)
+    private var waited = false
+
+    init(delayCentiseconds: Int) { self.delayCentiseconds = delayCentiseconds }
+
+    func finish(region: PixelRegion, blocks: [UInt8]) {
+        self.region = region
+        self.blocks = blocks
+        done.signal()
+    }
+
+    /// Whether the result is ready, without blocking.
+    var isFinished: Bool {
+        if !waited, done.wait(timeout: .now()) == .success { waited = true }
+        return waited
+    }
+
+    func waitForResult() -> (PixelRegion, [UInt8]) {
+        if !waited {
+            done.wait()
+            waited = true
+        }
+        return (region, blocks)
     }
 }

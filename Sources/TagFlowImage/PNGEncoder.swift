@@ -6,9 +6,12 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDimensions(width: Int, height: Int)
     /// The decoder refuses images over its limits rather than allocating for them.
     case imageTooLarge(width: Int, height: Int, maxSide: Int, maxPixels: Int)
+    /// Not a level the chosen deflater has: libdeflate's are 0 to 12, zlib's 0 to 9.
     case invalidCompressionLevel(Int)
     /// zlib failed; `code` is its return value.
     case zlib(operation: String, code: Int32)
+    /// libdeflate failed during `operation`.
+    case libdeflate(operation: String)
     /// libpng could not read the data; the message is libpng's.
     case corrupt(String)
 
@@ -19,18 +22,20 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .imageTooLarge(width, height, maxSide, maxPixels):
             return "the PNG is \(width)×\(height), over the limit of \(maxSide) pixels a side and \(maxPixels) pixels in all"
         case let .invalidCompressionLevel(level):
-            return "PNG compression level \(level) is not between 0 and 9"
+            return "PNG compression level \(level) is not one the deflater has (libdeflate 0 to 12, zlib 0 to 9)"
         case let .zlib(operation, code):
             return "zlib \(operation) failed with code \(code)"
+        case let .libdeflate(operation):
+            return "libdeflate failed: \(operation)"
         case let .corrupt(message):
             return "the PNG data is damaged or not a PNG: \(message)"
         }
     }
 }
 
-/// Writes PNGs with zlib directly, so that the compression level, filter and strategy are chosen here and not
-/// by libpng's defaults. The output holds only IHDR, PLTE and tRNS when indexed, IDAT and IEND: no time or text
-/// chunks, so equal images always give equal bytes.
+/// Writes PNGs with libdeflate (or zlib) directly, so that the compression level and filter are chosen here and
+/// not by libpng's defaults. The output holds only IHDR, PLTE and tRNS when indexed, IDAT and IEND: no time or
+/// text chunks, so equal images always give equal bytes.
 public struct PNGEncoder: Sendable {
     /// The per-row filter. `.adaptive` is libpng's heuristic (per row, the filter with the least sum of
     /// absolute byte values), which is what Cairo gets by default.
@@ -38,9 +43,16 @@ public struct PNGEncoder: Sendable {
         case none, sub, up, average, paeth, adaptive
     }
 
-    /// zlib's compression strategy.
+    /// zlib's compression strategy; libdeflate has none.
     public enum Strategy: Sendable, Equatable, CaseIterable {
         case `default`, filtered, runLength, huffmanOnly
+    }
+
+    /// What deflates the scanlines. zlib deflates a large image in pieces on every core; libdeflate compresses a
+    /// whole buffer in one call, and at its highest levels into the smallest files. At levels 1 to 3 libdeflate
+    /// took about the CPU time of zlib level 3 on tagflow's renders (5–10% smaller files), and one core only.
+    public enum Deflater: Sendable, Equatable, CaseIterable {
+        case libdeflate, zlib
     }
 
     /// `.automatic` writes a palette (colour type 3) when the picture has at most 256 colours, and otherwise
@@ -50,42 +62,65 @@ public struct PNGEncoder: Sendable {
         case automatic, direct, rgba
     }
 
-    /// How a PNG is written: zlib level, filter, strategy, colour type and whether to use every core.
+    /// The two settings people choose between: `fast` for every render, `small` for pictures kept for long,
+    /// such as documentation assets.
+    public enum Compression: String, Sendable, Equatable, CaseIterable {
+        case fast, small
+
+        public var options: Options {
+            switch self {
+            case .fast: return .fast
+            case .small: return .small
+            }
+        }
+    }
+
+    /// How a PNG is written: deflater and level, filter, strategy, colour type and whether to use every core.
     public struct Options: Sendable, Equatable {
-        /// zlib level, 0 (store) to 9.
+        /// libdeflate level, 0 (store) to 12; or zlib level, 0 to 9.
         public var compressionLevel: Int
         public var filter: Filter
+        /// zlib only.
         public var strategy: Strategy
         public var colourType: ColourType
-        /// Deflate the pieces of a large image on every core. Off where images are already encoded in parallel,
-        /// as scroll frames are; the bytes are the same either way.
+        /// Work on the bands or pieces of a large image on every core. Off where images are already encoded in
+        /// parallel, as scroll frames are; the bytes are the same either way.
         public var usesEveryCore: Bool
+        public var deflater: Deflater
 
         public init(
             compressionLevel: Int = 3,
             filter: Filter = .none,
             strategy: Strategy = .default,
             colourType: ColourType = .automatic,
-            usesEveryCore: Bool = true
+            usesEveryCore: Bool = true,
+            deflater: Deflater = .zlib
         ) {
             self.compressionLevel = compressionLevel
             self.filter = filter
             self.strategy = strategy
             self.colourType = colourType
             self.usesEveryCore = usesEveryCore
+            self.deflater = deflater
         }
 
-        /// The default: zlib level 3, no filtering, a palette when there are at most 256 colours. On flat UI
-        /// renders (large runs of one colour, anti-aliased edges) this is several times faster than the level-6
-        /// adaptive-filter RGBA that Cairo's writer uses, and the files are less than half the size.
+        /// The default: zlib level 3 in pieces on every core, no filtering, a palette when there are at most 256
+        /// colours. On flat UI renders (large runs of one colour, anti-aliased edges) this is several times faster
+        /// than the level-6 adaptive-filter RGBA that Cairo's writer uses, and the files are less than half the size.
+        /// No filter: on these renders every filter made the files larger.
         public static let fast = Options()
 
-        func checkLevel() throws(PNGError) {
-            guard (0...9).contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
-        }
+        /// The smallest files: libdeflate level 12, about a fifth smaller than `fast` on tagflow's renders and
+        /// tens of times slower. For pictures kept for long, such as documentation.
+        public static let small = Options(compressionLevel: 12, deflater: .libdeflate)
 
         /// Close to what `cairo_surface_write_to_png` does (libpng defaults): zlib level 6, adaptive filtering, RGBA.
-        public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default, colourType: .rgba)
+        public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default, colourType: .rgba, deflater: .zlib)
+
+        func checkLevel() throws(PNGError) {
+            let levels = deflater == .zlib ? 0...9 : LibdeflateCompressor.levels
+            guard levels.contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
+        }
     }
 
     public var options: Options
@@ -99,10 +134,11 @@ public struct PNGEncoder: Sendable {
     /// - Complexity: O(*n*) in the pixels; counting colours for a palette adds a hash lookup per pixel.
     public func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
+        try options.checkLevel()
         if options.colourType == .automatic,
            let indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }),
            let palette = PNGPalette(merging: [indexed.colours]) {
-            let compressed = try ZlibDeflate.compress(indexed.scanlines(in: palette), options: options)
+            let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options)
             return PNGWriting.file(width: image.width, height: image.height, format: .indexed(palette), idat: compressed)
         }
         let channels = PNGWriting.channels(for: image, colourType: options.colourType)
@@ -113,10 +149,10 @@ public struct PNGEncoder: Sendable {
 }
 
 extension PNGEncoder {
-    /// Encodes a picture that is made a band of rows at a time, each band made, converted and indexed on its own
-    /// core, then deflated on every core. `band` fills the given buffer with the band's rows as straight, opaque
-    /// or not, RGBA. Only the indexed (or, past 256 colours, direct) rows of the bands are held at once, never the
-    /// whole RGBA picture.
+    /// Encodes a picture that is made a band of rows at a time, each band made, converted, indexed and filtered on
+    /// its own core, then deflated. `band` fills the given buffer with the band's rows as straight, opaque or not,
+    /// RGBA. Only the indexed (or, past 256 colours, direct) rows of the bands are held at once, never the whole
+    /// RGBA picture.
     ///
     /// The bands depend only on the picture's size, and the palette only on its colours, so the bytes are the
     /// same for any number of cores.
@@ -125,41 +161,41 @@ extension PNGEncoder {
         try PNGWriting.checkDimensions(width: width, height: height)
         try options.checkLevel()
         let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
-        let rows = max(1, ZlibDeflate.pieceSize / (width * channels + 1))
+        let rows = max(1, PNGDeflate.pieceSize / (width * channels + 1))
         let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
         let indexes = options.colourType == .automatic
+        let filter = options.filter
 
-        // Each band as indexed rows, or direct rows once it has more than 256 colours. Filter type none: a band's
-        // first row must not refer to the band above, which another core makes.
+        // Each band as indexed rows, or direct rows once it has more than 256 colours. A band's first row does not
+        // refer to the band above, which another core makes.
         enum BandRows { case indexed(IndexedScanlines), direct([UInt8]) }
         let made = resultsByIndex(count: bands.count, concurrently: options.usesEveryCore) { index in
             let rows = bands[index]
             return Result { () throws -> BandRows in
-                var rgba = [UInt8](repeating: 0, count: rows.count * width * 4)
-                try rgba.withUnsafeMutableBytes { try band(rows, $0) }
+                // `band` writes every byte.
+                let rgba = try [UInt8](unsafeUninitializedCapacity: rows.count * width * 4) { buffer, initialised in
+                    try band(rows, UnsafeMutableRawBufferPointer(buffer))
+                    initialised = buffer.count
+                }
                 if indexes, let indexed = rgba.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: width, rows: rows.count) }) {
                     return .indexed(indexed)
                 }
                 let image = RGBAImage(unchecked: width, rows.count, rgba)
                 return .direct(PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: rows.count),
-                                                            channels: channels, filter: .none))
+                                                            channels: channels, filter: filter))
             }
         }
         let parts = try made.map { try $0.get() }
 
         let indexedColours = parts.compactMap { if case let .indexed(rows) = $0 { rows.colours } else { nil } }
         let palette = indexedColours.count == parts.count ? PNGPalette(merging: indexedColours) : nil
-        let compressed = try ZlibDeflate.compress(pieceCount: bands.count, level: Int32(options.compressionLevel),
-                                                  strategy: options.strategy.zlibValue,
-                                                  concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
-            let scanlines: [UInt8]
+        let compressed = try PNGDeflate.zlibStream(pieceCount: bands.count, options: options) { index in
             switch parts[index] {
             case let .indexed(rows):
-                scanlines = palette.map { rows.scanlines(in: $0) } ?? rows.directScanlines(channels: channels)
+                return palette.map { rows.scanlines(in: $0) } ?? rows.directScanlines(channels: channels, filter: filter)
             case let .direct(rows):
-                scanlines = rows
+                return rows
             }
-            try scanlines.withUnsafeBufferPointer { buffer throws(PNGError) in try deflate(buffer) }
         }
         let format: PNGWriting.Format = palette.map { .indexed($0) } ?? .direct(channels: channels)
         return PNGWriting.file(width: width, height: height, format: format, idat: compressed)
@@ -223,8 +259,8 @@ enum PNGWriting {
     static func compressedRaster(
         _ image: RGBAImage, region: PixelRegion, channels: Int, options: PNGEncoder.Options
     ) throws(PNGError) -> [UInt8] {
-        try ZlibDeflate.compress(filteredScanlines(image, region: region, channels: channels, filter: options.filter),
-                                        options: options)
+        try PNGDeflate.zlibStream(filteredScanlines(image, region: region, channels: channels, filter: options.filter),
+                                  options: options)
     }
 
     /// Each row of `region` as a filter-type byte followed by the filtered bytes, in `channels` (3 or 4) per pixel.
@@ -233,139 +269,125 @@ enum PNGWriting {
         let lineBytes = rowBytes + 1
         let total = lineBytes * region.height
         let imageRowBytes = image.width * 4
-        if filter == .none {
-            // The common case: copy (dropping alpha for RGB) straight into place after a 0 filter byte.
-            return image.pixels.withUnsafeBufferPointer { src in
-                // One spare byte: an RGB pixel is written as a 4-byte word, whose last byte the next write covers.
-                [UInt8](unsafeUninitializedCapacity: total + 1) { out, initialised in
-                    let source = UnsafeRawPointer(src.baseAddress!)
-                    let destination = UnsafeMutableRawPointer(out.baseAddress!)
-                    for row in 0..<region.height {
-                        let s = (region.y + row) * imageRowBytes + region.x * 4
-                        let d = row * lineBytes
-                        out[d] = 0
-                        if channels == 4 {
-                            (destination + d + 1).copyMemory(from: source + s, byteCount: rowBytes)
-                        } else {
-                            // Pointers that step, not offsets that multiply: no overflow checks in the loop.
-                            var from = source + s
-                            var to = destination + d + 1
-                            for _ in 0..<region.width {
-                                to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
-                                from += 4
-                                to += 3
-                            }
-                        }
-                    }
-                    initialised = total
-                }
-            }
-        }
-        return image.pixels.withUnsafeBufferPointer { src in
-            [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
-                // The unfiltered current and previous rows, in output channel layout.
-                var previous = [UInt8](repeating: 0, count: rowBytes)
-                var current = [UInt8](repeating: 0, count: rowBytes)
-                var candidate = [UInt8](repeating: 0, count: rowBytes)
-                var best = [UInt8](repeating: 0, count: rowBytes)
+        // Copy (dropping alpha for RGB) straight into place after a 0 filter byte, then filter in place.
+        var lines = image.pixels.withUnsafeBufferPointer { src in
+            // One spare byte: an RGB pixel is written as a 4-byte word, whose last byte the next write covers.
+            [UInt8](unsafeUninitializedCapacity: total + 1) { out, initialised in
+                let source = UnsafeRawPointer(src.baseAddress!)
+                let destination = UnsafeMutableRawPointer(out.baseAddress!)
                 for row in 0..<region.height {
-                    let srcStart = (region.y + row) * imageRowBytes + region.x * 4
-                    current.withUnsafeMutableBufferPointer { cur in
-                        if channels == 4 {
-                            for i in 0..<rowBytes { cur[i] = src[srcStart + i] }
-                        } else {
-                            var s = srcStart, d = 0
-                            while d < rowBytes {
-                                cur[d] = src[s]
-                                cur[d + 1] = src[s + 1]
-                                cur[d + 2] = src[s + 2]
-                                s += 4
-                                d += 3
-                            }
+                    let s = (region.y + row) * imageRowBytes + region.x * 4
+                    let d = row * lineBytes
+                    out[d] = 0
+                    if channels == 4 {
+                        (destination + d + 1).copyMemory(from: source + s, byteCount: rowBytes)
+                    } else {
+                        // Pointers that step, not offsets that multiply: no overflow checks in the loop.
+                        var from = source + s
+                        var to = destination + d + 1
+                        for _ in 0..<region.width {
+                            to.storeBytes(of: from.loadUnaligned(as: UInt32.self), as: UInt32.self)
+                            from += 4
+                            to += 3
                         }
                     }
-                    let lineStart = row * lineBytes
-                    let chosen: UInt8
-                    switch filter {
-                    case .none:
-                        chosen = 0
-                        current.withUnsafeBufferPointer { cur in
-                            for i in 0..<rowBytes { out[lineStart + 1 + i] = cur[i] }
-                        }
-                    case .adaptive:
-                        var bestType: UInt8 = 0
-                        var bestSum = Int.max
-                        for type: UInt8 in 0...4 {
-                            applyFilter(type, current: current, previous: previous, into: &candidate, bpp: channels)
-                            let sum = signedSum(candidate, limit: bestSum)
-                            if sum < bestSum {
-                                bestSum = sum
-                                bestType = type
-                                swap(&best, &candidate)
-                            }
-                        }
-                        chosen = bestType
-                        best.withUnsafeBufferPointer { b in
-                            for i in 0..<rowBytes { out[lineStart + 1 + i] = b[i] }
-                        }
-                    default:
-                        let type = filter.typeByte
-                        chosen = type
-                        applyFilter(type, current: current, previous: previous, into: &candidate, bpp: channels)
-                        candidate.withUnsafeBufferPointer { c in
-                            for i in 0..<rowBytes { out[lineStart + 1 + i] = c[i] }
-                        }
-                    }
-                    out[lineStart] = chosen
-                    swap(&previous, &current)
                 }
                 initialised = total
+            }
+        }
+        PNGRowFilter.apply(filter, to: &lines, lineBytes: lineBytes, bytesPerPixel: channels)
+        return lines
+    }
+}
+
+/// PNG's per-row filters, applied in place to scanlines that each start with a 0 filter byte.
+enum PNGRowFilter {
+    /// Filters every row of `lines` (rows of `lineBytes`: the type byte, then the row). The first row never
+    /// refers to a row above it, so rows filtered apart (bands made on other cores) join into one valid image:
+    /// there `up` becomes `none`, `average` and `paeth` become `sub` (which is what paeth is against a zero row),
+    /// and `adaptive` chooses between `none` and `sub`.
+    static func apply(_ filter: PNGEncoder.Filter, to lines: inout [UInt8], lineBytes: Int, bytesPerPixel bpp: Int) {
+        guard filter != .none, lineBytes > 1 else { return }
+        let rows = lines.count / lineBytes
+        let rowBytes = lineBytes - 1
+        var scratch = [UInt8](repeating: 0, count: rowBytes * 2)
+        lines.withUnsafeMutableBufferPointer { all in
+            scratch.withUnsafeMutableBufferPointer { scratch in
+                let base = all.baseAddress!
+                let candidate = scratch.baseAddress!, best = scratch.baseAddress! + rowBytes
+                // Bottom up, so the row above is still unfiltered when a row is filtered.
+                for row in stride(from: rows - 1, through: 0, by: -1) {
+                    let line = base + row * lineBytes
+                    let current = UnsafePointer(line + 1)
+                    let above: UnsafePointer<UInt8>? = row > 0 ? UnsafePointer(line + 1 - lineBytes) : nil
+                    let types: [UInt8] = switch filter {
+                    case .adaptive: above == nil ? [0, 1] : [0, 1, 2, 3, 4]
+                    case .up: above == nil ? [0] : [2]
+                    case .average, .paeth: above == nil ? [1] : [filter.typeByte]
+                    default: [filter.typeByte]
+                    }
+                    if types == [0] { continue }
+                    var bestType: UInt8 = 0
+                    var bestSum = Int.max
+                    for type in types {
+                        filterRow(type, current: current, above: above, count: rowBytes, bpp: bpp, into: candidate)
+                        if types.count == 1 {
+                            bestType = type
+                            (line + 1).update(from: candidate, count: rowBytes)
+                            break
+                        }
+                        let sum = signedSum(candidate, count: rowBytes, limit: bestSum)
+                        if sum < bestSum {
+                            bestSum = sum
+                            bestType = type
+                            best.update(from: candidate, count: rowBytes)
+                        }
+                    }
+                    if types.count > 1 { (line + 1).update(from: best, count: rowBytes) }
+                    line.pointee = bestType
+                }
             }
         }
     }
 
     /// libpng's measure of a filtered row: the sum of the bytes read as signed values, made absolute.
-    private static func signedSum(_ row: [UInt8], limit: Int) -> Int {
-        row.withUnsafeBufferPointer { r in
-            var sum = 0
-            for byte in r {
-                let v = Int(Int8(bitPattern: byte))
-                sum += v < 0 ? -v : v
-                if sum >= limit { return sum }
-            }
-            return sum
+    private static func signedSum(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
+        var sum = 0
+        for i in 0..<count {
+            let v = Int(Int8(bitPattern: row[i]))
+            sum += v < 0 ? -v : v
+            if sum >= limit { return sum }
         }
+        return sum
     }
 
-    private static func applyFilter(_ type: UInt8, current: [UInt8], previous: [UInt8], into out: inout [UInt8], bpp: Int) {
-        current.withUnsafeBufferPointer { cur in
-            previous.withUnsafeBufferPointer { prev in
-                out.withUnsafeMutableBufferPointer { o in
-                    let n = cur.count
-                    switch type {
-                    case 0:
-                        for i in 0..<n { o[i] = cur[i] }
-                    case 1:
-                        for i in 0..<n { o[i] = cur[i] &- (i >= bpp ? cur[i - bpp] : 0) }
-                    case 2:
-                        for i in 0..<n { o[i] = cur[i] &- prev[i] }
-                    case 3:
-                        for i in 0..<n {
-                            let left = i >= bpp ? Int(cur[i - bpp]) : 0
-                            o[i] = cur[i] &- UInt8((left + Int(prev[i])) >> 1)
-                        }
-                    default:
-                        for i in 0..<n {
-                            let a = i >= bpp ? Int(cur[i - bpp]) : 0
-                            let b = Int(prev[i])
-                            let c = i >= bpp ? Int(prev[i - bpp]) : 0
-                            let p = a + b - c
-                            let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                            let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-                            o[i] = cur[i] &- UInt8(predictor)
-                        }
-                    }
-                }
+    /// One row filtered by `type`; `above` nil reads as a row of zeros.
+    private static func filterRow(_ type: UInt8, current cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count n: Int,
+                                  bpp: Int, into o: UnsafeMutablePointer<UInt8>) {
+        switch type {
+        case 0:
+            o.update(from: cur, count: n)
+        case 1:
+            for i in 0..<min(bpp, n) { o[i] = cur[i] }
+            if n > bpp { for i in bpp..<n { o[i] = cur[i] &- cur[i - bpp] } }
+        case 2:
+            guard let prev = above else { o.update(from: cur, count: n); return }
+            for i in 0..<n { o[i] = cur[i] &- prev[i] }
+        case 3:
+            for i in 0..<n {
+                let left = i >= bpp ? Int(cur[i - bpp]) : 0
+                let up = above.map { Int($0[i]) } ?? 0
+                o[i] = cur[i] &- UInt8((left + up) >> 1)
+            }
+        default:
+            for i in 0..<n {
+                let a = i >= bpp ? Int(cur[i - bpp]) : 0
+                let b = above.map { Int($0[i]) } ?? 0
+                let c = i >= bpp ? (above.map { Int($0[i - bpp]) } ?? 0) : 0
+                let p = a + b - c
+                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+                let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+                o[i] = cur[i] &- UInt8(predictor)
             }
         }
     }
@@ -384,16 +406,69 @@ extension PNGEncoder.Filter {
     }
 }
 
-/// One-shot zlib compression, in pieces on every core.
-enum ZlibDeflate {
-    /// Input bytes each piece of a parallel deflate covers. Fixed, so the output never depends on the thread count.
+/// The one place that turns scanlines into a PNG's zlib stream, with the options' deflater.
+enum PNGDeflate {
+    /// Input bytes each band or piece covers. Fixed, so the output never depends on the thread count.
     static let pieceSize = 1 << 20
 
+    static func zlibStream(_ scanlines: [UInt8], options: PNGEncoder.Options) throws(PNGError) -> [UInt8] {
+        try options.checkLevel()
+        switch options.deflater {
+        case .libdeflate:
+            let compressor = try LibdeflateCompressor(level: options.compressionLevel)
+            return try scanlines.withUnsafeBufferPointer { buffer throws(PNGError) in
+                try compressor.zlibStream(UnsafeRawBufferPointer(buffer))
+            }
+        case .zlib:
+            return try ZlibDeflate.compress(scanlines, level: Int32(options.compressionLevel), strategy: options.strategy.zlibValue,
+                                            concurrently: options.usesEveryCore)
+        }
+    }
+
+    /// The zlib stream of the concatenation of `pieceCount` pieces of scanlines, each made by `piece` on its own
+    /// core. zlib deflates each piece where it is made; libdeflate deflates them joined, in one call.
+    static func zlibStream(pieceCount: Int, options: PNGEncoder.Options,
+                           piece: @Sendable (_ index: Int) -> [UInt8]) throws(PNGError) -> [UInt8] {
+        try options.checkLevel()
+        switch options.deflater {
+        case .libdeflate:
+            let pieces = resultsByIndex(count: pieceCount, concurrently: options.usesEveryCore, piece)
+            return try zlibStream(pieceCount == 1 ? pieces[0] : joined(pieces), options: options)
+        case .zlib:
+            return try ZlibDeflate.compress(pieceCount: pieceCount, level: Int32(options.compressionLevel),
+                                            strategy: options.strategy.zlibValue,
+                                            concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
+                try piece(index).withUnsafeBufferPointer { buffer throws(PNGError) in try deflate(buffer) }
+            }
+        }
+    }
+}
+
+extension PNGDeflate {
+    /// The pieces one after the other, copied a piece at a time.
+    static func joined(_ pieces: [[UInt8]]) -> [UInt8] {
+        let total = pieces.reduce(0) { $0 + $1.count }
+        return [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
+            var offset = 0
+            for piece in pieces {
+                piece.withUnsafeBufferPointer { source in
+                    guard let base = source.baseAddress else { return }
+                    (out.baseAddress! + offset).initialize(from: base, count: source.count)
+                }
+                offset += piece.count
+            }
+            initialised = total
+        }
+    }
+}
+
+/// One-shot zlib compression, in pieces on every core.
+enum ZlibDeflate {
     /// A zlib stream of `input`. Large inputs are cut into pieces deflated on every core, as pigz does: each
     /// piece but the last ends in a sync flush, so their raw deflate data joins into one valid stream.
     static func compress(_ input: [UInt8], level: Int32, strategy: Int32, concurrently: Bool = true) throws(PNGError) -> [UInt8] {
         guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Zlib.bufferError) }
-        let pieces = stride(from: 0, to: max(input.count, 1), by: pieceSize).map { $0..<min(input.count, $0 + pieceSize) }
+        let pieces = stride(from: 0, to: max(input.count, 1), by: PNGDeflate.pieceSize).map { $0..<min(input.count, $0 + PNGDeflate.pieceSize) }
         return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
             // Read only, by every piece's worker, while `input` is held here.
             nonisolated(unsafe) let whole = buffer
@@ -431,13 +506,6 @@ enum ZlibDeflate {
         }
         output.appendPNGUInt32(adler)
         return output
-    }
-
-    /// A zlib stream of `input` at the options' level and strategy.
-    static func compress(_ input: [UInt8], options: PNGEncoder.Options) throws(PNGError) -> [UInt8] {
-        try options.checkLevel()
-        return try compress(input, level: Int32(options.compressionLevel), strategy: options.strategy.zlibValue,
-                            concurrently: options.usesEveryCore)
     }
 
     /// Raw deflate data (no zlib header or trailer) of one piece.

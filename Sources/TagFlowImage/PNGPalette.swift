@@ -80,8 +80,14 @@ struct IndexedScanlines {
         }
     }
 
-    /// The same rows as RGB (`channels` 3) or RGBA (4) scanlines with filter type 0.
-    func directScanlines(channels: Int) -> [UInt8] {
+    /// The same rows as RGB (`channels` 3) or RGBA (4) scanlines, filtered by `filter`.
+    func directScanlines(channels: Int, filter: PNGEncoder.Filter) -> [UInt8] {
+        var lines = unfilteredDirectScanlines(channels: channels)
+        PNGRowFilter.apply(filter, to: &lines, lineBytes: width * channels + 1, bytesPerPixel: channels)
+        return lines
+    }
+
+    private func unfilteredDirectScanlines(channels: Int) -> [UInt8] {
         let lineBytes = width + 1
         let rows = scanlines.count / lineBytes
         let outLine = width * channels + 1

@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// An opaque colour with 8-bit sRGB channels.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
     public var r: UInt8
@@ -247,8 +251,7 @@ struct PixelRegion: Equatable, Sendable {
         return old.pixels.withUnsafeBytes { a in
             new.pixels.withUnsafeBytes { b in
                 func rowDiffers(_ y: Int) -> Bool {
-                    let row = y * rowBytes..<(y + 1) * rowBytes
-                    return !UnsafeRawBufferPointer(rebasing: a[row]).elementsEqual(UnsafeRawBufferPointer(rebasing: b[row]))
+                    memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0
                 }
                 guard let top = (0..<height).first(where: rowDiffers) else { return nil }
                 let bottom = (top..<height).last(where: rowDiffers)!

@@ -10,6 +10,7 @@ struct RenderCommand: ParsableCommand {
     var output: String?
     /// Device pixels per point; by default the device's (`--device`), else 2, which matches most phones.
     var scale: Double?
+    var pngCompression = PNGEncoder.Compression.fast
     var style = StyleSettings()
 
     static let configuration = CommandConfiguration(
@@ -30,6 +31,8 @@ struct RenderCommand: ParsableCommand {
                         value: .path(extensions: PictureFormat.allCases.map(\.rawValue))),
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
                         defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
+                .option(\.pngCompression, "--png-compression",
+                        help: "fast for every render; small for pictures kept, such as documentation: smaller, far slower.", value: .choice),
             ] + StyleSettings.options.map { $0.lifted(into: \.style) })]
     }
 
@@ -46,7 +49,8 @@ struct RenderCommand: ParsableCommand {
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
         let bytes: [UInt8]
         do {
-            bytes = try ContentRenderer(scene: scene).render(format, scale: scale ?? loaded.options.displayScale)
+            bytes = try ContentRenderer(scene: scene).render(format, scale: scale ?? loaded.options.displayScale,
+                                                               png: PNGEncoder(options: pngCompression.options))
         } catch let error as RenderError {
             throw RunError.render(error)
         }

@@ -73,22 +73,32 @@ final class GIFFileWriter {
         try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "EGifPutExtension (graphics control)")
     }
 
-    /// An image of `region` with no local colour table; `indices` holds its rows, `region.width` bytes each.
-    /// giflib may mask the rows in place, so `indices` is the caller's scratch buffer.
-    func putImage(_ region: PixelRegion, indices: inout [UInt8]) throws(GIFError) {
+    /// An image of `region` with no local colour table, its pixels already LZW-coded (``GIFLZW``) with the
+    /// minimum code size the screen's colour table gives, as length-led sub-blocks. giflib writes the code size
+    /// byte and the terminating empty block.
+    func putImage(_ region: PixelRegion, codedBlocks: [UInt8]) throws(GIFError) {
         let gif = try open()
         try check(
             EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
             "EGifPutImageDesc"
         )
-        let rowWidth = region.width
         var failed = false
-        indices.withUnsafeMutableBufferPointer { buffer in
-            for row in 0..<region.height where !failed {
-                failed = EGifPutLine(gif, buffer.baseAddress! + row * rowWidth, Int32(rowWidth)) == GIF_ERROR
+        codedBlocks.withUnsafeBufferPointer { blocks in
+            var start = 0
+            while start < blocks.count, !failed {
+                failed = EGifPutCodeNext(gif, blocks.baseAddress! + start) == GIF_ERROR
+                start += Int(blocks[start]) + 1
             }
         }
-        if failed { throw Self.error("EGifPutLine", code: gif.pointee.Error) }
+        if failed { throw Self.error("EGifPutCodeNext", code: gif.pointee.Error) }
+        try check(EGifPutCodeNext(gif, nil), "EGifPutCodeNext (end of image)")
+    }
+
+    /// GIF's LZW minimum code size for a global colour table of `colourCount` entries, as giflib writes it.
+    static func minimumCodeSize(colourCount: Int) -> Int {
+        var bits = 1
+        while (1 << bits) < colourCount { bits += 1 }
+        return max(2, bits)
     }
 
     /// Writes the trailer, closes the file and returns every byte written. The writer cannot be used afterwards.

@@ -2,37 +2,139 @@ import Foundation
 import TagFlowLayout
 import TagFlowImage
 
-/// Makes items on several threads and hands them on in order, a small batch at a time, so memory stays flat
-/// however many there are and the result is the same as a single-threaded run.
+/// Makes items on several threads and hands them on in order, so memory stays flat however many there are and the
+/// result is the same as a single-threaded run. Making and handing on overlap: while the caller consumes one item,
+/// the workers are already making the next ones, at most a window of ``batchSize`` ahead.
 public struct OrderedPipeline: Sendable {
     public let workers: Int
-    /// Items made between two hand-overs: more keeps every core busy through items of uneven cost, fewer holds
-    /// less in memory.
+    /// Items made ahead of the one being consumed: more keeps every core busy through items of uneven cost,
+    /// fewer holds less in memory.
     public let batchSize: Int
 
-    /// `itemsPerWorker` items per worker are made between two hand-overs; 2 suits frames, which are large.
+    /// `itemsPerWorker` items per worker are made ahead; 2 suits frames, which are large.
     public init(workers: Int = ProcessInfo.processInfo.activeProcessorCount, itemsPerWorker: Int = 2) {
         self.workers = max(1, workers)
         batchSize = self.workers * max(1, itemsPerWorker)
     }
 
     /// Calls `make` for every index in `0..<count` concurrently, and `consume` for each result in index order.
-    /// Stops before the next batch once `shouldStop` returns true, and returns how many were consumed.
+    /// Stops before consuming the next item once `shouldStop` returns true, and returns how many were consumed.
     @discardableResult
     public func run<Item: Sendable>(count: Int, shouldStop: () -> Bool = { false },
                                     make: @Sendable (Int) throws -> Item,
                                     consume: (Int, Item) throws -> Void) throws -> Int {
-        var next = 0
-        while next < count {
-            if shouldStop() { return next }
-            let batch = next..<min(count, next + batchSize)
-            let made = resultsByIndex(count: batch.count, concurrently: workers > 1) { offset in
-                Result { try make(batch.lowerBound + offset) }
+        guard count > 0 else { return 0 }
+        guard workers > 1 else {
+            for index in 0..<count {
+                if shouldStop() { return index }
+                try consume(index, make(index))
             }
-            for (offset, result) in made.enumerated() { try consume(batch.lowerBound + offset, result.get()) }
-            next = batch.upperBound
+            return count
         }
-        return next
+        let window = OrderedWindow<Item>(size: min(batchSize, count))
+        let workerCount = min(workers, count)
+        return try withoutActuallyEscaping(make) { make in
+            // The workers are threads of their own, not dispatch's: a worker runs for the whole scroll, and would
+            // keep dispatch's pool (and with it the signal handlers that set `shouldStop`) from running. Each is
+            // joined before this returns, by when it has let go of `make`.
+            var threads: [JoinableThread] = []
+            defer {
+                window.stop()
+                for thread in threads { thread.join() }
+            }
+            for _ in 0..<workerCount {
+                threads.append(JoinableThread {
+                    while let index = window.claim(count: count) {
+                        window.deliver(index, Result { try make(index) })
+                    }
+                })
+            }
+            for index in 0..<count {
+                if shouldStop() { return index }
+                try consume(index, window.take(index).get())
+            }
+            return count
+        }
+    }
+}
+
+/// A thread of its own running one closure, which it lets go of as soon as the closure returns, so that after
+/// ``join()`` nothing the closure captured is held.
+private final class JoinableThread: @unchecked Sendable {
+    // Set before the thread starts; cleared by the thread when the closure returns.
+    private var body: (@Sendable () -> Void)?
+    private let finished = DispatchSemaphore(value: 0)
+    private var joined = false
+
+    init(_ body: @escaping @Sendable () -> Void) {
+        self.body = body
+        Thread.detachNewThread { [self] in
+            self.body?()
+            self.body = nil
+            finished.signal()
+        }
+    }
+
+    func join() {
+        guard !joined else { return }
+        joined = true
+        finished.wait()
+    }
+}
+
+/// The slots between an ``OrderedPipeline``'s workers and its consumer: a worker claims the next index once a slot
+/// is free, and the consumer takes the items in index order, freeing their slots.
+private final class OrderedWindow<Item: Sendable>: @unchecked Sendable {
+    private let size: Int
+    // Guarded by `lock`.
+    private var slots: [Result<Item, any Error>?]
+    private var nextIndex = 0
+    private var stopped = false
+    private let lock = NSCondition()
+
+    init(size: Int) {
+        self.size = size
+        slots = Array(repeating: nil, count: size)
+    }
+
+    /// The next index to make, once it is within the window of the oldest item not yet taken; nil when every index
+    /// is claimed or the consumer stopped.
+    func claim(count: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        while !stopped, nextIndex < count, nextIndex >= consumed + size { lock.wait() }
+        guard !stopped, nextIndex < count else { return nil }
+        nextIndex += 1
+        return nextIndex - 1
+    }
+
+    private var consumed = 0
+
+    func deliver(_ index: Int, _ item: Result<Item, any Error>) {
+        lock.lock()
+        slots[index % size] = item
+        lock.broadcast()
+        lock.unlock()
+    }
+
+    /// The item at `index`, once made; items are taken in index order.
+    func take(_ index: Int) -> Result<Item, any Error> {
+        lock.lock()
+        defer { lock.unlock() }
+        while slots[index % size] == nil { lock.wait() }
+        let item = slots[index % size]!
+        slots[index % size] = nil
+        consumed = index + 1
+        lock.broadcast()
+        return item
+    }
+
+    /// No more items are wanted: workers stop claiming.
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.broadcast()
+        lock.unlock()
     }
 }
 

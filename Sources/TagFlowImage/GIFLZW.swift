@@ -1,0 +1,145 @@
+import Dispatch
+
+/// GIF's variable-length LZW, in Swift, so that frames are coded on every core (giflib codes one image at a time
+/// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codedBlocks:)``.
+///
+/// The string table is a direct table, (prefix code, next index) → code, one 32-bit entry each: a lookup is one
+/// load. Each entry carries the table's generation, so clearing the table is one increment. A coder is used by one
+/// thread at a time and keeps its table (4 MiB) from frame to frame.
+final class GIFLZW {
+    /// The codes' starting width less one: GIF's "LZW minimum code size", from the colour table's size.
+    let minimumCodeSize: Int
+
+    /// The largest code GIF allows (12 bits).
+    private static let maxCode = 4095
+    private static let entryCount = 4096 * 256
+    /// Entries hold `generation << 12 | code`; generation 0 marks an entry never written.
+    private let entries = UnsafeMutablePointer<UInt32>.allocate(capacity: entryCount)
+    private var generation: UInt32 = 0
+
+    init(minimumCodeSize: Int) {
+        self.minimumCodeSize = minimumCodeSize
+        entries.initialize(repeating: 0, count: Self.entryCount)
+    }
+
+    deinit { entries.deallocate() }
+
+    /// Empties the table.
+    private func clear() {
+        generation += 1
+        if generation == 1 << 20 {
+            entries.update(repeating: 0, count: Self.entryCount)
+            generation = 1
+        }
+    }
+
+    /// `indices` (each below 2^`minimumCodeSize`) as LZW codes packed little-endian, cut into sub-blocks of at most
+    /// 255 bytes, each led by its length. No terminating empty block.
+    func subBlocks(_ indices: UnsafeBufferPointer<UInt8>) -> [UInt8] {
+        let clearCode = 1 << minimumCodeSize
+        let end = clearCode + 1
+        var packer = BitPacker(capacity: indices.count)
+        var width = minimumCodeSize + 1
+        var next = end + 1
+        clear()
+        var tag = generation << 12
+        let entries = self.entries
+
+        packer.put(clearCode, width: width)
+        guard var prefix = indices.first.map(Int.init) else {
+            packer.put(end, width: width)
+            return packer.subBlocks()
+        }
+        for position in 1..<indices.count {
+            let byte = Int(indices[position])
+            let slot = prefix << 8 | byte
+            let entry = entries[slot]
+            if entry & ~0xFFF == tag {
+                prefix = Int(entry & 0xFFF)
+                continue
+            }
+            packer.put(prefix, width: width)
+            entries[slot] = tag | UInt32(next)
+            // The decoder adds its entry one code later, and widens when that entry fills the width.
+            if next == 1 << width, width < 12 { width += 1 }
+            next += 1
+            if next > Self.maxCode {
+                // The table is full: start again, as the decoder will on reading the clear code.
+                packer.put(clearCode, width: width)
+                clear()
+                tag = generation << 12
+                width = minimumCodeSize + 1
+                next = end + 1
+            }
+            prefix = byte
+        }
+        packer.put(prefix, width: width)
+        // The decoder adds an entry on reading that last code, which may widen the end code.
+        if next == 1 << width, width < 12 { width += 1 }
+        packer.put(end, width: width)
+        return packer.subBlocks()
+    }
+}
+
+/// Objects for work on several threads at once, each lent to one thread at a time and kept for the next.
+final class LendingPool<Object: AnyObject>: @unchecked Sendable {
+    private let make: @Sendable () -> Object
+    // Guarded by `lock`.
+    private var idle: [Object] = []
+    private let lock = DispatchSemaphore(value: 1)
+
+    init(_ make: @escaping @Sendable () -> Object) { self.make = make }
+
+    func borrow<R>(_ body: (Object) -> R) -> R {
+        lock.wait()
+        let object = idle.popLast() ?? make()
+        lock.signal()
+        defer {
+            lock.wait()
+            idle.append(object)
+            lock.signal()
+        }
+        return body(object)
+    }
+}
+
+/// Codes packed least significant bit first, as GIF stores them.
+private struct BitPacker {
+    private var bytes: [UInt8]
+    private var buffer: UInt64 = 0
+    private var bits = 0
+
+    init(capacity: Int) {
+        bytes = []
+        bytes.reserveCapacity(capacity / 4 + 64)
+    }
+
+    mutating func put(_ code: Int, width: Int) {
+        buffer |= UInt64(code) << UInt64(bits)
+        bits += width
+        while bits >= 8 {
+            bytes.append(UInt8(truncatingIfNeeded: buffer))
+            buffer >>= 8
+            bits -= 8
+        }
+    }
+
+    /// The packed bytes, the last partial byte included, as length-led sub-blocks of at most 255 bytes.
+    mutating func subBlocks() -> [UInt8] {
+        if bits > 0 {
+            bytes.append(UInt8(truncatingIfNeeded: buffer))
+            buffer = 0
+            bits = 0
+        }
+        var blocks: [UInt8] = []
+        blocks.reserveCapacity(bytes.count + bytes.count / 255 + 1)
+        var start = 0
+        while start < bytes.count {
+            let end = min(bytes.count, start + 255)
+            blocks.append(UInt8(end - start))
+            blocks.append(contentsOf: bytes[start..<end])
+            start = end
+        }
+        return blocks
+    }
+}

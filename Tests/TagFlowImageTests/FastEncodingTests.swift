@@ -1,0 +1,188 @@
+import Foundation
+import Testing
+import TagFlowImage
+import TagFlowTestSupport
+
+@Suite("Encoding: libdeflate PNGs and GIFs coded on every core")
+struct FastEncodingTests {
+    static let settings: [PNGEncoder.Options] = [
+        .fast, .small, .init(filter: .up), .init(compressionLevel: 2, filter: .paeth, deflater: .libdeflate),
+        .init(compressionLevel: 6, filter: .adaptive, colourType: .direct, deflater: .libdeflate),
+    ]
+
+    /// A flat UI picture tall enough to be several bands, with more than 256 colours when `manyColours`.
+    static func tallPicture(manyColours: Bool) -> RGBAImage {
+        var image = EncodingFixtures.flatUI(width: 700, height: 1600, seed: 21)
+        if manyColours {
+            for y in stride(from: 0, to: image.height, by: 3) {
+                image[y % image.width, y] = .init(r: UInt8(y % 256), g: UInt8(y / 256), b: 99)
+            }
+        }
+        return image
+    }
+
+    static func encodeInBands(_ image: RGBAImage, options: PNGEncoder.Options) throws -> [UInt8] {
+        try PNGEncoder(options: options).encode(width: image.width, height: image.height, isOpaque: image.isOpaque) { rows, rgba in
+            image.pixels.withUnsafeBytes { all in
+                rgba.copyMemory(from: UnsafeRawBufferPointer(rebasing: all[(rows.lowerBound * image.width * 4)..<(rows.upperBound * image.width * 4)]))
+            }
+        }
+    }
+
+    @Test("PNG: the same bytes on one core and on every core, run after run, for every setting", arguments: [false, true])
+    func pngDeterministicAcrossThreads(manyColours: Bool) throws {
+        let image = Self.tallPicture(manyColours: manyColours)
+        for var options in Self.settings {
+            options.usesEveryCore = true
+            let everyCore = try Self.encodeInBands(image, options: options)
+            #expect(try Self.encodeInBands(image, options: options) == everyCore, "again, \(options)")
+            options.usesEveryCore = false
+            #expect(try Self.encodeInBands(image, options: options) == everyCore, "one core, \(options)")
+            #expect(try PNGDecoder().decode(everyCore) == image, "pixels, \(options)")
+            #expect(try PNGEncoder(options: options).encode(image) == PNGEncoder(options: options).encode(image))
+        }
+    }
+
+    @Test("PNG: filters chosen per band join into one image with the same pixels")
+    func pngFiltersAcrossBands() throws {
+        let image = Self.tallPicture(manyColours: true)
+        for filter in PNGEncoder.Filter.allCases {
+            let bytes = try Self.encodeInBands(image, options: .init(filter: filter, deflater: .libdeflate))
+            #expect(try PNGDecoder().decode(bytes) == image, "\(filter)")
+        }
+    }
+
+    /// The IDAT payload of a PNG: one zlib stream.
+    static func zlibStream(_ png: [UInt8]) throws -> [UInt8] {
+        try EncodingFixtures.chunks(of: png).filter { $0.type == "IDAT" }.flatMap(\.data)
+    }
+
+    @Test("PNG: libdeflate's stream is a zlib stream that inflates to the same scanlines as zlib's")
+    func libdeflateInflatesToTheSameRows() throws {
+        guard ProcessRunner.toolAvailable("python3") else { return }
+        let folder = try TemporaryFolder()
+        for (name, image) in [("flat", EncodingFixtures.flatUI(width: 300, height: 200, seed: 8)),
+                              ("noise", EncodingFixtures.noise(width: 90, height: 70, seed: 5, opaque: false))] {
+            for filter in [PNGEncoder.Filter.none, .paeth, .adaptive] {
+                let ours = try Self.zlibStream(PNGEncoder(options: .init(compressionLevel: 12, filter: filter, deflater: .libdeflate)).encode(image))
+                let zlib = try Self.zlibStream(PNGEncoder(options: .init(compressionLevel: 6, filter: filter, deflater: .zlib)).encode(image))
+                _ = try folder.write("a", Data(ours))
+                _ = try folder.write("b", Data(zlib))
+                let script = "import sys, zlib; a = zlib.decompress(open(sys.argv[1], 'rb').read()); "
+                    + "b = zlib.decompress(open(sys.argv[2], 'rb').read()); print(len(a), a == b)"
+                let result = try ProcessRunner.runTool("python3", ["-c", script, folder.path("a"), folder.path("b")])
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(result.stdout.hasSuffix("True\n"), "\(name), \(filter): \(result.stdout)")
+            }
+        }
+    }
+
+    @Test("PNG: the small setting is never larger than the fast one")
+    func smallIsSmaller() throws {
+        for image in [EncodingFixtures.flatUI(width: 300, height: 200, seed: 2), Self.tallPicture(manyColours: true),
+                      EncodingFixtures.noise(width: 64, height: 64, seed: 3, opaque: true)] {
+            let fast = try PNGEncoder(options: PNGEncoder.Compression.fast.options).encode(image)
+            let small = try PNGEncoder(options: PNGEncoder.Compression.small.options).encode(image)
+            #expect(small.count <= fast.count)
+            #expect(try PNGDecoder().decode(small) == image)
+        }
+    }
+
+    @Test("PNG: levels outside libdeflate's 0 to 12, or zlib's 0 to 9, are refused")
+    func levels() throws {
+        #expect(throws: PNGError.invalidCompressionLevel(13)) {
+            try PNGEncoder(options: .init(compressionLevel: 13, deflater: .libdeflate)).encode(RGBAImage(width: 1, height: 1))
+        }
+        #expect(throws: PNGError.invalidCompressionLevel(10)) {
+            try PNGEncoder(options: .init(compressionLevel: 10, deflater: .zlib)).encode(RGBAImage(width: 1, height: 1))
+        }
+        _ = try PNGEncoder(options: .init(compressionLevel: 12, deflater: .libdeflate)).encode(RGBAImage(width: 1, height: 1))
+    }
+
+    static let white = RGB(r: 255, g: 255, b: 255)
+    static let ink = RGB(r: 20, g: 30, b: 40)
+
+    static func palette() throws -> GIFPalette {
+        try GIFPalette(knownColours: [white, ink, RGB(r: 200, g: 40, b: 40), RGB(r: 40, g: 160, b: 60)], ramps: [(ink, white)], rampSteps: 40)
+    }
+
+    /// Frames of a busy picture scrolling up, with a still frame and a small change: enough codes to fill the LZW
+    /// table several times a frame.
+    static func scrollingFrames(width: Int, height: Int, count: Int) -> [RGBAImage] {
+        let content = EncodingFixtures.noise(width: width, height: height * 2, seed: 17, opaque: true)
+        var frames: [RGBAImage] = []
+        for step in 0..<count {
+            var frame = RGBAImage(width: width, height: height, fill: .init(white))
+            // Frame 3 repeats frame 2; frame 4 adds a small block to it.
+            let offset = step == 3 || step == 4 ? 2 * 5 : step * 5
+            for y in 0..<height {
+                for x in 0..<width where (x / 7 + y / 5) % 3 != 0 { frame[x, y] = content[x, y + offset] }
+            }
+            if step == 4 { frame.fill(x: 3, y: 4, width: 5, height: 2, with: .init(ink)) }
+            frames.append(frame)
+        }
+        return frames
+    }
+
+    static func encodeGIF(_ frames: [RGBAImage], codingAhead: Int) throws -> [UInt8] {
+        let encoder = try GIFEncoder(width: frames[0].width, height: frames[0].height, palette: palette(), delayCentiseconds: 4,
+                                     codingAhead: codingAhead)
+        for frame in frames { try encoder.append(frame) }
+        return try encoder.finish()
+    }
+
+    @Test("GIF: frames coded on every core give the same bytes as frames coded one at a time")
+    func gifDeterministicAcrossThreads() throws {
+        let frames = Self.scrollingFrames(width: 160, height: 90, count: 8)
+        let oneAtATime = try Self.encodeGIF(frames, codingAhead: 1)
+        #expect(try Self.encodeGIF(frames, codingAhead: 8) == oneAtATime)
+        #expect(try Self.encodeGIF(frames, codingAhead: 3) == oneAtATime)
+    }
+
+    /// The frames as the palette maps them, one RGB a pixel.
+    static func quantised(_ frame: RGBAImage, _ palette: GIFPalette) -> [RGB] {
+        (0..<(frame.width * frame.height)).map { palette.colours[palette.nearestIndex(to: frame[$0 % frame.width, $0 / frame.width].rgb)] }
+    }
+
+    @Test("GIF: changed-rectangle frames decode, with giflib and with ImageMagick, to the input mapped to the palette")
+    func gifFramesDecode() throws {
+        let frames = Self.scrollingFrames(width: 160, height: 90, count: 8)
+        let palette = try Self.palette()
+        let bytes = try Self.encodeGIF(frames, codingAhead: 4)
+        let gif = try DecodedGIF(bytes)
+        #expect(gif.frames.count == frames.count)
+        #expect(gif.frames[3].width == 1 && gif.frames[3].height == 1, "a still frame is 1×1")
+        #expect(gif.frames[4].width == 5 && gif.frames[4].height == 2, "a small change is its rectangle")
+        let expected = frames.map { Self.quantised($0, palette) }
+        for index in frames.indices {
+            #expect(gif.composited(upTo: index) == expected[index], "giflib, frame \(index)")
+        }
+
+        guard ProcessRunner.toolAvailable("convert") else { return }
+        let folder = try TemporaryFolder()
+        _ = try folder.write("scroll.gif", Data(bytes))
+        let result = try ProcessRunner.runTool("convert", [folder.path("scroll.gif"), "-coalesce", "-depth", "8", "rgb:-"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let raw = [UInt8](result.stdoutBytes)
+        let frameBytes = 160 * 90 * 3
+        try #require(raw.count == frameBytes * frames.count)
+        for index in frames.indices {
+            let decoded = stride(from: index * frameBytes, to: (index + 1) * frameBytes, by: 3).map { RGB(r: raw[$0], g: raw[$0 + 1], b: raw[$0 + 2]) }
+            #expect(decoded == expected[index], "ImageMagick, frame \(index)")
+        }
+    }
+
+    @Test("GIF: one-pixel, one-colour and two-colour pictures code and decode", arguments: [(1, 1), (1, 7), (333, 100)])
+    func gifSmallCases(width: Int, height: Int) throws {
+        let twoColours = try GIFPalette(knownColours: [Self.white, Self.ink])
+        var frame = RGBAImage(width: width, height: height, fill: .init(Self.white))
+        let encoder = try GIFEncoder(width: width, height: height, palette: twoColours, delayCentiseconds: 4)
+        try encoder.append(frame)
+        frame[width - 1, height - 1] = .init(Self.ink)
+        try encoder.append(frame)
+        let gif = try DecodedGIF(encoder.finish())
+        #expect(gif.composited(upTo: 0) == Array(repeating: Self.white, count: width * height))
+        #expect(gif.composited(upTo: 1).last == Self.ink)
+        #expect(gif.composited(upTo: 1).dropLast().allSatisfy { $0 == Self.white })
+    }
+}
