@@ -1,3 +1,4 @@
+import TagFlowImage
 /// How an argument reads from the command line.
 enum ArgumentKind: Equatable {
     /// Takes no value: `--force`.
@@ -74,6 +75,12 @@ extension Argument where Root: ParsableArguments {
                  defaultDescription: defaultDescription ?? value.describe(Root()[keyPath: keyPath]),
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
+    }
+
+    /// `--png-compression fast|small`, for every command that writes PNGs people keep.
+    static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
+        option(keyPath, "--png-compression",
+               help: "fast for every render; small for pictures kept, such as documentation: smaller, far slower.", value: .choice)
     }
 
     /// An option with no default value: `nil` until given. `defaultDescription` says what happens without it.

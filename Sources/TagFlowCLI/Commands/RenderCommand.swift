@@ -31,8 +31,7 @@ struct RenderCommand: ParsableCommand {
                         value: .path(extensions: PictureFormat.allCases.map(\.rawValue))),
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
                         defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
-                .option(\.pngCompression, "--png-compression",
-                        help: "fast for every render; small for pictures kept, such as documentation: smaller, far slower.", value: .choice),
+                .pngCompression(\.pngCompression),
             ] + StyleSettings.options.map { $0.lifted(into: \.style) })]
     }
 

@@ -30,6 +30,7 @@ struct ScrollCommand: ParsableCommand {
     var sheetColumns: Int?
     var apng = false
     var frameFormat = FrameFormat.png
+    var pngCompression = PNGEncoder.Compression.fast
     var threads: Int?
     var quiet = false
     var style = StyleSettings()
@@ -78,6 +79,7 @@ struct ScrollCommand: ParsableCommand {
             .option(\.sheetColumns, "--sheet-columns", help: "Columns of the contact sheet.", value: .count, defaultDescription: "√frames"),
             .flag(\.apng, "--apng", help: "Write an animated PNG to OUT.png."),
             .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
+            .pngCompression(\.pngCompression),
             .option(\.threads, "--threads", help: "Threads that render frames; the output is the same for any number.",
                     value: .count, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
@@ -117,7 +119,7 @@ struct ScrollCommand: ParsableCommand {
                                            maxOverviewHeight: maxHeight,
                                            plan: ScrollPlan(options: loaded.options, contentSize: scene.layout.flow.contentSize, spacing: spacing))
         let writer = ScrollWriter(renderer: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
-                                  console: console, quiet: quiet, interruption: interruption)
+                                  console: console, quiet: quiet, interruption: interruption, pngCompression: pngCompression)
         do {
             switch destination {
             case let .folder(path, format): try writer.writeFolder(path, format: format, sourceName: tagsPath)

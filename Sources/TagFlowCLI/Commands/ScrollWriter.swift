@@ -72,6 +72,8 @@ struct ScrollWriter<Source: FrameSource> {
     let quiet: Bool
     /// Watching SIGINT from the command's start, so an early Ctrl-C also exits with 130.
     let interruption: Interruption
+    /// How PNG frames, APNGs and sheets are deflated.
+    var pngCompression = PNGEncoder.Compression.fast
 
     private var frameCount: Int { renderer.frameCount }
 
@@ -95,7 +97,9 @@ struct ScrollWriter<Source: FrameSource> {
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
         let renderer = self.renderer, scale = self.scale
         // Frames already use every core; deflating each one on every core too only multiplies buffers.
-        let frameEncoder = PNGEncoder(options: PNGEncoder.Options(usesEveryCore: pipeline.workers == 1))
+        var frameOptions = pngCompression.options
+        frameOptions.usesEveryCore = pipeline.workers == 1
+        let frameEncoder = PNGEncoder(options: frameOptions)
         var written = 0
         var writeFailure: AtomicFileError?
         do {
@@ -143,7 +147,8 @@ struct ScrollWriter<Source: FrameSource> {
 
     func writeAPNG(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
-        let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps))
+        let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
+                                      options: pngCompression.options)
         try animate { index, image in
             let hold = renderer.hold(index)
             try encoder.append(image, delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
@@ -176,7 +181,7 @@ extension ScrollWriter where Source == ScrollFrameRenderer {
         guard let image = try sheet.image(scale: scale, shouldStop: { interruption.wasRequested }) else {
             throw interruption.stop(completed: "nothing written")
         }
-        try output.write(try PNGEncoder().encode(image))
+        try output.write(try PNGEncoder(options: pngCompression.options).encode(image))
     }
 }
 
