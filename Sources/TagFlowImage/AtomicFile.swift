@@ -104,6 +104,14 @@ public enum AtomicFile {
         try writer.commit(flushToDisk: flushToDisk)
     }
 
+    /// Whether `path` names a character device, a FIFO or a socket, which is written to rather than replaced.
+    public static func isStream(_ path: String) -> Bool {
+        var status = stat()
+        guard stat(path, &status) == 0 else { return false }
+        let type = status.st_mode & S_IFMT
+        return type == S_IFCHR || type == S_IFIFO || type == S_IFSOCK
+    }
+
     /// Removes every temporary file that a writer in this process has created and not yet committed or discarded.
     /// Meant for an interrupt handler (run from a dispatch signal source, not a raw signal handler): it takes a lock.
     /// Returns how many files were removed.
@@ -144,11 +152,16 @@ public enum AtomicFile {
     }
 
     /// A file written in pieces and put in place by `commit()`. Dropped without `commit()`, it is discarded.
+    ///
+    /// A path that names a device or a pipe (`/dev/null`, `/dev/stdout`, a FIFO) is written straight through:
+    /// there is no file to replace, and a rename would put a regular file where the device was.
     public final class Writer {
         /// The final path.
         public let path: String
-        /// The hidden temporary file beside it.
+        /// The hidden temporary file beside it; `path` itself when writing straight to a device or pipe.
         public let temporaryPath: String
+        /// Writing straight to a device or pipe: nothing to flush, cut, rename or remove.
+        private let isStream: Bool
         private var fd: Int32
         /// Bytes written so far.
         private var length = 0
@@ -158,6 +171,15 @@ public enum AtomicFile {
         /// Creates the hidden temporary file beside `path`, with the mode of the file it will replace.
         public init(path: String) throws(AtomicFileError) {
             self.path = path
+            if AtomicFile.isStream(path) {
+                let descriptor = open(path, O_WRONLY | O_CLOEXEC)
+                guard descriptor >= 0 else { throw .createTemporary(path: path, errno: lastErrno()) }
+                fd = descriptor
+                temporaryPath = path
+                isStream = true
+                return
+            }
+            isStream = false
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[...$0]) } ?? ""
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -207,6 +229,7 @@ public enum AtomicFile {
         /// stays open, and what was set aside before still is.
         public func reserve(_ count: Int) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
+            if isStream { return }
             var code: Int32
             repeat { code = posix_fallocate(fd, off_t(length), off_t(count)) } while code == EINTR
             if code != 0 { throw .reserve(path: path, errno: code) }
@@ -229,6 +252,12 @@ public enum AtomicFile {
         /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`.
         public func commit(flushToDisk: Bool = true) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
+            if isStream {
+                let descriptor = fd
+                fd = -1
+                if close(descriptor) != 0 { throw .close(path: path, errno: lastErrno()) }
+                return
+            }
             if reservedPastLength, ftruncate(fd, off_t(length)) != 0 {
                 let code = lastErrno()
                 discard()
@@ -272,6 +301,7 @@ public enum AtomicFile {
         }
 
         private func removeTemporary() {
+            guard !isStream else { return }
             _ = unlink(temporaryPath)
             AtomicFile.withPending { _ = $0.remove(temporaryPath) }
         }

@@ -129,5 +129,8 @@ import TagFlowImage
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("SF Pro → DejaVu Sans") == true, "\(warnings)")
         #expect(warnings.first?.contains("PingFang SC → WenQuanYi Zen Hei") == true, "\(warnings)")
+        // -o /dev/null writes to the device; it is not replaced by a file.
+        let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
+        #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial, "/dev/null is now \(attributes[.type] ?? "gone")")
     }
 }

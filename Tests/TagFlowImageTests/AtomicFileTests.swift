@@ -1,6 +1,8 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import Dispatch
+import Foundation
 import Testing
 @testable import TagFlowImage
 import TagFlowTestSupport
@@ -174,5 +176,38 @@ struct EncodingAtomicFileTests {
             b.discard()
             #expect(Self.listing(dir).isEmpty)
         }
+    }
+
+    @Test("a FIFO is written through and stays a FIFO, with no temporary file beside it")
+    func aPipeIsWrittenThrough() throws {
+        try withTemporaryDirectory { directory in
+            let fifo = directory + "/pipe"
+            try #require(mkfifo(fifo, 0o600) == 0)
+            #expect(AtomicFile.isStream(fifo) && !AtomicFile.isStream(directory))
+            // The reader opens the other end; opening for writing waits for it.
+            nonisolated(unsafe) var received: [UInt8]?
+            let done = DispatchSemaphore(value: 0)
+            DispatchQueue.global().async {
+                received = Self.read(fifo)
+                done.signal()
+            }
+            try AtomicFile.write(Array("through the pipe".utf8), to: fifo)
+            #expect(done.wait(timeout: .now() + 60) == .success, "the reader never finished")
+            #expect(received == Array("through the pipe".utf8))
+            var status = stat()
+            #expect(stat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "the FIFO was replaced")
+            #expect(Self.listing(directory) == ["pipe"])
+        }
+    }
+
+    @Test("writing to /dev/null leaves it the null device")
+    func theNullDeviceStaysADevice() throws {
+        try AtomicFile.write(Array(repeating: 7, count: 1000), to: "/dev/null")
+        let writer = try AtomicFile.Writer(path: "/dev/null")
+        try writer.reserve(100)
+        try writer.write([1, 2, 3])
+        try writer.commit()
+        var status = stat()
+        #expect(stat("/dev/null", &status) == 0 && status.st_mode & S_IFMT == S_IFCHR, "/dev/null is no longer a device")
     }
 }

@@ -13,6 +13,12 @@ struct OutputPath {
         for case let input? in inputs where input != "-" && OutputPath.canonical(input) == target {
             throw .isAnInput(path)
         }
+        // A device or pipe (-o /dev/null, -o /dev/stdout) is written to in place, so only it must be writable.
+        if AtomicFile.isStream(target) {
+            guard access(target, W_OK) == 0 else { throw .folderNotWritable(path: path, folder: target) }
+            self.path = path
+            return
+        }
         let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
