@@ -73,7 +73,8 @@ install: release man completions
 uninstall:
 	rm -f $(addprefix $(INSTALL_ROOT)/,$(INSTALLED_FILES))
 
-DEMO = Examples/demo.tags --config Examples/demo.json
+DEMO_TAGS = Examples/demo.tags
+DEMO = $(DEMO_TAGS) --config Examples/demo.json
 
 # The main job on the bundled example: frames, a render, and the seed's bug before and after its fix.
 demo: build
@@ -95,8 +96,8 @@ docs: build
 	$(TAGFLOW) scroll $(DEMO) --compare --view device --step 40 --fps 4 -o docs/before-after.gif
 	$(TAGFLOW) scroll $(DEMO) --compare --frames 12 --sheet-columns 4 --sheet --png-compression small -o docs/before-after-sheet.png
 	@mkdir -p $(GENERATED)
-	sed 's/^足球$$/足球运动/; s/^网球$$/网球\n壁球/' $(DEMO) > $(GENERATED)/renamed.tags
-	$(TAGFLOW) diff $(DEMO) $(GENERATED)/renamed.tags -o docs/diff-transition.gif > /dev/null || test $$? = 1
+	sed 's/^足球$$/足球运动/; s/^网球$$/网球\n壁球/' $(DEMO_TAGS) > $(GENERATED)/renamed.tags
+	$(TAGFLOW) diff $(DEMO_TAGS) $(GENERATED)/renamed.tags -o docs/diff-transition.gif > /dev/null || test $$? = 1
 
 # The end-to-end tests run the release binary, the tagflow people run.
 test: test-deps
