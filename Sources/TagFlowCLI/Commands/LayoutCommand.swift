@@ -227,34 +227,22 @@ struct LayoutCommand: ParsableCommand {
         let flow = layout.flow
         for (sectionIndex, section) in flow.sections.enumerated() {
             let source = layout.document.sections[sectionIndex]
-            if let header = section.header {
+            /// A header's, more tag's or footer's row: its kind and section, its text, its frame and a note.
+            func elementRow(_ kind: String, text: String, frame: Rect, note: String = "") {
                 body(.row { row in
-                    tableElement("header", sectionIndex, into: &row)
+                    tableElement(kind, sectionIndex, into: &row)
                     row.endCell()
-                    row.add(source.title ?? "")
-                    tableFrame(header, into: &row)
-                    row.add("")
+                    row.add(text)
+                    tableFrame(frame, into: &row)
+                    row.add(note)
                 })
             }
+            if let header = section.header { elementRow("header", text: source.title ?? "", frame: header) }
             body(.items(section: sectionIndex, 0..<section.items.count))
             if let more = section.more, let tag = layout.moreTags[sectionIndex] {
-                body(.row { row in
-                    tableElement("more", sectionIndex, into: &row)
-                    row.endCell()
-                    row.add(tag.text)
-                    tableFrame(more.frame, into: &row)
-                    row.add(more.isTruncated ? "truncated" : "")
-                })
+                elementRow("more", text: tag.text, frame: more.frame, note: more.isTruncated ? "truncated" : "")
             }
-            if let footer = section.footer {
-                body(.row { row in
-                    tableElement("footer", sectionIndex, into: &row)
-                    row.endCell()
-                    row.add(source.footer ?? "")
-                    tableFrame(footer, into: &row)
-                    row.add("")
-                })
-            }
+            if let footer = section.footer { elementRow("footer", text: source.footer ?? "", frame: footer) }
             if section.hiddenCount > 0 {
                 body(.row { row in
                     row.add("")

@@ -70,6 +70,17 @@ public enum JSONOutput: Sendable, Equatable {
         write(to: &output, indent: indent)
     }
 
+    /// `[`, the lines `body` writes one indent in, and `]`; `[]` when there are none.
+    private static func writeLines<Target: JSONTarget & ~Copyable>(count: Int, to output: inout Target, indent: String,
+                                                                   _ body: (inout Target, String) -> Void) {
+        if count == 0 { output.append("[]"); return }
+        output.append("[\n")
+        body(&output, indent + "  ")
+        output.append("\n")
+        output.append(indent)
+        output.append("]")
+    }
+
     /// The one renderer: every layout and spacing rule is here, whatever the output is.
     func write<Target: JSONTarget & ~Copyable>(to output: inout Target, indent: String) {
         switch self {
@@ -92,21 +103,13 @@ public enum JSONOutput: Sendable, Equatable {
             if !inline { output.append("\n"); output.append(indent) }
             output.append("]")
         case let .generatedArray(count, element):
-            if count == 0 { output.append("[]"); return }
-            let inner = indent + "  "
-            output.append("[\n")
-            output.appendElements(count: count, indent: inner, element)
-            output.append("\n")
-            output.append(indent)
-            output.append("]")
+            Self.writeLines(count: count, to: &output, indent: indent) { output, inner in
+                output.appendElements(count: count, indent: inner, element)
+            }
         case let .generatedRows(count, row):
-            if count == 0 { output.append("[]"); return }
-            let inner = indent + "  "
-            output.append("[\n")
-            output.appendRows(count: count, indent: inner, row)
-            output.append("\n")
-            output.append(indent)
-            output.append("]")
+            Self.writeLines(count: count, to: &output, indent: indent) { output, inner in
+                output.appendRows(count: count, indent: inner, row)
+            }
         case let .object(members):
             if members.isEmpty { output.append("{}"); return }
             let inline = isFlat
