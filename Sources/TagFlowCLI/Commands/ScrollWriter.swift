@@ -85,7 +85,7 @@ struct ScrollWriter<Source: FrameSource> {
     /// Disk space for frames.json's next entry and its ending is set aside before each frame is written, so a
     /// full disk can always be recorded.
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
-        try renderer.pixelSize(scale: scale)
+        _ = try renderer.pixelSize(scale: scale)  // refuses frames too large before anything is written
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
         let header = renderer.manifestHeader(scale: scale, sourceName: sourceName)
