@@ -3,32 +3,34 @@ import Dispatch
 /// GIF's variable-length LZW, in Swift, so that frames are coded on every core (giflib codes one image at a time
 /// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codedBlocks:)``.
 ///
-/// The string table is a direct table, (prefix code, next index) → code, one 32-bit entry each: a lookup is one
-/// load. Each entry carries the table's generation, so clearing the table is one increment. A coder is used by one
-/// thread at a time and keeps its table (4 MiB) from frame to frame.
+/// The string table is a hash table of (prefix code, next index) → code with linear probing, 8,192 slots for at
+/// most 4,096 codes: 64 KiB, which stays in cache where a direct table of every pair (4 MiB) missed it on almost
+/// every lookup. Each slot carries the table's generation, so clearing the table is one increment. A coder is used
+/// by one thread at a time and keeps its table from frame to frame.
 final class GIFLZW {
     /// The codes' starting width less one: GIF's "LZW minimum code size", from the colour table's size.
     let minimumCodeSize: Int
 
     /// The largest code GIF allows (12 bits).
     private static let maxCode = 4095
-    private static let entryCount = 4096 * 256
-    /// Entries hold `generation << 12 | code`; generation 0 marks an entry never written.
-    private let entries = UnsafeMutablePointer<UInt32>.allocate(capacity: entryCount)
-    private var generation: UInt32 = 0
+    private static let slotCount = 1 << 13
+    /// Slots hold `generation << 32 | key << 12 | code`, the key being `prefix << 8 | index`; a slot of an older
+    /// generation is empty, and generation 0 marks a slot never written.
+    private let slots = UnsafeMutablePointer<UInt64>.allocate(capacity: slotCount)
+    private var generation: UInt64 = 0
 
     init(minimumCodeSize: Int) {
         self.minimumCodeSize = minimumCodeSize
-        entries.initialize(repeating: 0, count: Self.entryCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
     }
 
-    deinit { entries.deallocate() }
+    deinit { slots.deallocate() }
 
     /// Empties the table.
     private func clear() {
         generation += 1
-        if generation == 1 << 20 {
-            entries.update(repeating: 0, count: Self.entryCount)
+        if generation == 1 << 32 {
+            slots.update(repeating: 0, count: Self.slotCount)
             generation = 1
         }
     }
@@ -42,8 +44,9 @@ final class GIFLZW {
         var width = minimumCodeSize + 1
         var next = end + 1
         clear()
-        var tag = generation << 12
-        let entries = self.entries
+        var tag = generation << 32
+        let slots = self.slots
+        let mask = Self.slotCount - 1
 
         packer.put(clearCode, width: width)
         guard var prefix = indices.first.map(Int.init) else {
@@ -52,14 +55,22 @@ final class GIFLZW {
         }
         for position in 1..<indices.count {
             let byte = Int(indices[position])
-            let slot = prefix << 8 | byte
-            let entry = entries[slot]
-            if entry & ~0xFFF == tag {
-                prefix = Int(entry & 0xFFF)
-                continue
+            let key = prefix << 8 | byte
+            var slot = (key ^ key >> 11) & mask
+            var found = false
+            while true {
+                let entry = slots[slot]
+                if entry & ~0xFFFF_FFFF != tag { break }
+                if Int(entry >> 12 & 0xFFFFF) == key {
+                    prefix = Int(entry & 0xFFF)
+                    found = true
+                    break
+                }
+                slot = (slot + 1) & mask
             }
+            if found { continue }
             packer.put(prefix, width: width)
-            entries[slot] = tag | UInt32(next)
+            slots[slot] = tag | UInt64(key) << 12 | UInt64(next)
             // The decoder adds its entry one code later, and widens when that entry fills the width.
             if next == 1 << width, width < 12 { width += 1 }
             next += 1
@@ -67,7 +78,7 @@ final class GIFLZW {
                 // The table is full: start again, as the decoder will on reading the clear code.
                 packer.put(clearCode, width: width)
                 clear()
-                tag = generation << 12
+                tag = generation << 32
                 width = minimumCodeSize + 1
                 next = end + 1
             }
