@@ -40,6 +40,17 @@ func medianSeconds(_ body: () throws -> Void) rethrows -> Double {
     try median((0..<Report.repeats).map { _ in try seconds(body) })
 }
 
+/// The medians of `first` and `second`, run in turn: a machine that speeds up or slows down during the runs weighs on
+/// both alike, so their ratio is fair.
+func medianSecondsInTurn(_ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
+    var firstTimes = [Double](), secondTimes = [Double]()
+    for _ in 0..<Report.repeats {
+        firstTimes.append(try seconds(first))
+        secondTimes.append(try seconds(second))
+    }
+    return (median(firstTimes), median(secondTimes))
+}
+
 /// The wall time of one run of `body`, in seconds, on the monotonic clock.
 func seconds(_ body: () throws -> Void) rethrows -> Double {
     let duration = try ContinuousClock().measure(body)
