@@ -82,10 +82,10 @@ struct HorizontalRows {
         }
         contentSize = Size(width: x, height: height)
         if rtl { mirror(width: x) }
-        lanes = (0...rowCount).map { lane in
-            var positions = laneOfElement.indices.filter { laneOfElement[$0] == lane }
-            if rtl { positions.reverse() }
-            return QueryLane(positions: positions, elements: index)
+        var positionsByLane = [[Int]](repeating: [], count: rowCount + 1)
+        for (position, lane) in laneOfElement.enumerated() { positionsByLane[lane].append(position) }
+        lanes = positionsByLane.map { positions in
+            QueryLane(positions: rtl ? positions.reversed() : positions, elements: index)
         }
     }
 

@@ -77,7 +77,7 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public init(_ layout: TagLayout, fontFiles: [FontFileIdentity] = []) {
         self.fontFiles = fontFiles
         let flow = layout.flow
-        viewport = Size(width: flow.options.width, height: flow.options.height)
+        viewport = flow.options.viewportSize
         contentSize = flow.contentSize
         scrollDirection = flow.options.scrollDirection
         sections = flow.sections.enumerated().map { sectionIndex, section in

@@ -79,6 +79,9 @@ public struct LayoutOptions: Hashable, Sendable {
 
     public var isHorizontal: Bool { scrollDirection == .horizontal }
 
+    /// The viewport's size: what the screen shows.
+    public var viewportSize: Size { Size(width: width, height: height) }
+
     /// Scrolling horizontally right to left, reading starts at the content's right end.
     public var startsAtRightEnd: Bool { isHorizontal && direction == .rtl }
 

@@ -445,20 +445,31 @@ struct DiffCommand: ParsableCommand {
         return output
     }
 
-    /// Whether `-o` names an animation: NAME.gif, NAME.apng, or a folder (a name without an extension).
-    static func namesAnimation(_ path: String) -> Bool {
-        ["gif", "apng", ""].contains((path as NSString).pathExtension.lowercased())
+    /// What `-o` names, from its extension alone: NAME.gif, NAME.apng, a folder (a name without an extension), or
+    /// otherwise the diff picture.
+    enum PictureKind { case png, gif, apng, folder }
+
+    static func pictureKind(_ path: String) -> PictureKind {
+        switch (path as NSString).pathExtension.lowercased() {
+        case "gif": .gif
+        case "apng": .apng
+        case "": .folder
+        default: .png
+        }
     }
+
+    /// Whether `-o` names an animation.
+    static func namesAnimation(_ path: String) -> Bool { pictureKind(path) != .png }
 
     /// What `-o` asks for, checked before any work starts.
     private static func picture(_ path: String, inputs: [String?]) throws -> Picture {
-        switch (path as NSString).pathExtension.lowercased() {
-        case "gif": return .gif(try OutputPath(path, inputs: inputs))
-        case "apng": return .apng(try OutputPath(path, inputs: inputs))
-        case "":
+        switch pictureKind(path) {
+        case .gif: return .gif(try OutputPath(path, inputs: inputs))
+        case .apng: return .apng(try OutputPath(path, inputs: inputs))
+        case .folder:
             try FrameFolder.check(path)
             return .folder(path)
-        default: return .png(try pngOutput(path, inputs: inputs))
+        case .png: return .png(try pngOutput(path, inputs: inputs))
         }
     }
 }

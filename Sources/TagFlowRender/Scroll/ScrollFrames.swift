@@ -76,7 +76,7 @@ public struct ScrollFrameRenderer: Sendable {
         self.plan = plan
         let bounds = scene.contentBounds
         let axis = scene.layout.options.scrollDirection
-        deviceSize = Size(width: scene.layout.options.width, height: scene.layout.options.height)
+        deviceSize = scene.layout.options.viewportSize
         framing = OverviewFraming(contentHeight: bounds.length(along: axis), viewportHeight: deviceSize.length(along: axis),
                                   maxOverviewHeight: maxOverviewHeight)
         switch framing {

@@ -44,7 +44,7 @@ public struct DeviceView: Sendable {
     public init(size: Size) { self.size = size }
 
     public init(scene: Scene) {
-        size = Size(width: scene.layout.options.width, height: scene.layout.options.height)
+        size = scene.layout.options.viewportSize
     }
 
     /// `returned` (a strategy's answer) as layers of `scene`, in drawing order.

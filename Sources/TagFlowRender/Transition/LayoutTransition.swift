@@ -99,7 +99,7 @@ public struct LayoutTransition: Sendable {
     static func offset(showing frame: Rect, in scene: Scene) -> Double {
         let options = scene.layout.options
         let axis = options.scrollDirection
-        let screen = axis == .vertical ? options.height : options.width
+        let screen = options.viewportSize.length(along: axis)
         let top = range(scene).lowerBound
         if frame.maxAlong(axis) <= top + screen { return top }
         return clamped(frame.minAlong(axis) - screen / 4, scene)

@@ -83,9 +83,15 @@ public struct TextTable {
 
     /// Terminal cells a string takes: wide and fullwidth characters take two, combining marks none.
     public static func displayWidth(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { displayWidth(utf8: $0) }
+    }
+
+    /// Terminal cells UTF-8 text takes, as ``displayWidth(_:)`` counts them.
+    static func displayWidth(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII, most of a table, is one cell a byte.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.utf8.count }
-        return text.unicodeScalars.reduce(0) { width, scalar in
+        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.count }
+        return String(decoding: text, as: UTF8.self).unicodeScalars.reduce(0) { width, scalar in
             let value = scalar.value
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
             let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
@@ -112,12 +118,7 @@ public struct TextTableRow: ~Copyable {
     public mutating func endCell() {
         let start = cellCount > 0 ? ends[cellCount - 1] : 0
         let end = text.count
-        let width = text.withBytes { bytes in
-            let cell = UnsafeBufferPointer(rebasing: bytes[start..<end])
-            // Printable ASCII, most of a table, is one cell a byte.
-            if cell.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return cell.count }
-            return TextTable.displayWidth(String(decoding: cell, as: UTF8.self))
-        }
+        let width = text.withBytes { bytes in TextTable.displayWidth(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
         if cellCount < ends.count {
             ends[cellCount] = end
             widths[cellCount] = width
