@@ -112,19 +112,21 @@ public enum AtomicFile {
         return type == S_IFCHR || type == S_IFIFO || type == S_IFSOCK
     }
 
-    /// Removes every temporary file that a writer in this process has created and not yet committed or discarded.
-    /// Meant for an interrupt handler (run from a dispatch signal source, not a raw signal handler): it takes a lock.
-    /// Returns how many files were removed.
+    /// Removes every temporary file that a writer in this process has created and not yet committed or discarded,
+    /// and refuses new ones from then on: the process is stopping, and a writer starting on another thread must not
+    /// leave a file behind. Meant for an interrupt handler (run from a dispatch signal source, not a raw signal
+    /// handler): it takes a lock. Returns how many files were removed.
     @discardableResult
     public static func removeAllPending() -> Int {
-        removePending { _ in true }
+        removePending(refusingNew: true) { _ in true }
     }
 
     /// Removes the pending temporary files whose paths satisfy `predicate` (tests use it to stay within their own
     /// directory while other tests in the process write files).
     @discardableResult
-    static func removePending(where predicate: (String) -> Bool) -> Int {
+    static func removePending(refusingNew: Bool = false, where predicate: (String) -> Bool) -> Int {
         let paths = withPending { set -> [String] in
+            if refusingNew { refusesNewFiles = true }
             let chosen = set.filter(predicate)
             set.subtract(chosen)
             return Array(chosen)
@@ -143,6 +145,8 @@ public enum AtomicFile {
 
     /// The temporary paths of open writers, reached only through `withPending`.
     private nonisolated(unsafe) static var pendingSet = Set<String>()
+    /// Set once ``removeAllPending()`` has run; reached only through `withPending`.
+    private nonisolated(unsafe) static var refusesNewFiles = false
     /// Guards `pendingSet`. A serial queue rather than TagFlowText's `Locked`: images stand beside text, not on it,
     /// and ThreadSanitizer understands dispatch as it does pthread locks.
     private static let pendingQueue = DispatchQueue(label: "tagflow.atomic-file.pending")
@@ -183,16 +187,24 @@ public enum AtomicFile {
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[...$0]) } ?? ""
             let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-            var descriptor: Int32 = -1
-            var candidate = ""
-            // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
-            for _ in 0..<8 {
-                let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-                candidate = "\(directory).\(name).tmp-\(getpid())-\(random)"
-                descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
-                if descriptor >= 0 || lastErrno() != EEXIST { break }
+            // Created and registered under the lock that removing pending files takes, so a stop never falls
+            // between the two and leaves a file no one removes.
+            let (descriptor, candidate, code) = AtomicFile.withPending { pending -> (Int32, String, Int32) in
+                guard !AtomicFile.refusesNewFiles else { return (-1, "", EINTR) }
+                var descriptor: Int32 = -1
+                var candidate = ""
+                // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
+                for _ in 0..<8 {
+                    let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
+                    candidate = "\(directory).\(name).tmp-\(getpid())-\(random)"
+                    descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+                    if descriptor >= 0 || lastErrno() != EEXIST { break }
+                }
+                guard descriptor >= 0 else { return (-1, "", lastErrno()) }
+                pending.insert(candidate)
+                return (descriptor, candidate, 0)
             }
-            guard descriptor >= 0 else { throw .createTemporary(path: path, errno: lastErrno()) }
+            guard descriptor >= 0 else { throw .createTemporary(path: path, errno: code) }
             // Keep the mode of a file being replaced.
             var existing = stat()
             if stat(path, &existing) == 0, (existing.st_mode & S_IFMT) == S_IFREG {
@@ -200,7 +212,6 @@ public enum AtomicFile {
             }
             fd = descriptor
             temporaryPath = candidate
-            AtomicFile.withPending { _ = $0.insert(candidate) }
         }
 
         deinit {
