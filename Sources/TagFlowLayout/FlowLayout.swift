@@ -87,12 +87,17 @@ public struct FlowLayout: Sendable {
     public let items: [ItemLayout]
     public let contentSize: Size
 
-    /// Every shown element in document order. Scrolling vertically, both `minY` and `maxY` are non-decreasing
-    /// along it, which is what lets ``elements(in:)`` binary-search.
+    /// Scrolling horizontally: every shown element in document order, which the lanes index. Empty when scrolling
+    /// vertically, where an element's place in document order is worked out from ``sectionStarts`` instead.
     let index: [LayoutElement]
-    /// Each indexed element's `maxY`, apart: the binary search reads 8 bytes a step instead of a whole element,
-    /// which keeps a million-tag search in cache. Empty when scrolling horizontally.
+    /// Scrolling vertically: the `maxY` of every shown element in document order (a section's header, shown items,
+    /// more tag and footer, section after section). Both `minY` and `maxY` are non-decreasing along it, which is
+    /// what lets ``elements(in:)`` binary-search. Only these 8 bytes an element are written besides the items:
+    /// a million-tag layout writes 56 bytes a tag, not 104, and the search reads only keys.
     private let indexMaxY: [Double]
+    /// Scrolling vertically: the document-order position of each section's first shown element, and then the
+    /// number of shown elements.
+    fileprivate let sectionStarts: [Int]
     /// The last `maxY` of each block of ``searchBlock`` indexed elements: 1/64 of the keys, small enough to stay in
     /// cache, so a search of a million elements misses the cache within one block only.
     private let blockMaxY: [Double]
@@ -134,6 +139,7 @@ public struct FlowLayout: Sendable {
             index = rows.index
             indexMaxY = []
             blockMaxY = []
+            sectionStarts = []
             lanes = rows.lanes
             contentSize = rows.contentSize
             return
@@ -142,7 +148,11 @@ public struct FlowLayout: Sendable {
         let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
         var items = [ItemLayout]()
         items.reserveCapacity(tagCount)
-        var index = IndexBuilder(capacity: tagCount + 2 * metrics.count)
+        // Each shown element's maxY, in document order.
+        var maxY = [Double]()
+        maxY.reserveCapacity(tagCount + 2 * metrics.count)
+        var sectionStarts = [Int]()
+        sectionStarts.reserveCapacity(metrics.count + 1)
         var sections = [SectionLayout]()
         sections.reserveCapacity(metrics.count)
 
@@ -157,11 +167,12 @@ public struct FlowLayout: Sendable {
 
         for (sectionIndex, section) in metrics.enumerated() {
             let top = y
+            sectionStarts.append(maxY.count)
             var header: Rect?
             if section.hasHeader && options.headerHeight > 0 {
                 let frame = Rect(x: 0, y: y, width: contentWidth, height: options.headerHeight)
                 header = frame
-                index.append(.header(sectionIndex), frame)
+                maxY.append(frame.maxY)
                 y += options.headerHeight
             }
             y += options.sectionInset.top
@@ -230,12 +241,12 @@ public struct FlowLayout: Sendable {
                     if itemIndex == end {
                         // Past the line's tags: the more tag, which follows them in reading order.
                         more = MoreTagLayout(frame: frame, count: widths.count - end, line: line, isTruncated: moreIsTruncated)
-                        index.append(.more(sectionIndex), frame)
+                        maxY.append(frame.maxY)
                         break
                     }
                     items.append(ItemLayout(frame: frame, section: sectionIndex, line: line, isHidden: false,
                                             isTruncated: widths[itemIndex] > options.maxTextWidth))
-                    index.append(.item(sectionIndex, itemIndex), frame)
+                    maxY.append(frame.maxY)
                     cursor += tagWidth + placement.gap
                 }
                 line += 1
@@ -249,18 +260,20 @@ public struct FlowLayout: Sendable {
             if section.hasFooter && options.footerHeight > 0 {
                 let frame = Rect(x: 0, y: y, width: contentWidth, height: options.footerHeight)
                 footer = frame
-                index.append(.footer(sectionIndex), frame)
+                maxY.append(frame.maxY)
                 y += options.footerHeight
             }
             sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
                                           span: top...y, lineCount: line, hiddenCount: hiddenCount, more: more))
         }
+        sectionStarts.append(maxY.count)
         self.sections = sections
         self.items = items
-        self.index = index.elements
-        self.indexMaxY = index.maxY
-        self.blockMaxY = stride(from: Self.searchBlock - 1, to: index.maxY.count + Self.searchBlock - 1, by: Self.searchBlock)
-            .map { index.maxY[Swift.min($0, index.maxY.count - 1)] }
+        self.index = []
+        self.indexMaxY = maxY
+        self.sectionStarts = sectionStarts
+        self.blockMaxY = stride(from: Self.searchBlock - 1, to: maxY.count + Self.searchBlock - 1, by: Self.searchBlock)
+            .map { maxY[Swift.min($0, maxY.count - 1)] }
         self.contentSize = Size(width: contentWidth, height: y)
     }
 
@@ -289,7 +302,11 @@ public struct FlowLayout: Sendable {
     }
 
     /// Every shown element, in document order.
-    public var allElements: [LayoutElement] { index }
+    public var allElements: [LayoutElement] {
+        if options.isHorizontal { return index }
+        var cursor = DocumentOrderCursor(layout: self, position: 0)
+        return (0..<indexMaxY.count).map { _ in cursor.next() }
+    }
 
     /// The items, headers, footers and more tags whose frames intersect `rect`, in document order.
     ///
@@ -301,14 +318,13 @@ public struct FlowLayout: Sendable {
         let query = rect.standardized
         if options.isHorizontal { return elementsAlongLanes(in: query) }
         var result = [LayoutElement]()
-        var position = firstElement(endingAfter: query.minY)
+        var cursor = DocumentOrderCursor(layout: self, position: firstElement(endingAfter: query.minY))
         let degenerate = query.height == 0
-        while position < index.count {
-            let element = index[position]
+        while cursor.position < indexMaxY.count {
+            let element = cursor.next()
             let top = element.frame.minY
             if degenerate ? top > query.minY : top >= query.maxY { break }
             if element.frame.intersects(query) { result.append(element) }
-            position += 1
         }
         return result
     }
@@ -318,10 +334,17 @@ public struct FlowLayout: Sendable {
     /// - Complexity: O(n).
     public func elementsByLinearScan(in rect: Rect) -> [LayoutElement] {
         let query = rect.standardized
-        return index.filter { $0.frame.intersects(query) }
+        if options.isHorizontal { return index.filter { $0.frame.intersects(query) } }
+        var result = [LayoutElement]()
+        var cursor = DocumentOrderCursor(layout: self, position: 0)
+        while cursor.position < indexMaxY.count {
+            let element = cursor.next()
+            if element.frame.intersects(query) { result.append(element) }
+        }
+        return result
     }
 
-    /// The first position in `index` whose frame ends below `y`.
+    /// The first document-order position whose element ends below `y`.
     private func firstElement(endingAfter y: Double) -> Int {
         let block = Self.firstIndex(in: blockMaxY, above: y)
         let start = Swift.min(block * Self.searchBlock, indexMaxY.count)
@@ -341,19 +364,54 @@ public struct FlowLayout: Sendable {
     }
 }
 
-/// The document-ordered index as it is built, with each element's `maxY` kept apart as it is added.
-private struct IndexBuilder {
-    var elements = [LayoutElement]()
-    var maxY = [Double]()
+/// Walks a vertical layout's shown elements in document order from a position, naming each from its section:
+/// a section's elements are its header, its shown items, its more tag and its footer, each there or not.
+private struct DocumentOrderCursor {
+    let layout: FlowLayout
+    private(set) var position: Int
+    private var section: Int
+    /// The current section's shown items: their positions, and the first one's index in ``FlowLayout/items``.
+    private var itemPositions: Range<Int> = 0..<0
+    private var firstItem = 0
 
-    init(capacity: Int) {
-        elements.reserveCapacity(capacity)
-        maxY.reserveCapacity(capacity)
+    init(layout: FlowLayout, position: Int) {
+        self.layout = layout
+        self.position = position
+        // The last section starting at or before `position`; sections without shown elements start where the next does.
+        var low = 0, high = layout.sections.count - 1
+        while low < high {
+            let middle = (low + high + 1) / 2
+            if layout.sectionStarts[middle] <= position { low = middle } else { high = middle - 1 }
+        }
+        section = low
+        enterSection()
     }
 
-    mutating func append(_ id: ElementID, _ frame: Rect) {
-        elements.append(LayoutElement(id: id, frame: frame))
-        maxY.append(frame.maxY)
+    private mutating func enterSection() {
+        guard section < layout.sections.count else { return }
+        let laidOut = layout.sections[section]
+        let first = layout.sectionStarts[section] + (laidOut.header == nil ? 0 : 1)
+        itemPositions = first..<first + laidOut.items.count - laidOut.hiddenCount
+        firstItem = laidOut.items.lowerBound
+    }
+
+    /// The element at `position`, moving on to the next; `position` must be below the number of shown elements.
+    mutating func next() -> LayoutElement {
+        defer { position += 1 }
+        if !itemPositions.contains(position) {
+            while position >= layout.sectionStarts[section + 1] {
+                section += 1
+                enterSection()
+            }
+        }
+        if itemPositions.contains(position) {
+            let offset = position - itemPositions.lowerBound
+            return LayoutElement(id: .item(section, offset), frame: layout.items[firstItem + offset].frame)
+        }
+        let laidOut = layout.sections[section]
+        if position < itemPositions.lowerBound { return LayoutElement(id: .header(section), frame: laidOut.header!) }
+        if position == itemPositions.upperBound, let more = laidOut.more { return LayoutElement(id: .more(section), frame: more.frame) }
+        return LayoutElement(id: .footer(section), frame: laidOut.footer!)
     }
 }
 

@@ -34,6 +34,31 @@ import Testing
         }
     }
 
+    /// The order the query walks, checked against the sections and items themselves: each section's header, shown
+    /// items, more tag and footer, with empty and hidden-only sections among them.
+    @Test(arguments: Array(UInt64(1)...60))
+    func documentOrderIsEachSectionsHeaderItemsMoreAndFooter(seed: UInt64) {
+        var rng = SeededGenerator(seed: seed)
+        var options = randomOptions(&rng)
+        options.moreTag = seed.isMultiple(of: 2) ? "+%d" : ""
+        var metrics = randomSections(&rng, maxSections: 8, maxTags: 60)
+        if seed.isMultiple(of: 3) { metrics.insert(SectionMetrics(hasHeader: false, hasFooter: false, textWidths: []), at: metrics.count / 2) }
+        let layout = FlowLayout.prepare(metrics, options: options, moreTagTextWidth: { Double(String($0).count) * 7 + 8 })
+        var expected: [LayoutElement] = []
+        for (index, section) in layout.sections.enumerated() {
+            if let header = section.header { expected.append(LayoutElement(id: .header(index), frame: header)) }
+            for position in section.items where !layout.items[position].isHidden {
+                expected.append(LayoutElement(id: .item(index, position - section.items.lowerBound), frame: layout.items[position].frame))
+            }
+            if let more = section.more { expected.append(LayoutElement(id: .more(index), frame: more.frame)) }
+            if let footer = section.footer { expected.append(LayoutElement(id: .footer(index), frame: footer)) }
+        }
+        #expect(layout.allElements == expected, "seed \(seed)")
+        #expect(layout.elementsByLinearScan(in: Rect(x: -1, y: -1, width: 1e6, height: 1e9)) == expected, "seed \(seed)")
+        #expect(layout.elements(in: Rect(x: -1, y: -1, width: 1e6, height: 1e9)) == expected, "seed \(seed)")
+        for element in expected { #expect(layout.element(at: element.id) == element) }
+    }
+
     @Test func edgesAreHalfOpen() {
         let layout = FlowLayout.prepare([SectionMetrics(hasHeader: true, hasFooter: false, textWidths: [28])], options: LayoutOptions())
         // The item spans y 60..<90.
