@@ -1,5 +1,6 @@
 import TagFlowImage
 import TagFlowLayout
+import TagFlowRender
 import TagFlowReview
 import TagFlowText
 
@@ -90,7 +91,7 @@ struct LayoutCommand: ParsableCommand {
                 row.member("hidden", .bool(attributes.isHidden))
                 row.member("truncated", .bool(item.isTruncated))
                 if tag.isTruncated { row.member("displayText", .string(tag.displayText)) }
-                row.member("fonts", .array(tag.measurement.fonts.map(JSONOutput.string)))
+                row.member("fonts", strings: tag.measurement.fonts)
                 row.member("missingGlyphs", .integer(tag.measurement.missingGlyphs))
                 row.member("zIndex", .integer(attributes.zIndex))
                 row.member("alpha", .number(attributes.alpha))
@@ -174,33 +175,21 @@ struct LayoutCommand: ParsableCommand {
             case let .row(fill): table.write(into: &output, fill)
             case let .items(section, items):
                 inBlocks(items, { block in
-                    var part = OutputBuffer()
+                    var part = OutputBuffer(capacity: 1 << 20)
                     var writer = StreamedTextTable(columns: tableColumns)
                     writer.widen(to: widths)
                     for item in block { writer.write(into: &part) { itemRow(layout, section: section, item: item, into: &$0) } }
                     return part.bytes
-                }, each: { part in
-                    part.withUnsafeBufferPointer { output.append($0) }
-                    output.flushIfFull()
-                })
+                }, each: { part in part.withUnsafeBufferPointer { output.appendWhole($0) } })
             }
         }
         output.append(0x0A)
     }
 
-    /// `body` over blocks of `range` on every core, a window of blocks at a time, handing each result to `each` in
-    /// order before the next window starts, so only a window's results are ever held.
-    private static func inBlocks<T>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T, each: (T) -> Void) {
-        let block = 4096
-        let window = 8
-        let blocks = (range.count + block - 1) / block
-        for first in stride(from: 0, to: blocks, by: window) {
-            let results = resultsByIndex(count: min(window, blocks - first), concurrently: blocks > 1) { offset in
-                let start = range.lowerBound + (first + offset) * block
-                return body(start..<min(start + block, range.upperBound))
-            }
-            results.forEach(each)
-        }
+    /// `body` over blocks of `range` on every core, handing each result to `each` in order while the next blocks
+    /// are made, so only a few blocks' results are ever held.
+    private static func inBlocks<T: Sendable>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T, each: (T) -> Void) {
+        OrderedPipeline.forEachBlock(of: range, size: 4096, make: body, consume: each)
     }
 
     static let tableColumns = ["element", "text", "x", "y", "width", "height", "notes"]

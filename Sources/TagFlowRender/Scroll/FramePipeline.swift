@@ -19,10 +19,11 @@ public struct OrderedPipeline: Sendable {
 
     /// Calls `make` for every index in `0..<count` concurrently, and `consume` for each result in index order.
     /// Stops before consuming the next item once `shouldStop` returns true, and returns how many were consumed.
+    /// Throws what `make` or `consume` throws; when neither can, neither can this.
     @discardableResult
-    public func run<Item: Sendable>(count: Int, shouldStop: () -> Bool = { false },
-                                    make: @Sendable (Int) throws -> Item,
-                                    consume: (Int, Item) throws -> Void) throws -> Int {
+    public func run<Item: Sendable, Failure: Error>(count: Int, shouldStop: () -> Bool = { false },
+                                                    make: @Sendable (Int) throws(Failure) -> Item,
+                                                    consume: (Int, Item) throws(Failure) -> Void) throws(Failure) -> Int {
         guard count > 0 else { return 0 }
         guard workers > 1 else {
             for index in 0..<count {
@@ -31,9 +32,9 @@ public struct OrderedPipeline: Sendable {
             }
             return count
         }
-        let window = OrderedWindow<Item>(size: min(batchSize, count))
+        let window = OrderedWindow<Item, Failure>(size: min(batchSize, count))
         let workerCount = min(workers, count)
-        return try withoutActuallyEscaping(make) { make in
+        let consumed: Result<Int, Failure> = withoutActuallyEscaping(make) { make in
             // The workers are threads of their own, not dispatch's: a worker runs for the whole scroll, and would
             // keep dispatch's pool (and with it the signal handlers that set `shouldStop`) from running. Each is
             // joined before this returns, by when it has let go of `make`.
@@ -45,16 +46,35 @@ public struct OrderedPipeline: Sendable {
             for _ in 0..<workerCount {
                 threads.append(JoinableThread {
                     while let index = window.claim(count: count) {
-                        window.deliver(index, Result { try make(index) })
+                        window.deliver(index, Result { () throws(Failure) -> Item in try make(index) })
                     }
                 })
             }
             for index in 0..<count {
-                if shouldStop() { return index }
-                try consume(index, window.take(index).get())
+                if shouldStop() { return .success(index) }
+                do throws(Failure) {
+                    try consume(index, window.take(index).get())
+                } catch {
+                    return .failure(error)
+                }
             }
-            return count
+            return .success(count)
         }
+        return try consumed.get()
+    }
+}
+
+extension OrderedPipeline {
+    /// `range` cut into blocks of `blockSize`, each made by `make` on every core and handed to `consume` in order
+    /// while the next ones are made. A single block is made on the calling thread.
+    public static func forEachBlock<Part: Sendable>(of range: Range<Int>, size blockSize: Int, make: @Sendable (Range<Int>) -> Part,
+                                                    consume: (Part) -> Void) {
+        let blocks = (range.count + blockSize - 1) / blockSize
+        let pipeline = blocks > 1 ? OrderedPipeline(itemsPerWorker: 4) : OrderedPipeline(workers: 1)
+        pipeline.run(count: blocks, make: { index in
+            let start = range.lowerBound + index * blockSize
+            return make(start..<min(start + blockSize, range.upperBound))
+        }, consume: { _, part in consume(part) })
     }
 }
 
@@ -84,10 +104,10 @@ private final class JoinableThread: @unchecked Sendable {
 
 /// The slots between an ``OrderedPipeline``'s workers and its consumer: a worker claims the next index once a slot
 /// is free, and the consumer takes the items in index order, freeing their slots.
-private final class OrderedWindow<Item: Sendable>: @unchecked Sendable {
+private final class OrderedWindow<Item: Sendable, Failure: Error>: @unchecked Sendable {
     private let size: Int
     // Guarded by `lock`.
-    private var slots: [Result<Item, any Error>?]
+    private var slots: [Result<Item, Failure>?]
     private var nextIndex = 0
     private var stopped = false
     private let lock = NSCondition()
@@ -110,7 +130,7 @@ private final class OrderedWindow<Item: Sendable>: @unchecked Sendable {
 
     private var consumed = 0
 
-    func deliver(_ index: Int, _ item: Result<Item, any Error>) {
+    func deliver(_ index: Int, _ item: Result<Item, Failure>) {
         lock.lock()
         slots[index % size] = item
         lock.broadcast()
@@ -118,7 +138,7 @@ private final class OrderedWindow<Item: Sendable>: @unchecked Sendable {
     }
 
     /// The item at `index`, once made; items are taken in index order.
-    func take(_ index: Int) -> Result<Item, any Error> {
+    func take(_ index: Int) -> Result<Item, Failure> {
         lock.lock()
         defer { lock.unlock() }
         while slots[index % size] == nil { lock.wait() }

@@ -1,5 +1,6 @@
 import TagFlowImage
 import TagFlowLayout
+import TagFlowRender
 
 /// JSON to print, with keys in the order written so output is stable and diffs read well.
 public enum JSONOutput: Sendable, Equatable {
@@ -216,6 +217,8 @@ struct StringTarget: JSONTarget {
 extension OutputBuffer: JSONTarget {
     /// Elements rendered at once, in blocks of this many: enough to keep every core busy, few enough to keep memory flat.
     static let elementBlock = 2048
+    /// Room a block's buffer starts with: a layout row is about 300 bytes, so a block seldom grows it.
+    static let blockCapacity = 1 << 20
 
     mutating func appendNumber(_ value: Double) { appendPoints(value) }
 
@@ -238,39 +241,42 @@ extension OutputBuffer: JSONTarget {
         appendInBlocks(count: count, indent: indent) { index, output in element(index).write(to: &output, indent: indent) }
     }
 
-    /// Each row's members straight into the bytes, with no value built for the row.
+    /// Each row's members straight into the bytes, with no value built for the row: one ``JSONRow`` writes a
+    /// whole block's rows into the block's buffer.
     mutating func appendRows(count: Int, indent: String, _ row: @Sendable (Int, inout JSONRow) -> Void) {
-        appendInBlocks(count: count, indent: indent) { index, output in
+        appendInBlocks(count: count, indent: indent) { indices, part in
             var members = JSONRow(collecting: false)
-            swap(&members.output, &output)
-            row(index, &members)
-            members.end()
-            swap(&members.output, &output)
+            swap(&members.output, &part)
+            for index in indices {
+                if index > 0 { members.output.append(",\n") }
+                members.output.append(indent)
+                members.begin()
+                row(index, &members)
+                members.end()
+            }
+            swap(&members.output, &part)
         }
     }
 
     /// Elements `0..<count`, each after its separator and indent, written by `write` in blocks on every core.
     private mutating func appendInBlocks(count: Int, indent: String, _ write: @Sendable (Int, inout OutputBuffer) -> Void) {
-        let block = Self.elementBlock
-        let blocks = (count + block - 1) / block
-        // A window of blocks is rendered on every core, then handed on in order before the next window starts.
-        let window = 8
-        for first in stride(from: 0, to: blocks, by: window) {
-            let rendered = resultsByIndex(count: min(window, blocks - first), concurrently: count > block) { offset in
-                var part = OutputBuffer()
-                let start = (first + offset) * block
-                for index in start..<min(start + block, count) {
-                    if index > 0 { part.append(",\n") }
-                    part.append(indent)
-                    write(index, &part)
-                }
-                return part.bytes
-            }
-            for part in rendered {
-                part.withUnsafeBufferPointer { append($0) }
-                flushIfFull()
+        appendInBlocks(count: count, indent: indent) { indices, part in
+            for index in indices {
+                if index > 0 { part.append(",\n") }
+                part.append(indent)
+                write(index, &part)
             }
         }
+    }
+
+    /// Blocks of `0..<count` written by `writeBlock` on every core, each into its own buffer, and handed on in order
+    /// while the next are written.
+    private mutating func appendInBlocks(count: Int, indent: String, blocks writeBlock: @Sendable (Range<Int>, inout OutputBuffer) -> Void) {
+        OrderedPipeline.forEachBlock(of: 0..<count, size: Self.elementBlock, make: { indices in
+            var part = OutputBuffer(capacity: Self.blockCapacity)
+            writeBlock(indices, &part)
+            return part.bytes
+        }, consume: { part in part.withUnsafeBufferPointer { appendWhole($0) } })
     }
 }
 
@@ -287,24 +293,44 @@ public struct JSONRow: ~Copyable {
         self.collecting = collecting
     }
 
-    /// Adds `"key": value`; `value` is a scalar, or an array or object of scalars.
-    public mutating func member(_ key: String, _ value: JSONOutput) {
+    /// Adds `"key": value`; `value` is a scalar, or an array or object of scalars. The key is plain text that
+    /// needs no escape, such as `"width"`.
+    public mutating func member(_ key: StaticString, _ value: JSONOutput) {
         precondition(value.isScalar || value.isFlatRect, "a row's members are scalars, or arrays or objects of scalars")
         if collecting {
-            members.append((key, value))
+            members.append((key.description, value))
             return
         }
-        if count == 0 {
-            output.append(UInt8(ascii: "{"))
-        } else {
-            output.append(UInt8(ascii: ","))
-            output.append(UInt8(ascii: " "))
-        }
-        output.appendQuoted(key)
-        output.append(UInt8(ascii: ":"))
-        output.append(UInt8(ascii: " "))
+        appendKey(key)
         value.write(to: &output, indent: "")
+    }
+
+    /// Adds `"key": ["a", "b"]`, as `member(key, .array(strings.map(JSONOutput.string)))` would, without building
+    /// the array.
+    public mutating func member(_ key: StaticString, strings: [String]) {
+        if collecting {
+            members.append((key.description, .array(strings.map(JSONOutput.string))))
+            return
+        }
+        appendKey(key)
+        output.append(UInt8(ascii: "["))
+        for (index, string) in strings.enumerated() {
+            if index > 0 { output.append(UInt8(ascii: ",")); output.append(UInt8(ascii: " ")) }
+            output.appendQuoted(string)
+        }
+        output.append(UInt8(ascii: "]"))
+    }
+
+    /// The separator before a member, and `"key": `.
+    private mutating func appendKey(_ key: StaticString) {
+        assert(key.hasPointerRepresentation && JSONOutput.quote(key.description) == "\"\(key)\"", "a row's keys need no escape")
+        output.appendJSONKey(key, first: count == 0)
         count += 1
+    }
+
+    /// Starts the next row written with this one.
+    fileprivate mutating func begin() {
+        count = 0
     }
 
     fileprivate mutating func end() {

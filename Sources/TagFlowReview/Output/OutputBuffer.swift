@@ -17,12 +17,12 @@ public struct OutputBuffer: ~Copyable {
     /// The sink's first error; nothing more is handed on after it.
     private var failure: (any Error)?
 
-    /// A buffer that keeps everything in ``bytes``.
-    public init() {
+    /// A buffer that keeps everything in ``bytes``, with room for `capacity` bytes before it grows.
+    public init(capacity: Int = 256) {
         chunkSize = .max
         sink = nil
-        capacity = 256
-        base = .allocate(capacity: capacity)
+        self.capacity = max(1, capacity)
+        base = .allocate(capacity: self.capacity)
     }
 
     /// A buffer that hands its bytes to `sink` about every `chunkSize` bytes.
@@ -53,6 +53,23 @@ public struct OutputBuffer: ~Copyable {
     public mutating func finish() throws {
         flush()
         if let failure { throw failure }
+    }
+
+    /// Appends `bytes`, whole text; with a sink, bytes buffered before are handed on and then `bytes` themselves,
+    /// without copying them into the buffer.
+    public mutating func appendWhole(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard let sink, bytes.count >= chunkSize / 4 else {
+            append(bytes)
+            flushIfFull()
+            return
+        }
+        flush()
+        guard failure == nil else { return }
+        do {
+            try sink(UnsafeRawBufferPointer(bytes))
+        } catch {
+            failure = error
+        }
     }
 
     /// Forgets what is buffered, keeping the memory, as when a row is reused.
@@ -103,6 +120,28 @@ public struct OutputBuffer: ~Copyable {
     public mutating func append(_ text: String) {
         var text = text
         text.withUTF8 { append($0) }
+    }
+
+    /// `"key": ` after `{` for a first member, or after `, `; `key` needs no escape.
+    public mutating func appendJSONKey(_ key: StaticString, first: Bool) {
+        let length = key.utf8CodeUnitCount
+        reserve(length + 6)
+        var at = base + count
+        if first {
+            at.pointee = UInt8(ascii: "{")
+            at += 1
+        } else {
+            at[0] = UInt8(ascii: ",")
+            at[1] = UInt8(ascii: " ")
+            at += 2
+        }
+        at.pointee = UInt8(ascii: "\"")
+        (at + 1).update(from: key.utf8Start, count: length)
+        at += 1 + length
+        at[0] = UInt8(ascii: "\"")
+        at[1] = UInt8(ascii: ":")
+        at[2] = UInt8(ascii: " ")
+        count = at + 3 - base
     }
 
     public mutating func appendSpaces(_ count: Int) {
