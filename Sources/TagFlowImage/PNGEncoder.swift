@@ -136,11 +136,36 @@ public struct PNGEncoder: Sendable {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         try options.checkLevel()
         if options.colourType == .automatic,
-           let indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }),
-           let palette = PNGPalette(merging: [indexed.colours]) {
-            let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options)
-            return PNGWriting.file(width: image.width, height: image.height, format: .indexed(palette), idat: compressed)
+           let indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }) {
+            return try encode(indexed, height: image.height)
         }
+        return try encodeDirect(image)
+    }
+
+    /// The PNG file for pixels as cairo draws them; opaque ones of at most 256 colours are indexed as they are,
+    /// others go through straight RGBA. The same bytes as ``encode(_:)`` of the straight pixels.
+    public func encode(_ pixels: PremultipliedARGB32) throws(PNGError) -> [UInt8] {
+        try PNGWriting.checkDimensions(width: pixels.width, height: pixels.height)
+        try options.checkLevel()
+        guard options.colourType == .automatic else { return try encodeDirect(RGBAImage(pixels)) }
+        let indexed: IndexedScanlines
+        do {
+            indexed = try IndexedScanlines(pixels)
+        } catch .moreThan256Colours {
+            return try encodeDirect(RGBAImage(pixels))
+        } catch {
+            return try encode(RGBAImage(pixels))  // translucent: straight colours may still be few
+        }
+        return try encode(indexed, height: pixels.height)
+    }
+
+    private func encode(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
+        let palette = PNGPalette(merging: [indexed.colours])!  // one part's colours are at most 256
+        let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options)
+        return PNGWriting.file(width: indexed.width, height: height, format: .indexed(palette), idat: compressed)
+    }
+
+    private func encodeDirect(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         let channels = PNGWriting.channels(for: image, colourType: options.colourType)
         let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
         let compressed = try PNGWriting.compressedRaster(image, region: region, channels: channels, options: options)
@@ -149,6 +174,13 @@ public struct PNGEncoder: Sendable {
 }
 
 extension PNGEncoder {
+    /// One band of a picture encoded in bands, as indexed rows or, with more than 256 colours, direct ones. Made
+    /// from pixels by the closure ``encode(width:height:isOpaque:premultipliedBand:)`` lends.
+    public struct BandRows {
+        fileprivate enum Rows { case indexed(IndexedScanlines), direct([UInt8]) }
+        fileprivate let rows: Rows
+    }
+
     /// Encodes a picture that is made a band of rows at a time, each band made, converted, indexed and filtered on
     /// its own core, then deflated. `band` fills the given buffer with the band's rows as straight, opaque or not,
     /// RGBA. Only the indexed (or, past 256 colours, direct) rows of the bands are held at once, never the whole
@@ -158,32 +190,55 @@ extension PNGEncoder {
     /// same for any number of cores.
     public func encode(width: Int, height: Int, isOpaque: Bool,
                        band: @Sendable (_ rows: Range<Int>, _ rgba: UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
+        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
+        return try encodeBands(width: width, height: height, channels: channels) { rows in
+            // `band` writes every byte.
+            let rgba = try [UInt8](unsafeUninitializedCapacity: rows.count * width * 4) { buffer, initialised in
+                try band(rows, UnsafeMutableRawBufferPointer(buffer))
+                initialised = buffer.count
+            }
+            return bandRows(RGBAImage(unchecked: width, rows.count, rgba), channels: channels)
+        }
+    }
+
+    /// The same, for a picture drawn by cairo: `band` draws the band's rows and hands their pixels to the closure it
+    /// is given, returning what that returns. Opaque bands are indexed straight from cairo's pixels. The bytes are
+    /// those of the RGBA bands' encoding of the same pixels.
+    public func encode(width: Int, height: Int, isOpaque: Bool,
+                       premultipliedBand band: @Sendable (_ rows: Range<Int>, _ encode: (PremultipliedARGB32) -> BandRows) throws -> BandRows)
+        throws -> [UInt8] {
+        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
+        let indexes = options.colourType == .automatic
+        return try encodeBands(width: width, height: height, channels: channels) { rows in
+            try band(rows) { pixels in
+                if indexes, let indexed = try? IndexedScanlines(pixels) { return BandRows(rows: .indexed(indexed)) }
+                return bandRows(RGBAImage(pixels), channels: channels)
+            }
+        }
+    }
+
+    /// A band's straight pixels as indexed rows, or direct ones past 256 colours. A band's first row does not refer
+    /// to the band above, which another core makes.
+    private func bandRows(_ band: RGBAImage, channels: Int) -> BandRows {
+        if options.colourType == .automatic,
+           let indexed = band.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: band.width, rows: band.height) }) {
+            return BandRows(rows: .indexed(indexed))
+        }
+        let region = PixelRegion(x: 0, y: 0, width: band.width, height: band.height)
+        return BandRows(rows: .direct(PNGWriting.filteredScanlines(band, region: region, channels: channels, filter: options.filter)))
+    }
+
+    /// The bands of about a deflate piece each, made by `make` on every core, joined under one palette when each
+    /// has one of at most 256 colours and together they still do, and deflated.
+    private func encodeBands(width: Int, height: Int, channels: Int,
+                             make: @Sendable (_ rows: Range<Int>) throws -> BandRows) throws -> [UInt8] {
         try PNGWriting.checkDimensions(width: width, height: height)
         try options.checkLevel()
-        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
         let rows = max(1, PNGDeflate.pieceSize / (width * channels + 1))
         let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
-        let indexes = options.colourType == .automatic
         let filter = options.filter
-
-        // Each band as indexed rows, or direct rows once it has more than 256 colours. A band's first row does not
-        // refer to the band above, which another core makes.
-        enum BandRows { case indexed(IndexedScanlines), direct([UInt8]) }
         let made = resultsByIndex(count: bands.count, concurrently: options.usesEveryCore) { index in
-            let rows = bands[index]
-            return Result { () throws -> BandRows in
-                // `band` writes every byte.
-                let rgba = try [UInt8](unsafeUninitializedCapacity: rows.count * width * 4) { buffer, initialised in
-                    try band(rows, UnsafeMutableRawBufferPointer(buffer))
-                    initialised = buffer.count
-                }
-                if indexes, let indexed = rgba.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: width, rows: rows.count) }) {
-                    return .indexed(indexed)
-                }
-                let image = RGBAImage(unchecked: width, rows.count, rgba)
-                return .direct(PNGWriting.filteredScanlines(image, region: PixelRegion(x: 0, y: 0, width: width, height: rows.count),
-                                                            channels: channels, filter: filter))
-            }
+            Result { try make(bands[index]).rows }
         }
         let parts = try made.map { try $0.get() }
 
@@ -489,7 +544,7 @@ enum ZlibDeflate {
                 var deflated: (bytes: [UInt8], adler: UInt32, length: Int)?
                 try piece(index) { buffer throws(PNGError) in
                     let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
-                    deflated = (bytes, Zlib.adler32(buffer), buffer.count)
+                    deflated = (bytes, Checksums.adler32(buffer), buffer.count)
                 }
                 guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError) }
                 return deflated
@@ -514,7 +569,7 @@ enum ZlibDeflate {
     }
 }
 
-/// Builds a PNG byte stream chunk by chunk, with CRC-32 from zlib.
+/// Builds a PNG byte stream chunk by chunk, with CRC-32 from libdeflate.
 struct PNGChunkWriter {
     static let signature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
 
@@ -531,7 +586,7 @@ struct PNGChunkWriter {
         let typeStart = bytes.count
         type.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: data)
-        let crc = bytes.withUnsafeBufferPointer { all in Zlib.crc32(UnsafeBufferPointer(rebasing: all[typeStart...])) }
+        let crc = bytes.withUnsafeBufferPointer { all in Checksums.crc32(UnsafeBufferPointer(rebasing: all[typeStart...])) }
         bytes.appendPNGUInt32(crc)
     }
 

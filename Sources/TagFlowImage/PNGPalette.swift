@@ -12,11 +12,32 @@ struct IndexedScanlines {
     let scanlines: [UInt8]
     let width: Int
 
+    /// Why pixels could not be indexed.
+    enum Refusal: Error {
+        case moreThan256Colours
+        /// Premultiplied pixels are indexed only when opaque, where they equal straight ones.
+        case translucent
+    }
+
     /// `rows` rows of `width` straight RGBA pixels, packed; nil when they hold more than 256 colours.
     init?(rgba: UnsafeRawBufferPointer, width: Int, rows: Int) {
-        precondition(rgba.count >= width * rows * 4)
+        guard let indexed = try? Self(pixels: rgba, width: width, rows: rows, premultipliedARGB: false) else { return nil }
+        self = indexed
+    }
+
+    /// Opaque premultiplied ARGB32 pixels as cairo draws them, read without converting them to RGBA first.
+    init(_ pixels: PremultipliedARGB32) throws(Refusal) {
+        precondition(pixels.stride == pixels.width * 4, "cairo packs ARGB32 rows")
+        try self.init(pixels: pixels.data, width: pixels.width, rows: pixels.height, premultipliedARGB: true)
+    }
+
+    /// Pixels as 32-bit words a pixel, packed: straight RGBA bytes, or native premultiplied ARGB words, whose
+    /// colours are turned into RGBA's at the end (opaque, they are the same colours).
+    private init(pixels: UnsafeRawBufferPointer, width: Int, rows: Int, premultipliedARGB: Bool) throws(Refusal) {
+        precondition(pixels.count >= width * rows * 4)
+        let rgba = pixels
         var table = ColourTable()
-        var overflowed = false
+        var refusal: Refusal?
         let lineBytes = width + 1
         let scanlines = [UInt8](unsafeUninitializedCapacity: lineBytes * rows) { out, initialised in
             guard width > 0, rows > 0 else { return }
@@ -24,6 +45,10 @@ struct IndexedScanlines {
             var destination = out.baseAddress!
             // Runs of one colour are the rule, so the last colour's index is kept at hand.
             var lastColour = source.loadUnaligned(as: UInt32.self)
+            if premultipliedARGB && lastColour >> 24 != 0xFF {
+                refusal = .translucent
+                return
+            }
             guard var lastIndex = table.index(of: lastColour) else { return }
             for _ in 0..<rows {
                 destination.pointee = 0
@@ -40,8 +65,12 @@ struct IndexedScanlines {
                     }
                     let colour = source.loadUnaligned(as: UInt32.self)
                     if colour != lastColour {
+                        if premultipliedARGB && colour >> 24 != 0xFF {
+                            refusal = .translucent
+                            return
+                        }
                         guard let index = table.index(of: colour) else {
-                            overflowed = true
+                            refusal = .moreThan256Colours
                             return
                         }
                         lastColour = colour
@@ -55,8 +84,9 @@ struct IndexedScanlines {
             }
             initialised = lineBytes * rows
         }
-        guard !overflowed else { return nil }
-        self.colours = table.colours
+        if let refusal { throw refusal }
+        // An ARGB word holds R where an RGBA one loads B, and B where it loads R.
+        self.colours = premultipliedARGB ? table.colours.map { ($0 & 0xFF00_FF00) | ($0 >> 16 & 0xFF) | ($0 & 0xFF) << 16 } : table.colours
         self.scanlines = scanlines
         self.width = width
     }

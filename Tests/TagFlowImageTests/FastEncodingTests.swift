@@ -186,3 +186,59 @@ struct FastEncodingTests {
         #expect(gif.composited(upTo: 1).dropLast().allSatisfy { $0 == Self.white })
     }
 }
+
+@Suite("Encoding: pixels as cairo holds them")
+struct PremultipliedEncodingTests {
+    /// `image` as cairo's premultiplied ARGB32 words, each row `padding` words longer than the picture.
+    static func premultiplied(_ image: RGBAImage) -> [UInt32] {
+        image.pixels.withUnsafeBytes { bytes in
+            (0..<image.width * image.height).map { index in
+                let r = UInt32(bytes[index * 4]), g = UInt32(bytes[index * 4 + 1]), b = UInt32(bytes[index * 4 + 2])
+                let a = UInt32(bytes[index * 4 + 3])
+                func times(_ c: UInt32) -> UInt32 { (c * a + 127) / 255 }
+                return a << 24 | times(r) << 16 | times(g) << 8 | times(b)
+            }
+        }
+    }
+
+    /// Opaque and few colours, opaque and many, and with translucent pixels: the bytes are always those of
+    /// encoding the straight pixels the premultiplied ones stand for.
+    @Test(arguments: ["few colours", "many colours", "translucent"])
+    func theBytesAreThoseOfTheStraightPixels(kind: String) throws {
+        var image = FastEncodingTests.tallPicture(manyColours: kind == "many colours")
+        if kind == "translucent" {
+            for x in 0..<40 { image[x, 7] = .init(r: 200, g: 40, b: 10, a: UInt8(60 + x)) }
+        }
+        let words = Self.premultiplied(image)
+        let width = image.width
+        for options in FastEncodingTests.settings {
+            let straight = RGBAImage(try words.withUnsafeBytes { data in
+                try PremultipliedARGB32(data: data, width: image.width, height: image.height, stride: image.width * 4)
+            })
+            let whole = try words.withUnsafeBytes { data in
+                try PNGEncoder(options: options).encode(PremultipliedARGB32(data: data, width: image.width, height: image.height,
+                                                                           stride: image.width * 4))
+            }
+            #expect(whole == (try PNGEncoder(options: options).encode(straight)), "\(kind), \(options)")
+            let banded = try PNGEncoder(options: options).encode(width: image.width, height: image.height, isOpaque: straight.isOpaque,
+                                                                 premultipliedBand: { rows, encode in
+                try words.withUnsafeBytes { data in
+                    let band = UnsafeRawBufferPointer(rebasing: data[(rows.lowerBound * width * 4)..<(rows.upperBound * width * 4)])
+                    return encode(try PremultipliedARGB32(data: band, width: width, height: rows.count, stride: width * 4))
+                }
+            })
+            #expect(banded == (try FastEncodingTests.encodeInBands(straight, options: options)), "bands, \(kind), \(options)")
+            if kind != "translucent" { #expect(try PNGDecoder().decode(whole) == image, "pixels, \(kind), \(options)") }
+        }
+    }
+
+    @Test func aStrideShorterThanARowIsRefused() {
+        let words = [UInt32](repeating: 0xFF00_0000, count: 16)
+        #expect(throws: ImageError.self) {
+            try words.withUnsafeBytes { try PremultipliedARGB32(data: $0, width: 4, height: 4, stride: 12) }
+        }
+        #expect(throws: ImageError.self) {
+            try words.withUnsafeBytes { try PremultipliedARGB32(data: $0, width: 4, height: 5, stride: 16) }
+        }
+    }
+}

@@ -12,6 +12,8 @@ protocol FrameSource: Sendable {
     func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int)
     func frame(_ index: Int) -> Frame
     func image(_ frame: Frame, scale: Double) throws -> RGBAImage
+    /// The frame as a PNG: the same bytes as `encoder.encode(image(frame, scale: scale))`.
+    func png(_ frame: Frame, scale: Double, encoder: PNGEncoder) throws -> [UInt8]
     func svg(_ frame: Frame) throws -> [UInt8]
     /// The fixed palette the GIF maps every frame's pixels to.
     func gifPalette() throws -> GIFPalette
@@ -106,7 +108,7 @@ struct ScrollWriter<Source: FrameSource> {
             _ = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
                 let name = FrameFolder.frameName(index, format: format)
                 let frame = renderer.frame(index)
-                let bytes = format == .png ? try frameEncoder.encode(renderer.image(frame, scale: scale)) : try renderer.svg(frame)
+                let bytes = format == .png ? try renderer.png(frame, scale: scale, encoder: frameEncoder) : try renderer.svg(frame)
                 let entry = (index == 0 ? "\n    " : ",\n    ") + renderer.frameJSON(frame, file: name).rendered(indent: "    ")
                 return (bytes, name, Array(entry.utf8))
             }, consume: { index, frame in

@@ -6,17 +6,8 @@ enum Zlib {
     static let bufferError = Z_BUF_ERROR
     static let dataError = Z_DATA_ERROR
 
-    /// CRC-32 as PNG chunks use it.
-    static func crc32(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(truncatingIfNeeded: CPNG.crc32(0, bytes.baseAddress, uInt(bytes.count)))
-    }
-
-    /// Adler-32 as a zlib stream's trailer holds it.
-    static func adler32(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt32 {
-        UInt32(truncatingIfNeeded: CPNG.adler32(1, bytes.baseAddress, uInt(bytes.count)))
-    }
-
-    /// The Adler-32 of two pieces one after the other, from the two pieces' checksums.
+    /// The Adler-32 of two pieces one after the other, from the two pieces' checksums. (libdeflate has no such
+    /// function; its ``Checksums/adler32(_:)`` makes the pieces' own.)
     static func combineAdler32(_ first: UInt32, _ second: UInt32, secondLength: Int) -> UInt32 {
         UInt32(truncatingIfNeeded: adler32_combine(uLong(first), uLong(second), off_t(secondLength)))
     }

@@ -74,38 +74,32 @@ package final class Canvas {
 
     /// The drawn pixels, straight RGBA. Only for `.image`.
     package func image() throws(RenderError) -> RGBAImage {
+        try withPixels { RGBAImage($0) }
+    }
+
+    /// The drawn pixels as a PNG, read as cairo holds them. Only for `.image`.
+    package func png(_ encoder: PNGEncoder) throws -> [UInt8] {
+        try withPixels { pixels in Result { () throws(PNGError) in try encoder.encode(pixels) } }.get()
+    }
+
+    /// Lends the drawn pixels, as cairo holds them, to `body`. Only for `.image`.
+    package func withPixels<R>(_ body: (PremultipliedARGB32) -> R) throws(RenderError) -> R {
         let (widthPixels, heightPixels) = (widthPixels, heightPixels)
-        let converted: Result<RGBAImage, ImageError>
+        let lent: Result<R, ImageError>
         do {
             try context.check()
-            converted = try context.surface.withPixels { data, stride in
-                Result { () throws(ImageError) -> RGBAImage in
-                    try RGBAImage.fromPremultipliedARGB32(data: data, width: widthPixels, height: heightPixels, stride: stride)
+            lent = try context.surface.withPixels { data, stride in
+                Result { () throws(ImageError) -> R in
+                    body(try PremultipliedARGB32(data: data, width: widthPixels, height: heightPixels, stride: stride))
                 }
             }
         } catch {
             throw .cairo(error)
         }
         do {
-            return try converted.get()
+            return try lent.get()
         } catch {
             throw .cairo(.unreadablePixels(reason: "\(error)"))
-        }
-    }
-
-    /// Writes the drawn pixels as straight RGBA into `output`. Only for `.image`.
-    func copyPixels(into output: UnsafeMutableRawBufferPointer) throws(RenderError) {
-        let (widthPixels, heightPixels) = (widthPixels, heightPixels)
-        guard output.count >= widthPixels * heightPixels * 4 else {
-            throw .cairo(.unreadablePixels(reason: "the output holds \(output.count) bytes, under \(widthPixels)×\(heightPixels) pixels"))
-        }
-        do {
-            try context.check()
-            try context.surface.withPixels { data, stride in
-                RGBAImage.unpremultiply(argb32: data, stride: stride, into: output, width: widthPixels, height: heightPixels)
-            }
-        } catch {
-            throw .cairo(error)
         }
     }
 

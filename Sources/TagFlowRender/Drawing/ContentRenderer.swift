@@ -26,18 +26,19 @@ public struct ContentRenderer: Sendable {
         }
     }
 
-    /// The content as a PNG drawn in bands of rows, each drawn, converted and deflated on its own core.
+    /// The content as a PNG drawn in bands of rows, each drawn, indexed and deflated on its own core.
     /// A band clips the same geometry as one whole canvas, so the pixels are the same as ``image(scale:)``'s.
     private func pngBands(scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
         let bounds = scene.contentBounds
         let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
         let renderer = self
-        return try encoder.encode(width: width, height: height, isOpaque: scene.style.background.alpha == 255) { rows, rgba in
+        return try encoder.encode(width: width, height: height, isOpaque: scene.style.background.alpha == 255,
+                                  premultipliedBand: { rows, encode in
             let band = Self.band(rows, of: bounds, scale: scale)
             let canvas = try Canvas(width: band.width, height: band.height, kind: .image(scale: scale))
             renderer.draw(on: canvas, bounds: band)
-            try canvas.copyPixels(into: rgba)
-        }
+            return try canvas.withPixels(encode)
+        })
     }
 
     /// The pixel size of `bounds` at `scale`: under cairo's side limit across, and under the pixel cap in all.

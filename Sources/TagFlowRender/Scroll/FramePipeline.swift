@@ -171,6 +171,13 @@ extension ScrollFrameRenderer {
         return try canvas.image()
     }
 
+    /// `frame`, already audited, as a PNG at `scale`, encoded from cairo's pixels as they are.
+    public func png(_ frame: ScrollFrame, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
+        draw(frame, on: canvas.context)
+        return try canvas.png(encoder)
+    }
+
     /// The frame at `index` as an SVG document.
     public func svg(_ index: Int) throws -> [UInt8] {
         try svg(frame(index))

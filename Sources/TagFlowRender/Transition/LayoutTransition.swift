@@ -268,6 +268,13 @@ public struct LayoutTransition: Sendable {
         return try canvas.image()
     }
 
+    /// Frame `index` as a PNG at `scale`, encoded from cairo's pixels as they are.
+    public func png(_ index: Int, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
+        draw(index, on: canvas.context)
+        return try canvas.png(encoder)
+    }
+
     /// Frame `index` as an SVG document.
     public func svg(_ index: Int) throws -> [UInt8] {
         let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .svg)
