@@ -1,4 +1,3 @@
-import Foundation
 #if canImport(Glibc)
 import Glibc
 private let systemRead = Glibc.read
@@ -24,31 +23,31 @@ public enum FileReader {
     /// The bytes of `path`, or of standard input for `-`.
     public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
         if path == "-" { return try readAll(STDIN_FILENO, name: "<stdin>") }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .noSuchFile(path)
-        }
-        if isDirectory.boolValue { throw .isADirectory(path) }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
-            throw .permissionDenied(path)
-        }
-        defer { try? handle.close() }
-        do {
-            guard let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as? Int, size <= maxBytes else {
-                throw FileReadError.tooLarge(path, limitMB: maxBytes >> 20)
+        // open and fstat alone: Foundation's file attributes also look up the owner's name, which costs a process
+        // its NSS set-up.
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR: throw .noSuchFile(path)
+            case EACCES, EPERM: throw .permissionDenied(path)
+            case EISDIR: throw .isADirectory(path)
+            default: throw .readFailed(path, reason: String(cString: strerror(errno)))
             }
-        } catch let error as FileReadError {
-            throw error
-        } catch {
-            throw FileReadError.readFailed(path, reason: error.localizedDescription)
         }
-        return try readAll(handle.fileDescriptor, name: path)
+        defer { close(descriptor) }
+        var status = stat()
+        guard fstat(descriptor, &status) == 0 else { throw .readFailed(path, reason: String(cString: strerror(errno))) }
+        if status.st_mode & S_IFMT == S_IFDIR { throw .isADirectory(path) }
+        let size = status.st_mode & S_IFMT == S_IFREG ? Int(status.st_size) : 0
+        guard size <= maxBytes else { throw .tooLarge(path, limitMB: maxBytes >> 20) }
+        return try readAll(descriptor, name: path, expectedBytes: size)
     }
 
     /// Reads to the end, but never more than `maxBytes`: standard input and files such as /dev/zero report no
     /// size, and reading them whole exhausted memory, or trapped inside Foundation's `readDataToEndOfFile`.
-    private static func readAll(_ descriptor: Int32, name: String) throws(FileReadError) -> [UInt8] {
+    private static func readAll(_ descriptor: Int32, name: String, expectedBytes: Int = 0) throws(FileReadError) -> [UInt8] {
         var bytes = [UInt8]()
+        bytes.reserveCapacity(expectedBytes + 1)
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(descriptor, $0.baseAddress, $0.count) }
