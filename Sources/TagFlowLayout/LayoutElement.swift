@@ -17,7 +17,7 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     public var kind: Kind
-    // Kept in 32 bits, so an element is 48 bytes, not 56: a million-tag layout writes and searches less memory.
+    // Kept in 32 bits, so an element is 48 bytes, not 56: query results and a horizontal layout's index take less memory.
     private var sectionIndex: Int32
     private var itemIndex: Int32
 
