@@ -152,6 +152,10 @@ public struct PNGEncoder: Sendable {
         do {
             indexed = try IndexedScanlines(pixels)
         } catch .moreThan256Colours {
+            if let rgb = PNGWriting.rgbScanlines(pixels, filter: options.filter) {
+                let compressed = try PNGDeflate.zlibStream(rgb, options: options)
+                return PNGWriting.file(width: pixels.width, height: pixels.height, format: .direct(channels: 3), idat: compressed)
+            }
             return try encodeDirect(RGBAImage(pixels))
         } catch {
             return try encode(RGBAImage(pixels))  // translucent: straight colours may still be few
@@ -211,7 +215,12 @@ extension PNGEncoder {
         let indexes = options.colourType == .automatic
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             try band(rows) { pixels in
-                if indexes, let indexed = try? IndexedScanlines(pixels) { return BandRows(rows: .indexed(indexed)) }
+                do throws(IndexedScanlines.Refusal) {
+                    guard indexes else { throw .moreThan256Colours }
+                    return BandRows(rows: .indexed(try IndexedScanlines(pixels)))
+                } catch .moreThan256Colours where channels == 3 {
+                    if let rgb = PNGWriting.rgbScanlines(pixels, filter: options.filter) { return BandRows(rows: .direct(rgb)) }
+                } catch {}
                 return bandRows(RGBAImage(pixels), channels: channels)
             }
         }
@@ -316,6 +325,40 @@ enum PNGWriting {
     ) throws(PNGError) -> [UInt8] {
         try PNGDeflate.zlibStream(filteredScanlines(image, region: region, channels: channels, filter: options.filter),
                                   options: options)
+    }
+
+    /// Opaque premultiplied pixels as RGB scanlines filtered by `filter`, straight from cairo's words (opaque, they
+    /// are the straight colours): what ``filteredScanlines(_:region:channels:filter:)`` makes of their RGBA.
+    /// Nil when a pixel is translucent.
+    static func rgbScanlines(_ pixels: PremultipliedARGB32, filter: PNGEncoder.Filter) -> [UInt8]? {
+        let lineBytes = pixels.width * 3 + 1
+        let total = lineBytes * pixels.height
+        var translucent = false
+        // One spare byte: a pixel is stored as a 4-byte word whose last byte the next store covers.
+        var lines = [UInt8](unsafeUninitializedCapacity: total + 1) { out, initialised in
+            let destination = UnsafeMutableRawPointer(out.baseAddress!)
+            for row in 0..<pixels.height {
+                let words = (pixels.data.baseAddress! + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
+                var alpha: UInt32 = 0xFF00_0000
+                for x in 0..<pixels.width { alpha &= words[x] }
+                guard alpha == 0xFF00_0000 else {
+                    translucent = true
+                    return
+                }
+                var to = destination + row * lineBytes
+                to.storeBytes(of: 0, as: UInt8.self)
+                to += 1
+                for x in 0..<pixels.width {
+                    let v = words[x]
+                    to.storeBytes(of: ((v >> 16 & 0xFF) | (v & 0xFF00) | (v & 0xFF) << 16).littleEndian, as: UInt32.self)
+                    to += 3
+                }
+            }
+            initialised = total
+        }
+        guard !translucent else { return nil }
+        PNGRowFilter.apply(filter, to: &lines, lineBytes: lineBytes, bytesPerPixel: 3)
+        return lines
     }
 
     /// Each row of `region` as a filter-type byte followed by the filtered bytes, in `channels` (3 or 4) per pixel.
