@@ -146,25 +146,29 @@ final class GIFPaletteMapper {
     }
 
     /// Indices for the pixels of `region`, row by row.
-    func map(_ image: RGBAImage, region: PixelRegion) -> [UInt8] {
+    func map(_ frame: GIFFramePixels, region: PixelRegion) -> [UInt8] {
         let count = region.width * region.height
-        return image.pixels.withUnsafeBytes { src in
+        return frame.withWords { base, stride, isPremultiplied in
             [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
                 var lastWord: UInt32 = 0
                 var lastIndex: UInt8 = 0
                 var haveLast = false
                 var o = 0
                 for row in 0..<region.height {
-                    var offset = ((region.y + row) * image.width + region.x) * 4
-                    for _ in 0..<region.width {
-                        let word = src.loadUnaligned(fromByteOffset: offset, as: UInt32.self)
-                        if !(haveLast && word == lastWord) {
-                            lastWord = word
+                    let words = base + (region.y + row) * stride + region.x * 4
+                    for x in 0..<region.width {
+                        let loaded = words.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
+                        if !(haveLast && loaded == lastWord) {
+                            lastWord = loaded
+                            // The cache holds straight RGBA words, whichever the frame's layout.
+                            let word = isPremultiplied ? RGBAImage.straightRGBA(premultipliedARGB: loaded).littleEndian : loaded
                             let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B1) >> 20)
                             if cachedIndices[slot] != 0, cachedWords[slot] == word {
                                 lastIndex = UInt8(truncatingIfNeeded: cachedIndices[slot] - 1)
                             } else {
-                                lastIndex = index(r: src[offset], g: src[offset + 1], b: src[offset + 2], a: src[offset + 3])
+                                let bytes = UInt32(littleEndian: word)
+                                lastIndex = index(r: UInt8(truncatingIfNeeded: bytes), g: UInt8(truncatingIfNeeded: bytes >> 8),
+                                                  b: UInt8(truncatingIfNeeded: bytes >> 16), a: UInt8(truncatingIfNeeded: bytes >> 24))
                                 cachedWords[slot] = word
                                 cachedIndices[slot] = UInt16(lastIndex) + 1
                             }
@@ -172,7 +176,6 @@ final class GIFPaletteMapper {
                         }
                         out[o] = lastIndex
                         o += 1
-                        offset += 4
                     }
                 }
                 initialised = count
@@ -220,7 +223,7 @@ public final class GIFEncoder {
     /// One mapper and one LZW coder for each frame being coded.
     private let mappers: LendingPool<GIFPaletteMapper>
     private let coders: LendingPool<GIFLZW>
-    private var previous: RGBAImage?
+    private var previous: GIFFramePixels?
     /// Frames handed to a core and not yet written, oldest first.
     private var coding: [CodedFrame] = []
     private let codingAhead: Int
@@ -268,6 +271,16 @@ public final class GIFEncoder {
     ///
     /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then O(*r*) in its pixels.
     public func append(_ frame: RGBAImage, delayCentiseconds: Int? = nil) throws(GIFError) {
+        try append(GIFFramePixels.straight(frame), delayCentiseconds: delayCentiseconds)
+    }
+
+    /// The same for a frame as cairo drew it, read without a straight copy; the GIF's bytes are those of appending
+    /// its straight pixels.
+    public func append(_ frame: PremultipliedFrame, delayCentiseconds: Int? = nil) throws(GIFError) {
+        try append(GIFFramePixels.premultiplied(frame), delayCentiseconds: delayCentiseconds)
+    }
+
+    private func append(_ frame: GIFFramePixels, delayCentiseconds: Int?) throws(GIFError) {
         guard file != nil else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {
             throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
@@ -278,7 +291,7 @@ public final class GIFEncoder {
         let coded = CodedFrame(delayCentiseconds: delay)
         let previous = self.previous, mappers = self.mappers, coders = self.coders, width = self.width, height = self.height
         DispatchQueue.global().async {
-            let region = previous.map { PixelRegion.changed(from: $0, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1) }
+            let region = previous.map { frame.changed(since: $0) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1) }
                 ?? PixelRegion(x: 0, y: 0, width: width, height: height)
             let indices = mappers.borrow { $0.map(frame, region: region) }
             coded.finish(region: region, blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })
@@ -343,5 +356,47 @@ private final class CodedFrame: @unchecked Sendable {
             waited = true
         }
         return (region, blocks)
+    }
+}
+
+/// A GIF frame's pixels: straight RGBA, or cairo's premultiplied ARGB words, which stand for the same colours one to
+/// one (unpremultiplying loses nothing that tells two colours apart), so either compares and maps to the same result.
+enum GIFFramePixels: @unchecked Sendable {
+    case straight(RGBAImage)
+    case premultiplied(PremultipliedFrame)
+
+    var width: Int {
+        switch self {
+        case let .straight(image): image.width
+        case let .premultiplied(frame): frame.pixels.width
+        }
+    }
+
+    var height: Int {
+        switch self {
+        case let .straight(image): image.height
+        case let .premultiplied(frame): frame.pixels.height
+        }
+    }
+
+    /// Lends the first row's words, the bytes from one row to the next, and whether the words are premultiplied ARGB.
+    func withWords<R>(_ body: (UnsafeRawPointer, Int, Bool) -> R) -> R {
+        switch self {
+        case let .straight(image):
+            return image.pixels.withUnsafeBytes { body($0.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, image.width * 4, false) }
+        case let .premultiplied(frame):
+            return body(frame.pixels.data.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, frame.pixels.stride, true)
+        }
+    }
+
+    /// The rectangle that differs from `previous`, of the same size; nil when none does. Frames of the two layouts
+    /// are compared as wholly different.
+    func changed(since previous: GIFFramePixels) -> PixelRegion? {
+        previous.withWords { old, oldStride, oldIsPremultiplied in
+            withWords { new, newStride, isPremultiplied in
+                guard oldIsPremultiplied == isPremultiplied else { return PixelRegion(x: 0, y: 0, width: width, height: height) }
+                return PixelRegion.changed(from: old, to: new, width: width, height: height, strides: (oldStride, newStride))
+            }
+        }
     }
 }

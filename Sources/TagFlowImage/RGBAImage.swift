@@ -158,24 +158,21 @@ public struct RGBAImage: Sendable, Equatable {
                 }
                 continue
             }
-            for x in 0..<width {
-                let v = row[x]
-                let a = v >> 24
-                let rgba: UInt32
-                if a == 255 {
-                    rgba = (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
-                } else if a == 0 {
-                    rgba = 0
-                } else {
-                    let half = a / 2
-                    let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
-                    let g = min(255, ((v >> 8 & 0xFF) * 255 + half) / a)
-                    let b = min(255, ((v & 0xFF) * 255 + half) / a)
-                    rgba = a << 24 | b << 16 | g << 8 | r
-                }
-                destination[x] = rgba.littleEndian
-            }
+            for x in 0..<width { destination[x] = straightRGBA(premultipliedARGB: row[x]).littleEndian }
         }
+    }
+
+    /// One cairo ARGB32 word as the word its straight RGBA bytes load as on a little-endian machine.
+    @inline(__always)
+    static func straightRGBA(premultipliedARGB v: UInt32) -> UInt32 {
+        let a = v >> 24
+        if a == 255 { return (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16 }
+        if a == 0 { return 0 }
+        let half = a / 2
+        let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
+        let g = min(255, ((v >> 8 & 0xFF) * 255 + half) / a)
+        let b = min(255, ((v & 0xFF) * 255 + half) / a)
+        return a << 24 | b << 16 | g << 8 | r
     }
 
     package init(unchecked width: Int, _ height: Int, _ pixels: [UInt8]) {
@@ -243,41 +240,45 @@ struct PixelRegion: Equatable, Sendable {
     /// or nil when they are identical.
     static func changed(from old: RGBAImage, to new: RGBAImage) -> PixelRegion? {
         precondition(old.width == new.width && old.height == new.height)
-        let width = new.width, height = new.height
-        let rowBytes = width * 4
-        guard rowBytes > 0, height > 0 else { return nil }
         return old.pixels.withUnsafeBytes { a in
             new.pixels.withUnsafeBytes { b in
-                func rowDiffers(_ y: Int) -> Bool {
-                    memcmp(a.baseAddress! + y * rowBytes, b.baseAddress! + y * rowBytes, rowBytes) != 0
-                }
-                guard let top = (0..<height).first(where: rowDiffers) else { return nil }
-                let bottom = (top..<height).last(where: rowDiffers)!
-                var left = width, right = -1
-                for y in top...bottom {
-                    let base = y * rowBytes
-                    var x = 0
-                    while x < left {
-                        if a.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
-                            != b.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self) {
-                            left = x
-                            break
-                        }
-                        x += 1
-                    }
-                    x = width - 1
-                    while x > right {
-                        if a.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self)
-                            != b.loadUnaligned(fromByteOffset: base + x * 4, as: UInt32.self) {
-                            right = x
-                            break
-                        }
-                        x -= 1
-                    }
-                }
-                return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
+                changed(from: a.baseAddress, to: b.baseAddress, width: new.width, height: new.height,
+                        strides: (new.width * 4, new.width * 4))
             }
         }
+    }
+
+    /// The same for two pictures of one size and word layout, `strides` bytes a row each.
+    static func changed(from a: UnsafeRawPointer?, to b: UnsafeRawPointer?, width: Int, height: Int,
+                        strides: (old: Int, new: Int)) -> PixelRegion? {
+        let rowBytes = width * 4
+        guard rowBytes > 0, height > 0, let a, let b else { return nil }
+        func rowDiffers(_ y: Int) -> Bool {
+            memcmp(a + y * strides.old, b + y * strides.new, rowBytes) != 0
+        }
+        guard let top = (0..<height).first(where: rowDiffers) else { return nil }
+        let bottom = (top..<height).last(where: rowDiffers)!
+        var left = width, right = -1
+        for y in top...bottom {
+            let rowA = a + y * strides.old, rowB = b + y * strides.new
+            var x = 0
+            while x < left {
+                if rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) != rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) {
+                    left = x
+                    break
+                }
+                x += 1
+            }
+            x = width - 1
+            while x > right {
+                if rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) != rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) {
+                    right = x
+                    break
+                }
+                x -= 1
+            }
+        }
+        return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
     }
 }
 
@@ -310,5 +311,17 @@ public struct PremultipliedARGB32 {
         precondition(output.count >= width * height * 4)
         guard width > 0, height > 0 else { return }
         RGBAImage.unpremultiply(argb32: data, stride: stride, into: output, width: width, height: height)
+    }
+}
+
+/// A finished picture as cairo drew it, kept alive by what owns its memory (the cairo surface) for as long as this
+/// lives, so a frame can be compared and encoded without a straight copy. Nothing draws to it any more.
+public final class PremultipliedFrame: @unchecked Sendable {
+    public let pixels: PremultipliedARGB32
+    private let owner: AnyObject
+
+    public init(_ pixels: PremultipliedARGB32, owner: AnyObject) {
+        self.pixels = pixels
+        self.owner = owner
     }
 }

@@ -242,3 +242,45 @@ struct PremultipliedEncodingTests {
         }
     }
 }
+
+/// Premultiplied words in memory of their own, as a cairo surface would hold them.
+private final class PremultipliedBuffer {
+    let words: UnsafeMutableBufferPointer<UInt32>
+    init(_ values: [UInt32]) {
+        words = .allocate(capacity: max(1, values.count))
+        _ = words.initialize(from: values)
+    }
+    deinit { words.deallocate() }
+
+    func frame(width: Int, height: Int) throws -> PremultipliedFrame {
+        try PremultipliedFrame(PremultipliedARGB32(data: UnsafeRawBufferPointer(words), width: width, height: height, stride: width * 4),
+                               owner: self)
+    }
+}
+
+extension PremultipliedEncodingTests {
+    /// A scrolling sequence with a still frame and translucent pixels: frames as cairo holds them make the bytes
+    /// their straight pixels make, frame for frame, whether compared with straight frames or with their own kind.
+    @Test func aGIFOfPremultipliedFramesIsTheGIFOfTheirStraightPixels() throws {
+        var frames = FastEncodingTests.scrollingFrames(width: 120, height: 90, count: 6)
+        // Frame 3 repeats frame 2, translucent pixels and all.
+        for frame in [2, 3] {
+            for x in 0..<30 { frames[frame][x, 5] = .init(r: 30, g: 200, b: 90, a: UInt8(40 + 5 * x)) }
+        }
+        let palette = try FastEncodingTests.palette()
+        let buffers = frames.map { PremultipliedBuffer(Self.premultiplied($0)) }
+        let straightFrames = try buffers.map { RGBAImage(try $0.frame(width: 120, height: 90).pixels) }
+        func gif(_ append: (GIFEncoder, Int) throws -> Void) throws -> [UInt8] {
+            let encoder = try GIFEncoder(width: 120, height: 90, palette: palette, delayCentiseconds: 5)
+            for index in frames.indices { try append(encoder, index) }
+            return try encoder.finish()
+        }
+        let straight = try gif { encoder, index in try encoder.append(straightFrames[index]) }
+        let premultiplied = try gif { encoder, index in try encoder.append(try buffers[index].frame(width: 120, height: 90)) }
+        #expect(premultiplied == straight)
+        // Only what changed is coded after the first frame: the still frame is 1×1.
+        let decoded = try DecodedGIF(premultiplied)
+        #expect(decoded.frames.count == frames.count)
+        #expect(decoded.frames.dropFirst().contains { $0.width == 1 && $0.height == 1 })
+    }
+}

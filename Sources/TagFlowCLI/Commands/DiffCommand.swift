@@ -484,8 +484,8 @@ struct TransitionFrames: FrameSource {
 
     func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) { try transition.pixelSize(scale: scale) }
     func frame(_ index: Int) -> Int { index }
-    func image(_ index: Int, scale: Double) throws -> RGBAImage { try transition.image(index, scale: scale) }
     func png(_ index: Int, scale: Double, encoder: PNGEncoder) throws -> [UInt8] { try transition.png(index, scale: scale, encoder: encoder) }
+    func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame { try transition.premultiplied(index, scale: scale) }
     func svg(_ index: Int) throws -> [UInt8] { try transition.svg(index) }
     func gifPalette() throws -> GIFPalette { try transition.gifPalette() }
 

@@ -11,9 +11,10 @@ protocol FrameSource: Sendable {
     /// Every frame's size in pixels at `scale`, checked against cairo's limits.
     func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int)
     func frame(_ index: Int) -> Frame
-    func image(_ frame: Frame, scale: Double) throws -> RGBAImage
-    /// The frame as a PNG: the same bytes as `encoder.encode(image(frame, scale: scale))`.
+    /// The frame as a PNG, encoded from the pixels as cairo draws them.
     func png(_ frame: Frame, scale: Double, encoder: PNGEncoder) throws -> [UInt8]
+    /// The frame as cairo draws it, for an animation.
+    func premultiplied(_ frame: Frame, scale: Double) throws -> PremultipliedFrame
     func svg(_ frame: Frame) throws -> [UInt8]
     /// The fixed palette the GIF maps every frame's pixels to.
     func gifPalette() throws -> GIFPalette
@@ -140,9 +141,9 @@ struct ScrollWriter<Source: FrameSource> {
         let (width, height) = try renderer.pixelSize(scale: scale)
         let encoder = try GIFEncoder(width: width, height: height, palette: renderer.gifPalette(),
                                      delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps))
-        try animate { index, image in
+        try animate { index, frame in
             let hold = renderer.hold(index)
-            try encoder.append(image, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
+            try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
         }
         try output.write(try encoder.finish())
     }
@@ -151,9 +152,9 @@ struct ScrollWriter<Source: FrameSource> {
         let (width, height) = try renderer.pixelSize(scale: scale)
         let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
                                       options: pngCompression.options)
-        try animate { index, image in
+        try animate { index, frame in
             let hold = renderer.hold(index)
-            try encoder.append(image, delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+            try encoder.append(RGBAImage(frame.pixels), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
         }
         try output.write(try encoder.finish())
     }
@@ -162,13 +163,13 @@ struct ScrollWriter<Source: FrameSource> {
     private func heldRate(_ hold: Double) -> Double { 1 / (1 / fps + hold) }
 
     /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
-    private func animate(_ append: (Int, RGBAImage) throws -> Void) throws {
+    private func animate(_ append: (Int, PremultipliedFrame) throws -> Void) throws {
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
         let renderer = self.renderer, scale = self.scale
         let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },
-                                       make: { try renderer.image(renderer.frame($0), scale: scale) },
-                                       consume: { index, image in
-                                           try append(index, image)
+                                       make: { try renderer.premultiplied(renderer.frame($0), scale: scale) },
+                                       consume: { index, frame in
+                                           try append(index, frame)
                                            progress.update(done: index + 1, what: "frame")
                                        })
         progress.finish()

@@ -77,6 +77,12 @@ package final class Canvas {
         try withPixels { RGBAImage($0) }
     }
 
+    /// The finished picture as cairo holds it, kept alive by this canvas, which must not be drawn to any more.
+    /// Only for `.image`.
+    package func finishedFrame() throws(RenderError) -> PremultipliedFrame {
+        try withPixels { PremultipliedFrame($0, owner: self) }
+    }
+
     /// The drawn pixels as a PNG, read as cairo holds them. Only for `.image`.
     package func png(_ encoder: PNGEncoder) throws -> [UInt8] {
         try withPixels { pixels in Result { () throws(PNGError) in try encoder.encode(pixels) } }.get()

@@ -171,6 +171,13 @@ extension ScrollFrameRenderer {
         return try canvas.image()
     }
 
+    /// `frame`, already audited, as cairo draws it at `scale`.
+    public func premultiplied(_ frame: ScrollFrame, scale: Double) throws -> PremultipliedFrame {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
+        draw(frame, on: canvas.context)
+        return try canvas.finishedFrame()
+    }
+
     /// `frame`, already audited, as a PNG at `scale`, encoded from cairo's pixels as they are.
     public func png(_ frame: ScrollFrame, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))

@@ -268,6 +268,13 @@ public struct LayoutTransition: Sendable {
         return try canvas.image()
     }
 
+    /// Frame `index` as cairo draws it at `scale`.
+    public func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame {
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
+        draw(index, on: canvas.context)
+        return try canvas.finishedFrame()
+    }
+
     /// Frame `index` as a PNG at `scale`, encoded from cairo's pixels as they are.
     public func png(_ index: Int, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
         let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
