@@ -156,7 +156,16 @@ final class GIFPaletteMapper {
                 var o = 0
                 for row in 0..<region.height {
                     let words = base + (region.y + row) * stride + region.x * 4
-                    for x in 0..<region.width {
+                    var x = 0
+                    while x < region.width {
+                        // Four pixels at once while they repeat the last colour: most of a flat picture.
+                        if haveLast, x + 4 <= region.width,
+                           words.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self) == SIMD4(repeating: lastWord) {
+                            UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: UInt32(lastIndex) &* 0x0101_0101, as: UInt32.self)
+                            o += 4
+                            x += 4
+                            continue
+                        }
                         let loaded = words.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self)
                         if !(haveLast && loaded == lastWord) {
                             lastWord = loaded
@@ -176,6 +185,7 @@ final class GIFPaletteMapper {
                         }
                         out[o] = lastIndex
                         o += 1
+                        x += 1
                     }
                 }
                 initialised = count
