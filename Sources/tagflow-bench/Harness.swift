@@ -40,15 +40,14 @@ func medianSeconds(_ body: () throws -> Void) rethrows -> Double {
     try median((0..<Report.repeats).map { _ in try seconds(body) })
 }
 
-/// The medians of `first` and `second`, run in turn: a machine that speeds up or slows down during the runs weighs on
-/// both alike, so their ratio is fair.
-func medianSecondsInTurn(_ first: () throws -> Void, _ second: () throws -> Void) rethrows -> (Double, Double) {
-    var firstTimes = [Double](), secondTimes = [Double]()
+/// The median time of each of `timings`, run in turn: a machine that speeds up or slows down during the runs weighs on
+/// them all alike, so their ratios are fair. Each returns the seconds it measured itself, as ``seconds(_:)`` does.
+func medianSecondsInTurn(_ timings: [() throws -> Double]) throws -> [Double] {
+    var times = [[Double]](repeating: [], count: timings.count)
     for _ in 0..<Report.repeats {
-        firstTimes.append(try seconds(first))
-        secondTimes.append(try seconds(second))
+        for (index, timing) in timings.enumerated() { times[index].append(try timing()) }
     }
-    return (median(firstTimes), median(secondTimes))
+    return times.map(median)
 }
 
 /// The wall time of one run of `body`, in seconds, on the monotonic clock.

@@ -27,20 +27,22 @@ enum SnapshotBenchmarks {
         let goldens = folder.appendingPathComponent("goldens")
         let size = "\(variantCount) variants, scale 2"
 
-        let record = try medianSeconds {
+        // In turn, since the three are compared; each round records the goldens the two verifies read.
+        let times = try medianSecondsInTurn([{
             try? FileManager.default.removeItem(at: goldens)
-            try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"])
-        }
+            return try seconds { try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"]) }
+        }, {
+            try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
+        }, {
+            try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet", "--threads", "1"]) }
+        }])
+        let (record, verify, oneCore) = (times[0], times[1], times[2])
         report.row("snapshot record into an empty folder (render and write all)", size: size, time: record,
                    rate: "\(formatDuration(record / Double(variantCount)))/variant")
-        let verify = try medianSeconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
         report.row("snapshot verify, unchanged", size: size, time: verify, rate: "\(formatDuration(verify / Double(variantCount)))/variant")
         let cost = verify / record
         report.row("verify against rendering alone", size: size, rate: "\(formatSignificant(cost))×",
                    bar: Bar(target: "≤ 1.3×", isMet: cost <= 1.3))
-        let oneCore = try medianSeconds {
-            try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet", "--threads", "1"])
-        }
         report.row("snapshot verify, one thread", size: size, time: oneCore, rate: "")
         let speedup = oneCore / verify
         report.row("two cores against one", size: size, rate: "\(formatSignificant(speedup))× faster",
