@@ -101,6 +101,22 @@ import TagFlowReview
         }
     }
 
+    @Test func integersAreWrittenAsStringWritesThem() {
+        var values = [0, 1, -1, 9, 10, 11, 99, 100, 101, 999, 1000, -1000, Int.max, Int.min, Int.max - 1, Int.min + 1]
+        for digits in 1...18 {
+            var power = 1
+            for _ in 0..<digits { power *= 10 }
+            values += [power - 1, power, power + 1, -power, -(power - 1)]
+        }
+        var generator = SystemRandomNumberGenerator()
+        values += (0..<20_000).map { _ in Int.random(in: Int.min...Int.max, using: &generator) >> Int.random(in: 0...62, using: &generator) }
+        for value in values {
+            var buffer = OutputBuffer()
+            buffer.appendInteger(value)
+            #expect(buffer.bytes == Array(String(value).utf8), "\(value)")
+        }
+    }
+
     @Test func numbersAreWrittenAsFormatPointsAndFormatDecimalWriteThem() {
         var values: [Double] = [0, -0.0, 1, -1, 7.5, 12.345, 0.1 + 0.2, 1e-7, -1e-7, 0.004, 0.005, -0.005, 0.015, 2.675,
                                 999_999_999_999.995, 1e12, 1e14, 1e15 - 1, 1e15, -1e15, 1e16, 1e300, -1e300,

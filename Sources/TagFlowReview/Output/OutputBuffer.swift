@@ -158,20 +158,37 @@ public struct OutputBuffer: ~Copyable {
         reserve(21)
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 0
-        var rest = magnitude
-        repeat {
+        var digits = 1
+        var power: UInt = 10
+        while digits < 20, magnitude >= power {
             digits += 1
-            rest /= 10
-        } while rest > 0
+            power &*= 10
+        }
         count += digits
         var position = count
-        repeat {
-            position -= 1
-            base[position] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-            magnitude /= 10
-        } while magnitude > 0
+        // Two digits a division, from a table of "00" to "99".
+        Self.digitPairs.withUnsafeBufferPointer { pairs in
+            while magnitude >= 100 {
+                let pair = Int(magnitude % 100) * 2
+                magnitude /= 100
+                position -= 2
+                base[position] = pairs[pair]
+                base[position + 1] = pairs[pair + 1]
+            }
+            if magnitude >= 10 {
+                let pair = Int(magnitude) * 2
+                position -= 2
+                base[position] = pairs[pair]
+                base[position + 1] = pairs[pair + 1]
+            } else {
+                position -= 1
+                base[position] = UInt8(ascii: "0") + UInt8(magnitude)
+            }
+        }
     }
+
+    /// "00", "01", … "99", one after the other.
+    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
 
     /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
     public mutating func appendPoints(_ value: Double) {
