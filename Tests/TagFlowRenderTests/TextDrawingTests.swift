@@ -27,6 +27,18 @@ struct TextDrawingTests {
         return (canvas, painter)
     }
 
+    /// Scenes drawn at once on one engine (a snapshot run's variants) draw with one cairo face per font face, made
+    /// once: cairo shares one face per `FT_Face` without locking its user data, so faces made and dropped per scene,
+    /// on several threads, could corrupt it.
+    @Test func scenesOnOneEngineShareOneCairoFacePerFontFace() throws {
+        let engine = try TextEngine()
+        let face = engine.primaryFace(font: try engine.font(family: "sans-serif", size: 17))
+        let faces = resultsByIndex(count: 8) { _ in try? CairoFonts().face(for: face) }
+        let first = try #require(faces[0])
+        #expect(faces.allSatisfy { $0 === first })
+        #expect(try CairoFonts().face(for: face, loadColor: true) !== first)
+    }
+
     /// The pixels of `image` that `matches` picks, and the box around them.
     static func pixels(of image: RGBAImage, where matches: (RGBAImage.Pixel) -> Bool) -> (count: Int, box: Rect?) {
         var count = 0
