@@ -4,12 +4,16 @@ import TagFlowText
 
 /// Cairo font faces made from the engine's FreeType faces, one per face, shared by every thread of a render.
 package final class CairoFonts: Sendable {
-    /// Process-wide, and never let go: cairo hands out one font face for every face made on the same `FT_Face`, and
-    /// locks neither its user data nor its list of faces per `FT_Face`. Scenes rendered at once (a snapshot run's
+    /// Process-wide, let go only at exit: cairo hands out one font face for every face made on the same `FT_Face`,
+    /// and locks neither its user data nor its list of faces per `FT_Face`. Scenes rendered at once (a snapshot run's
     /// variants) share the engine's faces; when each made and destroyed its own cairo faces, two threads setting the
     /// owner at once tripped cairo's `_cairo_array_allocate` assertion. Each entry keeps its `FontFace` alive, so
     /// its key is never reused.
     private static let faces = Locked<[FaceKey: CairoFontFace]>([:])
+    /// Lets the faces go when the process exits, so that every font handle is released (`make leaks`).
+    private static let releasedAtExit: Void = {
+        atexit { CairoFonts.faces.withLock { $0.removeAll() } }
+    }()
     /// Options by variation settings; "" for static faces.
     private let madeOptions = Locked<[[FontVariation]: CairoFontOptions]>([:])
 
@@ -34,7 +38,8 @@ package final class CairoFonts: Sendable {
 
     /// The cairo face for `fontFace`, made on first use. `loadColor` asks FreeType for colour glyphs (emoji).
     package func face(for fontFace: FontFace, loadColor: Bool = false) throws(CairoError) -> CairoFontFace {
-        try Self.faces.withLock { faces throws(CairoError) in
+        _ = Self.releasedAtExit
+        return try Self.faces.withLock { faces throws(CairoError) in
             let key = FaceKey(face: ObjectIdentifier(fontFace), loadColor: loadColor)
             if let face = faces[key] { return face }
             let face = try CairoFontFace(fontFace, loadColor: loadColor)
