@@ -395,7 +395,7 @@ enum GIFFramePixels: @unchecked Sendable {
         case let .straight(image):
             return image.pixels.withUnsafeBytes { body($0.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, image.width * 4, false) }
         case let .premultiplied(frame):
-            return body(frame.pixels.data.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, frame.pixels.stride, true)
+            return frame.withPixels { body($0.data.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, $0.stride, true) }
         }
     }
 

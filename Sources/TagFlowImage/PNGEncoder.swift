@@ -147,20 +147,29 @@ public struct PNGEncoder: Sendable {
     public func encode(_ pixels: PremultipliedARGB32) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: pixels.width, height: pixels.height)
         try options.checkLevel()
-        guard options.colourType == .automatic else { return try encodeDirect(RGBAImage(pixels)) }
-        let indexed: IndexedScanlines
-        do {
-            indexed = try IndexedScanlines(pixels)
-        } catch .moreThan256Colours {
-            if let rgb = PNGWriting.rgbScanlines(pixels, filter: options.filter) {
-                let compressed = try PNGDeflate.zlibStream(rgb, options: options)
-                return PNGWriting.file(width: pixels.width, height: pixels.height, format: .direct(channels: 3), idat: compressed)
-            }
-            return try encodeDirect(RGBAImage(pixels))
-        } catch {
-            return try encode(RGBAImage(pixels))  // translucent: straight colours may still be few
+        switch opaqueRows(pixels, allowsRGB: options.colourType != .rgba) {
+        case let .indexed(indexed)?:
+            return try encode(indexed, height: pixels.height)
+        case let .direct(rgb)?:
+            let compressed = try PNGDeflate.zlibStream(rgb, options: options)
+            return PNGWriting.file(width: pixels.width, height: pixels.height, format: .direct(channels: 3), idat: compressed)
+        case nil:
+            return try encode(RGBAImage(pixels))
         }
-        return try encode(indexed, height: pixels.height)
+    }
+
+    /// Opaque pixels as cairo holds them, as scanlines read straight from its words: indexed when the options
+    /// index and they have at most 256 colours, else RGB when `allowsRGB`. Nil for translucent pixels, and for
+    /// more colours without RGB: those go through straight RGBA.
+    fileprivate func opaqueRows(_ pixels: PremultipliedARGB32, allowsRGB: Bool) -> BandRows.Rows? {
+        do throws(IndexedScanlines.Refusal) {
+            guard options.colourType == .automatic else { throw .moreThan256Colours }
+            return .indexed(try IndexedScanlines(pixels))
+        } catch .moreThan256Colours where allowsRGB {
+            return PNGWriting.rgbScanlines(pixels, filter: options.filter).map(BandRows.Rows.direct)
+        } catch {
+            return nil
+        }
     }
 
     private func encode(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
@@ -212,16 +221,9 @@ extension PNGEncoder {
                        premultipliedBand band: @Sendable (_ rows: Range<Int>, _ encode: (PremultipliedARGB32) -> BandRows) throws -> BandRows)
         throws -> [UInt8] {
         let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
-        let indexes = options.colourType == .automatic
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             try band(rows) { pixels in
-                do throws(IndexedScanlines.Refusal) {
-                    guard indexes else { throw .moreThan256Colours }
-                    return BandRows(rows: .indexed(try IndexedScanlines(pixels)))
-                } catch .moreThan256Colours where channels == 3 {
-                    if let rgb = PNGWriting.rgbScanlines(pixels, filter: options.filter) { return BandRows(rows: .direct(rgb)) }
-                } catch {}
-                return bandRows(RGBAImage(pixels), channels: channels)
+                opaqueRows(pixels, allowsRGB: channels == 3).map(BandRows.init) ?? bandRows(RGBAImage(pixels), channels: channels)
             }
         }
     }
@@ -349,8 +351,7 @@ enum PNGWriting {
                 to.storeBytes(of: 0, as: UInt8.self)
                 to += 1
                 for x in 0..<pixels.width {
-                    let v = words[x]
-                    to.storeBytes(of: ((v >> 16 & 0xFF) | (v & 0xFF00) | (v & 0xFF) << 16).littleEndian, as: UInt32.self)
+                    to.storeBytes(of: RGBAImage.swappingRedAndBlue(words[x]).littleEndian, as: UInt32.self)
                     to += 3
                 }
             }

@@ -35,13 +35,12 @@ struct IndexedScanlines {
     /// colours are turned into RGBA's at the end (opaque, they are the same colours).
     private init(pixels: UnsafeRawBufferPointer, width: Int, rows: Int, premultipliedARGB: Bool) throws(Refusal) {
         precondition(pixels.count >= width * rows * 4)
-        let rgba = pixels
         var table = ColourTable()
         var refusal: Refusal?
         let lineBytes = width + 1
         let scanlines = [UInt8](unsafeUninitializedCapacity: lineBytes * rows) { out, initialised in
             guard width > 0, rows > 0 else { return }
-            var source = rgba.baseAddress!
+            var source = pixels.baseAddress!
             var destination = out.baseAddress!
             // Runs of one colour are the rule, so the last colour's index is kept at hand.
             var lastColour = source.loadUnaligned(as: UInt32.self)
@@ -85,8 +84,7 @@ struct IndexedScanlines {
             initialised = lineBytes * rows
         }
         if let refusal { throw refusal }
-        // An ARGB word holds R where an RGBA one loads B, and B where it loads R.
-        self.colours = premultipliedARGB ? table.colours.map { ($0 & 0xFF00_FF00) | ($0 >> 16 & 0xFF) | ($0 & 0xFF) << 16 } : table.colours
+        self.colours = premultipliedARGB ? table.colours.map(RGBAImage.swappingRedAndBlue) : table.colours
         self.scanlines = scanlines
         self.width = width
     }

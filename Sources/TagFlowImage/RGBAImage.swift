@@ -154,7 +154,7 @@ public struct RGBAImage: Sendable, Equatable {
             if row.reduce(UInt32(0xFF00_0000), { $0 & $1 }) == 0xFF00_0000 {
                 for x in 0..<width {
                     let v = row[x]
-                    destination[x] = ((v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16).littleEndian
+                    destination[x] = swappingRedAndBlue(v).littleEndian
                 }
                 continue
             }
@@ -162,11 +162,18 @@ public struct RGBAImage: Sendable, Equatable {
         }
     }
 
+    /// An opaque ARGB32 word as the word its RGBA bytes load as on a little-endian machine, and back: the red and blue
+    /// bytes trade places.
+    @inline(__always)
+    static func swappingRedAndBlue(_ v: UInt32) -> UInt32 {
+        (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16
+    }
+
     /// One cairo ARGB32 word as the word its straight RGBA bytes load as on a little-endian machine.
     @inline(__always)
     static func straightRGBA(premultipliedARGB v: UInt32) -> UInt32 {
         let a = v >> 24
-        if a == 255 { return (v & 0xFF00_FF00) | (v >> 16 & 0xFF) | (v & 0xFF) << 16 }
+        if a == 255 { return swappingRedAndBlue(v) }
         if a == 0 { return 0 }
         let half = a / 2
         let r = min(255, ((v >> 16 & 0xFF) * 255 + half) / a)
@@ -317,8 +324,14 @@ public struct PremultipliedARGB32 {
 /// A finished picture as cairo drew it, kept alive by what owns its memory (the cairo surface) for as long as this
 /// lives, so a frame can be compared and encoded without a straight copy. Nothing draws to it any more.
 public final class PremultipliedFrame: @unchecked Sendable {
+    /// Valid while this frame lives: read it through ``withPixels(_:)`` unless the frame is held for longer.
     public let pixels: PremultipliedARGB32
     private let owner: AnyObject
+
+    /// Lends the pixels to `body`, keeping this frame, and with it their memory, alive until it returns.
+    public func withPixels<R, E: Error>(_ body: (PremultipliedARGB32) throws(E) -> R) throws(E) -> R {
+        try withExtendedLifetime(self) { () throws(E) -> R in try body(pixels) }
+    }
 
     public init(_ pixels: PremultipliedARGB32, owner: AnyObject) {
         self.pixels = pixels

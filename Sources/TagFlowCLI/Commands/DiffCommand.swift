@@ -484,7 +484,6 @@ struct TransitionFrames: FrameSource {
 
     func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) { try transition.pixelSize(scale: scale) }
     func frame(_ index: Int) -> Int { index }
-    func png(_ index: Int, scale: Double, encoder: PNGEncoder) throws -> [UInt8] { try transition.png(index, scale: scale, encoder: encoder) }
     func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame { try transition.premultiplied(index, scale: scale) }
     func svg(_ index: Int) throws -> [UInt8] { try transition.svg(index) }
     func gifPalette() throws -> GIFPalette { try transition.gifPalette() }

@@ -11,9 +11,7 @@ protocol FrameSource: Sendable {
     /// Every frame's size in pixels at `scale`, checked against cairo's limits.
     func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int)
     func frame(_ index: Int) -> Frame
-    /// The frame as a PNG, encoded from the pixels as cairo draws them.
-    func png(_ frame: Frame, scale: Double, encoder: PNGEncoder) throws -> [UInt8]
-    /// The frame as cairo draws it, for an animation.
+    /// The frame as cairo draws it, which the encoders read as it is.
     func premultiplied(_ frame: Frame, scale: Double) throws -> PremultipliedFrame
     func svg(_ frame: Frame) throws -> [UInt8]
     /// The fixed palette the GIF maps every frame's pixels to.
@@ -109,7 +107,7 @@ struct ScrollWriter<Source: FrameSource> {
             _ = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
                 let name = FrameFolder.frameName(index, format: format)
                 let frame = renderer.frame(index)
-                let bytes = format == .png ? try renderer.png(frame, scale: scale, encoder: frameEncoder) : try renderer.svg(frame)
+                let bytes = format == .png ? try renderer.premultiplied(frame, scale: scale).withPixels(frameEncoder.encode) : try renderer.svg(frame)
                 let entry = (index == 0 ? "\n    " : ",\n    ") + renderer.frameJSON(frame, file: name).rendered(indent: "    ")
                 return (bytes, name, Array(entry.utf8))
             }, consume: { index, frame in
@@ -154,7 +152,7 @@ struct ScrollWriter<Source: FrameSource> {
                                       options: pngCompression.options)
         try animate { index, frame in
             let hold = renderer.hold(index)
-            try encoder.append(RGBAImage(frame.pixels), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+            try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
         }
         try output.write(try encoder.finish())
     }

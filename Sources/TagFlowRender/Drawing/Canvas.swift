@@ -83,11 +83,6 @@ package final class Canvas {
         try withPixels { PremultipliedFrame($0, owner: self) }
     }
 
-    /// The drawn pixels as a PNG, read as cairo holds them. Only for `.image`.
-    package func png(_ encoder: PNGEncoder) throws -> [UInt8] {
-        try withPixels { pixels in Result { () throws(PNGError) in try encoder.encode(pixels) } }.get()
-    }
-
     /// Lends the drawn pixels, as cairo holds them, to `body`. Only for `.image`.
     package func withPixels<R>(_ body: (PremultipliedARGB32) -> R) throws(RenderError) -> R {
         let (widthPixels, heightPixels) = (widthPixels, heightPixels)

@@ -166,23 +166,19 @@ extension ScrollFrameRenderer {
 
     /// `frame`, already audited, as pixels at `scale`.
     public func image(_ frame: ScrollFrame, scale: Double) throws -> RGBAImage {
-        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
-        draw(frame, on: canvas.context)
-        return try canvas.image()
+        try canvas(frame, scale: scale).image()
     }
 
     /// `frame`, already audited, as cairo draws it at `scale`.
     public func premultiplied(_ frame: ScrollFrame, scale: Double) throws -> PremultipliedFrame {
-        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
-        draw(frame, on: canvas.context)
-        return try canvas.finishedFrame()
+        try canvas(frame, scale: scale).finishedFrame()
     }
 
-    /// `frame`, already audited, as a PNG at `scale`, encoded from cairo's pixels as they are.
-    public func png(_ frame: ScrollFrame, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
+    /// `frame` drawn on a canvas of pixels at `scale`.
+    private func canvas(_ frame: ScrollFrame, scale: Double) throws -> Canvas {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
         draw(frame, on: canvas.context)
-        return try canvas.png(encoder)
+        return canvas
     }
 
     /// The frame at `index` as an SVG document.

@@ -263,23 +263,19 @@ public struct LayoutTransition: Sendable {
 
     /// Frame `index` as pixels at `scale`.
     public func image(_ index: Int, scale: Double) throws -> RGBAImage {
-        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
-        draw(index, on: canvas.context)
-        return try canvas.image()
+        try canvas(index, scale: scale).image()
     }
 
     /// Frame `index` as cairo draws it at `scale`.
     public func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame {
-        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
-        draw(index, on: canvas.context)
-        return try canvas.finishedFrame()
+        try canvas(index, scale: scale).finishedFrame()
     }
 
-    /// Frame `index` as a PNG at `scale`, encoded from cairo's pixels as they are.
-    public func png(_ index: Int, scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
+    /// Frame `index` drawn on a canvas of pixels at `scale`.
+    private func canvas(_ index: Int, scale: Double) throws -> Canvas {
         let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
         draw(index, on: canvas.context)
-        return try canvas.png(encoder)
+        return canvas
     }
 
     /// Frame `index` as an SVG document.
