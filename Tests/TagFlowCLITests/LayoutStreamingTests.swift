@@ -120,7 +120,9 @@ import TagFlowReview
     @Test func numbersAreWrittenAsFormatPointsAndFormatDecimalWriteThem() {
         var values: [Double] = [0, -0.0, 1, -1, 7.5, 12.345, 0.1 + 0.2, 1e-7, -1e-7, 0.004, 0.005, -0.005, 0.015, 2.675,
                                 999_999_999_999.995, 1e12, 1e14, 1e15 - 1, 1e15, -1e15, 1e16, 1e300, -1e300,
-                                .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity, -.infinity, .nan]
+                                .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity, -.infinity, .nan,
+                                // Hundredths exactly halfway, and just below a half.
+                                0.125, -0.125, 0.375, -0.625, 40.875, 0.49999999999999994 / 100, -0.49999999999999994 / 100]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let magnitude = Double.random(in: -8...16, using: &generator)

@@ -38,4 +38,16 @@ import TagFlowReview
         #expect(TextTable.displayWidth("\u{20DD}x") == 1)
         #expect(TextTable.displayWidth("tab\there") == 8)
     }
+
+    /// ASCII is measured eight bytes at a time: a wide character or a mark at any offset of a word, in any word,
+    /// still counts as the terminal shows it.
+    @Test func everyPositionOfAWordIsCheckedForTextBeyondASCII() {
+        for length in 1...24 {
+            for position in 0..<length {
+                let before = String(repeating: "a", count: position), after = String(repeating: "b", count: length - position - 1)
+                #expect(TextTable.displayWidth(before + "篮" + after) == length + 1)
+                #expect(TextTable.displayWidth(before + "\u{301}" + after) == length - 1)
+            }
+        }
+    }
 }

@@ -163,7 +163,8 @@ struct LayoutCommand: ParsableCommand {
             case let .items(section, items):
                 inBlocks(items, { block in
                     var part = StreamedTextTable(columns: tableColumns)
-                    for item in block { part.measure { itemRow(layout, section: section, item: item, into: &$0) } }
+                    let rows = ItemRows(layout, section: section)
+                    for item in block { part.measure { rows.write(item, into: &$0) } }
                     return part.columnWidths
                 }, each: { table.widen(to: $0) })
             }
@@ -178,7 +179,8 @@ struct LayoutCommand: ParsableCommand {
                     var part = OutputBuffer(capacity: 1 << 20)
                     var writer = StreamedTextTable(columns: tableColumns)
                     writer.widen(to: widths)
-                    for item in block { writer.write(into: &part) { itemRow(layout, section: section, item: item, into: &$0) } }
+                    let rows = ItemRows(layout, section: section)
+                    for item in block { writer.write(into: &part) { rows.write(item, into: &$0) } }
                     return part.bytes
                 }, each: { part in part.withUnsafeBufferPointer { output.appendWhole($0) } })
             }
@@ -206,7 +208,8 @@ struct LayoutCommand: ParsableCommand {
             switch group {
             case let .row(fill): body(fill)
             case let .items(section, items):
-                for item in items { body { itemRow(layout, section: section, item: item, into: &$0) } }
+                let rows = ItemRows(layout, section: section)
+                for item in items { body { rows.write(item, into: &$0) } }
             }
         }
     }
@@ -245,29 +248,40 @@ struct LayoutCommand: ParsableCommand {
         }
     }
 
-    /// The row of item `item` of section `section`.
-    static func itemRow(_ layout: TagLayout, section: Int, item itemIndex: Int, into row: inout TextTableRow) {
-        let item = layout.flow.items[layout.flow.sections[section].items.lowerBound + itemIndex]
-        let tag = layout.tags[section][itemIndex]
-        tableElement("item", section, into: &row)
-        row.text.append(UInt8(ascii: "-"))
-        row.text.appendInteger(itemIndex)
-        row.endCell()
-        row.add(tag.text)
-        tableFrame(item.isHidden ? nil : item.frame, into: &row)
-        var separator = false
-        func note(_ write: (inout OutputBuffer) -> Void) {
-            if separator { row.text.append(", ") }
-            separator = true
-            write(&row.text)
+    /// The rows of one section's items, read from the layout's arrays without copying a tag.
+    struct ItemRows {
+        let section: Int
+        let items: ArraySlice<ItemLayout>
+        let tags: [MeasuredTag]
+
+        init(_ layout: TagLayout, section: Int) {
+            self.section = section
+            items = layout.flow.items[layout.flow.sections[section].items]
+            tags = layout.tags[section]
         }
-        if tag.isSelected { note { $0.append("selected") } }
-        if item.isHidden { note { $0.append("hidden") } }
-        if item.isTruncated { note { $0.append("truncated: "); $0.append(tag.displayText) } }
-        if tag.measurement.missingGlyphs > 0 {
-            note { $0.appendInteger(tag.measurement.missingGlyphs); $0.append(" missing glyph(s)") }
+
+        /// The row of the section's item `itemIndex`.
+        func write(_ itemIndex: Int, into row: inout TextTableRow) {
+            let item = items[items.startIndex + itemIndex]
+            tableElement("item", section, into: &row)
+            row.text.append(UInt8(ascii: "-"))
+            row.text.appendInteger(itemIndex)
+            row.endCell()
+            row.add(tags[itemIndex].text)
+            tableFrame(item.isHidden ? nil : item.frame, into: &row)
+            var separator = false
+            func note(_ write: (inout OutputBuffer) -> Void) {
+                if separator { row.text.append(", ") }
+                separator = true
+                write(&row.text)
+            }
+            if tags[itemIndex].isSelected { note { $0.append("selected") } }
+            if item.isHidden { note { $0.append("hidden") } }
+            if item.isTruncated { note { $0.append("truncated: "); $0.append(tags[itemIndex].displayText) } }
+            let missingGlyphs = tags[itemIndex].measurement.missingGlyphs
+            if missingGlyphs > 0 { note { $0.appendInteger(missingGlyphs); $0.append(" missing glyph(s)") } }
+            row.endCell()
         }
-        row.endCell()
     }
 
     /// Four cells: x, y, width and height to two decimals, or "-" for an element that is not shown.

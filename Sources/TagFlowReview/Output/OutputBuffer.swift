@@ -167,28 +167,29 @@ public struct OutputBuffer: ~Copyable {
         count += digits
         var position = count
         // Two digits a division, from a table of "00" to "99".
-        Self.digitPairs.withUnsafeBufferPointer { pairs in
-            while magnitude >= 100 {
-                let pair = Int(magnitude % 100) * 2
-                magnitude /= 100
-                position -= 2
-                base[position] = pairs[pair]
-                base[position + 1] = pairs[pair + 1]
-            }
-            if magnitude >= 10 {
-                let pair = Int(magnitude) * 2
-                position -= 2
-                base[position] = pairs[pair]
-                base[position + 1] = pairs[pair + 1]
-            } else {
-                position -= 1
-                base[position] = UInt8(ascii: "0") + UInt8(magnitude)
-            }
+        let pairs = Self.digitPairs.utf8Start
+        while magnitude >= 100 {
+            let pair = Int(magnitude % 100) * 2
+            magnitude /= 100
+            position -= 2
+            base[position] = pairs[pair]
+            base[position + 1] = pairs[pair + 1]
+        }
+        if magnitude >= 10 {
+            let pair = Int(magnitude) * 2
+            position -= 2
+            base[position] = pairs[pair]
+            base[position + 1] = pairs[pair + 1]
+        } else {
+            position -= 1
+            base[position] = UInt8(ascii: "0") + UInt8(magnitude)
         }
     }
 
-    /// "00", "01", … "99", one after the other.
-    private static let digitPairs: [UInt8] = (0..<100).flatMap { [UInt8(ascii: "0") + UInt8($0 / 10), UInt8(ascii: "0") + UInt8($0 % 10)] }
+    /// "00", "01", … "99", one after the other: a constant in the binary, read without a lazy initialiser.
+    private static var digitPairs: StaticString {
+        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+    }
 
     /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
     public mutating func appendPoints(_ value: Double) {
@@ -203,10 +204,15 @@ public struct OutputBuffer: ~Copyable {
 
     /// `value` as ``formatDecimal(_:)`` writes it: rounded to two decimals at most.
     public mutating func appendDecimal(_ value: Double) {
-        let hundredths = (value * 100).rounded()
+        let scaled = value * 100
         // Below 10^12 a double holds hundredths exactly enough that its shortest form is the two-decimal one.
-        guard hundredths.isFinite, abs(hundredths) < 1e14 else { return append(formatDecimal(value)) }
-        let whole = Int(hundredths)
+        guard scaled.isFinite, abs(scaled) < 1e14 else { return append(formatDecimal(value)) }
+        // `scaled.rounded()` (half away from zero) without a call to libm: below 2^52 the part after the point
+        // is exact.
+        var whole = Int(scaled)
+        let rest = scaled - Double(whole)
+        if rest >= 0.5 { whole += 1 } else if rest <= -0.5 { whole -= 1 }
+        guard whole.magnitude < 100_000_000_000_000 else { return append(formatDecimal(value)) }
         let (units, fraction) = whole.magnitude.quotientAndRemainder(dividingBy: 100)
         if fraction == 0 { return appendInteger(whole / 100) }
         if whole < 0 { append(UInt8(ascii: "-")) }

@@ -53,13 +53,18 @@ public struct TextTable {
     public func render(into output: inout OutputBuffer) {
         let columnCount = columns.count
         text.withUnsafeBufferPointer { text in
-            var start = 0
-            for first in stride(from: 0, to: cellEnds.count, by: columnCount) {
-                if first > 0 { output.append(0x0A) }
-                TextTable.appendLine(text, from: start, ends: cellEnds[first..<(first + columnCount)],
-                                     widths: cellWidths[first..<(first + columnCount)], columnWidths: columnWidths, into: &output)
-                start = cellEnds[first + columnCount - 1]
-                output.flushIfFull()
+            cellEnds.withUnsafeBufferPointer { ends in
+                cellWidths.withUnsafeBufferPointer { widths in
+                    var start = 0
+                    for first in stride(from: 0, to: ends.count, by: columnCount) {
+                        if first > 0 { output.append(0x0A) }
+                        let row = first..<(first + columnCount)
+                        TextTable.appendLine(text, from: start, ends: UnsafeBufferPointer(rebasing: ends[row]),
+                                             widths: UnsafeBufferPointer(rebasing: widths[row]), columnWidths: columnWidths, into: &output)
+                        start = ends[first + columnCount - 1]
+                        output.flushIfFull()
+                    }
+                }
             }
         }
     }
@@ -67,17 +72,17 @@ public struct TextTable {
     /// One line: each cell padded to its column's width plus two spaces, up to the last cell with text, so no line
     /// ends in spaces. The cells are `text[start..<ends.first]`, then up to each next end.
     static func appendLine(
-        _ text: UnsafeBufferPointer<UInt8>, from start: Int, ends: ArraySlice<Int>, widths: ArraySlice<Int>,
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, ends: UnsafeBufferPointer<Int>, widths: UnsafeBufferPointer<Int>,
         columnWidths: [Int], into output: inout OutputBuffer
     ) {
         var last = ends.count - 1
-        while last > 0, ends[ends.startIndex + last] == ends[ends.startIndex + last - 1] { last -= 1 }
+        while last > 0, ends[last] == ends[last - 1] { last -= 1 }
         var cellStart = start
         for column in 0...last {
-            let end = ends[ends.startIndex + column]
+            let end = ends[column]
             output.append(UnsafeBufferPointer(rebasing: text[cellStart..<end]))
             cellStart = end
-            if column < last { output.appendSpaces(columnWidths[column] - widths[widths.startIndex + column] + 2) }
+            if column < last { output.appendSpaces(columnWidths[column] - widths[column] + 2) }
         }
     }
 
@@ -87,10 +92,33 @@ public struct TextTable {
         return text.withUTF8 { displayWidth(utf8: $0) }
     }
 
+    /// Whether every byte is printable ASCII (0x20 to 0x7E), tested eight bytes at a time.
+    @inline(__always)
+    static func isPrintableASCII(_ text: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = text.baseAddress else { return true }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        // A byte is printable when adding 0x60 leaves it at or above 0x80 and adding 0x01 leaves it below 0x80.
+        let high: UInt64 = 0x8080_8080_8080_8080
+        while index + 8 <= text.count {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            let below = (word & ~high) &+ 0x6060_6060_6060_6060  // bit 7 set: low seven bits ≥ 0x20
+            let delete = (word & ~high) &+ 0x0101_0101_0101_0101  // bit 7 set: low seven bits = 0x7F
+            guard (~below | delete | word) & high == 0 else { return false }
+            index += 8
+        }
+        while index < text.count {
+            let byte = base[index]
+            guard byte >= 0x20, byte < 0x7F else { return false }
+            index += 1
+        }
+        return true
+    }
+
     /// Terminal cells UTF-8 text takes, as ``displayWidth(_:)`` counts them.
     static func displayWidth(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII, most of a table, is one cell a byte.
-        if text.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) { return text.count }
+        if isPrintableASCII(text) { return text.count }
         return String(decoding: text, as: UTF8.self).unicodeScalars.reduce(0) { width, scalar in
             let value = scalar.value
             if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
@@ -106,27 +134,45 @@ public struct TextTable {
 public struct TextTableRow: ~Copyable {
     /// The row's text so far: write a cell's text here, then call ``endCell()``.
     public var text = OutputBuffer()
-    /// Where each cell ends in `text`, and its display width: the first `cellCount` entries (the rest are kept from
-    /// earlier rows, so a row adds its cells without allocating).
-    fileprivate var ends: [Int] = []
-    fileprivate var widths: [Int] = []
+    /// Where each cell ends in `text`, and its display width, for the first `cellCount` cells. Kept from row to row,
+    /// so a row adds its cells without allocating or checking for a shared copy.
+    private var ends: UnsafeMutablePointer<Int>
+    private var widths: UnsafeMutablePointer<Int>
+    private var capacity = 8
     fileprivate var cellCount = 0
 
-    public init() {}
+    public init() {
+        ends = .allocate(capacity: capacity)
+        widths = .allocate(capacity: capacity)
+    }
+
+    deinit {
+        ends.deallocate()
+        widths.deallocate()
+    }
 
     /// Ends the cell written to ``text`` since the last one.
     public mutating func endCell() {
+        if cellCount == capacity { grow() }
         let start = cellCount > 0 ? ends[cellCount - 1] : 0
         let end = text.count
-        let width = text.withBytes { bytes in TextTable.displayWidth(utf8: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
-        if cellCount < ends.count {
-            ends[cellCount] = end
-            widths[cellCount] = width
-        } else {
-            ends.append(end)
-            widths.append(width)
+        ends[cellCount] = end
+        widths[cellCount] = text.withBytes { bytes in
+            TextTable.displayWidth(utf8: UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: end - start))
         }
         cellCount += 1
+    }
+
+    private mutating func grow() {
+        let larger = capacity * 2
+        let (oldEnds, oldWidths) = (ends, widths)
+        ends = .allocate(capacity: larger)
+        widths = .allocate(capacity: larger)
+        ends.update(from: oldEnds, count: cellCount)
+        widths.update(from: oldWidths, count: cellCount)
+        oldEnds.deallocate()
+        oldWidths.deallocate()
+        capacity = larger
     }
 
     /// Adds a cell of `cell`.
@@ -138,9 +184,20 @@ public struct TextTableRow: ~Copyable {
     /// The cells, as ``TextTable/add(_:)`` takes them.
     public var cells: [String] {
         text.withBytes { bytes in
-            zip([0] + ends.prefix(cellCount).dropLast(), ends.prefix(cellCount)).map { String(decoding: UnsafeBufferPointer(rebasing: bytes[$0..<$1]), as: UTF8.self) }
+            (0..<cellCount).map { cell in
+                let start = cell > 0 ? ends[cell - 1] : 0
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<ends[cell]]), as: UTF8.self)
+            }
         }
     }
+
+    /// Lends the cells' ends and widths to `body`.
+    fileprivate func withCells<R>(_ body: (_ ends: UnsafeBufferPointer<Int>, _ widths: UnsafeBufferPointer<Int>) -> R) -> R {
+        body(UnsafeBufferPointer(start: ends, count: cellCount), UnsafeBufferPointer(start: widths, count: cellCount))
+    }
+
+    /// The width of cell `cell`.
+    fileprivate func width(_ cell: Int) -> Int { widths[cell] }
 
     fileprivate mutating func clear() {
         text.removeAll()
@@ -173,7 +230,7 @@ public struct StreamedTextTable: ~Copyable {
         row.clear()
         fill(&row)
         precondition(row.cellCount == columns.count, "a row has one cell per column")
-        for column in 0..<row.cellCount where row.widths[column] > widths[column] { widths[column] = row.widths[column] }
+        for column in 0..<row.cellCount where row.width(column) > widths[column] { widths[column] = row.width(column) }
     }
 
     /// The second pass begins: the header row, without a newline.
@@ -194,8 +251,11 @@ public struct StreamedTextTable: ~Copyable {
         fill(&row)
         precondition(row.cellCount == columns.count, "a row has one cell per column")
         if newline { output.append(0x0A) }
+        let columnWidths = widths
         row.text.withBytes { text in
-            TextTable.appendLine(text, from: 0, ends: row.ends[..<row.cellCount], widths: row.widths[..<row.cellCount], columnWidths: widths, into: &output)
+            row.withCells { ends, widths in
+                TextTable.appendLine(text, from: 0, ends: ends, widths: widths, columnWidths: columnWidths, into: &output)
+            }
         }
         output.flushIfFull()
     }
