@@ -83,8 +83,9 @@ final class EngineState {
     /// Content hashes by path, for the whole process: a font file does not change while tagflow runs, and hashing a
     /// large collection again for every engine (a snapshot run makes one per variant) would cost more than shaping.
     private static let fileHashes = Locked<[String: String]>([:])
-    // Reused by every shape, so a text's scalars and clusters need no allocation of their own.
+    // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their own.
     private var scratchScalars: [UInt32] = []
+    private var scratchRuns: [PendingRun] = []
     private var scratchClusters: [Cluster] = []
 
     /// Loads fontconfig's configuration and adds `sources`' files and folders as application fonts.
@@ -346,7 +347,8 @@ final class EngineState {
 
     /// Shapes `text` for drawing: every run's glyphs and positions, scaled to `size` points.
     func shape(_ text: String, chain id: Int32, size: Double) -> ShapedText {
-        let (runs, fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: true)
+        var runs: [PendingRun] = []
+        let (fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: true, into: &runs)
         guard !runs.isEmpty else { return .empty }
         let tracking = chains[Int(id)].tracking
         var shaped: [ShapedRun] = []
@@ -377,7 +379,14 @@ final class EngineState {
 
     /// Measures `text` as `shape` would, without keeping any glyphs: the same width, fonts and missing count.
     func measure(_ text: String, chain id: Int32, size: Double) -> TextMeasurement {
-        let (runs, fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: false)
+        // The runs live only in this call, in an array kept from text to text.
+        var runs = scratchRuns
+        scratchRuns = []
+        defer {
+            runs.removeAll(keepingCapacity: true)
+            scratchRuns = runs
+        }
+        let (fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: false, into: &runs)
         let tracking = chains[Int(id)].tracking
         // Summed in the same (visual) order as `shape`, so the two widths are the same double.
         let width = runs.reduce(0.0) { $0 + $1.advance(at: size, tracking: tracking) }
@@ -390,11 +399,12 @@ final class EngineState {
     /// Segments `text` by grapheme cluster into runs of one font and script and shapes each with HarfBuzz, in font
     /// units.
     ///
-    /// Returns the runs in visual order, the families that drew them in order of first (logical) use, and how many
-    /// glyphs are .notdef. Without `keepingGlyphs` the runs carry only their advance and missing count.
+    /// Puts the runs in visual order into the empty `runs`, and returns the families that drew them in order of
+    /// first (logical) use and how many glyphs are .notdef. Without `keepingGlyphs` the runs carry only their
+    /// advance and missing count.
     private func shapeRuns(
-        _ text: String, chain id: Int32, size: Double, keepingGlyphs: Bool
-    ) -> (runs: [PendingRun], fonts: [String], missing: Int) {
+        _ text: String, chain id: Int32, size: Double, keepingGlyphs: Bool, into runs: inout [PendingRun]
+    ) -> (fonts: [String], missing: Int) {
         let chain = chains[Int(id)]
         // The scratch arrays are taken out of `self` while they are filled, so appending never copies them.
         var scalars = scratchScalars
@@ -434,7 +444,7 @@ final class EngineState {
                 clusters.append(Cluster(start: start, font: chain.font(for: character), script: script))
             }
         }
-        guard !clusters.isEmpty else { return ([], [], 0) }
+        guard !clusters.isEmpty else { return ([], 0) }
 
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
         // Only text with a right-to-left script has neutrals to move afterwards, so only it keeps which were neutral.
@@ -465,7 +475,6 @@ final class EngineState {
             i = end
         }
 
-        var runs: [PendingRun] = []
         var fonts: [String] = []
         var missing = 0
         i = 0
@@ -502,7 +511,7 @@ final class EngineState {
                 k += 1
             }
         }
-        return (runs, fonts, missing)
+        return (fonts, missing)
     }
 
     /// A run shaped in font units, before scaling to a size.
