@@ -122,13 +122,18 @@ import TagFlowReview
                                 999_999_999_999.995, 1e12, 1e14, 1e15 - 1, 1e15, -1e15, 1e16, 1e300, -1e300,
                                 .greatestFiniteMagnitude, .leastNonzeroMagnitude, .infinity, -.infinity, .nan,
                                 // Hundredths exactly halfway, and just below a half.
-                                0.125, -0.125, 0.375, -0.625, 40.875, 0.49999999999999994 / 100, -0.49999999999999994 / 100]
+                                0.125, -0.125, 0.375, -0.625, 40.875, 0.49999999999999994 / 100, -0.49999999999999994 / 100,
+                                // Binary fractions at the edges of the short form.
+                                29.396484375, 0.5, -0.5, 0.0009765625, 0.001953125, 1.0 / 65_536, 3.0 / 65_536, 1.0 / 131_072,
+                                2_147_483_647.5, 2_147_483_648.5, 123_456_789.0625, 12_345_678.0078125, 1234.5678901234567]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<20_000 {
             let magnitude = Double.random(in: -8...16, using: &generator)
             values.append(Double.random(in: -1...1, using: &generator) * pow(10, magnitude))
             // Widths and positions: sums of fractions of a point.
             values.append(Double(Int.random(in: -100_000...100_000, using: &generator)) / 64 + Double.random(in: 0..<1e-3, using: &generator))
+            // Fractions with few binary places, as font units make them, from thousandths to billions.
+            values.append(Double(Int.random(in: -(1 << 50)...(1 << 50), using: &generator)) / Double(1 << Int.random(in: 0...60, using: &generator)))
         }
         for value in values {
             var points = OutputBuffer()

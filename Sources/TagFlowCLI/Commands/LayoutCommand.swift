@@ -75,26 +75,26 @@ struct LayoutCommand: ParsableCommand {
         let flow = layout.flow
         let sections: [JSONOutput] = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
+            let tags = layout.tags[sectionIndex]
             let items = JSONOutput.generatedRows(count: section.items.count) { itemIndex, row in
                 let item = flow.items[section.items.lowerBound + itemIndex]
                 let attributes = flow.attributes(for: .item(sectionIndex, itemIndex))!
-                let tag = layout.tags[sectionIndex][itemIndex]
-                row.member("index", .integer(itemIndex))
-                row.member("text", .string(tag.text))
-                row.member("x", .number(item.frame.x))
-                row.member("y", .number(item.frame.y))
-                row.member("width", .number(item.frame.width))
-                row.member("height", .number(item.frame.height))
-                row.member("textWidth", .number(tag.measurement.width))
-                row.member("line", .integer(item.line))
-                row.member("selected", .bool(tag.isSelected))
-                row.member("hidden", .bool(attributes.isHidden))
-                row.member("truncated", .bool(item.isTruncated))
-                if tag.isTruncated { row.member("displayText", .string(tag.displayText)) }
-                row.member("fonts", strings: tag.measurement.fonts)
-                row.member("missingGlyphs", .integer(tag.measurement.missingGlyphs))
-                row.member("zIndex", .integer(attributes.zIndex))
-                row.member("alpha", .number(attributes.alpha))
+                row.member("index", integer: itemIndex)
+                row.member("text", string: tags[itemIndex].text)
+                row.member("x", number: item.frame.x)
+                row.member("y", number: item.frame.y)
+                row.member("width", number: item.frame.width)
+                row.member("height", number: item.frame.height)
+                row.member("textWidth", number: tags[itemIndex].measurement.width)
+                row.member("line", integer: item.line)
+                row.member("selected", bool: tags[itemIndex].isSelected)
+                row.member("hidden", bool: attributes.isHidden)
+                row.member("truncated", bool: item.isTruncated)
+                if tags[itemIndex].isTruncated { row.member("displayText", string: tags[itemIndex].displayText) }
+                row.member("fonts", strings: tags[itemIndex].measurement.fonts)
+                row.member("missingGlyphs", integer: tags[itemIndex].measurement.missingGlyphs)
+                row.member("zIndex", integer: attributes.zIndex)
+                row.member("alpha", number: attributes.alpha)
             }
             var members: [(String, JSONOutput)] = [
                 ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),

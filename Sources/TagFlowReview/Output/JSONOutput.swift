@@ -305,6 +305,34 @@ public struct JSONRow: ~Copyable {
         value.write(to: &output, indent: "")
     }
 
+    /// Adds `"key": number`, as `member(key, .number(number))` does, without making the value.
+    public mutating func member(_ key: StaticString, number: Double) {
+        guard !collecting else { return member(key, .number(number)) }
+        appendKey(key)
+        output.appendNumber(number)
+    }
+
+    /// Adds `"key": integer`, as `member(key, .integer(integer))` does, without making the value.
+    public mutating func member(_ key: StaticString, integer: Int) {
+        guard !collecting else { return member(key, .integer(integer)) }
+        appendKey(key)
+        output.appendInteger(integer)
+    }
+
+    /// Adds `"key": true` or `false`, as `member(key, .bool(flag))` does, without making the value.
+    public mutating func member(_ key: StaticString, bool flag: Bool) {
+        guard !collecting else { return member(key, .bool(flag)) }
+        appendKey(key)
+        output.append(flag ? "true" : "false")
+    }
+
+    /// Adds `"key": "text"`, as `member(key, .string(text))` does, without making the value.
+    public mutating func member(_ key: StaticString, string text: String) {
+        guard !collecting else { return member(key, .string(text)) }
+        appendKey(key)
+        output.appendQuoted(text)
+    }
+
     /// Adds `"key": ["a", "b"]`, as `member(key, .array(strings.map(JSONOutput.string)))` would, without building
     /// the array.
     public mutating func member(_ key: StaticString, strings: [String]) {

@@ -158,12 +158,7 @@ public struct OutputBuffer: ~Copyable {
         reserve(21)
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
-        var digits = 1
-        var power: UInt = 10
-        while digits < 20, magnitude >= power {
-            digits += 1
-            power &*= 10
-        }
+        let digits = Self.decimalDigits(UInt64(magnitude))
         count += digits
         var position = count
         // Two digits a division, from a table of "00" to "99".
@@ -193,13 +188,56 @@ public struct OutputBuffer: ~Copyable {
 
     /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
     public mutating func appendPoints(_ value: Double) {
-        if value.isFinite, value == value.rounded(), abs(value) < 1e15 {
+        // A whole number below 10^15 (the test reads `value == value.rounded()` without a call to libm).
+        if abs(value) < 1e15, value == Double(Int64(value)) {
             appendInteger(Int(Int64(value)))
-        } else {
+        } else if !appendShortBinaryFraction(value) {
             var digits = DoubleDigits()
             value.write(to: &digits)
             digits.withBytes { append($0) }
         }
+    }
+
+    /// Writes `value` as `String(value)` does when it is a fraction with at most 16 binary places, between
+    /// 0.001 and 2^31, whose exact decimal has at most 15 significant digits; else writes nothing and returns false.
+    ///
+    /// Widths and positions from font units are such fractions (29.396484375 is 29 + 406/1024). A different decimal
+    /// of at most 15 significant digits lies at least 10^-15 of the value away, farther than the next double, so
+    /// the exact decimal is the shortest that reads back as `value`: the one `String(value)` writes.
+    private mutating func appendShortBinaryFraction(_ value: Double) -> Bool {
+        let magnitude = abs(value)
+        guard magnitude >= 0.001, magnitude < 2_147_483_648 else { return false }
+        let sixteenths = magnitude * 65_536  // exact: a power of two
+        guard sixteenths == sixteenths.rounded(.towardZero) else { return false }
+        let fixed = UInt64(sixteenths)
+        let whole = Int(fixed >> 16)
+        let binary = fixed & 0xFFFF
+        guard binary != 0 else { return false }
+        // m / 2^k with m odd has exactly k decimal places: it is m · 5^k / 10^k.
+        let places = 16 - binary.trailingZeroBitCount
+        var fraction = binary >> binary.trailingZeroBitCount
+        for _ in 0..<places { fraction &*= 5 }
+        let fractionDigits = Self.decimalDigits(fraction)
+        let significant = whole > 0 ? Self.decimalDigits(UInt64(whole)) + places : fractionDigits
+        guard significant <= 15 else { return false }
+        if value < 0 { append(UInt8(ascii: "-")) }
+        appendInteger(whole)
+        append(UInt8(ascii: "."))
+        reserve(places)
+        (base + count).update(repeating: UInt8(ascii: "0"), count: places - fractionDigits)
+        count += places - fractionDigits
+        appendInteger(Int(fraction))
+        return true
+    }
+
+    private static func decimalDigits(_ value: UInt64) -> Int {
+        var digits = 1
+        var power: UInt64 = 10
+        while digits < 20, value >= power {
+            digits += 1
+            power &*= 10
+        }
+        return digits
     }
 
     /// `value` as ``formatDecimal(_:)`` writes it: rounded to two decimals at most.
