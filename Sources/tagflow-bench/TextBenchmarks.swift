@@ -79,8 +79,9 @@ enum TextBenchmarks {
         }
         var installed = Timings(), byFile = Timings()
         // Interleaved, and each first in turn, so neither drift in the machine's load nor going second (after an
-        // engine was freed) weighs on one of them alone.
-        for run in 0..<Report.repeats {
+        // engine was freed) weighs on one of them alone. Three times the usual rounds: a pass takes a tenth of a
+        // second, and with nine pairs the ratio's median still wandered from 0.94 to 1.11 between runs.
+        for run in 0..<3 * Report.repeats {
             let installedFirst = run.isMultiple(of: 2)
             var byFileWidth = 0.0
             if !installedFirst { byFileWidth = try measureOnce(fonts: FontSources(files: copies), into: &byFile) }
