@@ -28,8 +28,9 @@ enum LayoutCommandBenchmarks {
             ["layout", tags.path, "--format", format, "-o", folder.appendingPathComponent("out.\(format)").path]
         }
         // In turn, so that the machine's drift (its speed varies by half from one minute to the next) weighs on both.
-        let times = try medianSecondsInTurn(formats.map { format in { try seconds { try runProgram(tagflow, arguments(format.format)) } } })
-        for ((format, secondsBar, mebibytesBar), time) in zip(formats, times) {
+        let times = try TimesInTurn(formats.map { format in { try seconds { try runProgram(tagflow, arguments(format.format)) } } })
+        for (index, (format, secondsBar, mebibytesBar)) in formats.enumerated() {
+            let time = times.medianTime(index)
             let arguments = arguments(format)
             report.row("tagflow layout --format \(format), whole process", size: size, time: time,
                        rate: "\(formatRate(Double(tagCount) / time)) tags/s",

@@ -76,13 +76,13 @@ enum RenderBenchmarks {
             }
         }
         // In turn, since tagflow is held against Chromium.
-        let times = try medianSecondsInTurn(timings)
+        let times = try TimesInTurn(timings)
         for (index, scale) in [1, 2].enumerated() {
-            report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(scale)", time: times[index], rate: "")
+            report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(scale)", time: times.medianTime(index), rate: "")
         }
         if chromium != nil {
-            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1", time: times[2], rate: "")
-            let speedup = times[2] / times[0]
+            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1", time: times.medianTime(2), rate: "")
+            let speedup = times.ratio(2, to: 0)
             report.row("tagflow render against Chromium", size: "scale 1", rate: "\(formatSignificant(speedup))× faster",
                        bar: Bar(target: "≥ 50×", isMet: speedup >= 50))
         } else {
@@ -123,19 +123,19 @@ enum RenderBenchmarks {
         }
 
         // In turn, since the three are compared.
-        let times = try medianSecondsInTurn([{
+        let times = try TimesInTurn([{
             try? FileManager.default.removeItem(atPath: frames)
             return try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", frames]) }
         }, {
             try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
         }, encodingAlone])
-        let (toFolder, toGIF, encoding) = (times[0], times[1], times[2])
+        let (toFolder, toGIF, encoding) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         let perFrame = toFolder / Double(frameCount)
         report.row("tagflow scroll to a folder, whole process", size: "\(frameCount) frames, scale 2", time: toFolder,
                    rate: "\(formatDuration(perFrame))/frame")
         report.row("tagflow scroll to a GIF, whole process", size: "\(frameCount) frames, scale 2", time: toGIF,
                    rate: "\(formatDuration(toGIF / Double(frameCount)))/frame")
-        let gifRatio = toGIF / toFolder
+        let gifRatio = times.ratio(1, to: 0)
         report.row("GIF frame against PNG frame", size: "whole process", rate: "\(formatSignificant(gifRatio))×",
                    bar: Bar(target: "≤ 1.0×", isMet: gifRatio <= 1.0))
 
@@ -154,7 +154,7 @@ enum RenderBenchmarks {
         let encodingPerFrame = encoding / Double(frameCount)
         report.row("PNG encoding alone, the same frames", size: "\(frameCount) frames, scale 2", time: encoding,
                    rate: "\(formatDuration(encodingPerFrame))/frame")
-        let ratio = perFrame / encodingPerFrame
+        let ratio = times.ratio(0, to: 2)
         report.row("frame cost against encoding alone", size: "to a folder", rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.15×", isMet: ratio <= 1.15))
         sizeRows(&report, "scroll frames", fast: fastBytes, libdeflate: libdeflateBytes, zlib: fastBytes,

@@ -28,7 +28,7 @@ enum SnapshotBenchmarks {
         let size = "\(variantCount) variants, scale 2"
 
         // In turn, since the three are compared; each round records the goldens the two verifies read.
-        let times = try medianSecondsInTurn([{
+        let times = try TimesInTurn([{
             try? FileManager.default.removeItem(at: goldens)
             return try seconds { try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"]) }
         }, {
@@ -36,15 +36,15 @@ enum SnapshotBenchmarks {
         }, {
             try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet", "--threads", "1"]) }
         }])
-        let (record, verify, oneCore) = (times[0], times[1], times[2])
+        let (record, verify, oneCore) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         report.row("snapshot record into an empty folder (render and write all)", size: size, time: record,
                    rate: "\(formatDuration(record / Double(variantCount)))/variant")
         report.row("snapshot verify, unchanged", size: size, time: verify, rate: "\(formatDuration(verify / Double(variantCount)))/variant")
-        let cost = verify / record
+        let cost = times.ratio(1, to: 0)
         report.row("verify against rendering alone", size: size, rate: "\(formatSignificant(cost))×",
                    bar: Bar(target: "≤ 1.3×", isMet: cost <= 1.3))
         report.row("snapshot verify, one thread", size: size, time: oneCore, rate: "")
-        let speedup = oneCore / verify
+        let speedup = times.ratio(2, to: 1)
         report.row("two cores against one", size: size, rate: "\(formatSignificant(speedup))× faster",
                    bar: Bar(target: "≥ 1.7×", isMet: speedup >= 1.7))
     }
