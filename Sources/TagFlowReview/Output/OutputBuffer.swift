@@ -188,7 +188,8 @@ public struct OutputBuffer: ~Copyable {
 
     /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
     public mutating func appendPoints(_ value: Double) {
-        // A whole number below 10^15 (the test reads `value == value.rounded()` without a call to libm).
+        // A whole number below 10^15: comparing with `Double(Int64(value))` asks what `value == value.rounded()`
+        // would, without a call to libm.
         if abs(value) < 1e15, value == Double(Int64(value)) {
             appendInteger(Int(Int64(value)))
         } else if !appendShortBinaryFraction(value) {
