@@ -135,11 +135,11 @@ public struct PNGEncoder: Sendable {
     public func encode(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         try options.checkLevel()
-        if options.colourType == .automatic,
-           let indexed = image.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }) {
-            return try encode(indexed, height: image.height)
-        }
-        return try encodeDirect(image)
+        if let indexed = indexedRows(image) { return try file(indexed, height: image.height) }
+        let channels = PNGWriting.channels(for: image, colourType: options.colourType)
+        let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
+        return try file(PNGWriting.filteredScanlines(image, region: region, channels: channels, filter: options.filter),
+                        width: image.width, height: image.height, channels: channels)
     }
 
     /// The PNG file for pixels as cairo draws them; opaque ones of at most 256 colours are indexed as they are,
@@ -149,10 +149,9 @@ public struct PNGEncoder: Sendable {
         try options.checkLevel()
         switch opaqueRows(pixels, allowsRGB: options.colourType != .rgba) {
         case let .indexed(indexed)?:
-            return try encode(indexed, height: pixels.height)
+            return try file(indexed, height: pixels.height)
         case let .direct(rgb)?:
-            let compressed = try PNGDeflate.zlibStream(rgb, options: options)
-            return PNGWriting.file(width: pixels.width, height: pixels.height, format: .direct(channels: 3), idat: compressed)
+            return try file(rgb, width: pixels.width, height: pixels.height, channels: 3)
         case nil:
             return try encode(RGBAImage(pixels))
         }
@@ -172,17 +171,23 @@ public struct PNGEncoder: Sendable {
         }
     }
 
-    private func encode(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
+    /// Straight pixels as indexed rows, when the options index and they hold at most 256 colours.
+    private func indexedRows(_ image: RGBAImage) -> IndexedScanlines? {
+        guard options.colourType == .automatic else { return nil }
+        return image.pixels.withUnsafeBytes { IndexedScanlines(rgba: $0, width: image.width, rows: image.height) }
+    }
+
+    /// A whole picture's file from its indexed rows.
+    private func file(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
         let palette = PNGPalette(merging: [indexed.colours])!  // one part's colours are at most 256
         let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options)
         return PNGWriting.file(width: indexed.width, height: height, format: .indexed(palette), idat: compressed)
     }
 
-    private func encodeDirect(_ image: RGBAImage) throws(PNGError) -> [UInt8] {
-        let channels = PNGWriting.channels(for: image, colourType: options.colourType)
-        let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
-        let compressed = try PNGWriting.compressedRaster(image, region: region, channels: channels, options: options)
-        return PNGWriting.file(width: image.width, height: image.height, format: .direct(channels: channels), idat: compressed)
+    /// A whole picture's file from its filtered scanlines of `channels` bytes a pixel.
+    private func file(_ scanlines: [UInt8], width: Int, height: Int, channels: Int) throws(PNGError) -> [UInt8] {
+        let compressed = try PNGDeflate.zlibStream(scanlines, options: options)
+        return PNGWriting.file(width: width, height: height, format: .direct(channels: channels), idat: compressed)
     }
 }
 
@@ -231,10 +236,7 @@ extension PNGEncoder {
     /// A band's straight pixels as indexed rows, or direct ones past 256 colours. A band's first row does not refer
     /// to the band above, which another core makes.
     private func bandRows(_ band: RGBAImage, channels: Int) -> BandRows {
-        if options.colourType == .automatic,
-           let indexed = band.pixels.withUnsafeBytes({ IndexedScanlines(rgba: $0, width: band.width, rows: band.height) }) {
-            return BandRows(rows: .indexed(indexed))
-        }
+        if let indexed = indexedRows(band) { return BandRows(rows: .indexed(indexed)) }
         let region = PixelRegion(x: 0, y: 0, width: band.width, height: band.height)
         return BandRows(rows: .direct(PNGWriting.filteredScanlines(band, region: region, channels: channels, filter: options.filter)))
     }

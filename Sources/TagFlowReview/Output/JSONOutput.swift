@@ -248,8 +248,7 @@ extension OutputBuffer: JSONTarget {
             var members = JSONRow(collecting: false)
             swap(&members.output, &part)
             for index in indices {
-                if index > 0 { members.output.append(",\n") }
-                members.output.append(indent)
+                members.output.appendElementStart(index, indent: indent)
                 members.begin()
                 row(index, &members)
                 members.end()
@@ -262,11 +261,16 @@ extension OutputBuffer: JSONTarget {
     private mutating func appendInBlocks(count: Int, indent: String, _ write: @Sendable (Int, inout OutputBuffer) -> Void) {
         appendInBlocks(count: count, indent: indent) { indices, part in
             for index in indices {
-                if index > 0 { part.append(",\n") }
-                part.append(indent)
+                part.appendElementStart(index, indent: indent)
                 write(index, &part)
             }
         }
+    }
+
+    /// What goes before element `index` of an array laid out one element a line.
+    private mutating func appendElementStart(_ index: Int, indent: String) {
+        if index > 0 { append(",\n") }
+        append(indent)
     }
 
     /// Blocks of `0..<count` written by `writeBlock` on every core, each into its own buffer, and handed on in order
