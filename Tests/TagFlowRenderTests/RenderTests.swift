@@ -350,6 +350,29 @@ struct RenderTests {
         }
     }
 
+    /// A scroll's frames copy the overview's backdrop from pixels made once per column, and draw on the surfaces of
+    /// frames already written; each must hold the pixels the frame has drawn whole on a fresh surface. A background
+    /// with alpha makes a reused surface be cleared, and pinned headers move over the tags.
+    @Test(arguments: [(1.0, false, false), (2.0, false, true), (3.0, true, false), (2.0, true, true)])
+    func framesFromReusedPixelsAreTheFramesDrawnWhole(scale: Double, halfTransparent: Bool, pinned: Bool) throws {
+        var style = Style.light
+        if halfTransparent { style.background = Colour(red: 250, green: 250, blue: 250, alpha: 128) }
+        var options = RenderFixtures.demoOptions
+        options.pinHeaders = pinned
+        let scene = try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: options, style: style)
+        let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
+        let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
+                                           plan: ScrollPlan(range: range, spacing: .frames(6)))
+        #expect(renderer.framing == .wholeContent)
+        for index in renderer.plan.offsets.indices {
+            let frame = renderer.frame(index)
+            let made = try renderer.premultiplied(frame, scale: scale).withPixels { RGBAImage($0) }
+            let whole = try Canvas(width: renderer.size.width, height: renderer.size.height, kind: .image(scale: scale))
+            renderer.draw(frame, on: whole.context)
+            #expect(try made == whole.image(), "frame \(index + 1) at scale \(scale)")
+        }
+    }
+
     /// Content taller than cairo allows is drawn in strips; the seams must not show.
     @Test(arguments: [1.0, 2.0])
     func stripsJoinIntoTheSamePixelsAsOneCanvas(scale: Double) throws {

@@ -86,6 +86,18 @@ package final class CairoContext {
         cairo_paint(pointer)
     }
 
+    /// Puts `source`'s pixels on the surface unchanged, its top-left pixel at device pixel (`x`, `y`), whatever the
+    /// transform and whatever was there.
+    package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int) {
+        cairo_save(pointer)
+        cairo_identity_matrix(pointer)
+        cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
+        cairo_set_source_surface(pointer, source.pointer, Double(x), Double(y))
+        cairo_rectangle(pointer, Double(x), Double(y), Double(source.pixelWidth), Double(source.pixelHeight))
+        cairo_fill(pointer)
+        cairo_restore(pointer)
+    }
+
     /// How drawing combines with what is already on the surface.
     package enum Operator {
         /// Draws over what is there (cairo's default).

@@ -50,8 +50,23 @@ package final class Canvas {
         return (max(1, pixelWidth), max(1, pixelHeight))
     }
 
-    package init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
+    /// Where the surface goes back when the canvas goes; nil when it is freed.
+    private let pool: ImageSurfacePool?
+
+    /// A picture of `width`×`height` points at `scale` pixels a point, drawn on a surface from `pool`, which gets it
+    /// back when the canvas goes. `willBeCovered` says the first drawing paints every pixel opaque.
+    package convenience init(width: Double, height: Double, scale: Double, pool: ImageSurfacePool, willBeCovered: Bool) throws(RenderError) {
+        try self.init(width: width, height: height, kind: .image(scale: scale), pool: (pool, willBeCovered))
+    }
+
+    package convenience init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
+        try self.init(width: width, height: height, kind: kind, creationDate: creationDate, pool: nil)
+    }
+
+    private init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate(),
+                 pool: (ImageSurfacePool, willBeCovered: Bool)?) throws(RenderError) {
         self.kind = kind
+        self.pool = pool?.0
         switch kind {
         case let .image(scale):
             (widthPixels, heightPixels) = try Canvas.pixelSize(width: width, height: height, scale: scale)
@@ -61,7 +76,12 @@ package final class Canvas {
         }
         do throws(CairoError) {
             let surface = switch kind {
-            case .image: try CairoSurface.image(width: widthPixels, height: heightPixels)
+            case .image:
+                if let (pool, willBeCovered) = pool {
+                    try pool.surface(width: widthPixels, height: heightPixels, willBeCovered: willBeCovered)
+                } else {
+                    try CairoSurface.image(width: widthPixels, height: heightPixels)
+                }
             case .svg: try CairoSurface.svg(width: width, height: height)
             case .pdf: try CairoSurface.pdf(width: width, height: height, creationDate: creationDate)
             }
@@ -70,6 +90,13 @@ package final class Canvas {
             throw .cairo(error)
         }
         if case let .image(scale) = kind { context.scale(x: scale, y: scale) }
+    }
+
+    deinit { pool?.recycle(context.surface) }
+
+    /// Whether a picture of `width`×`height` points at `scale` is whole pixels, so that filling it fills every pixel entirely.
+    package static func isWholePixels(width: Double, height: Double, scale: Double) -> Bool {
+        (width * scale).rounded() == width * scale && (height * scale).rounded() == height * scale
     }
 
     /// The drawn pixels, straight RGBA. Only for `.image`.

@@ -36,6 +36,8 @@ public struct ScrollFrameRenderer: Sendable {
     public let plan: ScrollPlan
     /// The faded overview, drawn once per pixel scale and painted under every frame.
     let backdrop = OverviewBackdrop()
+    /// Surfaces of frames already written, drawn on again.
+    let framePixels = ImageSurfacePool()
 
     // The frame's geometry, in points, decided once: every frame has the same size.
     /// Points of overview per point of content.
@@ -141,27 +143,27 @@ public struct ScrollFrameRenderer: Sendable {
                            audits: queries.map { $0.audit(visible, visibleRect: visible) })
     }
 
-    /// Draws `frame` with its top-left corner at the context's origin.
-    func draw(_ frame: ScrollFrame, on context: CairoContext) {
+    /// Draws `frame` with its top-left corner at the context's origin. `frameScale` is the device scale when the
+    /// context draws nothing but this frame, unmoved, on pixels: the overview's backdrop is then copied into place
+    /// from pixels made once, where it would otherwise be resampled on every frame.
+    func draw(_ frame: ScrollFrame, on context: CairoContext, frameScale: Double? = nil) {
         let drawer = SceneDrawer(scene: scene, context: context)
         let style = scene.style
-        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), style.background)
-        let compare = queries.count > 1
+        drawBackground(drawer)
         for (column, audit) in frame.audits.enumerated() {
-            let strategy = queries[column].strategy
-            let left = Self.margin + Double(column) * (columnWidth + Self.gap)
-            let label = compare ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
-            _ = drawer.drawLabel(label, at: Point(x: left, y: Self.margin + 14), colour: style.captionText, font: scene.headerFont.resized(to: 14))
-            let top = Self.margin + Self.labelHeight
+            let left = columnLeft(column)
+            drawColumnLabel(column, drawer: drawer)
             for (panel, placement) in panels {
-                let origin = Point(x: left + placement.x, y: top + placement.y)
+                let origin = Point(x: left + placement.x, y: Self.panelTop + placement.y)
                 switch panel {
                 case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
-                case .overview: drawOverview(frame, audit: audit, at: origin, drawer: drawer)
+                case .overview:
+                    let copied = frameScale.map { copyPlacedBackdrop(column: column, scale: $0, on: context) } ?? false
+                    drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: copied)
                 case .device: drawDevice(frame, audit: audit, at: origin, drawer: drawer)
                 }
             }
-            let panelBottom = top + (panels.map(\.frame.maxY).max() ?? 0)
+            let panelBottom = Self.panelTop + (panels.map(\.frame.maxY).max() ?? 0)
             let counts = "returned \(audit.returned.count) · missing \(audit.missing.count) · extra \(audit.extra.count)"
             _ = drawer.drawLabel("step \(frame.index + 1)/\(plan.offsets.count) · offset \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt",
                                  at: Point(x: left, y: panelBottom + 16), colour: style.captionText)
@@ -179,23 +181,95 @@ public struct ScrollFrameRenderer: Sendable {
         }
     }
 
-    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
-        let context = drawer.context
-        let extent = frame.overviewExtent
-        context.save()
+    /// The top of every column's panels, below its label.
+    private static let panelTop = margin + labelHeight
+
+    /// The left edge of a strategy's column.
+    private func columnLeft(_ column: Int) -> Double {
+        Self.margin + Double(column) * (columnWidth + Self.gap)
+    }
+
+    private func drawBackground(_ drawer: SceneDrawer) {
+        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), scene.style.background)
+    }
+
+    /// The strategy's name above its column, marked before or after when two are compared.
+    private func drawColumnLabel(_ column: Int, drawer: SceneDrawer) {
+        let strategy = queries[column].strategy
+        let label = queries.count > 1 ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
+        _ = drawer.drawLabel(label, at: Point(x: columnLeft(column), y: Self.margin + 14), colour: scene.style.captionText,
+                             font: scene.headerFont.resized(to: 14))
+    }
+
+    /// Moves into the overview's coordinates, the content's points at `extent`, clipped to it.
+    private func enterOverview(_ extent: Rect, at origin: Point, on context: CairoContext) {
         context.translate(x: origin.x, y: origin.y)
         context.scale(x: overviewScale, y: overviewScale)
         context.translate(x: -extent.x, y: -extent.y)
         context.rectangle(x: extent.x, y: extent.y, width: extent.width, height: extent.height)
         context.clip()
+    }
+
+    /// The whole content, faded, at `extent`, from pixels drawn once where the context allows it.
+    private func paintBackdrop(_ extent: Rect, on context: CairoContext) {
         let scene = self.scene
+        let drawBackdrop = { (context: CairoContext) in
+            let drawer = SceneDrawer(scene: scene, context: context)
+            drawer.fill(extent, scene.style.background)
+            for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
+        }
+        if !backdrop.paint(on: context, bounds: extent, drawContent: drawBackdrop) { drawBackdrop(context) }
+    }
+
+    /// Copies the overview's backdrop into `column`, as a frame at `scale` has it once painted, and returns whether
+    /// it did. Those pixels are the same in every frame: only the background and the column's label lie under them.
+    private func copyPlacedBackdrop(column: Int, scale: Double, on context: CairoContext) -> Bool {
+        guard framing == .wholeContent, context.surface.kind == .image,
+              let placed = backdrop.placed(scale: scale, column: column, make: { () throws(RenderError) in try placeBackdrop(column: column, scale: scale) })
+        else { return false }
+        context.copyPixels(of: placed.pixels, toDeviceX: placed.x, y: placed.y)
+        return true
+    }
+
+    /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it.
+    private func placeBackdrop(column: Int, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
+        let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
+        let context = canvas.context
+        let drawer = SceneDrawer(scene: scene, context: context)
+        drawBackground(drawer)
+        drawColumnLabel(column, drawer: drawer)
+        let placement = panels.first { $0.panel == .overview }?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
+        let origin = Point(x: columnLeft(column) + placement.x, y: Self.panelTop + placement.y)
+        context.save()
+        enterOverview(scene.contentBounds, at: origin, on: context)
+        paintBackdrop(scene.contentBounds, on: context)
+        context.restore()
+        // The overview's pixels and one more on every side, within the frame.
+        let (width, height) = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
+        let minX = max(0, Int((origin.x * scale).rounded(.down)) - 1)
+        let minY = max(0, Int((origin.y * scale).rounded(.down)) - 1)
+        let maxX = min(width, Int(((origin.x + overviewSize.width) * scale).rounded(.up)) + 1)
+        let maxY = min(height, Int(((origin.y + overviewSize.height) * scale).rounded(.up)) + 1)
+        do throws(CairoError) {
+            try context.check()
+            let pixels = try CairoSurface.image(width: max(1, maxX - minX), height: max(1, maxY - minY))
+            let copy = try CairoContext(surface: pixels)
+            copy.copyPixels(of: context.surface, toDeviceX: -minX, y: -minY)
+            try copy.check()
+            pixels.flush()
+            return OverviewBackdrop.Placed(pixels: pixels, x: minX, y: minY)
+        } catch {
+            throw .cairo(error)
+        }
+    }
+
+    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer, backdropCopied: Bool) {
+        let context = drawer.context
+        let extent = frame.overviewExtent
+        context.save()
+        enterOverview(extent, at: origin, on: context)
         if framing == .wholeContent {
-            let drawBackdrop = { (context: CairoContext) in
-                let drawer = SceneDrawer(scene: scene, context: context)
-                drawer.fill(extent, scene.style.background)
-                for element in scene.layout.flow.allElements { drawer.draw(element.id, frame: element.frame, as: .faded) }
-            }
-            if !backdrop.paint(on: context, bounds: extent, drawContent: drawBackdrop) { drawBackdrop(context) }
+            if !backdropCopied { paintBackdrop(extent, on: context) }
         } else {
             // A few screens' worth, drawn directly: a cached backdrop of long content could pass cairo's size limit.
             drawer.fill(extent, scene.style.background)
@@ -303,6 +377,31 @@ final class OverviewBackdrop: Sendable {
     // Each surface is created under the lock and never drawn to again; cairo allows many threads to read one
     // image surface as a source.
     private let surfaces = Locked<[Double: CairoSurface]>([:])
+    private let placedBackdrops = Locked<[PlacedKey: Placed?]>([:])
+
+    /// The backdrop as a frame shows it in one column: pixels to copy to (`x`, `y`) of the frame.
+    struct Placed: @unchecked Sendable {
+        let pixels: CairoSurface
+        let x: Int
+        let y: Int
+    }
+
+    private struct PlacedKey: Hashable {
+        let scale: Double
+        let column: Int
+    }
+
+    /// The backdrop placed in `column` of a frame at `scale`, made by `make` the first time; nil if that failed,
+    /// when frames paint the backdrop themselves.
+    func placed(scale: Double, column: Int, make: () throws(RenderError) -> Placed) -> Placed? {
+        placedBackdrops.withLock { cache in
+            let key = PlacedKey(scale: scale, column: column)
+            if let placed = cache[key] { return placed }
+            let placed = try? make()
+            cache[key] = placed
+            return placed
+        }
+    }
 
     /// Paints the backdrop for the context's current transform; false when drawing to a vector surface,
     /// where the elements are drawn instead.

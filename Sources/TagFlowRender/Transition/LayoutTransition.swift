@@ -46,6 +46,8 @@ public struct LayoutTransition: Sendable {
     public let highlights: [TransitionChange: DeviceView.Highlight]
     public let view: DeviceView
     let tracks: [Track]
+    /// Surfaces of frames already written, drawn on again.
+    let framePixels = ImageSurfacePool()
 
     /// One element's way through the transition: where it is in each layout, and what changed.
     struct Track: Sendable {
@@ -273,7 +275,8 @@ public struct LayoutTransition: Sendable {
 
     /// Frame `index` drawn on a canvas of pixels at `scale`.
     private func canvas(_ index: Int, scale: Double) throws -> Canvas {
-        let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
+        // Backgrounds cross-fade, so a reused surface is cleared first.
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, scale: scale, pool: framePixels, willBeCovered: false)
         draw(index, on: canvas.context)
         return canvas
     }
