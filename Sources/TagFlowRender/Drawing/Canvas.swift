@@ -59,11 +59,12 @@ package final class Canvas {
         try self.init(width: width, height: height, kind: .image(scale: scale), pool: (pool, willBeCovered))
     }
 
-    package convenience init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate()) throws(RenderError) {
+    /// A picture of `kind`; a PDF is dated `creationDate`, by default ``documentDate(environment:)``.
+    package convenience init(width: Double, height: Double, kind: Kind, creationDate: String? = nil) throws(RenderError) {
         try self.init(width: width, height: height, kind: kind, creationDate: creationDate, pool: nil)
     }
 
-    private init(width: Double, height: Double, kind: Kind, creationDate: String = Canvas.documentDate(),
+    private init(width: Double, height: Double, kind: Kind, creationDate: String? = nil,
                  pool: (ImageSurfacePool, willBeCovered: Bool)?) throws(RenderError) {
         self.kind = kind
         self.pool = pool?.0
@@ -83,7 +84,7 @@ package final class Canvas {
                     try CairoSurface.image(width: widthPixels, height: heightPixels)
                 }
             case .svg: try CairoSurface.svg(width: width, height: height)
-            case .pdf: try CairoSurface.pdf(width: width, height: height, creationDate: creationDate)
+            case .pdf: try CairoSurface.pdf(width: width, height: height, creationDate: creationDate ?? Canvas.documentDate())
             }
             context = try CairoContext(surface: surface)
         } catch {
