@@ -34,9 +34,9 @@ public struct ScrollFrameRenderer: Sendable {
     /// Whether the overview shows all the content or a neighbourhood of the window beside a minimap.
     public let framing: OverviewFraming
     public let plan: ScrollPlan
-    /// The faded overview, drawn once per pixel scale and painted under every frame.
+    /// The faded overview, drawn once per pixel scale, and placed in each column once, for frames to copy.
     let backdrop = OverviewBackdrop()
-    /// Surfaces of frames already written, drawn on again.
+    /// Surfaces of frames already written, drawn on again; kept while the renderer lives.
     let framePixels = ImageSurfacePool()
 
     // The frame's geometry, in points, decided once: every frame has the same size.
@@ -154,7 +154,7 @@ public struct ScrollFrameRenderer: Sendable {
             let left = columnLeft(column)
             drawColumnLabel(column, drawer: drawer)
             for (panel, placement) in panels {
-                let origin = Point(x: left + placement.x, y: Self.panelTop + placement.y)
+                let origin = panelOrigin(placement, column: column)
                 switch panel {
                 case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
                 case .overview:
@@ -187,6 +187,11 @@ public struct ScrollFrameRenderer: Sendable {
     /// The left edge of a strategy's column.
     private func columnLeft(_ column: Int) -> Double {
         Self.margin + Double(column) * (columnWidth + Self.gap)
+    }
+
+    /// The top-left corner of a panel placed at `placement` in `column`.
+    private func panelOrigin(_ placement: Rect, column: Int) -> Point {
+        Point(x: columnLeft(column) + placement.x, y: Self.panelTop + placement.y)
     }
 
     private func drawBackground(_ drawer: SceneDrawer) {
@@ -239,7 +244,7 @@ public struct ScrollFrameRenderer: Sendable {
         drawBackground(drawer)
         drawColumnLabel(column, drawer: drawer)
         let placement = panels.first { $0.panel == .overview }?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let origin = Point(x: columnLeft(column) + placement.x, y: Self.panelTop + placement.y)
+        let origin = panelOrigin(placement, column: column)
         context.save()
         enterOverview(scene.contentBounds, at: origin, on: context)
         paintBackdrop(scene.contentBounds, on: context)

@@ -46,7 +46,7 @@ public struct LayoutTransition: Sendable {
     public let highlights: [TransitionChange: DeviceView.Highlight]
     public let view: DeviceView
     let tracks: [Track]
-    /// Surfaces of frames already written, drawn on again.
+    /// Surfaces of frames already written, drawn on again; kept while the transition lives.
     let framePixels = ImageSurfacePool()
 
     /// One element's way through the transition: where it is in each layout, and what changed.
