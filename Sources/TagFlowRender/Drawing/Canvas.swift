@@ -93,6 +93,8 @@ package final class Canvas {
         if case let .image(scale) = kind { context.scale(x: scale, y: scale) }
     }
 
+    // The context lets go of the surface just after; it only drops its reference, which cairo counts atomically,
+    // so another canvas may already be drawing on the surface by then.
     deinit { pool?.recycle(context.surface) }
 
     /// Whether a picture of `width`×`height` points at `scale` is whole pixels, so that filling it fills every pixel entirely.
