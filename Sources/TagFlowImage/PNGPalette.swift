@@ -54,31 +54,42 @@ struct IndexedScanlines {
                 destination += 1
                 var remaining = width
                 while remaining > 0 {
-                    // Four pixels at once while they repeat the last colour: most of a flat render.
-                    if remaining >= 4, source.loadUnaligned(as: SIMD4<UInt32>.self) == SIMD4(repeating: lastColour) {
-                        UnsafeMutableRawPointer(destination).storeBytes(of: UInt32(lastIndex) &* 0x0101_0101, as: UInt32.self)
-                        destination += 4
-                        source += 16
-                        remaining -= 4
-                        continue
-                    }
-                    let colour = source.loadUnaligned(as: UInt32.self)
-                    if colour != lastColour {
-                        if premultipliedARGB && colour >> 24 != 0xFF {
-                            refusal = .translucent
-                            return
+                    // Eight pixels that repeat the last colour, most of a flat render, are written at once.
+                    if remaining >= 8 {
+                        let repeated = UInt64(lastColour) &* 0x1_0000_0001
+                        let differs = (source.loadUnaligned(as: UInt64.self) ^ repeated)
+                            | (source.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ repeated)
+                            | (source.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ repeated)
+                            | (source.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ repeated)
+                        if differs == 0 {
+                            UnsafeMutableRawPointer(destination).storeBytes(of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            destination += 8
+                            source += 32
+                            remaining -= 8
+                            continue
                         }
-                        guard let index = table.index(of: colour) else {
-                            refusal = .moreThan256Colours
-                            return
-                        }
-                        lastColour = colour
-                        lastIndex = index
                     }
-                    destination.pointee = lastIndex
-                    destination += 1
-                    source += 4
-                    remaining -= 1
+                    // Any other eight one by one, in order, so the table meets new colours as pixel by pixel.
+                    let count = min(remaining, 8)
+                    for _ in 0..<count {
+                        let colour = source.loadUnaligned(as: UInt32.self)
+                        if colour != lastColour {
+                            if premultipliedARGB && colour >> 24 != 0xFF {
+                                refusal = .translucent
+                                return
+                            }
+                            guard let index = table.index(of: colour) else {
+                                refusal = .moreThan256Colours
+                                return
+                            }
+                            lastColour = colour
+                            lastIndex = index
+                        }
+                        destination.pointee = lastIndex
+                        destination += 1
+                        source += 4
+                    }
+                    remaining -= count
                 }
             }
             initialised = lineBytes * rows
@@ -96,11 +107,27 @@ struct IndexedScanlines {
         return table.withUnsafeBufferPointer { table in
             scanlines.withUnsafeBufferPointer { lines in
                 [UInt8](unsafeUninitializedCapacity: lines.count) { out, initialised in
+                    let source = UnsafeRawPointer(lines.baseAddress!), destination = UnsafeMutableRawPointer(out.baseAddress!)
                     var start = 0
                     while start < lines.count {
                         out[start] = 0
-                        for i in start + 1..<start + lineBytes { out[i] = table[Int(lines[i])] }
-                        start += lineBytes
+                        var i = start + 1
+                        let end = start + lineBytes
+                        // Eight equal indices, a run of one colour, are looked up once.
+                        while i + 8 <= end {
+                            let eight = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                            if eight == UInt64(truncatingIfNeeded: eight & 0xFF) &* 0x0101_0101_0101_0101 {
+                                destination.storeBytes(of: UInt64(table[Int(eight & 0xFF)]) &* 0x0101_0101_0101_0101, toByteOffset: i, as: UInt64.self)
+                            } else {
+                                for j in i..<i + 8 { out[j] = table[Int(lines[j])] }
+                            }
+                            i += 8
+                        }
+                        while i < end {
+                            out[i] = table[Int(lines[i])]
+                            i += 1
+                        }
+                        start = end
                     }
                     initialised = lines.count
                 }
@@ -143,21 +170,24 @@ struct IndexedScanlines {
 /// Colour to index, for at most 256 colours: open addressing in a table four times that size.
 private struct ColourTable {
     private static let slotCount = 1024
-    private var keys = [UInt32](repeating: 0, count: slotCount)
-    /// The index plus one; 0 marks an empty slot.
-    private var values = [UInt16](repeating: 0, count: slotCount)
+    /// Per slot, the colour in the high 32 bits and its index plus one in the low ones; 0 marks an empty slot.
+    private var slots = [UInt64](repeating: 0, count: slotCount)
     private(set) var colours: [UInt32] = []
 
     /// The colour's index, adding it when new; nil when the 257th colour is asked for.
     mutating func index(of colour: UInt32) -> UInt8? {
         var slot = Int(truncatingIfNeeded: (colour &* 0x9E37_79B1) >> 22)
-        while values[slot] != 0 {
-            if keys[slot] == colour { return UInt8(truncatingIfNeeded: values[slot] - 1) }
-            slot = (slot + 1) & (Self.slotCount - 1)
+        let found: UInt8?? = slots.withUnsafeBufferPointer { slots in
+            while true {
+                let entry = slots[slot]
+                if entry == 0 { return nil }
+                if UInt32(truncatingIfNeeded: entry >> 32) == colour { return UInt8(truncatingIfNeeded: entry &- 1) }
+                slot = (slot + 1) & (Self.slotCount - 1)
+            }
         }
+        if let found { return found }
         guard colours.count < IndexedScanlines.maxColours else { return nil }
-        keys[slot] = colour
-        values[slot] = UInt16(colours.count + 1)
+        slots[slot] = UInt64(colour) << 32 | UInt64(colours.count + 1)
         colours.append(colour)
         return UInt8(colours.count - 1)
     }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowLayout
 import TagFlowTestSupport
 
 @Suite("Encoding: libdeflate PNGs and GIFs coded on every core")
@@ -230,6 +231,36 @@ struct PremultipliedEncodingTests {
             #expect(banded == (try FastEncodingTests.encodeInBands(straight, options: options)), "bands, \(kind), \(options)")
             if kind != "translucent" { #expect(try PNGDecoder().decode(whole) == image, "pixels, \(kind), \(options)") }
         }
+    }
+
+    /// Runs of every length from every position of the eight pixels the indexer takes at once, in widths around
+    /// eight, with a palette's worth of colours: the PNG is indexed, and holds the same pixels.
+    @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 63])
+    func runsFromEveryPositionAreIndexed(width: Int) throws {
+        var generator = SeededGenerator(seed: UInt64(width))
+        let colours: [RGBAImage.Pixel] = (0..<40).map { (index: Int) -> RGBAImage.Pixel in
+            let level = UInt8(index)
+            return RGBAImage.Pixel(r: level &* 6, g: 255 - level &* 5, b: level &* 3, a: 255)
+        }
+        var image = RGBAImage(width: width, height: 120)
+        var colour = colours[0], left = 0
+        for y in 0..<image.height {
+            for x in 0..<width {
+                if left == 0 {
+                    colour = colours[Int(generator.next() % 40)]
+                    left = Int(generator.next() % 20) + 1
+                }
+                image[x, y] = colour
+                left -= 1
+            }
+        }
+        let words = Self.premultiplied(image)
+        let png = try words.withUnsafeBytes { data in
+            try PNGEncoder().encode(PremultipliedARGB32(data: data, width: width, height: image.height, stride: width * 4))
+        }
+        #expect(png[25] == 3, "colour type: indexed")
+        #expect(try PNGDecoder().decode(png) == image)
+        #expect(try PNGDecoder().decode(PNGEncoder().encode(image)) == image)
     }
 
     @Test func aStrideShorterThanARowIsRefused() {
