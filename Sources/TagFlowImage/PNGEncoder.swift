@@ -338,9 +338,8 @@ enum PNGWriting {
         let lineBytes = pixels.width * 3 + 1
         let total = lineBytes * pixels.height
         var translucent = false
-        // One spare byte: a pixel is stored as a 4-byte word whose last byte the next store covers.
-        var lines = [UInt8](unsafeUninitializedCapacity: total + 1) { out, initialised in
-            let destination = UnsafeMutableRawPointer(out.baseAddress!)
+        var lines = [UInt8](unsafeUninitializedCapacity: total) { out, initialised in
+            let destination = out.baseAddress!
             for row in 0..<pixels.height {
                 let words = (pixels.data.baseAddress! + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
                 var alpha: UInt32 = 0xFF00_0000
@@ -349,12 +348,16 @@ enum PNGWriting {
                     translucent = true
                     return
                 }
-                var to = destination + row * lineBytes
-                to.storeBytes(of: 0, as: UInt8.self)
-                to += 1
+                let line = destination + row * lineBytes
+                line[0] = 0
+                let rgb = line + 1
+                // A byte a store, at offsets that cannot overflow: the compiler unrolls it, where swapping red and
+                // blue in a word and storing the word cost half as much again.
                 for x in 0..<pixels.width {
-                    to.storeBytes(of: RGBAImage.swappingRedAndBlue(words[x]).littleEndian, as: UInt32.self)
-                    to += 3
+                    let word = words[x], at = 3 &* x
+                    rgb[at] = UInt8(truncatingIfNeeded: word &>> 16)
+                    rgb[at &+ 1] = UInt8(truncatingIfNeeded: word &>> 8)
+                    rgb[at &+ 2] = UInt8(truncatingIfNeeded: word)
                 }
             }
             initialised = total
