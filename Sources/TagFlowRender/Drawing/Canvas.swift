@@ -54,9 +54,11 @@ package final class Canvas {
     private let pool: ImageSurfacePool?
 
     /// A picture of `width`×`height` points at `scale` pixels a point, drawn on a surface from `pool`, which gets it
-    /// back when the canvas goes. `willBeCovered` says the first drawing paints every pixel opaque.
-    package convenience init(width: Double, height: Double, scale: Double, pool: ImageSurfacePool, willBeCovered: Bool) throws(RenderError) {
-        try self.init(width: width, height: height, kind: .image(scale: scale), pool: (pool, willBeCovered))
+    /// back when the canvas goes. `firstFill` is the colour the first drawing fills the whole picture with, if it
+    /// does: opaque, on whole pixels, it covers whatever a reused surface held, which then need not be cleared.
+    package convenience init(width: Double, height: Double, scale: Double, pool: ImageSurfacePool, firstFill: Colour?) throws(RenderError) {
+        let covers = firstFill.map { $0.alpha == 255 && Self.isWholePixels(width: width, height: height, scale: scale) } ?? false
+        try self.init(width: width, height: height, kind: .image(scale: scale), pool: (pool, covers))
     }
 
     /// A picture of `kind`; a PDF is dated `creationDate`, by default ``documentDate(environment:)``.
@@ -98,7 +100,7 @@ package final class Canvas {
     deinit { pool?.recycle(context.surface) }
 
     /// Whether a picture of `width`×`height` points at `scale` is whole pixels, so that filling it fills every pixel entirely.
-    package static func isWholePixels(width: Double, height: Double, scale: Double) -> Bool {
+    private static func isWholePixels(width: Double, height: Double, scale: Double) -> Bool {
         (width * scale).rounded() == width * scale && (height * scale).rounded() == height * scale
     }
 

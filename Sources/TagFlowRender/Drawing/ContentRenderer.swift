@@ -32,13 +32,12 @@ public struct ContentRenderer: Sendable {
         let bounds = scene.contentBounds
         let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
         let renderer = self
-        let isOpaque = scene.style.background.alpha == 255
+        let background = scene.style.background
         // Bands draw on the surfaces of bands already encoded; a band's first drawing fills it with the background.
         let bandPixels = ImageSurfacePool()
-        return try encoder.encode(width: width, height: height, isOpaque: isOpaque, premultipliedBand: { rows, encode in
+        return try encoder.encode(width: width, height: height, isOpaque: background.alpha == 255, premultipliedBand: { rows, encode in
             let band = Self.band(rows, of: bounds, scale: scale)
-            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: bandPixels,
-                                    willBeCovered: isOpaque && Canvas.isWholePixels(width: band.width, height: band.height, scale: scale))
+            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: bandPixels, firstFill: background)
             renderer.draw(on: canvas, bounds: band)
             return try canvas.withPixels(encode)
         })

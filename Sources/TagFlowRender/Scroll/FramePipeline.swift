@@ -176,9 +176,7 @@ extension ScrollFrameRenderer {
 
     /// `frame` drawn on a canvas of pixels at `scale`.
     private func canvas(_ frame: ScrollFrame, scale: Double) throws -> Canvas {
-        // The frame's first drawing fills it with the background: opaque, on whole pixels, that covers a reused surface.
-        let willBeCovered = scene.style.background.alpha == 255 && Canvas.isWholePixels(width: size.width, height: size.height, scale: scale)
-        let canvas = try Canvas(width: size.width, height: size.height, scale: scale, pool: framePixels, willBeCovered: willBeCovered)
+        let canvas = try Canvas(width: size.width, height: size.height, scale: scale, pool: framePixels, firstFill: scene.style.background)
         draw(frame, on: canvas.context, frameScale: scale)
         return canvas
     }

@@ -158,7 +158,7 @@ public struct ScrollFrameRenderer: Sendable {
                 switch panel {
                 case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
                 case .overview:
-                    let copied = frameScale.map { copyPlacedBackdrop(column: column, scale: $0, on: context) } ?? false
+                    let copied = frameScale.map { copyPlacedBackdrop(column: column, at: origin, scale: $0, on: context) } ?? false
                     drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: copied)
                 case .device: drawDevice(frame, audit: audit, at: origin, drawer: drawer)
                 }
@@ -226,35 +226,35 @@ public struct ScrollFrameRenderer: Sendable {
         if !backdrop.paint(on: context, bounds: extent, drawContent: drawBackdrop) { drawBackdrop(context) }
     }
 
-    /// Copies the overview's backdrop into `column`, as a frame at `scale` has it once painted, and returns whether
-    /// it did. Those pixels are the same in every frame: only the background and the column's label lie under them.
-    private func copyPlacedBackdrop(column: Int, scale: Double, on context: CairoContext) -> Bool {
+    /// Copies the overview's backdrop into `column`, whose overview is at `origin`, as a frame at `scale` has it once
+    /// painted, and returns whether it did. Those pixels are the same in every frame: only the background and the
+    /// column's label lie under them.
+    private func copyPlacedBackdrop(column: Int, at origin: Point, scale: Double, on context: CairoContext) -> Bool {
         guard framing == .wholeContent, context.surface.kind == .image,
-              let placed = backdrop.placed(scale: scale, column: column, make: { () throws(RenderError) in try placeBackdrop(column: column, scale: scale) })
+              let placed = backdrop.placed(scale: scale, column: column, make: { () throws(RenderError) in
+                  try placeBackdrop(column: column, at: origin, scale: scale)
+              })
         else { return false }
         context.copyPixels(of: placed.pixels, toDeviceX: placed.x, y: placed.y)
         return true
     }
 
     /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it.
-    private func placeBackdrop(column: Int, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
+    private func placeBackdrop(column: Int, at origin: Point, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
         let context = canvas.context
         let drawer = SceneDrawer(scene: scene, context: context)
         drawBackground(drawer)
         drawColumnLabel(column, drawer: drawer)
-        let placement = panels.first { $0.panel == .overview }?.frame ?? Rect(x: 0, y: 0, width: 0, height: 0)
-        let origin = panelOrigin(placement, column: column)
         context.save()
         enterOverview(scene.contentBounds, at: origin, on: context)
         paintBackdrop(scene.contentBounds, on: context)
         context.restore()
         // The overview's pixels and one more on every side, within the frame.
-        let (width, height) = try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
         let minX = max(0, Int((origin.x * scale).rounded(.down)) - 1)
         let minY = max(0, Int((origin.y * scale).rounded(.down)) - 1)
-        let maxX = min(width, Int(((origin.x + overviewSize.width) * scale).rounded(.up)) + 1)
-        let maxY = min(height, Int(((origin.y + overviewSize.height) * scale).rounded(.up)) + 1)
+        let maxX = min(canvas.widthPixels, Int(((origin.x + overviewSize.width) * scale).rounded(.up)) + 1)
+        let maxY = min(canvas.heightPixels, Int(((origin.y + overviewSize.height) * scale).rounded(.up)) + 1)
         do throws(CairoError) {
             try context.check()
             let pixels = try CairoSurface.image(width: max(1, maxX - minX), height: max(1, maxY - minY))

@@ -275,8 +275,8 @@ public struct LayoutTransition: Sendable {
 
     /// Frame `index` drawn on a canvas of pixels at `scale`.
     private func canvas(_ index: Int, scale: Double) throws -> Canvas {
-        // Backgrounds cross-fade, so a reused surface is cleared first.
-        let canvas = try Canvas(width: view.size.width, height: view.size.height, scale: scale, pool: framePixels, willBeCovered: false)
+        // Backgrounds cross-fade: no one colour fills the frame first.
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, scale: scale, pool: framePixels, firstFill: nil)
         draw(index, on: canvas.context)
         return canvas
     }
