@@ -311,7 +311,21 @@ final class EngineState {
     /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
     /// Records of the loaded faces whose family is one of `families`.
     func fileRecords(families: Set<String>) -> [FontFileRecord] {
-        faces.values.filter { families.contains($0.face.family) }.map { fileRecord(for: $0.face) }
+        faces(families: families).map(fileRecord)
+    }
+
+    /// The faces loaded for `families`.
+    func faces(families: Set<String>) -> [FontFace] {
+        faces.values.map(\.face).filter { families.contains($0.family) }
+    }
+
+    /// The content hash of the file at `path`, computed once per process; empty when it cannot be read. It takes only
+    /// the hashes' own lock, so an engine can hash a large collection before it takes its state's lock.
+    static func contentHash(ofFileAt path: String) -> String {
+        if let known = fileHashes.withLock({ $0[path] }) { return known }
+        let hash = FontFileRecord.contentHash(ofFileAt: path) ?? ""
+        fileHashes.withLock { $0[path] = hash }
+        return hash
     }
 
     func fileRecord(for face: FontFace) -> FontFileRecord {
@@ -319,13 +333,7 @@ final class EngineState {
         // using); a web font's names then stay unknown.
         let harfBuzz = faces[FaceKey(path: face.path, index: face.index)]?.harfBuzzFace
             ?? (try? HarfBuzzFace(path: face.path, index: face.index & 0xFFFF))
-        let hash: String
-        if let known = Self.fileHashes.withLock({ $0[face.path] }) {
-            hash = known
-        } else {
-            hash = readFile(face.path).map(FontFileRecord.contentHash) ?? ""
-            Self.fileHashes.withLock { $0[face.path] = hash }
-        }
+        let hash = Self.contentHash(ofFileAt: face.path)
         return FontFileRecord(
             family: face.family,
             style: harfBuzz?.name(17) ?? harfBuzz?.name(2) ?? "",

@@ -22,16 +22,23 @@ public struct FontFileRecord: Sendable, Hashable, Codable {
     public let isColor: Bool
 
     /// The FNV-1a 64 hash of `bytes`, as `contentHash` writes it: deterministic, and cheap enough to run on every
-    /// font a preview used (it is computed once per file and engine).
+    /// font a preview used (it is computed once per file and process).
     ///
     /// - Complexity: O(*n*) in the bytes.
     public static func contentHash(_ bytes: [UInt8]) -> String {
+        bytes.withUnsafeBytes(fnv1a64)
+    }
+
+    /// The hash of the file at `path`, read through a mapping; nil when it cannot be read.
+    static func contentHash(ofFileAt path: String) -> String? {
+        withMappedFile(path, fnv1a64)
+    }
+
+    private static func fnv1a64(_ bytes: UnsafeRawBufferPointer) -> String {
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        bytes.withUnsafeBufferPointer { buffer in
-            for byte in buffer {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
+        for byte in bytes {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01B3
         }
         let hex = String(hash, radix: 16)
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex

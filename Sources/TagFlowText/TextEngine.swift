@@ -145,6 +145,7 @@ public final class TextEngine: Sendable {
     /// the file's bytes (computed once per file).
     public func fontFiles(usedBy shaped: ShapedText) -> [FontFileRecord] {
         let faces = shaped.faces
+        for face in faces { _ = EngineState.contentHash(ofFileAt: face.path) }  // outside the state's lock: shaping goes on
         return state.withLock { state in faces.map(state.fileRecord) }
     }
 
@@ -153,6 +154,10 @@ public final class TextEngine: Sendable {
     ///
     /// - Complexity: O(*f*) in the faces loaded; each file's bytes are hashed once per engine.
     public func fontFiles(families: Set<String>) -> [FontFileRecord] {
+        // Hashed outside the states' locks, so threads shaping meanwhile do not wait on a large collection's bytes.
+        var faces = state.withLock { $0.faces(families: families) }
+        for spare in spareStates.withLock({ $0 }) { faces += spare.withLock { $0.faces(families: families) } }
+        for path in Set(faces.map(\.path)) { _ = EngineState.contentHash(ofFileAt: path) }
         var records = Set<FontFileRecord>()
         state.withLock { records.formUnion($0.fileRecords(families: families)) }
         for spare in spareStates.withLock({ $0 }) {

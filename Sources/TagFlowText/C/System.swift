@@ -65,15 +65,43 @@ func pathStatus(_ path: String) -> PathStatus {
     return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
 }
 
-/// The whole content of the file at `path`, or nil when it cannot be read.
+/// The whole content of the file at `path`, or nil when it cannot be read: its size is asked first, so the bytes are
+/// read into one buffer of that size, without copies.
 func readFile(_ path: String) -> [UInt8]? {
-    guard let file = fopen(path, "rb") else { return nil }
-    defer { fclose(file) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0 else { return nil }
+    var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)))
+    var count = 0
     while true {
-        let count = chunk.withUnsafeMutableBytes { fread($0.baseAddress, 1, $0.count, file) }
-        if count > 0 { bytes += chunk[0..<count] }
-        if count < chunk.count { return ferror(file) == 0 ? bytes : nil }
+        // One byte more than the size once the buffer is full: a file that grew is read to its end all the same.
+        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
+        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+        if got < 0 {
+            if errno == EINTR { continue }
+            return nil
+        }
+        if got == 0 { break }
+        count += got
     }
+    bytes.removeSubrange(count...)
+    return bytes
+}
+
+/// `body` over the bytes of the file at `path`, mapped rather than read, so that hashing a large font copies nothing;
+/// nil when the file cannot be opened or mapped.
+func withMappedFile<Result>(_ path: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
+    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+    guard descriptor >= 0 else { return nil }
+    defer { close(descriptor) }
+    var info = stat()
+    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let size = Int(info.st_size)
+    guard size > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
+    // MAP_POPULATE maps every page of the page cache at once instead of faulting them in one by one.
+    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), base != MAP_FAILED else { return nil }
+    defer { munmap(base, size) }
+    return body(UnsafeRawBufferPointer(start: base, count: size))
 }
