@@ -89,14 +89,20 @@ struct ScrollWriter<Source: FrameSource> {
         _ = try renderer.pixelSize(scale: scale)  // refuses frames too large before anything is written
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
-        let header = renderer.manifestHeader(scale: scale, sourceName: sourceName)
-        try manifest.write(Array(("{\n" + header.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
-            .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
+        let renderer = self.renderer, scale = self.scale
+        // The header hashes the font files, which takes a large collection a while: it is made beside the first frames.
+        let header = BackgroundValue { renderer.manifestHeader(scale: scale, sourceName: sourceName) }
+        var headerWritten = false
+        func writeHeader() throws {
+            guard !headerWritten else { return }
+            try manifest.write(Array(("{\n" + header.value.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
+                .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
+            headerWritten = true
+        }
         // Room for the longest ending, `\n  ],\n  "complete": false\n}\n`.
         let ending = 32
         try manifest.reserve(ending)
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
-        let renderer = self.renderer, scale = self.scale
         // Frames already use every core; deflating each one on every core too only multiplies buffers.
         var frameOptions = pngCompression.options
         frameOptions.usesEveryCore = pipeline.workers == 1
@@ -111,6 +117,7 @@ struct ScrollWriter<Source: FrameSource> {
                 let entry = (index == 0 ? "\n    " : ",\n    ") + renderer.frameJSON(frame, file: name).rendered(indent: "    ")
                 return (bytes, name, Array(entry.utf8))
             }, consume: { index, frame in
+                try writeHeader()
                 try manifest.reserve(frame.2.count + ending)
                 try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
                 try manifest.write(frame.2)
@@ -121,6 +128,7 @@ struct ScrollWriter<Source: FrameSource> {
             writeFailure = error
         }
         progress.finish()
+        try writeHeader()
         try manifest.write(Array(Self.manifestEnding(written: written, total: frameCount).utf8))
         try manifest.commit()
         try FrameFolder.removeStaleFrames(in: path, keeping: written)

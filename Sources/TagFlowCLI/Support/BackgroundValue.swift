@@ -1,0 +1,22 @@
+import Dispatch
+
+/// A value made on another thread while the caller goes on; `value` waits for it the first time.
+final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
+    // Written once by the making thread before `made` is signalled; read only after waiting on it.
+    private var made: Value?
+    private let finished = DispatchSemaphore(value: 0)
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async {
+            self.made = make()
+            self.finished.signal()
+        }
+    }
+
+    /// The value, once made. Call it from one thread.
+    var value: Value {
+        if let made { return made }
+        finished.wait()
+        return made!
+    }
+}
