@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TagFlowText
 
@@ -180,6 +181,25 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(FontFileRecord.contentHash([]) == "fnv1a64:cbf29ce484222325")
         #expect(FontFileRecord.contentHash(Array("a".utf8)) == "fnv1a64:af63dc4c8601ec8c")
         #expect(FontFileRecord.contentHash(Array("foobar".utf8)) == "fnv1a64:85944171f73967e8")
+    }
+
+    @Test func filesAreReadAndMappedWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-read-\(getpid())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var random = SystemRandomNumberGenerator()
+        for size in [0, 1, 65_535, 65_536, 200_001] {
+            let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let path = folder.appendingPathComponent("\(size).bin").path
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            #expect(readFile(path) == bytes, "\(size) bytes")
+            #expect(FontFileRecord.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes), "\(size) bytes")
+        }
+        // A file whose size fstat does not know is read to its end all the same.
+        #expect(String(decoding: try #require(readFile("/proc/self/status")), as: UTF8.self).contains("\nPid:"))
+        #expect(readFile(folder.appendingPathComponent("missing").path) == nil)
+        #expect(readFile(folder.path) == nil)
+        #expect(FontFileRecord.contentHash(ofFileAt: folder.path) == nil)
     }
 
     @Test func recordsNameTheFilesThatDrewAText() throws {
