@@ -350,27 +350,34 @@ struct RenderTests {
         }
     }
 
-    /// A scroll's frames copy the overview's backdrop from pixels made once per column, and draw on the surfaces of
-    /// frames already written; each must hold the pixels the frame has drawn whole on a fresh surface. A background
-    /// with alpha makes a reused surface be cleared, and pinned headers move over the tags.
-    @Test(arguments: [(1.0, false, false), (2.0, false, true), (3.0, true, false), (2.0, true, true)])
-    func framesFromReusedPixelsAreTheFramesDrawnWhole(scale: Double, halfTransparent: Bool, pinned: Bool) throws {
+    /// A scroll's frames copy the overview's backdrop, and the tags they show as the phone does, from pixels made once
+    /// per column, and draw on the surfaces of frames already written; each must hold the pixels the frame has drawn
+    /// whole on a fresh surface. A background with alpha makes a reused surface be cleared, pinned headers move over
+    /// the tags, and the naive strategy's extra and missing ghosts reach past their frames. Two points between the
+    /// tags of a line put a tag's neighbours within two pixels of it: a copy of it would carry theirs.
+    @Test(arguments: [(1.0, false, false, nil), (2.0, false, true, nil), (3.0, true, false, nil), (2.0, true, true, nil),
+                      (2.0, false, false, 2.0)])
+    func framesFromReusedPixelsAreTheFramesDrawnWhole(scale: Double, halfTransparent: Bool, pinned: Bool, interitemSpacing: Double?) throws {
         var style = Style.light
         if halfTransparent { style.background = Colour(red: 250, green: 250, blue: 250, alpha: 128) }
         var options = RenderFixtures.demoOptions
         options.pinHeaders = pinned
+        if let interitemSpacing { options.interitemSpacing = interitemSpacing }
         let scene = try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: options, style: style)
         let range = scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
-                                           plan: ScrollPlan(range: range, spacing: .frames(6)))
+                                           plan: ScrollPlan(range: range, spacing: .frames(ScrollFrameRenderer.framesForCopiedTags + 1)))
         #expect(renderer.framing == .wholeContent)
+        var copied = 0
         for index in renderer.plan.offsets.indices {
             let frame = renderer.frame(index)
             let made = try renderer.premultiplied(frame, scale: scale).withPixels { RGBAImage($0) }
             let whole = try Canvas(width: renderer.size.width, height: renderer.size.height, kind: .image(scale: scale))
             renderer.draw(frame, on: whole.context)
             #expect(try made == whole.image(), "frame \(index + 1) at scale \(scale)")
+            copied += renderer.copiedTags(frame, scale: scale).count
         }
+        if interitemSpacing == nil { #expect(copied > 0, "no tag was copied") }
     }
 
     /// Content taller than cairo allows is drawn in strips; the seams must not show.

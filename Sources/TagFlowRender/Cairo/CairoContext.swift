@@ -89,11 +89,20 @@ package final class CairoContext {
     /// Puts `source`'s pixels on the surface unchanged, its top-left pixel at device pixel (`x`, `y`), whatever the
     /// transform and whatever was there.
     package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int) {
+        copyPixels(of: source, toDeviceX: x, y: y, within: [PixelBox(minX: x, minY: y, maxX: x + source.pixelWidth, maxY: y + source.pixelHeight)])
+    }
+
+    /// Puts the pixels of `source` that fall within `boxes`, device pixels of this surface, on it unchanged, `source`'s
+    /// top-left pixel at device pixel (`x`, `y`), whatever the transform and whatever was there.
+    package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int, within boxes: [PixelBox]) {
+        guard !boxes.isEmpty else { return }
         cairo_save(pointer)
         cairo_identity_matrix(pointer)
         cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(pointer, source.pointer, Double(x), Double(y))
-        cairo_rectangle(pointer, Double(x), Double(y), Double(source.pixelWidth), Double(source.pixelHeight))
+        for box in boxes {
+            cairo_rectangle(pointer, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+        }
         cairo_fill(pointer)
         cairo_restore(pointer)
     }
@@ -195,5 +204,24 @@ package final class CairoContext {
     package func showGlyphs(_ glyphs: [Glyph]) {
         var placed = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
         cairo_show_glyphs(pointer, &placed, Int32(placed.count))
+    }
+}
+
+/// Whole device pixels: columns `minX..<maxX` of rows `minY..<maxY`.
+package struct PixelBox: Hashable, Sendable {
+    package var minX: Int
+    package var minY: Int
+    package var maxX: Int
+    package var maxY: Int
+
+    package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
+        self.minX = minX
+        self.minY = minY
+        self.maxX = maxX
+        self.maxY = maxY
+    }
+
+    package func intersects(_ other: PixelBox) -> Bool {
+        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }

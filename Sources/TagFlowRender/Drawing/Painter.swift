@@ -127,7 +127,7 @@ package struct Painter {
                 try select(run)
                 guard let ink = context.extents(of: glyphs(of: run, at: x, baseline: baseline)).ink else { continue }
                 let rect = Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
-                bounds = bounds.map { Self.union($0, rect) } ?? rect
+                bounds = bounds.map { $0.union(rect) } ?? rect
             }
         } catch {
             context.record(error)
@@ -144,11 +144,6 @@ package struct Painter {
             return []
         }
         return run.glyphs.map { context.extents(of: [CairoContext.Glyph(index: $0, x: 0, y: 0)]).advance.x }
-    }
-
-    private static func union(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = min(a.minX, b.minX), minY = min(a.minY, b.minY)
-        return Rect(x: minX, y: minY, width: max(a.maxX, b.maxX) - minX, height: max(a.maxY, b.maxY) - minY)
     }
 
     /// Sets the context's font to the one `run` was shaped with: its face (in colour if it is a colour face), its
@@ -198,5 +193,18 @@ package struct RoundedRect: Equatable {
     package func contains(_ box: Rect) -> Bool {
         [Point(x: box.minX, y: box.minY), Point(x: box.maxX, y: box.minY),
          Point(x: box.minX, y: box.maxY), Point(x: box.maxX, y: box.maxY)].allSatisfy(contains)
+    }
+}
+
+extension Rect {
+    /// The smallest rect holding both.
+    func union(_ other: Rect) -> Rect {
+        let minX = min(self.minX, other.minX), minY = min(self.minY, other.minY)
+        return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
+    }
+
+    /// The rect grown by `distance` on every side.
+    func outset(by distance: Double) -> Rect {
+        Rect(x: minX - distance, y: minY - distance, width: maxX - minX + 2 * distance, height: maxY - minY + 2 * distance)
     }
 }

@@ -220,3 +220,35 @@ struct SceneDrawer {
                          colour: colour, clippedTo: cell)
     }
 }
+
+extension Scene {
+    /// Where the ink of `id` drawn at `frame` as `appearance` can reach, in the drawing's points, when a point is
+    /// `pixelsPerPoint` device pixels: a bound from the drawing code above, not measured. Antialiasing's extra pixel
+    /// is the caller's to add.
+    func inkBounds(of id: ElementID, frame: Rect, as appearance: Appearance, pixelsPerPoint: Double) -> Rect {
+        // `Painter.strokeDashed` widens lines thinner than a device pixel.
+        let enlarge = max(1, 1 / max(pixelsPerPoint, 1e-6))
+        var ink: Rect
+        switch id.kind {
+        case .item, .more:
+            // The border and the text lie inside the frame, and a tofu badge reaches a point past its corner; a
+            // ghost's dashed border is centred just inside it.
+            ink = frame.outset(by: appearance == .missing ? max(1, max(style.borderWidth, 1.5) * enlarge / 2) : 1)
+        case .header, .footer:
+            ink = frame.outset(by: 1.5 * enlarge / 2)
+            let options = layout.options
+            if !options.isHorizontal {
+                // The title is not clipped: its line, with room for glyphs past the font's ascent and descent.
+                let section = layout.document.sections[id.section]
+                let font = id.kind == .header ? headerFont : footerFont
+                let width = engine.shape((id.kind == .header ? section.title : section.footer) ?? "", font: font).width
+                let metrics = engine.lineMetrics(font: font)
+                let left = options.direction == .ltr ? frame.x + options.sectionInset.left : frame.maxX - options.sectionInset.right - width
+                let height = metrics.ascent + metrics.descent
+                let line = Rect(x: left, y: frame.midY - height / 2, width: width, height: height).outset(by: font.size / 4)
+                ink = ink.union(line)
+            }
+        }
+        return appearance == .extra ? ink.union(frame.outset(by: 2 + 1.5 * enlarge / 2)) : ink
+    }
+}

@@ -158,8 +158,9 @@ public struct ScrollFrameRenderer: Sendable {
                 switch panel {
                 case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
                 case .overview:
-                    let copied = frameScale.map { copyPlacedBackdrop(column: column, at: origin, scale: $0, on: context) } ?? false
-                    drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: copied)
+                    let placed = frameScale.flatMap { copyPlacedBackdrop(column: column, scale: $0, on: context) }
+                    let copiedTags = placed?.tags.map { copyTags(audit, from: $0, at: origin, scale: frameScale!, drawer: drawer) } ?? []
+                    drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: placed != nil, copiedTags: copiedTags)
                 case .device: drawDevice(frame, audit: audit, at: origin, drawer: drawer)
                 }
             }
@@ -226,21 +227,64 @@ public struct ScrollFrameRenderer: Sendable {
         if !backdrop.paint(on: context, bounds: extent, drawContent: drawBackdrop) { drawBackdrop(context) }
     }
 
-    /// Copies the overview's backdrop into `column`, whose overview is at `origin`, as a frame at `scale` has it once
-    /// painted, and returns whether it did. Those pixels are the same in every frame: only the background and the
+    /// Copies the overview's backdrop into `column` as a frame at `scale` has it once painted, and returns what it
+    /// copied from, or nil if it did not. Those pixels are the same in every frame: only the background and the
     /// column's label lie under them.
-    private func copyPlacedBackdrop(column: Int, at origin: Point, scale: Double, on context: CairoContext) -> Bool {
+    private func copyPlacedBackdrop(column: Int, scale: Double, on context: CairoContext) -> OverviewBackdrop.Placed? {
         guard framing == .wholeContent, context.surface.kind == .image,
-              let placed = backdrop.placed(scale: scale, column: column, make: { () throws(RenderError) in
-                  try placeBackdrop(column: column, at: origin, scale: scale)
+              let placed = backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
+                  try placeBackdrop(column: column, scale: scale)
               })
-        else { return false }
+        else { return nil }
         context.copyPixels(of: placed.pixels, toDeviceX: placed.x, y: placed.y)
-        return true
+        return placed
+    }
+
+    /// Copies the tags `tagsToCopy` chooses from `tags` onto the backdrop just copied, and returns which it copied.
+    private func copyTags(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double, drawer: SceneDrawer) -> Set<ElementID> {
+        let copies = tagsToCopy(audit, from: tags, at: origin, scale: scale)
+        drawer.context.copyPixels(of: tags.pixels, toDeviceX: tags.x, y: tags.y, within: copies.map(\.box))
+        return Set(copies.map(\.id))
+    }
+
+    /// The tags `audit` shows as the phone does, at their layout frames, that no other ink this frame draws can reach.
+    private func tagsToCopy(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double) -> [(id: ElementID, box: PixelBox)] {
+        let placement = overviewPlacement(at: origin, scale: scale)
+        let extra = Set(audit.extra.map(\.id))
+        // The ink this frame draws other than tags as the phone shows them at their layout frames.
+        var others = audit.missing.map { placement.inkBox(of: $0, as: .missing, in: scene) }
+        for element in audit.returned where extra.contains(element.id) || tags.copyable[element.id]?.frame != element.frame {
+            others.append(placement.inkBox(of: element, as: extra.contains(element.id) ? .extra : .normal, in: scene))
+        }
+        return audit.returned.compactMap { element in
+            guard !extra.contains(element.id), let tag = tags.copyable[element.id], tag.frame == element.frame,
+                  !others.contains(where: tag.box.intersects) else { return nil }
+            return (element.id, tag.box)
+        }
+    }
+
+    /// The tags each column of `frame` copies at `scale`, once a frame at that scale has been made.
+    func copiedTags(_ frame: ScrollFrame, scale: Double) -> [ElementID] {
+        guard let overview = panels.first(where: { $0.panel == .overview }) else { return [] }
+        return frame.audits.enumerated().flatMap { column, audit -> [ElementID] in
+            guard framing == .wholeContent,
+                  let tags = backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
+                      try placeBackdrop(column: column, scale: scale)
+                  })?.tags
+            else { return [] }
+            return tagsToCopy(audit, from: tags, at: panelOrigin(overview.frame, column: column), scale: scale).map(\.id)
+        }
+    }
+
+    /// Where a whole-content overview at `origin` puts the content in a frame at `scale`.
+    private func overviewPlacement(at origin: Point, scale: Double) -> OverviewPlacement {
+        let bounds = scene.contentBounds
+        return OverviewPlacement(origin: origin, extentOrigin: Point(x: bounds.x, y: bounds.y), overviewScale: overviewScale, scale: scale)
     }
 
     /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it.
-    private func placeBackdrop(column: Int, at origin: Point, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
+    private func placeBackdrop(column: Int, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
+        let origin = panelOrigin(panels.first { $0.panel == .overview }!.frame, column: column)
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
         let context = canvas.context
         let drawer = SceneDrawer(scene: scene, context: context)
@@ -256,19 +300,39 @@ public struct ScrollFrameRenderer: Sendable {
         let maxX = min(canvas.widthPixels, Int(((origin.x + overviewSize.width) * scale).rounded(.up)) + 1)
         let maxY = min(canvas.heightPixels, Int(((origin.y + overviewSize.height) * scale).rounded(.up)) + 1)
         do throws(CairoError) {
-            try context.check()
-            let pixels = try CairoSurface.image(width: max(1, maxX - minX), height: max(1, maxY - minY))
-            let copy = try CairoContext(surface: pixels)
-            copy.copyPixels(of: context.surface, toDeviceX: -minX, y: -minY)
-            try copy.check()
-            pixels.flush()
-            return OverviewBackdrop.Placed(pixels: pixels, x: minX, y: minY)
+            func cut() throws(CairoError) -> CairoSurface {
+                try context.check()
+                let pixels = try CairoSurface.image(width: max(1, maxX - minX), height: max(1, maxY - minY))
+                let copy = try CairoContext(surface: pixels)
+                copy.copyPixels(of: context.surface, toDeviceX: -minX, y: -minY)
+                try copy.check()
+                pixels.flush()
+                return pixels
+            }
+            let backdropPixels = try cut()
+            guard plan.offsets.count >= Self.framesForCopiedTags else {
+                return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: nil)
+            }
+            // Then every element as the phone shows it, as a frame draws the ones it returns.
+            let elements = scene.layout.flow.allElements
+            context.save()
+            enterOverview(scene.contentBounds, at: origin, on: context)
+            for element in elements { drawer.fill(element.frame, scene.style.background) }
+            for element in drawingOrder(elements) { drawer.draw(element.id, frame: element.frame) }
+            context.restore()
+            let copyable = overviewPlacement(at: origin, scale: scale).isolatedTags(elements, in: scene)
+            let tags = OverviewCells(pixels: try cut(), x: minX, y: minY, copyable: copyable)
+            return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: tags)
         } catch {
             throw .cairo(error)
         }
     }
 
-    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer, backdropCopied: Bool) {
+    /// Scrolls shorter than this draw their overview's tags: drawing every tag once to copy from would cost more.
+    static let framesForCopiedTags = 8
+
+    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer, backdropCopied: Bool,
+                              copiedTags: Set<ElementID>) {
         let context = drawer.context
         let extent = frame.overviewExtent
         context.save()
@@ -282,12 +346,12 @@ public struct ScrollFrameRenderer: Sendable {
                 drawer.draw(element.id, frame: element.frame, as: .faded)
             }
         }
-        for element in audit.returned + audit.missing {
+        for element in audit.returned + audit.missing where !copiedTags.contains(element.id) {
             // Cover the faded copy underneath, so a ghost or a cell shows only itself.
             drawer.fill(element.frame, scene.style.background)
         }
         let extra = Set(audit.extra.map(\.id))
-        for element in drawingOrder(audit.returned) {
+        for element in drawingOrder(audit.returned) where !copiedTags.contains(element.id) {
             drawer.draw(element.id, frame: element.frame, as: extra.contains(element.id) ? .extra : .normal)
         }
         for element in audit.missing {
@@ -389,6 +453,8 @@ final class OverviewBackdrop: Sendable {
         let pixels: CairoSurface
         let x: Int
         let y: Int
+        /// The tags drawn over the backdrop, for frames to copy; nil for short scrolls.
+        let tags: OverviewCells?
     }
 
     private struct PlacedKey: Hashable {
@@ -396,15 +462,19 @@ final class OverviewBackdrop: Sendable {
         let column: Int
     }
 
-    /// The backdrop placed in `column` of a frame at `scale`, made by `make` the first time; nil if that failed,
-    /// when frames paint the backdrop themselves.
-    func placed(scale: Double, column: Int, make: () throws(RenderError) -> Placed) -> Placed? {
+    /// The backdrop placed in `column` of a frame at `scale`; nil if making it failed, when frames paint the backdrop
+    /// themselves. The first call at a scale makes every one of the `columns` columns' with `make`.
+    func placed(scale: Double, column: Int, columns: Int, make: @Sendable (Int) throws(RenderError) -> Placed) -> Placed? {
         placedBackdrops.withLock { cache in
-            let key = PlacedKey(scale: scale, column: column)
-            if let placed = cache[key] { return placed }
-            let placed = try? make()
-            cache[key] = placed
-            return placed
+            if let placed = cache[PlacedKey(scale: scale, column: column)] { return placed }
+            // A frame needs every column's: they are made together, one per core.
+            let made = Locked<[Int: Placed]>([:])
+            DispatchQueue.concurrentPerform(iterations: columns) { index in
+                if let placed = try? make(index) { made.withLock { $0[index] = placed } }
+            }
+            let placed = made.withLock { $0 }
+            for index in 0..<columns { cache[PlacedKey(scale: scale, column: index)] = .some(placed[index]) }
+            return placed[column]
         }
     }
 
