@@ -10,6 +10,9 @@ public enum QueryStrategy: String, CaseIterable, Sendable, Codable {
     /// The seed's published fix: ignores the rect and scans the visible rect taken from the content offset.
     case visibleRect = "visible-rect"
 
+    /// Whether every answer is the correct one, with nothing missing and nothing extra.
+    public var isExact: Bool { self == .cached }
+
     /// One line for captions and help.
     public var summary: String {
         switch self {

@@ -4,7 +4,7 @@ import TagFlowImage
 import TagFlowText
 
 /// How an element is drawn in a picture of a query.
-public enum Appearance: Sendable, Equatable {
+public enum Appearance: Sendable, Hashable {
     /// As the chooser shows it.
     case normal
     /// Context the query did not touch, drawn faintly.

@@ -243,23 +243,26 @@ public struct ScrollFrameRenderer: Sendable {
     /// Copies the tags `tagsToCopy` chooses from `tags` onto the backdrop just copied, and returns which it copied.
     private func copyTags(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double, drawer: SceneDrawer) -> Set<ElementID> {
         let copies = tagsToCopy(audit, from: tags, at: origin, scale: scale)
-        drawer.context.copyPixels(of: tags.pixels, toDeviceX: tags.x, y: tags.y, within: copies.map(\.box))
+        for (appearance, layer) in tags.layers {
+            let boxes = copies.filter { $0.appearance == appearance }.map(\.box)
+            drawer.context.copyPixels(of: layer.pixels, toDeviceX: tags.x, y: tags.y, within: boxes)
+        }
         return Set(copies.map(\.id))
     }
 
-    /// The tags `audit` shows as the phone does, at their layout frames, that no other ink this frame draws can reach.
-    private func tagsToCopy(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double) -> [(id: ElementID, box: PixelBox)] {
+    /// The tags `audit` draws in an appearance `tags` holds, at their layout frames, that no other ink this frame
+    /// draws can reach.
+    private func tagsToCopy(_ audit: QueryAudit, from tags: OverviewCells,
+                            at origin: Point, scale: Double) -> [(id: ElementID, appearance: Appearance, box: PixelBox)] {
         let placement = overviewPlacement(at: origin, scale: scale)
         let extra = Set(audit.extra.map(\.id))
-        // The ink this frame draws other than tags as the phone shows them at their layout frames.
-        var others = audit.missing.map { placement.inkBox(of: $0, as: .missing, in: scene) }
-        for element in audit.returned where extra.contains(element.id) || tags.copyable[element.id]?.frame != element.frame {
-            others.append(placement.inkBox(of: element, as: extra.contains(element.id) ? .extra : .normal, in: scene))
-        }
-        return audit.returned.compactMap { element in
-            guard !extra.contains(element.id), let tag = tags.copyable[element.id], tag.frame == element.frame,
-                  !others.contains(where: tag.box.intersects) else { return nil }
-            return (element.id, tag.box)
+        let drawn = audit.returned.map { ($0, extra.contains($0.id) ? Appearance.extra : .normal) } + audit.missing.map { ($0, .missing) }
+        let boxes = drawn.map { placement.inkBox(of: $0.0, as: $0.1, in: scene) }
+        return drawn.indices.compactMap { index in
+            let (element, appearance) = drawn[index]
+            guard let tag = tags.layers[appearance]?.copyable[element.id], tag.frame == element.frame,
+                  !boxes.indices.contains(where: { $0 != index && boxes[$0].intersects(tag.box) }) else { return nil }
+            return (element.id, appearance, tag.box)
         }
     }
 
@@ -313,16 +316,19 @@ public struct ScrollFrameRenderer: Sendable {
             guard plan.offsets.count >= Self.framesForCopiedTags else {
                 return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: nil)
             }
-            // Then every element as the phone shows it, as a frame draws the ones it returns.
-            let elements = scene.layout.flow.allElements
-            context.save()
-            enterOverview(scene.contentBounds, at: origin, on: context)
-            for element in elements { drawer.fill(element.frame, scene.style.background) }
-            for element in drawingOrder(elements) { drawer.draw(element.id, frame: element.frame) }
-            context.restore()
-            let copyable = overviewPlacement(at: origin, scale: scale).isolatedTags(elements, in: scene)
-            let tags = OverviewCells(pixels: try cut(), x: minX, y: minY, copyable: copyable)
-            return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: tags)
+            // Then every element in each appearance, as a frame draws the ones it returns, on the backdrop again.
+            let elements = scene.layout.flow.allElements, placement = overviewPlacement(at: origin, scale: scale)
+            var layers: [Appearance: OverviewCells.Layer] = [:]
+            for appearance in OverviewCells.appearances(for: queries[column].strategy) {
+                context.copyPixels(of: backdropPixels, toDeviceX: minX, y: minY)
+                context.save()
+                enterOverview(scene.contentBounds, at: origin, on: context)
+                for element in elements { drawer.fill(element.frame, scene.style.background) }
+                for element in drawingOrder(elements) { drawer.draw(element.id, frame: element.frame, as: appearance) }
+                context.restore()
+                layers[appearance] = OverviewCells.Layer(pixels: try cut(), copyable: placement.isolatedTags(elements, as: appearance, in: scene))
+            }
+            return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: OverviewCells(x: minX, y: minY, layers: layers))
         } catch {
             throw .cairo(error)
         }
