@@ -378,8 +378,9 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
+        // The frame's own background lies under the screen; vector frames keep the screen's fill as they always had it.
         DeviceView(size: deviceSize).draw(scene, window: frame.visibleRect, returned: audit.returned, scrollIndicator: true,
-                                          at: origin, on: drawer.context)
+                                          at: origin, on: drawer.context, isOverBackground: drawer.context.surface.kind == .image)
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
     }
 

@@ -67,10 +67,13 @@ public struct DeviceView: Sendable {
     }
 
     /// Draws `scene`'s `returned` elements as the phone shows the window, the screen's corner at `origin`, with the
-    /// scroll indicator iOS shows while scrolling when `scrollIndicator` is set.
+    /// scroll indicator iOS shows while scrolling when `scrollIndicator` is set. `isOverBackground` says that only
+    /// the scene's background lies under the screen, which is then not filled again when it is opaque: that fill
+    /// would change no pixel.
     package func draw(_ scene: Scene, window: Rect, returned: [LayoutElement], scrollIndicator: Bool,
-                     at origin: Point, on context: CairoContext) {
-        draw(window: window, backgrounds: [(scene, 1)], layers: Self.layers(scene, returned: returned),
+                     at origin: Point, on context: CairoContext, isOverBackground: Bool = false) {
+        let fillsBackground = !(isOverBackground && scene.style.background.alpha == 255)
+        draw(window: window, backgrounds: fillsBackground ? [(scene, 1)] : [], layers: Self.layers(scene, returned: returned),
              scrollIndicator: scrollIndicator ? scene : nil, at: origin, on: context)
     }
 
