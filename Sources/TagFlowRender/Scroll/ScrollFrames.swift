@@ -34,7 +34,8 @@ public struct ScrollFrameRenderer: Sendable {
     /// Whether the overview shows all the content or a neighbourhood of the window beside a minimap.
     public let framing: OverviewFraming
     public let plan: ScrollPlan
-    /// The faded overview, drawn once per pixel scale, and placed in each column once, for frames to copy.
+    /// The faded overview, drawn once per pixel scale, and placed in each column once, with the column's tags, for
+    /// frames to copy.
     let backdrop = OverviewBackdrop()
     /// Surfaces of frames already written, drawn on again; kept while the renderer lives.
     let framePixels = ImageSurfacePool()
@@ -285,7 +286,9 @@ public struct ScrollFrameRenderer: Sendable {
         return OverviewPlacement(origin: origin, extentOrigin: Point(x: bounds.x, y: bounds.y), overviewScale: overviewScale, scale: scale)
     }
 
-    /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it.
+    /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it;
+    /// for scrolls long enough, then the same pixels with every element drawn over the backdrop in each appearance
+    /// the column's frames copy tags in.
     private func placeBackdrop(column: Int, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
         let origin = panelOrigin(panels.first { $0.panel == .overview }!.frame, column: column)
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
