@@ -94,7 +94,7 @@ package final class CairoContext {
 
     /// Puts the pixels of `source` that fall within `boxes`, device pixels of this surface, on it unchanged, `source`'s
     /// top-left pixel at device pixel (`x`, `y`), whatever the transform and whatever was there.
-    package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int, within boxes: [PixelBox]) {
+    func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int, within boxes: [PixelBox]) {
         guard !boxes.isEmpty else { return }
         cairo_save(pointer)
         cairo_identity_matrix(pointer)
@@ -208,20 +208,13 @@ package final class CairoContext {
 }
 
 /// Whole device pixels: columns `minX..<maxX` of rows `minY..<maxY`.
-package struct PixelBox: Hashable, Sendable {
-    package var minX: Int
-    package var minY: Int
-    package var maxX: Int
-    package var maxY: Int
+struct PixelBox: Hashable, Sendable {
+    var minX: Int
+    var minY: Int
+    var maxX: Int
+    var maxY: Int
 
-    package init(minX: Int, minY: Int, maxX: Int, maxY: Int) {
-        self.minX = minX
-        self.minY = minY
-        self.maxX = maxX
-        self.maxY = maxY
-    }
-
-    package func intersects(_ other: PixelBox) -> Bool {
+    func intersects(_ other: PixelBox) -> Bool {
         minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
     }
 }
