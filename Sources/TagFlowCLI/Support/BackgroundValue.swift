@@ -2,9 +2,11 @@ import Dispatch
 
 /// A value made on another thread while the caller goes on; `value` waits for it the first time.
 final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
-    // Written once by the making thread before `made` is signalled; read only after waiting on it.
+    // Written once by the making thread before `finished` is signalled; read only after waiting on it.
     private var made: Value?
     private let finished = DispatchSemaphore(value: 0)
+    // Only the thread that asks for `value` touches this.
+    private var hasWaited = false
 
     init(_ make: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async {
@@ -13,10 +15,12 @@ final class BackgroundValue<Value: Sendable>: @unchecked Sendable {
         }
     }
 
-    /// The value, once made. Call it from one thread.
+    /// The value, once made. Ask for it from one thread.
     var value: Value {
-        if let made { return made }
-        finished.wait()
+        if !hasWaited {
+            finished.wait()
+            hasWaited = true
+        }
         return made!
     }
 }
