@@ -68,19 +68,20 @@ public struct DeviceView: Sendable {
 
     /// Draws `scene`'s `returned` elements as the phone shows the window, the screen's corner at `origin`, with the
     /// scroll indicator iOS shows while scrolling when `scrollIndicator` is set. `isOverBackground` says that only
-    /// the scene's background lies under the screen, which is then not filled again when it is opaque: that fill
-    /// would change no pixel.
+    /// the scene's background lies under the screen. When it is opaque, neither the screen nor a cell is then filled
+    /// with it: those fills would change no pixel.
     package func draw(_ scene: Scene, window: Rect, returned: [LayoutElement], scrollIndicator: Bool,
                      at origin: Point, on context: CairoContext, isOverBackground: Bool = false) {
-        let fillsBackground = !(isOverBackground && scene.style.background.alpha == 255)
-        draw(window: window, backgrounds: fillsBackground ? [(scene, 1)] : [], layers: Self.layers(scene, returned: returned),
-             scrollIndicator: scrollIndicator ? scene : nil, at: origin, on: context)
+        let overBackground = isOverBackground && scene.style.background.alpha == 255
+        draw(window: window, backgrounds: overBackground ? [] : [(scene, 1)], layers: Self.layers(scene, returned: returned),
+             scrollIndicator: scrollIndicator ? scene : nil, at: origin, on: context, layersOverBackground: overBackground)
     }
 
     /// Draws the window: each background (a scene's background colour at an opacity) in turn, then `layers` in
     /// order, clipped to the screen whose corner is at `origin`; then `scrollIndicator`'s scroll indicator, if given.
+    /// `layersOverBackground` says that only their scene's opaque background lies under the layers.
     package func draw(window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [Layer], scrollIndicator: Scene?,
-                     at origin: Point, on context: CairoContext) {
+                     at origin: Point, on context: CairoContext, layersOverBackground: Bool = false) {
         context.save()
         context.translate(x: origin.x, y: origin.y)
         context.rectangle(x: 0, y: 0, width: size.width, height: size.height)
@@ -94,6 +95,7 @@ public struct DeviceView: Sendable {
         for layer in layers where layer.alpha > 0 {
             var drawer = SceneDrawer(scene: layer.scene, context: context)
             drawer.painter.opacity = layer.alpha
+            drawer.isOverBackground = layersOverBackground
             drawer.draw(layer.id, frame: layer.frame)
             if let highlight = layer.highlight { mark(layer, highlight, drawer: drawer) }
         }
