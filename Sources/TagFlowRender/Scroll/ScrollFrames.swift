@@ -232,13 +232,17 @@ public struct ScrollFrameRenderer: Sendable {
     /// copied from, or nil if it did not. Those pixels are the same in every frame: only the background and the
     /// column's label lie under them.
     private func copyPlacedBackdrop(column: Int, scale: Double, on context: CairoContext) -> OverviewBackdrop.Placed? {
-        guard framing == .wholeContent, context.surface.kind == .image,
-              let placed = backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
-                  try placeBackdrop(column: column, scale: scale)
-              })
-        else { return nil }
+        guard context.surface.kind == .image, let placed = placedBackdrop(column: column, scale: scale) else { return nil }
         context.copyPixels(of: placed.pixels, toDeviceX: placed.x, y: placed.y)
         return placed
+    }
+
+    /// The backdrop of a whole-content overview placed in `column` at `scale`, made for every column the first time.
+    private func placedBackdrop(column: Int, scale: Double) -> OverviewBackdrop.Placed? {
+        guard framing == .wholeContent else { return nil }
+        return backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
+            try placeBackdrop(column: column, scale: scale)
+        })
     }
 
     /// Copies the tags `tagsToCopy` chooses from `tags` onto the backdrop just copied, and returns which it copied.
@@ -271,11 +275,7 @@ public struct ScrollFrameRenderer: Sendable {
     func copiedTags(_ frame: ScrollFrame, scale: Double) -> [ElementID] {
         guard let overview = panels.first(where: { $0.panel == .overview }) else { return [] }
         return frame.audits.enumerated().flatMap { column, audit -> [ElementID] in
-            guard framing == .wholeContent,
-                  let tags = backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
-                      try placeBackdrop(column: column, scale: scale)
-                  })?.tags
-            else { return [] }
+            guard let tags = placedBackdrop(column: column, scale: scale)?.tags else { return [] }
             return tagsToCopy(audit, from: tags, at: panelOrigin(overview.frame, column: column), scale: scale).map(\.id)
         }
     }
