@@ -308,12 +308,6 @@ final class EngineState {
 
     // MARK: Font files
 
-    /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
-    /// Records of the loaded faces whose family is one of `families`.
-    func fileRecords(families: Set<String>) -> [FontFileRecord] {
-        faces(families: families).map(fileRecord)
-    }
-
     /// The faces loaded for `families`.
     func faces(families: Set<String>) -> [FontFace] {
         faces.values.map(\.face).filter { families.contains($0.family) }
@@ -328,6 +322,7 @@ final class EngineState {
         return hash
     }
 
+    /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
     func fileRecord(for face: FontFace) -> FontFileRecord {
         // A face from another engine is read again from its file (not through its FreeType face, which cairo may be
         // using); a web font's names then stay unknown.

@@ -144,26 +144,26 @@ public final class TextEngine: Sendable {
     /// The font files that drew `shaped`, in visual order of first use: family, style, file, version and a hash of
     /// the file's bytes (computed once per file).
     public func fontFiles(usedBy shaped: ShapedText) -> [FontFileRecord] {
-        let faces = shaped.faces
-        for face in faces { _ = EngineState.contentHash(ofFileAt: face.path) }  // outside the state's lock: shaping goes on
-        return state.withLock { state in faces.map(state.fileRecord) }
+        Self.fileRecords(of: shaped.faces, in: state)
     }
 
     /// The font files of the faces this engine drew `families` with, each once, sorted by family and file: what a
     /// layout records of its fonts, found without shaping any text again.
     ///
-    /// - Complexity: O(*f*) in the faces loaded; each file's bytes are hashed once per engine.
+    /// - Complexity: O(*f*) in the faces loaded; each file's bytes are hashed once per process.
     public func fontFiles(families: Set<String>) -> [FontFileRecord] {
-        // Hashed outside the states' locks, so threads shaping meanwhile do not wait on a large collection's bytes.
-        var faces = state.withLock { $0.faces(families: families) }
-        for spare in spareStates.withLock({ $0 }) { faces += spare.withLock { $0.faces(families: families) } }
-        for path in Set(faces.map(\.path)) { _ = EngineState.contentHash(ofFileAt: path) }
         var records = Set<FontFileRecord>()
-        state.withLock { records.formUnion($0.fileRecords(families: families)) }
-        for spare in spareStates.withLock({ $0 }) {
-            spare.withLock { records.formUnion($0.fileRecords(families: families)) }
+        for state in [state] + spareStates.withLock({ $0 }) {
+            records.formUnion(Self.fileRecords(of: state.withLock { $0.faces(families: families) }, in: state))
         }
         return records.sorted { ($0.family, $0.path, $0.faceIndex) < ($1.family, $1.path, $1.faceIndex) }
+    }
+
+    /// `state`'s records of `faces`. Their files are hashed before the state's lock is taken, so that threads
+    /// shaping meanwhile do not wait on a large collection's bytes.
+    private static func fileRecords(of faces: [FontFace], in state: Locked<EngineState>) -> [FontFileRecord] {
+        for path in Set(faces.map(\.path)) { _ = EngineState.contentHash(ofFileAt: path) }
+        return state.withLock { state in faces.map(state.fileRecord) }
     }
 
     /// The font files that draw `text` with `font`.

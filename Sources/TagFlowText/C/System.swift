@@ -76,7 +76,7 @@ func readFile(_ path: String) -> [UInt8]? {
     var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)))
     var count = 0
     while true {
-        // One byte more than the size once the buffer is full: a file that grew is read to its end all the same.
+        // More room once the buffer is full: a file that grew, or whose size fstat does not know, is read to its end.
         if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
         let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
         if got < 0 {
