@@ -8,8 +8,13 @@ enum FontRecords {
     /// The files of every family that drew a tag of `layout`, sorted by family and file.
     static func identities(engine: TextEngine, layout: TagLayout) -> [FontFileIdentity] {
         var families = Set<String>()
+        // Neighbouring tags mostly share one list, which compares equal at once.
+        var previous: [String] = []
         for section in layout.tags {
-            for tag in section { families.formUnion(tag.measurement.fonts) }
+            for tag in section where tag.measurement.fonts != previous {
+                families.formUnion(tag.measurement.fonts)
+                previous = tag.measurement.fonts
+            }
         }
         return engine.fontFiles(families: families).map {
             FontFileIdentity(family: $0.family, style: $0.style, fileName: $0.fileName, version: $0.version, contentHash: $0.contentHash)
