@@ -21,6 +21,7 @@ from fontTools.pens.ttGlyphPen import TTGlyphPen
 from fontTools.ttLib import TTCollection, TTFont, newTable
 from fontTools.ttLib.tables._t_r_a_k import TrackData, TrackTableEntry
 from fontTools import varLib
+from fontTools.feaLib.builder import addOpenTypeFeaturesFromString
 
 FONTTOOLS_VERSION = "4.53.1"
 if fontTools.version != FONTTOOLS_VERSION:
@@ -127,6 +128,19 @@ def trak_font():
     return font
 
 
+def kern_across_font():
+    """Kerns 'A' before 'a' by -200 units, skipping marks between them, and calls .notdef a mark: a glyph that no
+    character of its own draws does not keep the pair apart."""
+    font = static_font("TagFlow Test Kern Across")
+    addOpenTypeFeaturesFromString(font, """
+        languagesystem DFLT dflt;
+        languagesystem latn dflt;
+        table GDEF { GlyphClassDef [space A B a], , [.notdef], ; } GDEF;
+        feature kern { lookupflag IgnoreMarks; pos A a -200; } kern;
+    """)
+    return font
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
     save(static_font("TagFlow Test Private"), "TagFlowTest-Private.ttf")
@@ -150,6 +164,7 @@ def main():
     collection.save(os.path.join(OUT, "TagFlowTest-Collection.ttc"))
     save(opsz_font(), "TagFlowTest-Opsz.ttf")
     save(trak_font(), "TagFlowTest-Trak.ttf")
+    save(kern_across_font(), "TagFlowTest-KernAcross.ttf")
 
 
 if __name__ == "__main__":

@@ -390,13 +390,161 @@ final class EngineState {
             scratchRuns = runs
         }
         let (fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: false, into: &runs)
-        let tracking = chains[Int(id)].tracking
+        return measurement(of: runs, fonts: fonts, missing: missing, tracking: chains[Int(id)].tracking, size: size)
+    }
+
+    /// The measurement of a text shaped into `runs` (in visual order).
+    private func measurement<Runs: Sequence<PendingRun>>(
+        of runs: Runs, fonts: [String], missing: Int, tracking: Double, size: Double
+    ) -> TextMeasurement {
         // Summed in the same (visual) order as `shape`, so the two widths are the same double.
         let width = runs.reduce(0.0) { $0 + $1.advance(at: size, tracking: tracking) }
         // The tallest face sets the line, as a label's line grows to fit a fallback font.
         var lineHeight: Double?
         for run in runs { lineHeight = max(lineHeight ?? 0, run.face.face.lineHeight(at: size)) }
         return TextMeasurement(width: width, fonts: fonts, missingGlyphs: missing, lineHeight: lineHeight)
+    }
+
+    // MARK: Measuring many texts
+
+    /// Texts that may share a buffer are only joined within aligned groups of this many, so which texts shape
+    /// together depends on the list alone, never on how it was split among threads.
+    static let joinGroupSize = 128
+    /// Scalars in one joined buffer at most. Past 256 scalars HarfBuzz's budget of operations is 64 a scalar, so
+    /// a joined buffer gets per scalar what any text that long gets alone.
+    private static let joinedScalarLimit = 1024
+    /// Separates joined texts: a control character, which no joined text contains.
+    private static let joinSeparator: UInt32 = 0x1F
+
+    /// Measures `texts[range]` into `results` (uninitialized), each as `measure(_:chain:size:)` would.
+    ///
+    /// Short printable-ASCII texts that one face draws in one script are shaped many to a buffer, separated by
+    /// U+001F, with HarfBuzz marking where the shaping is unsafe to concatenate. A text whose two edges came out safe
+    /// has the glyphs it has alone: HarfBuzz's own check of the flag (hb-buffer-verify.cc) shapes the pieces between
+    /// safe points apart and asserts the same result. Any other text is shaped alone. Each buffer shapes in one
+    /// call what would take dozens, which is most of HarfBuzz's cost for short texts. Returns how many texts were
+    /// measured from a shared buffer.
+    @discardableResult
+    func measure(
+        _ texts: [String], _ range: Range<Int>, chain id: Int32, size: Double,
+        into results: UnsafeMutablePointer<TextMeasurement>
+    ) -> Int {
+        let chain = chains[Int(id)]
+        var joined = JoinedTexts()
+        var alone: [Int] = []
+        var checkedFont: (index: Int, isJoinable: Bool)?
+        for index in range {
+            if index % Self.joinGroupSize == 0 { measureJoined(&joined, chain: chain, size: size, into: results, alone: &alone) }
+            guard let key = joinKey(texts[index], chain: chain) else {
+                alone.append(index)
+                continue
+            }
+            if checkedFont?.index != key.font {
+                checkedFont = (key.font, !face(chain, key.font).harfBuzzFace.hasStateMachineTables)
+            }
+            guard checkedFont!.isJoinable else {
+                alone.append(index)
+                continue
+            }
+            let length = texts[index].utf8.count
+            if key != joined.key || joined.scalars.count + 1 + length > Self.joinedScalarLimit {
+                measureJoined(&joined, chain: chain, size: size, into: results, alone: &alone)
+                joined.key = key
+            }
+            joined.append(texts[index], index: index)
+        }
+        measureJoined(&joined, chain: chain, size: size, into: results, alone: &alone)
+        for index in alone { (results + index).initialize(to: measure(texts[index], chain: id, size: size)) }
+        return range.count - alone.count
+    }
+
+    /// Texts waiting to be shaped in one buffer.
+    private struct JoinedTexts {
+        struct Key: Equatable {
+            let font: Int
+            let script: TextScript
+        }
+
+        var key: Key?
+        var scalars: [UInt32] = []
+        /// Each text's index in the list and where its scalars start and end.
+        var texts: [(index: Int, start: Int, end: Int)] = []
+
+        mutating func append(_ text: String, index: Int) {
+            if !scalars.isEmpty { scalars.append(EngineState.joinSeparator) }
+            let start = scalars.count
+            if text.utf8.withContiguousStorageIfAvailable({ scalars.append(contentsOf: $0.lazy.map(UInt32.init)) }) == nil {
+                scalars.append(contentsOf: text.utf8.lazy.map(UInt32.init))
+            }
+            texts.append((index, start, scalars.count))
+        }
+    }
+
+    /// The font and script every cluster of `text` would be shaped with, when the text is non-empty printable
+    /// ASCII drawn by one font; nil otherwise. Only fonts HarfBuzz shapes with OpenType tables join.
+    private func joinKey(_ text: String, chain: FallbackChain) -> JoinedTexts.Key? {
+        var font: Int?
+        var hasLetter = false
+        for byte in text.utf8 {
+            guard byte >= 0x20, byte < 0x7F else { return nil }
+            let own = chain.font(for: UInt32(byte))
+            guard font == nil || font == own else { return nil }
+            font = own
+            hasLetter = hasLetter || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+        }
+        guard let font else { return nil }
+        // As `shapeRuns` assigns them: every letter is Latin, and a text of only neutrals stays Common.
+        return JoinedTexts.Key(font: font, script: hasLetter ? .latin : .common)
+    }
+
+    /// Shapes the waiting texts in one buffer and measures each whose edges are safe; adds the rest to `alone`.
+    private func measureJoined(
+        _ joined: inout JoinedTexts, chain: FallbackChain, size: Double,
+        into results: UnsafeMutablePointer<TextMeasurement>, alone: inout [Int]
+    ) {
+        defer {
+            joined.scalars.removeAll(keepingCapacity: true)
+            joined.texts.removeAll(keepingCapacity: true)
+        }
+        guard let key = joined.key, joined.texts.count > 1 else {
+            alone += joined.texts.map(\.index)
+            return
+        }
+        let loaded = face(chain, key.font)
+        let (font, coordinates) = loaded.font(variations: chain.variations, size: size)
+        let scalars = joined.scalars
+        shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, font: font,
+                     markingUnsafeToConcatenate: true) { glyphs in
+            var g = 0
+            for (index, start, end) in joined.texts {
+                while g < glyphs.count, glyphs.cluster(g) < start { g += 1 }
+                let first = g
+                var advance = 0
+                var missing = 0
+                while g < glyphs.count, glyphs.cluster(g) < end {
+                    if glyphs.glyph(g) == 0 { missing += 1 }
+                    advance += glyphs.xAdvance(g)
+                    g += 1
+                }
+                // Safe at both edges: the text's first glyph starts its first cluster, the separator's glyph after it
+                // (none after the last text) starts its own, and neither is unsafe to concatenate.
+                let startIsSafe = first < g && glyphs.cluster(first) == start && !glyphs.isUnsafeToConcatenate(first)
+                let endIsSafe = g == glyphs.count
+                    ? end == scalars.count
+                    : glyphs.cluster(g) == end && !glyphs.isUnsafeToConcatenate(g)
+                guard startIsSafe, endIsSafe else {
+                    alone.append(index)
+                    continue
+                }
+                let run = PendingRun(
+                    face: loaded, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: advance,
+                    clusterCount: end - start, missing: missing, missingScalars: [], rtl: false,
+                    coordinates: coordinates)
+                (results + index).initialize(to: measurement(
+                    of: CollectionOfOne(run), fonts: loaded.families, missing: missing, tracking: chain.tracking,
+                    size: size))
+            }
+        }
     }
 
     /// Segments `text` by grapheme cluster into runs of one font and script and shapes each with HarfBuzz, in font

@@ -188,11 +188,15 @@ public final class TextEngine: Sendable {
     /// An engine caching measurements splits a long list into parts, shaped on one thread a processor, each thread
     /// with fonts of its own; a thread that finishes a part takes the next, so a core slowed by other work holds
     /// nobody up. The parts bypass the cache: threads sharing it would queue for its lock, and over texts this many,
-    /// shaping a repeat costs about what looking it up would. The results are the same as one thread's, in order.
+    /// shaping a repeat costs about what looking it up would. Within a part, short texts are shaped many to a
+    /// HarfBuzz buffer where that gives each the glyphs it has alone (`EngineState.measure(_:_:chain:size:into:)`).
+    /// The results are the same as one thread's, in order.
     public func measure(_ texts: [String], font: FontSpec) -> [TextMeasurement] {
         precondition(font.engine == id, "FontSpec comes from another TextEngine")
-        let states = caching == .measurements ? shapingStates(forTexts: texts.count) : [state]
-        guard states.count > 1 else { return texts.map { measure(ShapeKey(chain: font.chain, size: font.size, text: $0)) } }
+        guard caching == .measurements, texts.count >= EngineState.joinGroupSize else {
+            return texts.map { measure(ShapeKey(chain: font.chain, size: font.size, text: $0)) }
+        }
+        let states = shapingStates(forTexts: texts.count)
         defer { spareStates.withLock { $0 += states.dropFirst() } }
         let partSize = Self.partSize(count: texts.count, threads: states.count)
         let partCount = (texts.count + partSize - 1) / partSize
@@ -205,9 +209,8 @@ public final class TextEngine: Sendable {
                     while true {
                         let part = nextPart.wrappingAdd(1, ordering: .relaxed).oldValue
                         guard part < partCount else { return }
-                        for index in (part * partSize)..<min((part + 1) * partSize, texts.count) {
-                            (base + index).initialize(to: state.measure(texts[index], chain: font.chain, size: font.size))
-                        }
+                        let range = (part * partSize)..<min((part + 1) * partSize, texts.count)
+                        state.measure(texts, range, chain: font.chain, size: font.size, into: base)
                     }
                 }
             }
@@ -215,9 +218,12 @@ public final class TextEngine: Sendable {
         }
     }
 
-    /// Texts per part of a batch: about sixteen parts a thread, so the threads end together.
+    /// Texts per part of a batch: about sixteen parts a thread, so the threads end together, in whole groups of
+    /// texts that may be shaped together.
     static func partSize(count: Int, threads: Int) -> Int {
-        max(1, min(4096, count / (16 * max(1, threads))))
+        let group = EngineState.joinGroupSize
+        let texts = max(1, min(4096, count / (16 * max(1, threads))))
+        return (texts + group - 1) / group * group
     }
 
     /// How many spare states wait for the next batch: one per extra thread the last batches used.

@@ -386,3 +386,55 @@ final class ResultBox: Sendable {
         #expect(composed != ShapeKey(chain: 1, size: 14, text: "é"))
     }
 }
+
+@Suite struct JoinedShapingTests {
+    /// Measures `texts` as a part of a batch does, and one at a time, with a state of its own.
+    private func measureBothWays(
+        _ texts: [String], family: String, size: Double, tracking: Double = 0, files: [String] = []
+    ) throws -> (joined: [TextMeasurement], alone: [TextMeasurement], joinedCount: Int) {
+        let state = try EngineState(sources: FontSources(files: files, configurationFile: testConfiguration))
+        let chain = try state.chainID(for: ChainKey(family: family, weight: .regular, tracking: tracking))
+        let results = UnsafeMutablePointer<TextMeasurement>.allocate(capacity: texts.count)
+        defer { results.deallocate() }
+        let joinedCount = state.measure(texts, texts.indices, chain: chain, size: size, into: results)
+        let joined = Array(UnsafeBufferPointer(start: results, count: texts.count))
+        results.deinitialize(count: texts.count)
+        return (joined, texts.map { state.measure($0, chain: chain, size: size) }, joinedCount)
+    }
+
+    @Test func textsShapedTogetherMeasureAsTheyDoAlone() throws {
+        // Kerning pairs, ligatures, punctuation, digits and spaces at every edge, and some texts that never join.
+        let pieces = ["Te", "AV", "To", "fi", "fl", "ffi", "Ty", "LT", "P.", "r.", "Wa", "Yo", "11", "--", "'", "\"",
+                      "...", "T,", "y.", "ft", " ", "a", "Z", "7", "(", ")", "@", "~"]
+        let strangers = ["café", "日本", "x\u{301}y", "שלום", "😀x", "Te😀", "tab\tin"]
+        var generator = SeededGenerator(seed: 14)
+        let texts = (0..<3000).map { index in
+            if index % 23 == 0 { return strangers[index / 23 % strangers.count] }
+            let count = Int.random(in: 1...5, using: &generator)
+            return (0..<count).map { _ in pieces.randomElement(using: &generator)! }.joined()
+        }
+        for (family, tracking) in [("DejaVu Sans", 0.0), ("DejaVu Serif", 0.0), ("DejaVu Sans Mono", 0.0),
+                                   ("DejaVu Sans", 1.25)] {
+            let (joined, alone, joinedCount) = try measureBothWays(texts, family: family, size: 14, tracking: tracking)
+            #expect(joined == alone, "\(family)")
+            // Most texts did share a buffer, and the ones HarfBuzz marked at an edge were shaped alone.
+            #expect(joinedCount > texts.count / 2, "\(family)")
+            #expect(joinedCount < texts.count - texts.count / 23, "\(family)")
+        }
+    }
+
+    @Test func aPairKernedAcrossTheSeparatorIsShapedAlone() throws {
+        // This font kerns A before a by -200 units past any mark, and calls .notdef (the separator's glyph) a mark:
+        // joined, "BA" and "aB" would kern across it.
+        let texts = ["BA", "aB", "AB", "Ba"]
+        let (joined, alone, joinedCount) = try measureBothWays(
+            texts, family: "TagFlow Test Kern Across", size: 10, files: [testFont("TagFlowTest-KernAcross.ttf")])
+        #expect(joined.map(\.width) == [13, 12, 13, 12])
+        #expect(joined == alone)
+        #expect(joinedCount == 2)
+        // Within one text the pair does kern: 600 + 500 - 200 units.
+        let (kerned, _, _) = try measureBothWays(
+            ["Aa"], family: "TagFlow Test Kern Across", size: 10, files: [testFont("TagFlowTest-KernAcross.ttf")])
+        #expect(kerned.map(\.width) == [9])
+    }
+}

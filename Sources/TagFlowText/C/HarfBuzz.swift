@@ -57,6 +57,8 @@ final class HarfBuzzFace {
     let axes: [VariationAxis]
     /// Whether the face has an AAT `trak` table, which HarfBuzz applies at the font's point size.
     let hasTrackingTable: Bool
+    /// Whether the face has AAT `morx`, `mort` or `kerx` tables, which HarfBuzz runs as state machines.
+    let hasStateMachineTables: Bool
 
     /// Reads face `index` of the file at `path` (HarfBuzz maps the file itself, sharing it with the system).
     convenience init(path: String, index: Int) throws(FontError) {
@@ -109,6 +111,11 @@ final class HarfBuzzFace {
         let trak = hb_face_reference_table(face, 0x7472_616B)  // 'trak'; the empty blob when absent
         hasTrackingTable = hb_blob_get_length(trak) > 0
         hb_blob_destroy(trak)
+        hasStateMachineTables = ([0x6D6F_7278, 0x6D6F_7274, 0x6B65_7278] as [UInt32]).contains { tag in  // 'morx', 'mort', 'kerx'
+            let table = hb_face_reference_table(face, tag)
+            defer { hb_blob_destroy(table) }
+            return hb_blob_get_length(table) > 0
+        }
     }
 
     deinit { hb_face_destroy(face) }
@@ -166,6 +173,11 @@ struct ShapedGlyphs {
     /// The index (in the scalars given to `shape`) of the first scalar of the glyph's cluster.
     func cluster(_ i: Int) -> Int { Int(infos![i].cluster) }
     func xAdvance(_ i: Int) -> Int { Int(positions![i].x_advance) }
+    /// Whether what comes before the glyph's cluster may change how the text from it on shapes, or the reverse;
+    /// set only when shaping was asked to mark it.
+    func isUnsafeToConcatenate(_ i: Int) -> Bool {
+        infos![i].mask & HB_GLYPH_FLAG_UNSAFE_TO_CONCAT.rawValue != 0
+    }
     func xOffset(_ i: Int) -> Int { Int(positions![i].x_offset) }
     func yOffset(_ i: Int) -> Int { Int(positions![i].y_offset) }
 }
@@ -184,10 +196,11 @@ final class HarfBuzzShaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// Shapes `scalars[start..<end]` with `font` in `script`, the whole array as context (so Arabic joining and
-    /// marks see across run boundaries), and lends the glyphs to `body`.
+    /// marks see across run boundaries), and lends the glyphs to `body`. With `markingUnsafeToConcatenate`, the
+    /// glyphs say where the text could not be split and shaped in pieces (`isUnsafeToConcatenate`).
     func shape<R>(
         _ scalars: [UInt32], from start: Int, to end: Int, script: TextScript, font: HarfBuzzFont,
-        _ body: (ShapedGlyphs) -> R
+        markingUnsafeToConcatenate: Bool = false, _ body: (ShapedGlyphs) -> R
     ) -> R {
         hb_buffer_clear_contents(buffer)
         scalars.withUnsafeBufferPointer {
@@ -200,6 +213,7 @@ final class HarfBuzzShaper {
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
         if start == 0 { flags |= HB_BUFFER_FLAG_BOT.rawValue }
         if end == scalars.count { flags |= HB_BUFFER_FLAG_EOT.rawValue }
+        if markingUnsafeToConcatenate { flags |= HB_BUFFER_FLAG_PRODUCE_UNSAFE_TO_CONCAT.rawValue }
         hb_buffer_set_flags(buffer, hb_buffer_flags_t(rawValue: flags))
         hb_buffer_guess_segment_properties(buffer)
         hb_shape(font.font, buffer, nil, 0)
