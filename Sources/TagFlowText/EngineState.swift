@@ -490,10 +490,10 @@ final class EngineState {
             let own = chain.font(for: UInt32(byte))
             guard font == nil || font == own else { return nil }
             font = own
-            hasLetter = hasLetter || ((byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A)
+            hasLetter = hasLetter || TextScript(ofASCII: byte) == .latin
         }
         guard let font else { return nil }
-        // As `shapeRuns` assigns them: every letter is Latin, and a text of only neutrals stays Common.
+        // As `shapeRuns` resolves them: a letter makes the whole text Latin, and a text of only neutrals stays Common.
         return JoinedTexts.Key(font: font, script: hasLetter ? .latin : .common)
     }
 
@@ -573,10 +573,8 @@ final class EngineState {
         if isASCII {
             // ASCII: one cluster per byte (splitting CR LF is harmless), and every letter is Latin.
             for byte in text.utf8 {
-                let isLetter = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A
                 clusters.append(Cluster(
-                    start: scalars.count, font: chain.font(for: UInt32(byte)),
-                    script: isLetter ? .latin : .common))
+                    start: scalars.count, font: chain.font(for: UInt32(byte)), script: TextScript(ofASCII: byte)))
                 scalars.append(UInt32(byte))
             }
         } else {

@@ -25,6 +25,11 @@ struct TextScript: Hashable {
 
     var isRightToLeft: Bool { hb_script_get_horizontal_direction(hb_script_t(rawValue: raw)) == HB_DIRECTION_RTL }
 
+    /// The script of an ASCII byte: Latin for a letter, Common for anything else.
+    init(ofASCII byte: UInt8) {
+        self = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? .latin : .common
+    }
+
     /// The ISO 15924 code, e.g. "Latn", "Hani", "Zyyy".
     var code: String { tagString(hb_script_to_iso15924_tag(hb_script_t(rawValue: raw))) }
 
@@ -107,15 +112,14 @@ final class HarfBuzzFace {
         axes = infos.prefix(Int(count)).map {
             VariationAxis(tag: $0.tag, minimum: Double($0.min_value), maximum: Double($0.max_value))
         }
-        // hb-aat.h is outside the module map; a non-empty table is what hb_aat_layout_has_tracking checks first.
-        let trak = hb_face_reference_table(face, 0x7472_616B)  // 'trak'; the empty blob when absent
-        hasTrackingTable = hb_blob_get_length(trak) > 0
-        hb_blob_destroy(trak)
-        hasStateMachineTables = ([0x6D6F_7278, 0x6D6F_7274, 0x6B65_7278] as [UInt32]).contains { tag in  // 'morx', 'mort', 'kerx'
-            let table = hb_face_reference_table(face, tag)
+        func hasTable(_ tag: UInt32) -> Bool {
+            let table = hb_face_reference_table(face, tag)  // the empty blob when absent
             defer { hb_blob_destroy(table) }
             return hb_blob_get_length(table) > 0
         }
+        // hb-aat.h is outside the module map; a non-empty table is what hb_aat_layout_has_tracking checks first.
+        hasTrackingTable = hasTable(0x7472_616B)  // 'trak'
+        hasStateMachineTables = hasTable(0x6D6F_7278) || hasTable(0x6D6F_7274) || hasTable(0x6B65_7278)  // morx, mort, kerx
     }
 
     deinit { hb_face_destroy(face) }
