@@ -19,6 +19,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
     case alreadyFinished
     /// giflib reported `code` (its `E_GIF_ERR_*`) during `operation`.
     case giflib(operation: String, code: Int32, message: String)
+    /// The file the GIF was being written to could not take it.
+    case write(AtomicFileError)
 
     public var description: String {
         switch self {
@@ -42,6 +44,8 @@ public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the GIF was already finished"
         case let .giflib(operation, code, message):
             return "giflib \(operation) failed (\(code)): \(message)"
+        case let .write(error):
+            return "\(error)"
         }
     }
 }
@@ -217,7 +221,8 @@ final class GIFPaletteMapper {
 ///
 /// Each frame is compared, indexed and LZW-coded on a core of its own (``GIFLZW``) while later frames are appended;
 /// giflib writes the coded frames in order. The bytes do not depend on how many cores do the coding. At most
-/// ``codingAhead`` frames are coded at once, so memory stays flat; the encoded bytes grow in memory.
+/// ``codingAhead`` frames are coded at once; written to a file, the GIF goes out a megabyte at a time as frames are
+/// appended, so memory stays flat however many there are.
 ///
 /// Pixels with alpha below 255 are composited over `palette.matte`; GIF transparency is not used.
 public final class GIFEncoder {
@@ -248,9 +253,10 @@ public final class GIFEncoder {
 
     /// Starts a GIF of `width`×`height` with `palette` as its global colour table, each frame shown for
     /// `delayCentiseconds` unless `append` says otherwise. `codingAhead` frames at most are coded at once
-    /// (by default, one per core); 1 codes each frame before `append` returns.
+    /// (by default, one per core); 1 codes each frame before `append` returns. With `file`, the bytes are written to
+    /// it as they are made, and committing it is the caller's; without, `finish` returns them.
     public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int,
-                codingAhead: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN))) throws(GIFError) {
+                codingAhead: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN)), writingTo file: AtomicFile.Writer? = nil) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
         }
@@ -262,7 +268,7 @@ public final class GIFEncoder {
         self.mappers = LendingPool { GIFPaletteMapper(palette: palette) }
         self.codingAhead = max(1, codingAhead)
 
-        let file = try GIFFileWriter()
+        let file = try GIFFileWriter(writingTo: file)
         // The colour table holds a power of two entries, at least 2; the padding repeats entry 0 and is never chosen.
         var colours = palette.colours
         var size = 2
@@ -312,7 +318,8 @@ public final class GIFEncoder {
         try writeCoded(keepingAtMost: codingAhead - 1)
     }
 
-    /// Ends the GIF and returns its bytes. The encoder cannot be used afterwards.
+    /// Ends the GIF and returns its bytes; an encoder writing to a file returns none, its bytes being all in the file.
+    /// The encoder cannot be used afterwards.
     public func finish() throws(GIFError) -> [UInt8] {
         guard let file else { throw .alreadyFinished }
         let written = Result { () throws(GIFError) in try writeCoded(keepingAtMost: 0) }

@@ -140,6 +140,45 @@ struct FastEncodingTests {
         #expect(try Self.encodeGIF(frames, codingAhead: 3) == oneAtATime)
     }
 
+    @Test("GIF: written to a file as it is made, the file holds the bytes made in memory, and nothing is returned")
+    func gifWrittenToAFile() throws {
+        // The palette's four known colours at random, each frame its own: every frame is coded whole.
+        let known = [Self.white, Self.ink, RGB(r: 200, g: 40, b: 40), RGB(r: 40, g: 160, b: 60)].map { [$0.r, $0.g, $0.b, 255] }
+        let frames = try (1...8 as ClosedRange<UInt64>).map { seed in
+            var random = SeededGenerator(seed: seed)
+            let pixels = (0..<900 * 600).flatMap { _ in known[Int.random(in: 0..<4, using: &random)] }
+            return try RGBAImage(width: 900, height: 600, pixels: pixels)
+        }
+        let inMemory = try Self.encodeGIF(frames, codingAhead: 3)
+        #expect(inMemory.count > 1 << 20, "more than the writer's 1 MiB chunk, so the file is written in pieces")
+        let folder = try TemporaryFolder()
+        let path = folder.path("scroll.gif")
+        let file = try AtomicFile.Writer(path: path)
+        let encoder = try GIFEncoder(width: 900, height: 600, palette: Self.palette(), delayCentiseconds: 4, codingAhead: 3,
+                                     writingTo: file)
+        for frame in frames { try encoder.append(frame) }
+        #expect(try encoder.finish().isEmpty)
+        #expect(!FileManager.default.fileExists(atPath: path), "the caller commits")
+        try file.commit(flushToDisk: false)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == inMemory)
+    }
+
+    @Test("GIF: a file that cannot take the bytes fails the encoder with the file's own error")
+    func gifFileFull() throws {
+        let frames = Self.scrollingFrames(width: 300, height: 200, count: 3)
+        let encoder = try GIFEncoder(width: 300, height: 200, palette: Self.palette(), delayCentiseconds: 4,
+                                     writingTo: try AtomicFile.Writer(path: "/dev/full"))
+        let error = #expect(throws: GIFError.self) {
+            for frame in frames { try encoder.append(frame) }
+            _ = try encoder.finish()
+        }
+        guard case let .write(fileError)? = error else {
+            Issue.record("expected the file's error, got \(String(describing: error))")
+            return
+        }
+        #expect(fileError.errno == ENOSPC)
+    }
+
     /// The frames as the palette maps them, one RGB a pixel.
     static func quantised(_ frame: RGBAImage, _ palette: GIFPalette) -> [RGB] {
         (0..<(frame.width * frame.height)).map { palette.colours[palette.nearestIndex(to: frame[$0 % frame.width, $0 / frame.width].rgb)] }

@@ -143,15 +143,23 @@ struct ScrollWriter<Source: FrameSource> {
         (written > 0 ? "\n  ]" : "]") + ",\n  \"complete\": \(written == total)\n}\n"
     }
 
+    /// The GIF goes to its file as the frames are coded, so memory stays flat however long the scroll.
     func writeGIF(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
-        let encoder = try GIFEncoder(width: width, height: height, palette: renderer.gifPalette(),
-                                     delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps))
-        try animate { index, frame in
-            let hold = renderer.hold(index)
-            try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
+        let palette = try renderer.gifPalette()
+        try output.writeInPieces { file in
+            do {
+                let encoder = try GIFEncoder(width: width, height: height, palette: palette,
+                                             delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps), writingTo: file)
+                try animate { index, frame in
+                    let hold = renderer.hold(index)
+                    try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
+                }
+                _ = try encoder.finish()
+            } catch let GIFError.write(error) {
+                throw error
+            }
         }
-        try output.write(try encoder.finish())
     }
 
     func writeAPNG(_ output: OutputPath) throws {

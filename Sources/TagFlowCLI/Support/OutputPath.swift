@@ -44,6 +44,20 @@ struct OutputPath {
         }
     }
 
+    /// Writes a file made in pieces: `body` writes to a temporary file beside the path, renamed into place once `body`
+    /// returns. When `body` throws, the temporary file is removed and whatever was at the path stays as it was.
+    /// The file's own failures (a full disk) become `OutputError.writeFailed`; `body`'s other errors pass through.
+    func writeInPieces(_ body: (AtomicFile.Writer) throws -> Void) throws {
+        do {
+            let writer = try AtomicFile.Writer(path: path)
+            defer { writer.discard() }
+            try body(writer)
+            try writer.commit()
+        } catch let error as AtomicFileError {
+            throw OutputError.writeFailed(path: path, reason: "\(error)")
+        }
+    }
+
     /// An absolute path with symbolic links resolved, so two spellings of one file compare equal.
     static func canonical(_ path: String) -> String {
         let absolute = (path as NSString).isAbsolutePath ? path : FileManager.default.currentDirectoryPath + "/" + path

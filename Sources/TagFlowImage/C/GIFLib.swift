@@ -7,21 +7,48 @@ import CGIF
 final class GIFFileWriter {
     private var gif: UnsafeMutablePointer<GifFileType>?
     /// Receives giflib's output; giflib holds it only as unretained user data, so the writer keeps it.
-    private let sink = ByteSink()
+    private let sink: ByteSink
 
+    /// Collects giflib's many small writes (a sub-block each): all of them, or, with a file, a chunk at a time.
     private final class ByteSink {
         var bytes: [UInt8] = []
+        let file: AtomicFile.Writer?
+        /// The file's failure, once writing to it failed; giflib only learns that a write fell short.
+        var failure: AtomicFileError?
+        static let chunkSize = 1 << 20
+
+        init(file: AtomicFile.Writer?) {
+            self.file = file
+            if file != nil { bytes.reserveCapacity(Self.chunkSize) }
+        }
+
+        /// Hands the collected bytes to the file, if there is one.
+        func flush() throws(AtomicFileError) {
+            guard let file, !bytes.isEmpty else { return }
+            try file.write(bytes)
+            bytes.removeAll(keepingCapacity: true)
+        }
     }
 
-    /// Opens a GIF89a.
-    init() throws(GIFError) {
+    /// Opens a GIF89a, kept in memory, or written to `file` as it is made.
+    init(writingTo file: AtomicFile.Writer? = nil) throws(GIFError) {
+        sink = ByteSink(file: file)
         var error: Int32 = 0
         let userData = Unmanaged.passUnretained(sink).toOpaque()
         guard let gif = EGifOpen(userData, { file, data, length in
             guard let file, let userData = file.pointee.UserData, length >= 0 else { return 0 }
             let sink = Unmanaged<ByteSink>.fromOpaque(userData).takeUnretainedValue()
+            guard sink.failure == nil else { return 0 }
             if length > 0, let data {
                 sink.bytes.append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
+                if sink.bytes.count >= ByteSink.chunkSize {
+                    do throws(AtomicFileError) {
+                        try sink.flush()
+                    } catch {
+                        sink.failure = error
+                        return 0
+                    }
+                }
             }
             return length
         }, &error) else {
@@ -90,7 +117,7 @@ final class GIFFileWriter {
                 start += Int(blocks[start]) + 1
             }
         }
-        if failed { throw Self.error("EGifPutCodeNext", code: gif.pointee.Error) }
+        if failed { throw failure(or: Self.error("EGifPutCodeNext", code: gif.pointee.Error)) }
         try check(EGifPutCodeNext(gif, nil), "EGifPutCodeNext (end of image)")
     }
 
@@ -101,13 +128,25 @@ final class GIFFileWriter {
         return max(2, bits)
     }
 
-    /// Writes the trailer, closes the file and returns every byte written. The writer cannot be used afterwards.
+    /// Writes the trailer and closes the GIF. Returns every byte written, or, writing to a file, none: they are all
+    /// in the file, for its owner to commit. The writer cannot be used afterwards.
     func close() throws(GIFError) -> [UInt8] {
         let gif = try open()
         self.gif = nil
         var error: Int32 = 0
-        guard EGifCloseFile(gif, &error) == GIF_OK else { throw Self.error("EGifCloseFile", code: error) }
-        return sink.bytes
+        guard EGifCloseFile(gif, &error) == GIF_OK else { throw failure(or: Self.error("EGifCloseFile", code: error)) }
+        guard sink.file != nil else { return sink.bytes }
+        do {
+            try sink.flush()
+        } catch {
+            throw .write(error)
+        }
+        return []
+    }
+
+    /// The file's own failure when writing to it failed, else `error`.
+    private func failure(or error: GIFError) -> GIFError {
+        sink.failure.map { .write($0) } ?? error
     }
 
     private func open() throws(GIFError) -> UnsafeMutablePointer<GifFileType> {
@@ -117,7 +156,7 @@ final class GIFFileWriter {
 
     private func check(_ result: Int32, _ operation: String) throws(GIFError) {
         if result == GIF_ERROR {
-            throw Self.error(operation, code: gif?.pointee.Error ?? 0)
+            throw failure(or: Self.error(operation, code: gif?.pointee.Error ?? 0))
         }
     }
 
