@@ -14,6 +14,8 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case transparencyAfterOpaqueFirstFrame(frameIndex: Int)
     case alreadyFinished
     case png(PNGError)
+    /// The file the APNG was being written to could not take it.
+    case write(AtomicFileError)
 
     public var description: String {
         switch self {
@@ -35,6 +37,8 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the APNG was already finished"
         case let .png(error):
             return error.description
+        case let .write(error):
+            return error.description
         }
     }
 }
@@ -45,7 +49,8 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
 /// dispose NONE and blend SOURCE; an unchanged frame is written as 1×1 so the frame count and timing hold.
 ///
 /// acTL needs the number of frames before any frame data, so it is given up front and `finish()` checks it.
-/// Only the previous frame is kept; the encoded bytes grow in memory. Output is deterministic.
+/// Only the previous frame is kept; written to a file, each frame's chunks go out as it is appended, so memory stays
+/// flat however many frames there are. Output is deterministic.
 public final class APNGEncoder {
     /// A frame's display time, `numerator / denominator` seconds (a denominator of 0 means 100, per the spec).
     public struct Delay: Sendable, Equatable {
@@ -82,8 +87,13 @@ public final class APNGEncoder {
     private var channels = 4
     private var previous: RGBAImage?
     private var finished = false
+    /// Where each frame's chunks go once made; nil keeps them all for `finish` to return.
+    private let file: AtomicFile.Writer?
 
-    public init(width: Int, height: Int, frameCount: Int, delay: Delay, options: PNGEncoder.Options = .fast) throws(APNGError) {
+    /// Starts an APNG of `frameCount` frames. With `file`, the bytes are written to it as frames are appended, and
+    /// committing it is the caller's; without, `finish` returns them.
+    public init(width: Int, height: Int, frameCount: Int, delay: Delay, options: PNGEncoder.Options = .fast,
+                writingTo file: AtomicFile.Writer? = nil) throws(APNGError) {
         do {
             try PNGWriting.checkDimensions(width: width, height: height)
         } catch {
@@ -96,6 +106,18 @@ public final class APNGEncoder {
         self.frameCount = frameCount
         self.delay = delay
         self.options = options
+        self.file = file
+    }
+
+    /// Hands the chunks made so far to the file, if there is one.
+    private func flush() throws(APNGError) {
+        guard let file, !writer.bytes.isEmpty else { return }
+        do {
+            try file.write(writer.bytes)
+        } catch {
+            throw .write(error)
+        }
+        writer.bytes.removeAll(keepingCapacity: true)
     }
 
     /// Adds the next frame; `delay` overrides the encoder's delay for this frame.
@@ -166,9 +188,11 @@ public final class APNGEncoder {
 
         previous = frame
         appendedFrames += 1
+        try flush()
     }
 
-    /// Ends the file and returns its bytes. Throws when fewer frames were appended than promised.
+    /// Ends the file and returns its bytes; an encoder writing to a file returns none, its bytes being all in the
+    /// file. Throws when fewer frames were appended than promised.
     public func finish() throws(APNGError) -> [UInt8] {
         guard !finished else { throw .alreadyFinished }
         guard appendedFrames == frameCount else {
@@ -178,6 +202,10 @@ public final class APNGEncoder {
         previous = nil
         writer.appendChunk("IEND", [])
         defer { writer = PNGChunkWriter() }
+        guard file == nil else {
+            try flush()
+            return []
+        }
         return writer.bytes
     }
 

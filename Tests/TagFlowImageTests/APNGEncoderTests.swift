@@ -1,5 +1,7 @@
+import Foundation
 import Testing
 import TagFlowImage
+import TagFlowTestSupport
 
 @Suite("Encoding: APNG")
 struct EncodingAPNGTests {
@@ -26,6 +28,25 @@ struct EncodingAPNGTests {
                                       delay: delay, options: options)
         for frame in frames { try encoder.append(frame) }
         return try encoder.finish()
+    }
+
+    @Test("written to a file frame by frame, the file holds the bytes made in memory; a full disk is the file's error")
+    func writtenToAFile() throws {
+        let frames = Self.frames()
+        let inMemory = try Self.encode(frames)
+        let folder = try TemporaryFolder()
+        let path = folder.path("scroll.apng")
+        let file = try AtomicFile.Writer(path: path)
+        let encoder = try APNGEncoder(width: 48, height: 32, frameCount: frames.count, delay: .init(numerator: 1, denominator: 12),
+                                      writingTo: file)
+        for frame in frames { try encoder.append(frame) }
+        #expect(try encoder.finish().isEmpty)
+        try file.commit(flushToDisk: false)
+        #expect([UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) == inMemory)
+
+        let full = try APNGEncoder(width: 48, height: 32, frameCount: frames.count, delay: .init(numerator: 1, denominator: 12),
+                                   writingTo: try AtomicFile.Writer(path: "/dev/full"))
+        #expect(throws: APNGError.write(.write(path: "/dev/full", errno: ENOSPC))) { try full.append(frames[0]) }
     }
 
     struct FrameControl: Equatable {

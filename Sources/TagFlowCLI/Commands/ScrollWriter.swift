@@ -143,7 +143,7 @@ struct ScrollWriter<Source: FrameSource> {
         (written > 0 ? "\n  ]" : "]") + ",\n  \"complete\": \(written == total)\n}\n"
     }
 
-    /// The GIF goes to its file as the frames are coded, so memory stays flat however long the scroll.
+    /// The GIF goes to its file as the frames are coded, so memory stays flat however long the animation.
     func writeGIF(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
         let palette = try renderer.gifPalette()
@@ -162,15 +162,22 @@ struct ScrollWriter<Source: FrameSource> {
         }
     }
 
+    /// The APNG goes to its file frame by frame, as the GIF does.
     func writeAPNG(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
-        let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
-                                      options: pngCompression.options)
-        try animate { index, frame in
-            let hold = renderer.hold(index)
-            try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+        try output.writeInPieces { file in
+            do {
+                let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
+                                              options: pngCompression.options, writingTo: file)
+                try animate { index, frame in
+                    let hold = renderer.hold(index)
+                    try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+                }
+                _ = try encoder.finish()
+            } catch let APNGError.write(error) {
+                throw error
+            }
         }
-        try output.write(try encoder.finish())
     }
 
     /// The rate whose one frame lasts a frame's time plus `hold` seconds.
