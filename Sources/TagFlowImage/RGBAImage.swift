@@ -73,6 +73,15 @@ public struct RGBAImage: Sendable, Equatable {
         public var rgb: RGB { RGB(r: r, g: g, b: b) }
     }
 
+    /// Same size and the same bytes, compared as memory: an array's own `==` goes a byte at a time, about 25 times
+    /// slower, and a snapshot's verify compares every picture with its golden.
+    public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
+        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        return lhs.pixels.withUnsafeBytes { a in
+            rhs.pixels.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
+        }
+    }
+
     public let width: Int
     public let height: Int
     /// `width * height * 4` bytes: R, G, B, A for each pixel.

@@ -136,7 +136,7 @@ public enum PixelDiff {
         result.ignoredPixels = ignoreMask?.countCovered(old: (old.width, old.height), new: (new.width, new.height)) ?? 0
         let covered = old.width * old.height + new.width * new.height - overlapWidth * overlapHeight
         result.comparedPixels = covered - result.ignoredPixels
-        result.identical = !result.sizeChanged && bytesEqual(old.pixels, new.pixels)
+        result.identical = !result.sizeChanged && old == new
 
         var output: [UInt8]? = options.makeImage ? [UInt8](repeating: 255, count: width * height * 4) : nil
         let counts: (different: Int, antiAliased: Int)
@@ -187,11 +187,6 @@ public enum PixelDiff {
         }
         if let output { result.image = RGBAImage(unchecked: width, height, output) }
         return result
-    }
-
-    /// The fast path: equal decoded pixels need no colour maths.
-    static func bytesEqual(_ a: [UInt8], _ b: [UInt8]) -> Bool {
-        a == b
     }
 
     /// One image's pixels: bytes for colour and 32-bit words for quick equality, `stride` pixels a row.

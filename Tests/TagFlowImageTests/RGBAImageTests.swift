@@ -18,6 +18,21 @@ struct EncodingRGBAImageTests {
         #expect(RGBAImage(width: 4, height: 4, fill: .init(r: 0, g: 0, b: 0)).isOpaque)
     }
 
+    @Test("equal: the same size and every byte the same")
+    func equality() throws {
+        let image = RGBAImage(width: 300, height: 200, fill: .init(r: 10, g: 20, b: 30, a: 40))
+        var copy = image
+        #expect(copy == image)
+        copy[299, 199] = .init(r: 10, g: 20, b: 30, a: 41)
+        #expect(copy != image, "the last byte differs")
+        copy = image
+        copy[0, 0] = .init(r: 11, g: 20, b: 30, a: 40)
+        #expect(copy != image, "the first byte differs")
+        let pixels = [UInt8](repeating: 7, count: 24)
+        #expect(try RGBAImage(width: 3, height: 2, pixels: pixels) != RGBAImage(width: 2, height: 3, pixels: pixels))
+        #expect(try RGBAImage(width: 0, height: 5, pixels: []) == RGBAImage(width: 0, height: 5, pixels: []))
+    }
+
     @Test("wrong pixel counts are refused")
     func pixelCount() {
         #expect(throws: ImageError.pixelCountMismatch(expectedBytes: 24, actualBytes: 23)) {
