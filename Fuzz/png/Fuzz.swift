@@ -5,16 +5,21 @@ import CPNG
 /// allocate 400 MB (ASan keeps freed memory in quarantine); the limit check is the same code either way.
 private let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 20))
 
-/// libFuzzer target: the PNG reader the pixel diff uses (`PNGDecoder.decode`, libpng's simplified API).
+/// libFuzzer target: the PNG reader the pixel diff and snapshot verify use (`PNGDecoder.decode`: the direct
+/// reader for tagflow's own kind of PNG, libpng's simplified API for the rest).
 ///
-/// Before decoding, every chunk's CRC is recomputed, so mutations get past libpng's CRC check and reach the
-/// chunk parsers and the zlib stream; the CRC-mismatch path is covered by the bad-input corpus's truncated PNG.
-/// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding. Every image
-/// that decodes is also written back with `PNGEncoder` and read again, which must give the same pixels.
+/// Before decoding, every chunk's CRC is recomputed, so mutations get past the CRC checks and reach the chunk
+/// parsers and the zlib stream; the CRC-mismatch path is covered by the bad-input corpus's truncated PNG.
+/// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding. Whatever the
+/// direct reader reads, libpng must read to the same pixels. Every image that decodes is also written back with
+/// `PNGEncoder` and read again, which must give the same pixels.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fixChunkCRCs(&bytes)
+    if let direct = bytes.withUnsafeBytes({ DirectPNGReader.image($0, limits: decoder.limits) }) {
+        precondition((try? decoder.decodeWithLibpng(bytes)) == direct, "the direct reader and libpng read different pixels")
+    }
     if let image = try? decoder.decode(bytes) {
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
         // Whatever was read must survive the writer: a palette when it has at most 256 colours, else RGB(A).

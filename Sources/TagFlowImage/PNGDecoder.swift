@@ -22,7 +22,16 @@ public struct PNGDecoder: Sendable {
     }
 
     /// The pixels of the PNG in `bytes`; throws `.corrupt` with libpng's message for data it cannot read.
+    ///
+    /// The PNGs tagflow writes are read directly (``DirectPNGReader``); every other file, and every damaged one,
+    /// by libpng.
     public func decode(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
+        if let image = bytes.withUnsafeBytes({ DirectPNGReader.image($0, limits: limits) }) { return image }
+        return try decodeWithLibpng(bytes)
+    }
+
+    /// The same, always by libpng.
+    func decodeWithLibpng(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
         if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }
         return try PNGMemoryReader.read(bytes) { reader throws(PNGError) in

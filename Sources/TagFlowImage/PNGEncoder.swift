@@ -454,6 +454,44 @@ enum PNGRowFilter {
         }
     }
 
+    /// Undoes filter `type` on `row` in place, `above` being the row above already unfiltered (nil for the first
+    /// row, which reads as zeros); false for a type PNG does not have.
+    static func unfilter(_ type: UInt8, row: UnsafeMutablePointer<UInt8>, above: UnsafePointer<UInt8>?, count n: Int, bpp: Int) -> Bool {
+        switch type {
+        case 0:
+            break
+        case 1:
+            if n > bpp { for i in bpp..<n { row[i] &+= row[i - bpp] } }
+        case 2:
+            guard let above else { break }
+            for i in 0..<n { row[i] &+= above[i] }
+        case 3:
+            for i in 0..<n {
+                let left = i >= bpp ? Int(row[i - bpp]) : 0
+                let up = above.map { Int($0[i]) } ?? 0
+                row[i] &+= UInt8((left + up) >> 1)
+            }
+        case 4:
+            for i in 0..<n {
+                let a = i >= bpp ? Int(row[i - bpp]) : 0
+                let b = above.map { Int($0[i]) } ?? 0
+                let c = i >= bpp ? (above.map { Int($0[i - bpp]) } ?? 0) : 0
+                row[i] &+= UInt8(paethPredictor(a, b, c))
+            }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// PNG's Paeth predictor: of left, above and upper left, the one nearest to left + above − upper left.
+    @inline(__always)
+    static func paethPredictor(_ a: Int, _ b: Int, _ c: Int) -> Int {
+        let p = a + b - c
+        let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
+        return (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
+    }
+
     /// libpng's measure of a filtered row: the sum of the bytes read as signed values, made absolute.
     private static func signedSum(_ row: UnsafePointer<UInt8>, count: Int, limit: Int) -> Int {
         var sum = 0
@@ -488,10 +526,7 @@ enum PNGRowFilter {
                 let a = i >= bpp ? Int(cur[i - bpp]) : 0
                 let b = above.map { Int($0[i]) } ?? 0
                 let c = i >= bpp ? (above.map { Int($0[i - bpp]) } ?? 0) : 0
-                let p = a + b - c
-                let pa = abs(p - a), pb = abs(p - b), pc = abs(p - c)
-                let predictor = (pa <= pb && pa <= pc) ? a : (pb <= pc ? b : c)
-                o[i] = cur[i] &- UInt8(predictor)
+                o[i] = cur[i] &- UInt8(paethPredictor(a, b, c))
             }
         }
     }

@@ -32,6 +32,31 @@ final class LibdeflateCompressor {
     }
 }
 
+/// One libdeflate decompressor. Owns it and frees it in `deinit`; one thread at a time.
+final class LibdeflateDecompressor {
+    private let decompressor: OpaquePointer
+
+    /// Nil when out of memory.
+    init?() {
+        guard let decompressor = libdeflate_alloc_decompressor() else { return nil }
+        self.decompressor = decompressor
+    }
+
+    deinit { libdeflate_free_decompressor(decompressor) }
+
+    /// The zlib stream `input` inflated, when it holds exactly `count` bytes, its Adler-32 matches, and it ends
+    /// where `input` does; else nil.
+    func zlibStream(_ input: UnsafeRawBufferPointer, exactly count: Int) -> [UInt8]? {
+        var consumed = 0
+        var result = LIBDEFLATE_BAD_DATA
+        let output = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
+            result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count, out.baseAddress, count, &consumed, nil)
+            initialised = result == LIBDEFLATE_SUCCESS ? count : 0
+        }
+        return result == LIBDEFLATE_SUCCESS && consumed == input.count ? output : nil
+    }
+}
+
 /// The checksums PNG and zlib streams carry, from libdeflate, whose SIMD loops are several times faster than
 /// zlib's on large images.
 enum Checksums {
