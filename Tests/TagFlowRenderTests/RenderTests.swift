@@ -405,6 +405,22 @@ struct RenderTests {
         #expect(png[25] == (isDemo ? 2 : 3), "colour type")
     }
 
+    /// 333 points at 1.5× end half way through the 500th pixel. That pixel is the background, opaque, in the PNG and
+    /// in the pixels alike, so a golden recorded from the one verifies against the other.
+    @Test(arguments: [Style.light, Style.dark])
+    func aContentEdgePartWayThroughAPixelIsBackground(style: Style) throws {
+        var options = LayoutOptions()
+        options.width = 333
+        let scene = try RenderFixtures.scene(RenderFixtures.parseTags((1...40).map { "tag \($0)" }.joined(separator: "\n")),
+                                             options: options, style: style)
+        let renderer = ContentRenderer(scene: scene)
+        let image = try renderer.image(scale: 1.5)
+        #expect(image.width == 500)
+        #expect(try PNGDecoder().decode(renderer.render(.png, scale: 1.5)) == image)
+        let background = RGBAImage.Pixel(r: style.background.red, g: style.background.green, b: style.background.blue)
+        #expect((0..<image.height).allSatisfy { image[499, $0] == background })
+    }
+
     @Test func pdfDatesComeFromSourceDateEpoch() {
         #expect(Canvas.documentDate(environment: ["SOURCE_DATE_EPOCH": "1700000000"]) == "2023-11-14T22:13:20Z")
         #expect(Canvas.documentDate(environment: [:]) == "1970-01-01T00:00:00Z")

@@ -86,6 +86,9 @@ package final class CairoContext {
         cairo_paint(pointer)
     }
 
+    /// Paints the current source over everything inside the current clip.
+    package func paint() { cairo_paint(pointer) }
+
     /// Puts `source`'s pixels on the surface unchanged, its top-left pixel at device pixel (`x`, `y`), whatever the
     /// transform and whatever was there.
     package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int) {
