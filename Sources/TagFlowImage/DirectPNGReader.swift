@@ -1,3 +1,7 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
 /// The PNGs tagflow writes, read without libpng: 8-bit palette, RGB or RGBA, not interlaced, with nothing that
 /// changes colours (no gAMA, sRGB, iCCP, cHRM or sBIT). libdeflate inflates the image data several times faster
 /// than zlib, and the rows go straight to RGBA. A snapshot verify reads a golden for every picture it checks.
@@ -100,62 +104,79 @@ enum DirectPNGReader {
         return joined.withUnsafeBytes { inflater.zlibStream($0, exactly: expected) }
     }
 
+    /// Whether `bytes` is a PNG of this kind holding exactly `image`'s pixels, row by row against `image`'s rows with
+    /// no straight copy of its own; false too when it is not of this kind, or damaged.
+    static func holds(_ image: RGBAImage, in bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) -> Bool {
+        guard let layout = Layout(bytes, limits: limits), layout.width == image.width, layout.height == image.height,
+              var rows = inflatedRows(bytes, layout) else { return false }
+        let rowBytes = image.width * 4
+        var row = [UInt8](repeating: 0, count: rowBytes)
+        return rows.withUnsafeMutableBufferPointer { rows in
+            row.withUnsafeMutableBytes { row in
+                image.pixels.withUnsafeBytes { pixels in
+                    (0..<layout.height).allSatisfy { y in
+                        straightRow(y, of: rows.baseAddress!, layout, into: row.baseAddress!)
+                            && memcmp(row.baseAddress!, pixels.baseAddress! + y * rowBytes, rowBytes) == 0
+                    }
+                }
+            }
+        }
+    }
+
     /// The rows unfiltered and turned into straight RGBA; nil for a filter type PNG does not have, or a palette index
     /// past the palette.
     private static func rgba(_ rows: inout [UInt8], _ layout: Layout) -> RGBAImage? {
-        let (width, height, rowBytes, bpp) = (layout.width, layout.height, layout.rowBytes, layout.bytesPerPixel)
+        let (width, height) = (layout.width, layout.height)
         var valid = true
         let pixels = rows.withUnsafeMutableBufferPointer { rows in
             [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialised in
-                let base = rows.baseAddress!
                 let destination = UnsafeMutableRawPointer(out.baseAddress!)
-                for y in 0..<height {
-                    let line = base + y * (rowBytes + 1)
-                    let row = line + 1
-                    let above: UnsafePointer<UInt8>? = y > 0 ? UnsafePointer(row - (rowBytes + 1)) : nil
-                    guard PNGRowFilter.unfilter(line.pointee, row: row, above: above, count: rowBytes, bpp: bpp) else {
-                        valid = false
-                        return
-                    }
-                    let target = destination + y * width * 4
-                    switch layout.colourType {
-                    case 6:
-                        target.copyMemory(from: row, byteCount: rowBytes)
-                    case 2:
-                        // Four bytes read for each three-byte pixel; the last pixel of the last row has no fourth.
-                        let fourBytes = y < height - 1 ? width : width - 1
-                        var from = UnsafeRawPointer(row)
-                        var to = target
-                        for _ in 0..<fourBytes {
-                            to.storeBytes(of: from.loadUnaligned(as: UInt32.self) | UInt32(0xFF).bigEndian, as: UInt32.self)
-                            from += 3
-                            to += 4
-                        }
-                        if fourBytes < width {
-                            let last = row + rowBytes - 3
-                            let pixel = [last[0], last[1], last[2], 255]
-                            to.copyMemory(from: pixel, byteCount: 4)
-                        }
-                    default:
-                        let palette = layout.palette
-                        var highest: UInt8 = 0
-                        palette.withUnsafeBufferPointer { colours in
-                            for x in 0..<width {
-                                let index = row[x]
-                                highest = max(highest, index)
-                                target.storeBytes(of: colours[Int(min(Int(index), colours.count - 1))].littleEndian,
-                                                  toByteOffset: x * 4, as: UInt32.self)
-                            }
-                        }
-                        if Int(highest) >= palette.count {
-                            valid = false
-                            return
-                        }
-                    }
-                }
-                initialised = width * height * 4
+                valid = (0..<height).allSatisfy { y in straightRow(y, of: rows.baseAddress!, layout, into: destination + y * width * 4) }
+                initialised = valid ? width * height * 4 : 0
             }
         }
         return valid ? RGBAImage(unchecked: width, height, pixels) : nil
+    }
+
+    /// Unfilters row `y` of the inflated `rows` in place, the rows above it already unfiltered, and writes it as
+    /// straight RGBA to `target`; false for a filter type PNG does not have, or a palette index past the palette.
+    private static func straightRow(_ y: Int, of rows: UnsafeMutablePointer<UInt8>, _ layout: Layout,
+                                    into target: UnsafeMutableRawPointer) -> Bool {
+        let (width, rowBytes, bpp) = (layout.width, layout.rowBytes, layout.bytesPerPixel)
+        let line = rows + y * (rowBytes + 1)
+        let row = line + 1
+        let above: UnsafePointer<UInt8>? = y > 0 ? UnsafePointer(row - (rowBytes + 1)) : nil
+        guard PNGRowFilter.unfilter(line.pointee, row: row, above: above, count: rowBytes, bpp: bpp) else { return false }
+        switch layout.colourType {
+        case 6:
+            target.copyMemory(from: row, byteCount: rowBytes)
+        case 2:
+            // Four bytes read for each three-byte pixel; the last pixel of the last row has no fourth.
+            let fourBytes = y < layout.height - 1 ? width : width - 1
+            var from = UnsafeRawPointer(row)
+            var to = target
+            for _ in 0..<fourBytes {
+                to.storeBytes(of: from.loadUnaligned(as: UInt32.self) | UInt32(0xFF).bigEndian, as: UInt32.self)
+                from += 3
+                to += 4
+            }
+            if fourBytes < width {
+                let last = row + rowBytes - 3
+                let pixel = [last[0], last[1], last[2], 255]
+                to.copyMemory(from: pixel, byteCount: 4)
+            }
+        default:
+            var highest: UInt8 = 0
+            layout.palette.withUnsafeBufferPointer { colours in
+                for x in 0..<width {
+                    let index = row[x]
+                    highest = max(highest, index)
+                    target.storeBytes(of: colours[Int(min(Int(index), colours.count - 1))].littleEndian,
+                                      toByteOffset: x * 4, as: UInt32.self)
+                }
+            }
+            if Int(highest) >= layout.palette.count { return false }
+        }
+        return true
     }
 }

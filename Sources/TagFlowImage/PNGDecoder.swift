@@ -43,6 +43,13 @@ public struct PNGDecoder: Sendable {
         }
     }
 
+    /// Whether `bytes` is a PNG of exactly `image`'s pixels, told without decoding it whole. True only when it is
+    /// tagflow's own kind of PNG (``DirectPNGReader``) with those pixels; false otherwise, when only ``decode(_:)``
+    /// and a comparison can tell.
+    public func holdsExactly(_ image: RGBAImage, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBytes { DirectPNGReader.holds(image, in: $0, limits: limits) }
+    }
+
     /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk
     /// declared 2 GB made it take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
     /// left can only be damaged: walk the chunk headers up to IEND and refuse such a chunk before libpng sees it.

@@ -130,12 +130,7 @@ public enum PixelDiff {
     public static func compare(_ old: RGBAImage, _ new: RGBAImage, options: Options = Options()) -> Result {
         let width = max(old.width, new.width), height = max(old.height, new.height)
         let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)
-        var result = Result(oldWidth: old.width, oldHeight: old.height, newWidth: new.width, newHeight: new.height,
-                            identical: false, differentPixels: 0, antiAliasedPixels: 0, ignoredPixels: 0, comparedPixels: 0)
-        let ignoreMask = IgnoreMask(options.ignore, width: width, height: height)
-        result.ignoredPixels = ignoreMask?.countCovered(old: (old.width, old.height), new: (new.width, new.height)) ?? 0
-        let covered = old.width * old.height + new.width * new.height - overlapWidth * overlapHeight
-        result.comparedPixels = covered - result.ignoredPixels
+        var (result, ignoreMask) = uncounted(old: (old.width, old.height), new: (new.width, new.height), options: options)
         result.identical = !result.sizeChanged && old == new
 
         var output: [UInt8]? = options.makeImage ? [UInt8](repeating: 255, count: width * height * 4) : nil
@@ -187,6 +182,30 @@ public enum PixelDiff {
         }
         if let output { result.image = RGBAImage(unchecked: width, height, output) }
         return result
+    }
+
+    /// Compares the PNG `old` with `new`, as ``compare(_:_:options:)`` compares its pixels. When `old` is tagflow's
+    /// own kind of PNG holding exactly `new`'s pixels, as an unchanged golden does, that is read off its rows
+    /// without decoding it whole; no difference image is made then, as none has anything to show.
+    public static func compare(png old: [UInt8], _ new: RGBAImage, options: Options = Options()) throws(PNGError) -> Result {
+        if !options.makeImage, PNGDecoder().holdsExactly(new, in: old) {
+            var (result, _) = uncounted(old: (new.width, new.height), new: (new.width, new.height), options: options)
+            result.identical = true
+            return result
+        }
+        return compare(try PNGDecoder().decode(old), new, options: options)
+    }
+
+    /// A comparison's sizes and the pixels it covers and ignores, before any is compared; and the ignored regions.
+    private static func uncounted(old: (width: Int, height: Int), new: (width: Int, height: Int),
+                                  options: Options) -> (Result, IgnoreMask?) {
+        var result = Result(oldWidth: old.width, oldHeight: old.height, newWidth: new.width, newHeight: new.height,
+                            identical: false, differentPixels: 0, antiAliasedPixels: 0, ignoredPixels: 0, comparedPixels: 0)
+        let ignoreMask = IgnoreMask(options.ignore, width: max(old.width, new.width), height: max(old.height, new.height))
+        result.ignoredPixels = ignoreMask?.countCovered(old: old, new: new) ?? 0
+        let covered = old.width * old.height + new.width * new.height - min(old.width, new.width) * min(old.height, new.height)
+        result.comparedPixels = covered - result.ignoredPixels
+        return (result, ignoreMask)
     }
 
     /// One image's pixels: bytes for colour and 32-bit words for quick equality, `stride` pixels a row.

@@ -50,6 +50,29 @@ struct DirectPNGReaderTests {
         }
     }
 
+    @Test("a PNG holds exactly a picture's pixels only when every byte of every pixel is the same")
+    func holdsExactly() throws {
+        let decoder = PNGDecoder()
+        for picture in Self.pictures {
+            for options in [PNGEncoder.Options.fast, .cairoLike] {
+                let bytes = try PNGEncoder(options: options).encode(picture)
+                #expect(decoder.holdsExactly(picture, in: bytes))
+                var changed = picture
+                let last = changed[picture.width - 1, picture.height - 1]
+                changed[picture.width - 1, picture.height - 1] = .init(r: last.r ^ 1, g: last.g, b: last.b, a: last.a)
+                #expect(!decoder.holdsExactly(changed, in: bytes), "the last pixel differs")
+                let taller = RGBAImage(width: picture.width, height: picture.height + 1, fill: .init(r: 0, g: 0, b: 0))
+                #expect(!decoder.holdsExactly(taller, in: bytes))
+            }
+        }
+        // Not tagflow's kind: only decoding can tell, so it is not claimed.
+        let picture = Fixtures.flatUI(width: 64, height: 32, seed: 8)
+        var chunks = try Fixtures.chunks(of: try PNGEncoder().encode(picture)).map { ($0.type, $0.data) }
+        chunks.insert(("sBIT", [8, 8, 8]), at: 1)
+        #expect(!decoder.holdsExactly(picture, in: Fixtures.png(chunks: chunks)))
+        #expect(try decoder.decode(Fixtures.png(chunks: chunks)) == picture)
+    }
+
     @Test("image data over several IDAT chunks is read as one stream")
     func severalIDATChunks() throws {
         let noise = Fixtures.noise(width: 700, height: 500, seed: 9, opaque: false)

@@ -51,6 +51,24 @@ enum PixelDiffFixtures {
         #expect(diff[7, 7] == RGBAImage.Pixel(r: 229, g: 229, b: 229))
     }
 
+    /// A golden PNG against a picture gives what its decoded pixels give: the same counts, ignored regions
+    /// included, whether the rows are read straight against the picture (identical) or decoded and compared.
+    @Test(arguments: [false, true])
+    func aGoldenPNGComparesAsItsPixels(changed: Bool) throws {
+        let old = F.canvas(width: 120, height: 90)
+        var new = old
+        if changed { new.fill(x: 60, y: 40, width: 3, height: 2, with: F.black) }
+        let png = try PNGEncoder().encode(old)
+        for ignore in [[], [PixelDiff.Region(x: 0, y: 0, width: 20, height: 10)]] {
+            let options = PixelDiff.Options(ignore: ignore, makeImage: false)
+            let fromPNG = try PixelDiff.compare(png: png, new, options: options)
+            #expect(fromPNG == PixelDiff.compare(old, new, options: options))
+            #expect(fromPNG.identical == !changed)
+        }
+        #expect(try PixelDiff.compare(png: png, new).image != nil, "asked for, the difference image is made")
+        #expect(throws: PNGError.self) { try PixelDiff.compare(png: Array(png.prefix(40)), new) }
+    }
+
     @Test func aChangedPixelInAFlatAreaIsAChangeDrawnRed() {
         let old = F.canvas()
         var new = old

@@ -175,13 +175,12 @@ struct SnapshotRunner: Sendable {
         var result: PixelDiff.Result?
         if let golden {
             // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
-            let expected = try Self.decode(golden, path: path)
             var options = screen.tolerance.diffOptions
             options.makeImage = false
-            result = PixelDiff.compare(expected, actual, options: options)
+            result = try Self.compare(golden: golden, path: path, actual, options: options)
             if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
                 options.makeImage = true
-                result = PixelDiff.compare(expected, actual, options: options)
+                result = try Self.compare(golden: golden, path: path, actual, options: options)
             }
         }
         let pixelsEqual = result?.identical ?? false
@@ -237,7 +236,7 @@ struct SnapshotRunner: Sendable {
             }
             var options = screen.tolerance.diffOptions
             options.makeImage = false
-            let result = PixelDiff.compare(try Self.decode(bytes, path: path), frame, options: options)
+            let result = try Self.compare(golden: bytes, path: path, frame, options: options)
             let within = screen.tolerance.limits.accepts(result)
             if !within { changedSteps.append(index + 1) }
             if !result.identical { anyPixelChange = true }
@@ -309,8 +308,9 @@ struct SnapshotRunner: Sendable {
         return Array(data)
     }
 
-    private static func decode(_ bytes: [UInt8], path: String) throws -> RGBAImage {
-        do { return try PNGDecoder().decode(bytes) } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
+    /// The golden PNG at `path` against `actual`; a golden that will not decode is broken.
+    private static func compare(golden: [UInt8], path: String, _ actual: RGBAImage, options: PixelDiff.Options) throws -> PixelDiff.Result {
+        do { return try PixelDiff.compare(png: golden, actual, options: options) } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
     }
 
     /// Writes atomically, making folders as needed.
