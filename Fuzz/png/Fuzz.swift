@@ -11,14 +11,15 @@ private let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 20
 /// Before decoding, every chunk's CRC is recomputed, so mutations get past the CRC checks and reach the chunk
 /// parsers and the zlib stream; the CRC-mismatch path is covered by the bad-input corpus's truncated PNG.
 /// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding. Whatever the
-/// direct reader reads, libpng must read to the same pixels. Every image that decodes is also written back with
-/// `PNGEncoder` and read again, which must give the same pixels.
+/// direct reader reads, libpng must read to the same pixels, and the PNG must hold them row by row. Every image
+/// that decodes is also written back with `PNGEncoder` and read again, which must give the same pixels.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
     fixChunkCRCs(&bytes)
     if let direct = bytes.withUnsafeBytes({ DirectPNGReader.image($0, limits: decoder.limits) }) {
         precondition((try? decoder.decodeWithLibpng(bytes)) == direct, "the direct reader and libpng read different pixels")
+        precondition(decoder.holdsExactly(direct, in: bytes), "a PNG does not hold the pixels read from it")
     }
     if let image = try? decoder.decode(bytes) {
         precondition(image.width > 0 && image.height > 0, "decoded an empty image")
