@@ -138,8 +138,11 @@ func runProgram(_ program: URL, _ arguments: [String], accepting statuses: Close
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
+    // Standard error is kept, to say why a run failed.
+    let errors = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-stderr-\(getpid())").path
+    defer { unlink(errors) }
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
     let argv = ([program.path] + arguments).map { strdup($0) } + [nil]
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
@@ -150,7 +153,9 @@ func runProgram(_ program: URL, _ arguments: [String], accepting statuses: Close
     // WIFEXITED and WEXITSTATUS, which Swift does not import.
     let exitStatus: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     guard statuses.contains(exitStatus) else {
-        throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(exitStatus)")
+        let said = (try? String(contentsOfFile: errors, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
+        throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(exitStatus)"
+                             + (said.isEmpty ? "" : "; it said:\n" + said))
     }
 }
 
