@@ -117,14 +117,14 @@ struct SnapshotRunner: Sendable {
             case .render:
                 let scale = variant.settings.scale ?? scene.layout.options.displayScale
                 let renderer = ContentRenderer(scene: scene)
-                try compare(name: name, screen: screen, kind: output.kind, actual: renderer.image(scale: scale),
+                try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
                             encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
             case let .sheet(strategies, frames):
                 let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
                 let scale = variant.settings.scale ?? 1
                 try sheet.checkSize(scale: scale)
                 guard let image = try sheet.image(scale: scale) else { continue }
-                try compare(name: name, screen: screen, kind: output.kind, actual: image,
+                try compare(name: name, screen: screen, kind: output.kind, actual: { image },
                             encode: { try PNGEncoder().encode(image) }, into: &outcome)
             case let .sequence(strategies, frames):
                 let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
@@ -167,8 +167,9 @@ struct SnapshotRunner: Sendable {
 
     private func goldenPath(_ name: String) -> String { (goldens as NSString).appendingPathComponent(name) }
 
-    /// Compares one picture with its golden, and decides what to write.
-    private func compare(name: String, screen: SnapshotManifest.Screen, kind: String, actual: RGBAImage,
+    /// Compares one picture with its golden, and decides what to write. `makeActual` gives the picture's pixels and
+    /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once.
+    private func compare(name: String, screen: SnapshotManifest.Screen, kind: String, actual makeActual: () throws -> RGBAImage,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
         let path = goldenPath(name)
         let golden = try Self.readGolden(path)
@@ -177,6 +178,7 @@ struct SnapshotRunner: Sendable {
             // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
             var options = screen.tolerance.diffOptions
             options.makeImage = false
+            let actual = try makeActual()
             result = try Self.compare(golden: golden, path: path, actual, options: options)
             if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
                 options.makeImage = true
