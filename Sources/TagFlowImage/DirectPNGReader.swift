@@ -33,7 +33,7 @@ enum DirectPNGReader {
         var rowBytes: Int { width * bytesPerPixel }
 
         init?(_ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) {
-            guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }
+            guard bytes.starts(with: PNGChunkWriter.signature) else { return nil }
             var offset = 8
             var seenHeader = false, seenEnd = false, idatEnded = false
             var transparency: Range<Int>?

@@ -54,7 +54,7 @@ public struct PNGDecoder: Sendable {
     /// declared 2 GB made it take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
     /// left can only be damaged: walk the chunk headers up to IEND and refuse such a chunk before libpng sees it.
     private static func chunkPastTheEnd(_ bytes: [UInt8]) -> String? {
-        guard bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) else { return nil }  // libpng names that
+        guard bytes.starts(with: PNGChunkWriter.signature) else { return nil }  // libpng names that
         var offset = 8
         while bytes.count - offset >= 8 {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }

@@ -148,17 +148,13 @@ struct ScrollWriter<Source: FrameSource> {
         let (width, height) = try renderer.pixelSize(scale: scale)
         let palette = try renderer.gifPalette()
         try output.writeInPieces { file in
-            do {
-                let encoder = try GIFEncoder(width: width, height: height, palette: palette,
-                                             delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps), writingTo: file)
-                try animate { index, frame in
-                    let hold = renderer.hold(index)
-                    try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
-                }
-                _ = try encoder.finish()
-            } catch let GIFError.write(error) {
-                throw error
+            let encoder = try GIFEncoder(width: width, height: height, palette: palette,
+                                         delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps), writingTo: file)
+            try animate { index, frame in
+                let hold = renderer.hold(index)
+                try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
             }
+            _ = try encoder.finish()
         }
     }
 
@@ -166,17 +162,13 @@ struct ScrollWriter<Source: FrameSource> {
     func writeAPNG(_ output: OutputPath) throws {
         let (width, height) = try renderer.pixelSize(scale: scale)
         try output.writeInPieces { file in
-            do {
-                let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
-                                              options: pngCompression.options, writingTo: file)
-                try animate { index, frame in
-                    let hold = renderer.hold(index)
-                    try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
-                }
-                _ = try encoder.finish()
-            } catch let APNGError.write(error) {
-                throw error
+            let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
+                                          options: pngCompression.options, writingTo: file)
+            try animate { index, frame in
+                let hold = renderer.hold(index)
+                try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
             }
+            _ = try encoder.finish()
         }
     }
 
