@@ -123,6 +123,34 @@ enum DirectPNGReader {
         }
     }
 
+    /// Whether `bytes` is a PNG of this kind holding exactly the picture `draw` makes a band of rows at a time, top to
+    /// bottom. `draw` lends each band's pixels, as cairo holds them, to the check it is given, which reads the next
+    /// rows of the file against them, a row at a time, and stops at the first that differs. Neither picture is ever
+    /// held whole. False too when the file is not of this kind, or damaged, or of another size.
+    static func holds<E: Error>(in bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits,
+                                drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool) throws(E) -> Bool {
+        guard let layout = Layout(bytes, limits: limits), var rows = inflatedRows(bytes, layout) else { return false }
+        let rowBytes = layout.width * 4
+        let golden = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes, alignment: 16)
+        let drawn = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes, alignment: 16)
+        defer { golden.deallocate(); drawn.deallocate() }
+        var next = 0
+        let accepted = rows.withUnsafeMutableBufferPointer { rows in
+            Result { () throws(E) -> Bool in try draw { band in
+                guard band.width == layout.width, band.height <= layout.height - next else { return false }
+                for y in 0..<band.height {
+                    let row = UnsafeRawBufferPointer(rebasing: band.data[y * band.stride..<y * band.stride + rowBytes])
+                    RGBAImage.unpremultiply(argb32: row, stride: band.stride, into: drawn, width: band.width, height: 1)
+                    guard straightRow(next, of: rows.baseAddress!, layout, into: golden.baseAddress!),
+                          memcmp(golden.baseAddress!, drawn.baseAddress!, rowBytes) == 0 else { return false }
+                    next += 1
+                }
+                return true
+            } }
+        }
+        return try accepted.get() && next == layout.height
+    }
+
     /// The rows unfiltered and turned into straight RGBA; nil for a filter type PNG does not have, or a palette index
     /// past the palette.
     private static func rgba(_ rows: inout [UInt8], _ layout: Layout) -> RGBAImage? {

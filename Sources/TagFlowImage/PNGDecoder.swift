@@ -50,6 +50,19 @@ public struct PNGDecoder: Sendable {
         bytes.withUnsafeBytes { DirectPNGReader.holds(image, in: $0, limits: limits) }
     }
 
+    /// Whether `bytes` is a PNG of exactly the picture `draw` makes a band of rows at a time, top to bottom, told
+    /// without decoding the file or holding the picture whole. `draw` lends each band's pixels, as cairo holds
+    /// them, to the check it is given, and stops at the first band that fails it. True only when the file is
+    /// tagflow's own kind of PNG (``DirectPNGReader``) and every row matched; false otherwise, when only
+    /// ``decode(_:)`` and a comparison can tell.
+    public func holdsExactly<E: Error>(in bytes: [UInt8],
+                                       drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool) throws(E) -> Bool {
+        let checked = bytes.withUnsafeBytes { bytes in
+            Result { () throws(E) -> Bool in try DirectPNGReader.holds(in: bytes, limits: limits, drawnInBands: draw) }
+        }
+        return try checked.get()
+    }
+
     /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk
     /// declared 2 GB made it take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
     /// left can only be damaged: walk the chunk headers up to IEND and refuse such a chunk before libpng sees it.

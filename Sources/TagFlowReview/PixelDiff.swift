@@ -189,11 +189,16 @@ public enum PixelDiff {
     /// without decoding it whole; no difference image is made then, as none has anything to show.
     public static func compare(png old: [UInt8], _ new: RGBAImage, options: Options = Options()) throws(PNGError) -> Result {
         if !options.makeImage, PNGDecoder().holdsExactly(new, in: old) {
-            var (result, _) = uncounted(old: (new.width, new.height), new: (new.width, new.height), options: options)
-            result.identical = true
-            return result
+            return identical(width: new.width, height: new.height, options: options)
         }
         return compare(try PNGDecoder().decode(old), new, options: options)
+    }
+
+    /// The result of comparing two pictures of `width`×`height` pixels known to be identical, under `options`.
+    public static func identical(width: Int, height: Int, options: Options = Options()) -> Result {
+        var (result, _) = uncounted(old: (width, height), new: (width, height), options: options)
+        result.identical = true
+        return result
     }
 
     /// A comparison's sizes and the pixels it covers and ignores, before any is compared; and the ignored regions.

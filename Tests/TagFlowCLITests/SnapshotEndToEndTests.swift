@@ -101,6 +101,35 @@ import TagFlowImage
         for name in Self.allGoldens { #expect(untouched[name]!.1 == after[name]!.1, "\(name) was touched") }
     }
 
+    /// A golden one pixel off the picture, in its last row: verify checks the picture band by band against the golden,
+    /// and compares it whole only when a band differs, so the report counts that pixel, and a tolerance of one pixel
+    /// lets it pass.
+    @Test func aGoldenOnePixelOffIsCountedAndPassesATolerance() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let name = "chooser/@1x-dark-rtl.png"
+        let path = folder.path("goldens/" + name)
+        var image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        let corner = image[image.width - 1, image.height - 1]
+        image[image.width - 1, image.height - 1] = .init(r: 255 - corner.r, g: 255 - corner.g, b: 255 - corner.b, a: corner.a)
+        try Data(try PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: path))
+
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 1, "\(verify.stdout)\(verify.stderr)")
+        #expect(try junitFailures(folder.path("report/junit.xml")) == [name])
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("report/report.json")))) as? [String: Any]
+        let items = try #require(report?["items"] as? [[String: Any]])
+        let changed = try #require(items.first { $0["name"] as? String == name })
+        #expect(changed["status"] as? String == "changed")
+        #expect(changed["differentPixels"] as? Int == 1)
+        #expect(items.filter { $0["name"] as? String != name }.allSatisfy { $0["status"] as? String == "matched" })
+
+        try folder.write("tagflow.json", Self.manifest.replacingOccurrences(of: "\"goldens\": \"goldens\",",
+                                                                            with: "\"goldens\": \"goldens\", \"tolerance\": {\"maxDiffPixels\": 1},"))
+        let tolerated = try snapshot(["verify"], in: folder)
+        #expect(tolerated.status == 0, "\(tolerated.stdout)\(tolerated.stderr)")
+    }
+
     @Test func aRemovedVariantIsStaleUntilPruned() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)

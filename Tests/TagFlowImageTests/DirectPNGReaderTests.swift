@@ -73,6 +73,66 @@ struct DirectPNGReaderTests {
         #expect(try decoder.decode(Fixtures.png(chunks: chunks)) == picture)
     }
 
+    /// Whether `png` holds the picture of `words` (premultiplied ARGB32, `width` a row) drawn `bandRows` rows at a
+    /// time, and how many bands were drawn before the answer.
+    static func holds(_ png: [UInt8], _ words: [UInt32], width: Int, bandRows: Int) -> (holds: Bool, bandsDrawn: Int) {
+        let height = words.count / width
+        var drawn = 0
+        let holds = words.withUnsafeBytes { bytes in
+            PNGDecoder().holdsExactly(in: png) { check in
+                for top in stride(from: 0, to: height, by: bandRows) {
+                    let rows = min(bandRows, height - top)
+                    let band = try! PremultipliedARGB32(data: UnsafeRawBufferPointer(rebasing: bytes[top * width * 4..<(top + rows) * width * 4]),
+                                                        width: width, height: rows, stride: width * 4)
+                    drawn += 1
+                    guard check(band) else { return false }
+                }
+                return true
+            }
+        }
+        return (holds, drawn)
+    }
+
+    @Test("a PNG holds a picture drawn in bands only when every row of every band is the same, and no row is missing or extra")
+    func holdsAPictureDrawnInBands() throws {
+        for picture in Self.pictures {
+            let words = PremultipliedEncodingTests.premultiplied(picture)
+            // What cairo's pixels stand for: translucent ones need not come back to `picture`'s.
+            let straight = words.withUnsafeBytes { RGBAImage(try! PremultipliedARGB32(data: $0, width: picture.width, height: picture.height,
+                                                                                           stride: picture.width * 4)) }
+            let (width, height) = (picture.width, picture.height)
+            for options in [PNGEncoder.Options.fast, .cairoLike, .init(colourType: .rgba)] {
+                let png = try PNGEncoder(options: options).encode(straight)
+                for bandRows in [1, 7, height] {
+                    #expect(Self.holds(png, words, width: width, bandRows: bandRows) == (true, (height + bandRows - 1) / bandRows))
+                }
+                var changed = words
+                changed[words.count - 1] ^= 0x0000_0100
+                #expect(Self.holds(png, changed, width: width, bandRows: 7).holds == false, "the last pixel differs")
+                changed = words
+                changed[0] ^= 0x0000_0001
+                #expect(Self.holds(png, changed, width: width, bandRows: 1) == (false, 1), "no band is drawn past the first that differs")
+                #expect(Self.holds(png, Array(words.dropLast(width)), width: width, bandRows: 7).holds == false, "a row short")
+                #expect(Self.holds(png, words + words.prefix(width), width: width, bandRows: 7).holds == false, "a row over")
+                if width > 1 {
+                    let narrower = (0..<height).flatMap { y in words[y * width..<(y + 1) * width - 1] }
+                    #expect(Self.holds(png, narrower, width: width - 1, bandRows: 7).holds == false, "a column short")
+                }
+            }
+        }
+        // Not tagflow's kind, or damaged: only decoding can tell, so it is not claimed.
+        let picture = Fixtures.flatUI(width: 64, height: 32, seed: 8)
+        let words = PremultipliedEncodingTests.premultiplied(picture)
+        let png = try PNGEncoder().encode(picture)
+        #expect(Self.holds(png, words, width: 64, bandRows: 8) == (true, 4))
+        var chunks = try Fixtures.chunks(of: png).map { ($0.type, $0.data) }
+        chunks.insert(("sBIT", [8, 8, 8]), at: 1)
+        #expect(Self.holds(Fixtures.png(chunks: chunks), words, width: 64, bandRows: 8) == (false, 0))
+        var damaged = png
+        damaged[damaged.count - 20] ^= 1
+        #expect(Self.holds(damaged, words, width: 64, bandRows: 8) == (false, 0))
+    }
+
     @Test("image data over several IDAT chunks is read as one stream")
     func severalIDATChunks() throws {
         let noise = Fixtures.noise(width: 700, height: 500, seed: 9, opaque: false)

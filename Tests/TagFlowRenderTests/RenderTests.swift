@@ -391,6 +391,31 @@ struct RenderTests {
         #expect(striped == whole)
     }
 
+    /// A snapshot verify checks a picture a band at a time against its golden: the bands must join into the pixels of
+    /// one canvas, seams through tags and text included, at whole and fractional pixel sizes, in both themes.
+    @Test(arguments: [(1.0, Style.light, 333.0), (1.5, Style.dark, 333.0), (2.0, Style.light, 375.0), (3.0, Style.dark, 320.0)])
+    func bandsJoinIntoTheSamePixelsAsOneCanvas(scale: Double, style: Style, width: Double) throws {
+        var options = RenderFixtures.demoOptions
+        options.width = width
+        let renderer = ContentRenderer(scene: try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: options, style: style))
+        let whole = try renderer.image(scale: scale)
+        #expect(try renderer.pixelSize(scale: scale) == (whole.width, whole.height))
+        for bandPixels in [37, ContentRenderer.bandBytes / (whole.width * 4), whole.height + 1] {
+            var pixels = [UInt8]()
+            var bands = 0
+            #expect(try renderer.drawBands(scale: scale, bandPixels: bandPixels) { band in
+                bands += 1
+                pixels += RGBAImage(band).pixels
+                return true
+            })
+            #expect(bands == (whole.height + bandPixels - 1) / bandPixels)
+            #expect(try RGBAImage(width: whole.width, height: whole.height, pixels: pixels) == whole, "bands of \(bandPixels) rows")
+        }
+        var bands = 0
+        #expect(try !renderer.drawBands(scale: scale, bandPixels: 37) { _ in bands += 1; return bands < 2 })
+        #expect(bands == 2, "no band is drawn after one is refused")
+    }
+
     /// A PNG render is drawn, indexed and deflated a band at a time, with cells that match the background left
     /// unfilled; none of it may change a pixel. Plain grey tags fit a palette; the demo's selected and header
     /// colours do not, so it is written as RGB.

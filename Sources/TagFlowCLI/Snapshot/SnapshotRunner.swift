@@ -118,6 +118,10 @@ struct SnapshotRunner: Sendable {
                 let scale = variant.settings.scale ?? scene.layout.options.displayScale
                 let renderer = ContentRenderer(scene: scene)
                 try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
+                            sameAsGolden: { golden in
+                                try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
+                                    ? try renderer.pixelSize(scale: scale) : nil
+                            },
                             encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
             case let .sheet(strategies, frames):
                 let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
@@ -168,8 +172,11 @@ struct SnapshotRunner: Sendable {
     private func goldenPath(_ name: String) -> String { (goldens as NSString).appendingPathComponent(name) }
 
     /// Compares one picture with its golden, and decides what to write. `makeActual` gives the picture's pixels and
-    /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once.
+    /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once. `sameAsGolden`, when
+    /// given, tells cheaply whether a golden holds exactly the picture, and its size if so; only when it does not is
+    /// the picture made whole and compared.
     private func compare(name: String, screen: SnapshotManifest.Screen, kind: String, actual makeActual: () throws -> RGBAImage,
+                         sameAsGolden: ((_ golden: [UInt8]) throws -> (width: Int, height: Int)?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
         let path = goldenPath(name)
         let golden = try Self.readGolden(path)
@@ -178,11 +185,15 @@ struct SnapshotRunner: Sendable {
             // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
             var options = screen.tolerance.diffOptions
             options.makeImage = false
-            let actual = try makeActual()
-            result = try Self.compare(golden: golden, path: path, actual, options: options)
-            if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
-                options.makeImage = true
+            if let size = try sameAsGolden?(golden) {
+                result = PixelDiff.identical(width: size.width, height: size.height, options: options)
+            } else {
+                let actual = try makeActual()
                 result = try Self.compare(golden: golden, path: path, actual, options: options)
+                if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
+                    options.makeImage = true
+                    result = try Self.compare(golden: golden, path: path, actual, options: options)
+                }
             }
         }
         let pixelsEqual = result?.identical ?? false
