@@ -26,6 +26,7 @@ let package = Package(
         systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
         systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
+        systemLibrary("CIgzip", pkgConfig: "libisal", apt: ["libisal-dev"]),
         // glibc's malloc tuning, for the executable only.
         .systemLibrary(name: "CMalloc"),
 
@@ -34,7 +35,7 @@ let package = Package(
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
         .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.
-        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG", "CDeflate"]),
+        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG", "CDeflate", "CIgzip"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.

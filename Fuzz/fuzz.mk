@@ -26,10 +26,10 @@ FUZZ_MODULE_OUT = -emit-executable -emit-module-path $(FUZZ_DIR)/modules/$(1)/Fu
 FUZZ_SHARED = Fuzz/Shared/FuzzMeasurer.swift
 
 # The C libraries' module maps (Sources/C*) and headers; the module maps link the libraries.
-FUZZ_C_MODULES = CFreeType CFontconfig CHarfBuzz CCairo CGIF CPNG CDeflate
+FUZZ_C_MODULES = CFreeType CFontconfig CHarfBuzz CCairo CGIF CPNG CDeflate CIgzip
 FUZZ_C_FLAGS = $(addprefix -I Sources/,$(FUZZ_C_MODULES)) \
 	$(addprefix -Xcc ,$(shell $(PKG_CONFIG) --cflags freetype2 fontconfig harfbuzz cairo libpng 2>/dev/null))
-FUZZ_C_LIBS = $(shell $(PKG_CONFIG) --libs freetype2 fontconfig harfbuzz cairo libpng 2>/dev/null) -lgif -ldeflate
+FUZZ_C_LIBS = $(shell $(PKG_CONFIG) --libs freetype2 fontconfig harfbuzz cairo libpng 2>/dev/null) -lgif -ldeflate -lisal
 
 # tagflow's modules in dependency order (as in Package.swift), each with the modules it imports.
 FUZZ_LIBRARIES = TagFlowLayout TagFlowText TagFlowImage TagFlowRender TagFlowReview TagFlowCLI

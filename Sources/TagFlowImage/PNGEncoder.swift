@@ -6,12 +6,14 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidDimensions(width: Int, height: Int)
     /// The decoder refuses images over its limits rather than allocating for them.
     case imageTooLarge(width: Int, height: Int, maxSide: Int, maxPixels: Int)
-    /// Not a level the chosen deflater has: libdeflate's are 0 to 12, zlib's 0 to 9.
+    /// Not a level the chosen deflater has: libdeflate's are 0 to 12, zlib's 0 to 9, igzip's 0 to 3.
     case invalidCompressionLevel(Int)
     /// zlib failed; `code` is its return value.
     case zlib(operation: String, code: Int32)
     /// libdeflate failed during `operation`.
     case libdeflate(operation: String)
+    /// ISA-L's igzip failed; `code` is its return value.
+    case igzip(operation: String, code: Int32)
     /// libpng could not read the data; the message is libpng's.
     case corrupt(String)
 
@@ -22,11 +24,13 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .imageTooLarge(width, height, maxSide, maxPixels):
             return "the PNG is \(width)×\(height), over the limit of \(maxSide) pixels a side and \(maxPixels) pixels in all"
         case let .invalidCompressionLevel(level):
-            return "PNG compression level \(level) is not one the deflater has (libdeflate 0 to 12, zlib 0 to 9)"
+            return "PNG compression level \(level) is not one the deflater has (libdeflate 0 to 12, zlib 0 to 9, igzip 0 to 3)"
         case let .zlib(operation, code):
             return "zlib \(operation) failed with code \(code)"
         case let .libdeflate(operation):
             return "libdeflate failed: \(operation)"
+        case let .igzip(operation, code):
+            return "igzip \(operation) failed with code \(code)"
         case let .corrupt(message):
             return "the PNG data is damaged or not a PNG: \(message)"
         }
@@ -48,11 +52,33 @@ public struct PNGEncoder: Sendable {
         case `default`, filtered, runLength, huffmanOnly
     }
 
-    /// What deflates the scanlines. zlib deflates a large image in pieces on every core; libdeflate compresses a
-    /// whole buffer in one call, and at its highest levels into the smallest files. At levels 1 to 3 libdeflate
-    /// took about the CPU time of zlib level 3 on tagflow's renders (5–10% smaller files), and one core only.
+    /// What deflates the scanlines. zlib and ISA-L's igzip deflate a large image in pieces on every core;
+    /// libdeflate compresses a whole buffer in one call, and at its highest levels into the smallest files. At
+    /// levels 1 to 3 libdeflate took about the CPU time of zlib level 3 on tagflow's renders (5–10% smaller files),
+    /// and one core only. igzip level 2 took a sixth of zlib level 3's time, into files as small for palette
+    /// pictures and about 12% larger for RGB ones.
     public enum Deflater: Sendable, Equatable, CaseIterable {
-        case libdeflate, zlib
+        case libdeflate, zlib, igzip
+
+        /// The levels the deflater has.
+        var levels: ClosedRange<Int> {
+            switch self {
+            case .libdeflate: return LibdeflateCompressor.levels
+            case .zlib: return 0...9
+            case .igzip: return Igzip.levels
+            }
+        }
+    }
+
+    /// A deflater at one of its levels.
+    public struct Deflation: Sendable, Equatable {
+        public var deflater: Deflater
+        public var level: Int
+
+        public init(_ deflater: Deflater, level: Int) {
+            self.deflater = deflater
+            self.level = level
+        }
     }
 
     /// `.automatic` writes a palette (colour type 3) when the picture has at most 256 colours, and otherwise
@@ -87,6 +113,8 @@ public struct PNGEncoder: Sendable {
         /// parallel, as scroll frames are; the bytes are the same either way.
         public var usesEveryCore: Bool
         public var deflater: Deflater
+        /// What deflates a picture written with a palette, when not `deflater` at `compressionLevel`.
+        public var paletteDeflation: Deflation?
 
         public init(
             compressionLevel: Int = 3,
@@ -94,7 +122,8 @@ public struct PNGEncoder: Sendable {
             strategy: Strategy = .default,
             colourType: ColourType = .automatic,
             usesEveryCore: Bool = true,
-            deflater: Deflater = .zlib
+            deflater: Deflater = .zlib,
+            paletteDeflation: Deflation? = nil
         ) {
             self.compressionLevel = compressionLevel
             self.filter = filter
@@ -102,13 +131,16 @@ public struct PNGEncoder: Sendable {
             self.colourType = colourType
             self.usesEveryCore = usesEveryCore
             self.deflater = deflater
+            self.paletteDeflation = paletteDeflation
         }
 
-        /// The default: zlib level 3 in pieces on every core, no filtering, a palette when there are at most 256
-        /// colours. On flat UI renders (large runs of one colour, anti-aliased edges) this is several times faster
-        /// than the level-6 adaptive-filter RGBA that Cairo's writer uses, and the files are less than half the size.
-        /// No filter: on these renders every filter made the files larger.
-        public static let fast = Options()
+        /// The default: no filtering, a palette when there are at most 256 colours, deflated in pieces on every
+        /// core, by igzip level 2 with a palette and zlib level 3 without. On flat UI renders (large runs of one
+        /// colour, anti-aliased edges) this is several times faster than the level-6 adaptive-filter RGBA that
+        /// Cairo's writer uses, and the files are less than half the size. No filter: on these renders every filter
+        /// made the files larger. igzip deflated the bench's 1,000 palette tags six times faster than zlib into a
+        /// file 1% smaller, but RGB scroll frames and the demo 12% larger, so RGB stays with zlib.
+        public static let fast = Options(paletteDeflation: Deflation(.igzip, level: 2))
 
         /// The smallest files: libdeflate level 12, about a fifth smaller than `fast` on tagflow's renders and
         /// tens of times slower. For pictures kept for long, such as documentation.
@@ -118,8 +150,19 @@ public struct PNGEncoder: Sendable {
         public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default, colourType: .rgba, deflater: .zlib)
 
         func checkLevel() throws(PNGError) {
-            let levels = deflater == .zlib ? 0...9 : LibdeflateCompressor.levels
-            guard levels.contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
+            guard deflater.levels.contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
+            if let palette = paletteDeflation, !palette.deflater.levels.contains(palette.level) {
+                throw .invalidCompressionLevel(palette.level)
+            }
+        }
+
+        /// The options a picture written with a palette is deflated with.
+        var forPalette: Options {
+            guard let palette = paletteDeflation else { return self }
+            var options = self
+            options.deflater = palette.deflater
+            options.compressionLevel = palette.level
+            return options
         }
     }
 
@@ -180,7 +223,7 @@ public struct PNGEncoder: Sendable {
     /// A whole picture's file from its indexed rows.
     private func file(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
         let palette = PNGPalette(merging: [indexed.colours])!  // one part's colours are at most 256
-        let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options)
+        let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options.forPalette)
         return PNGWriting.file(width: indexed.width, height: height, format: .indexed(palette), idat: compressed)
     }
 
@@ -257,7 +300,7 @@ extension PNGEncoder {
 
         let indexedColours = parts.compactMap { if case let .indexed(rows) = $0 { rows.colours } else { nil } }
         let palette = indexedColours.count == parts.count ? PNGPalette(merging: indexedColours) : nil
-        let compressed = try PNGDeflate.zlibStream(pieceCount: bands.count, options: options) { index in
+        let compressed = try PNGDeflate.zlibStream(pieceCount: bands.count, options: palette == nil ? options : options.forPalette) { index in
             switch parts[index] {
             case let .indexed(rows):
                 return palette.map { rows.scanlines(in: $0) } ?? rows.directScanlines(channels: channels, filter: filter)
@@ -558,14 +601,20 @@ enum PNGDeflate {
             return try scanlines.withUnsafeBufferPointer { buffer throws(PNGError) in
                 try compressor.zlibStream(UnsafeRawBufferPointer(buffer))
             }
-        case .zlib:
-            return try ZlibDeflate.compress(scanlines, level: Int32(options.compressionLevel), strategy: options.strategy.zlibValue,
-                                            concurrently: options.usesEveryCore)
+        case .zlib, .igzip:
+            let pieces = stride(from: 0, to: max(scanlines.count, 1), by: pieceSize).map { $0..<min(scanlines.count, $0 + pieceSize) }
+            return try scanlines.withUnsafeBufferPointer { buffer throws(PNGError) in
+                // Read only, by every piece's worker, while `scanlines` is held here.
+                nonisolated(unsafe) let whole = buffer
+                return try inPieces(pieceCount: pieces.count, options: options) { index, deflate throws(PNGError) in
+                    try deflate(UnsafeBufferPointer(rebasing: whole[pieces[index]]))
+                }
+            }
         }
     }
 
     /// The zlib stream of the concatenation of `pieceCount` pieces of scanlines, each made by `piece` on its own
-    /// core. zlib deflates each piece where it is made; libdeflate deflates them joined, in one call.
+    /// core. zlib and igzip deflate each piece where it is made; libdeflate deflates them joined, in one call.
     static func zlibStream(pieceCount: Int, options: PNGEncoder.Options,
                            piece: @Sendable (_ index: Int) -> [UInt8]) throws(PNGError) -> [UInt8] {
         try options.checkLevel()
@@ -573,13 +622,45 @@ enum PNGDeflate {
         case .libdeflate:
             let pieces = resultsByIndex(count: pieceCount, concurrently: options.usesEveryCore, piece)
             return try zlibStream(pieceCount == 1 ? pieces[0] : joined(pieces), options: options)
-        case .zlib:
-            return try ZlibDeflate.compress(pieceCount: pieceCount, level: Int32(options.compressionLevel),
-                                            strategy: options.strategy.zlibValue,
-                                            concurrently: options.usesEveryCore) { index, deflate throws(PNGError) in
+        case .zlib, .igzip:
+            return try inPieces(pieceCount: pieceCount, options: options) { index, deflate throws(PNGError) in
                 try piece(index).withUnsafeBufferPointer { buffer throws(PNGError) in try deflate(buffer) }
             }
         }
+    }
+
+    /// A zlib stream of the concatenation of `pieceCount` pieces, each deflated on its own core, as pigz does:
+    /// each piece is deflated with no history, and all but the last end with a flush onto a byte boundary, so
+    /// their raw deflate data joins into one valid stream. `piece` hands its index's bytes to `deflate`; they need
+    /// live only for that call, so a large image never exists whole.
+    private static func inPieces(pieceCount: Int, options: PNGEncoder.Options,
+                                 piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
+        throws(PNGError) -> [UInt8] {
+        let (level, strategy) = (options.compressionLevel, options.strategy.zlibValue)
+        let rawDeflate = { @Sendable (input: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(PNGError) -> [UInt8] in
+            if options.deflater == .igzip { return try Igzip.rawDeflate(input, level: level, isLast: isLast) }
+            return try RawDeflater(level: Int32(level), strategy: strategy).deflate(input, isLast: isLast)
+        }
+        let compressed = resultsByIndex(count: pieceCount, concurrently: options.usesEveryCore) { index in
+            Result { () throws(PNGError) -> (bytes: [UInt8], adler: UInt32, length: Int) in
+                var deflated: (bytes: [UInt8], adler: UInt32, length: Int)?
+                try piece(index) { buffer throws(PNGError) in
+                    guard buffer.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (a piece over 4 GiB)", code: Zlib.bufferError) }
+                    deflated = (try rawDeflate(buffer, index == pieceCount - 1), Checksums.adler32(buffer), buffer.count)
+                }
+                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError) }
+                return deflated
+            }
+        }
+        var output: [UInt8] = [0x78, options.zlibHeaderLevelByte]
+        var adler: UInt32 = 1
+        for index in 0..<pieceCount {
+            let piece = try compressed[index].get()
+            output += piece.bytes
+            adler = Zlib.combineAdler32(adler, piece.adler, secondLength: piece.length)
+        }
+        output.appendPNGUInt32(adler)
+        return output
     }
 }
 
@@ -601,55 +682,13 @@ extension PNGDeflate {
     }
 }
 
-/// One-shot zlib compression, in pieces on every core.
-enum ZlibDeflate {
-    /// A zlib stream of `input`. Large inputs are cut into pieces deflated on every core, as pigz does: each
-    /// piece but the last ends in a sync flush, so their raw deflate data joins into one valid stream.
-    static func compress(_ input: [UInt8], level: Int32, strategy: Int32, concurrently: Bool = true) throws(PNGError) -> [UInt8] {
-        guard input.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (input over 4 GiB)", code: Zlib.bufferError) }
-        let pieces = stride(from: 0, to: max(input.count, 1), by: PNGDeflate.pieceSize).map { $0..<min(input.count, $0 + PNGDeflate.pieceSize) }
-        return try input.withUnsafeBufferPointer { buffer throws(PNGError) in
-            // Read only, by every piece's worker, while `input` is held here.
-            nonisolated(unsafe) let whole = buffer
-            return try compress(pieceCount: pieces.count, level: level, strategy: strategy,
-                                concurrently: concurrently) { index, deflate throws(PNGError) in
-                try deflate(UnsafeBufferPointer(rebasing: whole[pieces[index]]))
-            }
-        }
-    }
-
-    /// A zlib stream of the concatenation of `pieceCount` pieces, each deflated on its own core. `piece` hands
-    /// its index's bytes to `deflate`; they need live only for that call, so a large image never exists whole.
-    static func compress(pieceCount: Int, level: Int32, strategy: Int32, concurrently: Bool = true,
-                         piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
-        throws(PNGError) -> [UInt8] {
-        let compressed = resultsByIndex(count: pieceCount, concurrently: concurrently) { index in
-            Result { () throws(PNGError) -> (bytes: [UInt8], adler: UInt32, length: Int) in
-                var deflated: (bytes: [UInt8], adler: UInt32, length: Int)?
-                try piece(index) { buffer throws(PNGError) in
-                    let bytes = try rawDeflate(buffer, level: level, strategy: strategy, isLast: index == pieceCount - 1)
-                    deflated = (bytes, Checksums.adler32(buffer), buffer.count)
-                }
-                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError) }
-                return deflated
-            }
-        }
-        // zlib's own headers for a 32 KiB window: the second byte names the level and makes the pair divisible by 31.
-        let levelByte: UInt8 = level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
-        var output: [UInt8] = [0x78, levelByte]
-        var adler: UInt32 = 1
-        for index in 0..<pieceCount {
-            let piece = try compressed[index].get()
-            output += piece.bytes
-            adler = Zlib.combineAdler32(adler, piece.adler, secondLength: piece.length)
-        }
-        output.appendPNGUInt32(adler)
-        return output
-    }
-
-    /// Raw deflate data (no zlib header or trailer) of one piece.
-    private static func rawDeflate(_ input: UnsafeBufferPointer<UInt8>, level: Int32, strategy: Int32, isLast: Bool) throws(PNGError) -> [UInt8] {
-        try RawDeflater(level: level, strategy: strategy).deflate(input, isLast: isLast)
+extension PNGEncoder.Options {
+    /// The second byte of the zlib header, as zlib writes it for a 32 KiB window: it names the level (fastest, fast,
+    /// default or best) and makes the pair divisible by 31. igzip's levels are all fast.
+    var zlibHeaderLevelByte: UInt8 {
+        if deflater == .igzip { return 0x5E }
+        let level = compressionLevel
+        return level <= 1 ? 0x01 : level <= 5 ? 0x5E : level == 6 ? 0x9C : 0xDA
     }
 }
 

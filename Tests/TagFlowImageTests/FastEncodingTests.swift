@@ -9,6 +9,7 @@ struct FastEncodingTests {
     static let settings: [PNGEncoder.Options] = [
         .fast, .small, .init(filter: .up), .init(compressionLevel: 2, filter: .paeth, deflater: .libdeflate),
         .init(compressionLevel: 6, filter: .adaptive, colourType: .direct, deflater: .libdeflate),
+        .init(compressionLevel: 1, deflater: .igzip), .init(compressionLevel: 2, filter: .sub, colourType: .direct, deflater: .igzip),
     ]
 
     /// A flat UI picture tall enough to be several bands, with more than 256 colours when `manyColours`.
