@@ -55,7 +55,7 @@ enum RenderBenchmarks {
         report.row("where it goes: PNG encoding", size: "\(formatCount(tagCount)) tags, scale 1", time: encodingOnce, rate: "")
 
         let tagflow = try tagflowExecutable()
-        try pngSizeRows(&report, tagflow: tagflow, folder: folder)
+        try pngSizeRows(&report, tagflow: tagflow, folder: folder, tags: renderer)
         let output = folder.appendingPathComponent("render.png").path
         func tagflowRender(scale: Int) throws -> Double {
             try seconds { try runProgram(tagflow, ["render", tagsFile.path, "--scale", "\(scale)", "-o", output]) }
@@ -175,28 +175,35 @@ enum RenderBenchmarks {
         }
     }
 
-    /// libdeflate at level 2, weighed against the default (zlib level 3, in pieces on every core).
+    /// libdeflate at level 2, weighed against the default (igzip or zlib, in pieces on every core).
     static let libdeflate2 = PNGEncoder.Options(compressionLevel: 2, deflater: .libdeflate)
 
-    /// The demo rendered at ×1, ×2 and ×3: time and size of the default, of libdeflate level 2 and of the small
-    /// setting. The size bar holds the default within 10% of zlib level 3's bytes, what tagflow wrote before.
-    static func pngSizeRows(_ report: inout Report, tagflow: URL, folder: URL) throws {
-        guard FileManager.default.fileExists(atPath: "Examples/demo.tags") else { return }
+    /// The 1,000 tags at ×1 and ×2 (written with a palette) and the demo at ×1, ×2 and ×3 (RGB): time and size of
+    /// the default, of libdeflate level 2 and of the small setting. The size bar holds the default within 10% of
+    /// zlib level 3's bytes, what tagflow wrote before.
+    static func pngSizeRows(_ report: inout Report, tagflow: URL, folder: URL, tags: ContentRenderer) throws {
+        var pictures: [(name: String, image: RGBAImage)] = try [1, 2].map { scale in
+            ("\(formatCount(tagCount)) tags ×\(scale)", try tags.image(scale: Double(scale)))
+        }
+        if FileManager.default.fileExists(atPath: "Examples/demo.tags") {
+            for scale in 1...3 {
+                let path = folder.appendingPathComponent("demo.png").path
+                try runProgram(tagflow, ["render", "Examples/demo.tags", "--config", "Examples/demo.json", "--scale", "\(scale)", "-o", path])
+                pictures.append(("demo ×\(scale)", try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))))
+            }
+        }
         let zlib3 = PNGEncoder.Options(compressionLevel: 3, deflater: .zlib)
-        for scale in 1...3 {
-            let path = folder.appendingPathComponent("demo.png").path
-            try runProgram(tagflow, ["render", "Examples/demo.tags", "--config", "Examples/demo.json", "--scale", "\(scale)", "-o", path])
-            let image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
+        for (name, image) in pictures {
             var sizes: [Int] = []
-            for (name, options) in [("default", PNGEncoder.Options.fast), ("libdeflate level 2, one core", libdeflate2),
-                                    ("zlib level 3, every core (before)", zlib3)] {
+            for (setting, options) in [("default", PNGEncoder.Options.fast), ("libdeflate level 2, one core", libdeflate2),
+                                       ("zlib level 3, every core (before)", zlib3)] {
                 var bytes = 0
                 let time = try medianSeconds { bytes = try PNGEncoder(options: options).encode(image).count }
-                report.row("PNG encoding, \(name)", size: "demo ×\(scale)", time: time, rate: "\(bytes / 1024) KiB")
+                report.row("PNG encoding, \(setting)", size: name, time: time, rate: "\(bytes / 1024) KiB")
                 sizes.append(bytes)
             }
             let small = try PNGEncoder(options: .small).encode(image).count
-            sizeRows(&report, "demo ×\(scale)", fast: sizes[0], libdeflate: sizes[1], zlib: sizes[2], small: Double(small) / Double(sizes[2]))
+            sizeRows(&report, name, fast: sizes[0], libdeflate: sizes[1], zlib: sizes[2], small: Double(small) / Double(sizes[2]))
         }
     }
 
