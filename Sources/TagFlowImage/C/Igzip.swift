@@ -3,9 +3,10 @@ import CIgzip
 /// ISA-L's igzip, one piece at a time. On tagflow's palette pictures its level 2 deflates about six times faster
 /// than zlib level 3 into files no larger; on RGB ones about 12% larger, so those stay with zlib.
 ///
-/// The bytes depend only on the input and the level, on every x86-64 processor with SSE4.2: igzip chooses its code
-/// by the processor's features, and from SSE4.2 up every choice hashes with the same CRC32C instruction and finds
-/// the same matches.
+/// The bytes are the same run after run and on any number of cores. igzip chooses its code by the processor's
+/// features (its x86 versions from SSE4.2 up all hash with the same CRC32C instruction), and does not promise the
+/// same bytes on every processor; the pixels always are. Files kept for long, such as documentation, are written
+/// with `small` (libdeflate), and a golden whose pixels hold is never rewritten.
 enum Igzip {
     /// igzip's levels: 0 is fastest, 3 smallest.
     static let levels = 0...3
