@@ -37,7 +37,7 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
     }
 }
 
-/// Writes PNGs with libdeflate (or zlib) directly, so that the compression level and filter are chosen here and
+/// Writes PNGs with zlib, igzip or libdeflate directly, so that the compression level and filter are chosen here and
 /// not by libpng's defaults. The output holds only IHDR, PLTE and tRNS when indexed, IDAT and IEND: no time or
 /// text chunks, so equal images always give equal bytes.
 public struct PNGEncoder: Sendable {
