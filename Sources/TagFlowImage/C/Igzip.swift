@@ -21,6 +21,7 @@ enum Igzip {
         defer { levelBuffer.deallocate() }
         // Stored blocks, igzip's worst case, add 5 bytes every 64 KiB; the rest covers headers and the flush.
         let bound = input.count + input.count / 1024 + 1024
+        guard bound <= Int(UInt32.max) else { throw .igzip(operation: "isal_deflate_stateless (a piece over 4 GiB)", code: INVALID_PARAM) }
         var result: Int32 = 0
         let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
             var stream = isal_zstream()
