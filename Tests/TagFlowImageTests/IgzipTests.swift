@@ -55,7 +55,7 @@ struct IgzipTests {
         let palette = EncodingPNGTests.bandedGreys(colourCount: 200, height: 1500)
         let fast = try PNGEncoder(options: .fast).encode(palette)
         #expect(fast[25] == 3, "colour type: palette")
-        #expect(try FastEncodingTests.zlibStream(fast).prefix(2) == [0x78, 0x5E])
+        #expect(fast == (try PNGEncoder(options: .init(compressionLevel: 2, deflater: .igzip)).encode(palette)))
         #expect(fast != (try PNGEncoder(options: zlib3).encode(palette)))
         #expect(try PNGDecoder().decode(fast) == palette)
         #expect(try PNGDecoder().decode(EncodingPNGTests.encodeInBands(palette)) == palette)
