@@ -83,6 +83,33 @@ import TagFlowTestSupport
         #expect(try PNGDecoder().decode(file) == firstFrame)
     }
 
+    // MARK: Read by others
+
+    /// Plain tags make a palette PNG, which the default deflates with igzip; the demo's RGB one it deflates with zlib.
+    /// ImageMagick must read each to the pixels it reads from the same picture written `small`, by libdeflate.
+    @Test(.enabled(if: toolAvailable("convert"))) func defaultPNGsReadInImageMagickAsTheSmallOnes() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("plain.tags", (1...60).map { "tag \($0)" }.joined(separator: "\n"))
+        for (name, input, colourType) in [("plain", folder.path("plain.tags"), UInt8(3)), ("demo", Self.demo, UInt8(2))] {
+            var pixels: [Data] = []
+            for compression in ["fast", "small"] {
+                let output = folder.path("\(name)-\(compression).png")
+                let run = try tagflow(["render", input, "--png-compression", compression, "-o", output])
+                #expect(run.status == 0, "\(run.stderr)")
+                #expect(try bytes(output)[25] == colourType, "\(name): colour type")
+                // To a file: binary standard output would be decoded as text, a million repairs at a time.
+                let raw = folder.path("\(name)-\(compression).rgba")
+                let magick = try ProcessRunner.runTool("convert", [output, "-depth", "8", "rgba:" + raw])
+                #expect(magick.status == 0, "\(magick.stderr)")
+                pixels.append(try Data(contentsOf: URL(fileURLWithPath: raw)))
+            }
+            let differentFiles = try bytes(folder.path("\(name)-fast.png")) != bytes(folder.path("\(name)-small.png"))
+            let samePixels = pixels[0].count > 100_000 && pixels[0] == pixels[1]
+            #expect(differentFiles, "\(name): the two settings wrote the same file")
+            #expect(samePixels, "\(name): ImageMagick's pixels differ between the settings")
+        }
+    }
+
     // MARK: Determinism
 
     @Test func picturesAreByteIdenticalAcrossProcesses() throws {
