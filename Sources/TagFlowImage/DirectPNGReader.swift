@@ -107,20 +107,11 @@ enum DirectPNGReader {
     /// Whether `bytes` is a PNG of this kind holding exactly `image`'s pixels, row by row against `image`'s rows with
     /// no straight copy of its own; false too when it is not of this kind, or damaged.
     static func holds(_ image: RGBAImage, in bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) -> Bool {
-        guard let layout = Layout(bytes, limits: limits), layout.width == image.width, layout.height == image.height,
-              var rows = inflatedRows(bytes, layout) else { return false }
-        let rowBytes = image.width * 4
-        var row = [UInt8](repeating: 0, count: rowBytes)
-        return rows.withUnsafeMutableBufferPointer { rows in
-            row.withUnsafeMutableBytes { row in
-                image.pixels.withUnsafeBytes { pixels in
-                    (0..<layout.height).allSatisfy { y in
-                        straightRow(y, of: rows.baseAddress!, layout, into: row.baseAddress!)
-                            && memcmp(row.baseAddress!, pixels.baseAddress! + y * rowBytes, rowBytes) == 0
-                    }
-                }
-            }
+        guard var file = RowCheck(bytes, limits: limits), file.width == image.width else { return false }
+        let held = image.pixels.withUnsafeBytes { pixels in
+            (0..<image.height).allSatisfy { y in file.nextRow(is: pixels.baseAddress! + y * image.width * 4) }
         }
+        return held && file.isComplete
     }
 
     /// Whether `bytes` is a PNG of this kind holding exactly the picture `draw` makes a band of rows at a time, top to
@@ -129,26 +120,51 @@ enum DirectPNGReader {
     /// held whole. False too when the file is not of this kind, or damaged, or of another size.
     static func holds<E: Error>(in bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits,
                                 drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool) throws(E) -> Bool {
-        guard let layout = Layout(bytes, limits: limits), var rows = inflatedRows(bytes, layout) else { return false }
-        let rowBytes = layout.width * 4
-        let golden = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes, alignment: 16)
-        let drawn = UnsafeMutableRawBufferPointer.allocate(byteCount: rowBytes, alignment: 16)
-        defer { golden.deallocate(); drawn.deallocate() }
-        var next = 0
-        let accepted = rows.withUnsafeMutableBufferPointer { rows in
-            Result { () throws(E) -> Bool in try draw { band in
-                guard band.width == layout.width, band.height <= layout.height - next else { return false }
-                for y in 0..<band.height {
-                    let row = UnsafeRawBufferPointer(rebasing: band.data[y * band.stride..<y * band.stride + rowBytes])
-                    RGBAImage.unpremultiply(argb32: row, stride: band.stride, into: drawn, width: band.width, height: 1)
-                    guard straightRow(next, of: rows.baseAddress!, layout, into: golden.baseAddress!),
-                          memcmp(golden.baseAddress!, drawn.baseAddress!, rowBytes) == 0 else { return false }
-                    next += 1
-                }
-                return true
-            } }
+        guard var file = RowCheck(bytes, limits: limits) else { return false }
+        let drawn = UnsafeMutableRawBufferPointer.allocate(byteCount: file.width * 4, alignment: 16)
+        defer { drawn.deallocate() }
+        let held = try draw { band in
+            guard band.width == file.width else { return false }
+            return (0..<band.height).allSatisfy { y in
+                let row = UnsafeRawBufferPointer(rebasing: band.data[y * band.stride..<y * band.stride + band.width * 4])
+                RGBAImage.unpremultiply(argb32: row, stride: band.stride, into: drawn, width: band.width, height: 1)
+                return file.nextRow(is: drawn.baseAddress!)
+            }
         }
-        return try accepted.get() && next == layout.height
+        return held && file.isComplete
+    }
+
+    /// A file's rows read in order, each unfiltered in place and held against a straight RGBA row of the same width.
+    private struct RowCheck {
+        private let layout: Layout
+        private var rows: [UInt8]
+        private var straight: [UInt8]
+        private var next = 0
+
+        /// Nil when the file is not of this kind, or damaged.
+        init?(_ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) {
+            guard let layout = Layout(bytes, limits: limits), let rows = DirectPNGReader.inflatedRows(bytes, layout) else { return nil }
+            self.layout = layout
+            self.rows = rows
+            straight = [UInt8](repeating: 0, count: layout.width * 4)
+        }
+
+        var width: Int { layout.width }
+        /// Whether every row has been held.
+        var isComplete: Bool { next == layout.height }
+
+        /// Whether the file's next row is the `width * 4` straight RGBA bytes at `row`; false past the last row.
+        mutating func nextRow(is row: UnsafeRawPointer) -> Bool {
+            guard next < layout.height else { return false }
+            let (y, layout, count) = (next, layout, layout.width * 4)
+            next += 1
+            return rows.withUnsafeMutableBufferPointer { rows in
+                straight.withUnsafeMutableBytes { straight in
+                    DirectPNGReader.straightRow(y, of: rows.baseAddress!, layout, into: straight.baseAddress!)
+                        && memcmp(straight.baseAddress!, row, count) == 0
+                }
+            }
+        }
     }
 
     /// The rows unfiltered and turned into straight RGBA; nil for a filter type PNG does not have, or a palette index
