@@ -385,22 +385,34 @@ enum PNGWriting {
             let destination = out.baseAddress!
             for row in 0..<pixels.height {
                 let words = (pixels.data.baseAddress! + row * pixels.stride).assumingMemoryBound(to: UInt32.self)
+                let line = destination + row * lineBytes
+                line[0] = 0
+                let rgb = UnsafeMutableRawPointer(line + 1)
                 var alpha: UInt32 = 0xFF00_0000
-                for x in 0..<pixels.width { alpha &= words[x] }
+                // Four pixels' 12 bytes in two stores: a word 0xAARRGGBB byte-swapped and shifted is 0x00BBGGRR,
+                // whose low three bytes in memory are R, G, B. A byte a store took 1.6 times as long.
+                var x = 0
+                while x &+ 4 <= pixels.width {
+                    let first = words[x], second = words[x &+ 1], third = words[x &+ 2], fourth = words[x &+ 3]
+                    alpha &= first & second & third & fourth
+                    let rgb0 = UInt64(first.byteSwapped &>> 8), rgb1 = UInt64(second.byteSwapped &>> 8)
+                    let rgb2 = UInt64(third.byteSwapped &>> 8), rgb3 = fourth.byteSwapped &>> 8
+                    let at = 3 &* x
+                    rgb.storeBytes(of: rgb0 | rgb1 &<< 24 | rgb2 &<< 48, toByteOffset: at, as: UInt64.self)
+                    rgb.storeBytes(of: UInt32(truncatingIfNeeded: rgb2 &>> 16) | rgb3 &<< 8, toByteOffset: at &+ 8, as: UInt32.self)
+                    x &+= 4
+                }
+                while x < pixels.width {
+                    let word = words[x], at = 3 &* x
+                    alpha &= word
+                    rgb.storeBytes(of: UInt8(truncatingIfNeeded: word &>> 16), toByteOffset: at, as: UInt8.self)
+                    rgb.storeBytes(of: UInt8(truncatingIfNeeded: word &>> 8), toByteOffset: at &+ 1, as: UInt8.self)
+                    rgb.storeBytes(of: UInt8(truncatingIfNeeded: word), toByteOffset: at &+ 2, as: UInt8.self)
+                    x &+= 1
+                }
                 guard alpha == 0xFF00_0000 else {
                     translucent = true
                     return
-                }
-                let line = destination + row * lineBytes
-                line[0] = 0
-                let rgb = line + 1
-                // A byte a store, at offsets that cannot overflow: the compiler unrolls it, where swapping red and
-                // blue in a word and storing the word cost half as much again.
-                for x in 0..<pixels.width {
-                    let word = words[x], at = 3 &* x
-                    rgb[at] = UInt8(truncatingIfNeeded: word &>> 16)
-                    rgb[at &+ 1] = UInt8(truncatingIfNeeded: word &>> 8)
-                    rgb[at &+ 2] = UInt8(truncatingIfNeeded: word)
                 }
             }
             initialised = total

@@ -303,6 +303,40 @@ struct PremultipliedEncodingTests {
         #expect(try PNGDecoder().decode(PNGEncoder().encode(image)) == image)
     }
 
+    /// Over 256 colours, so opaque rows are written as RGB from cairo's words, four pixels at a time and the rest
+    /// one by one: at every remainder of the width the bytes are those of the straight pixels. A translucent pixel
+    /// in a group of four or in the rest sends the picture through RGBA.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8, 9, 13])
+    func rgbRowsOfEveryWidth(width: Int) throws {
+        var image = RGBAImage(width: width, height: 600)
+        for y in 0..<image.height {
+            for x in 0..<width {
+                image[x, y] = .init(r: UInt8(truncatingIfNeeded: x * 37 + y), g: UInt8(truncatingIfNeeded: y / 3 + x),
+                                    b: UInt8(truncatingIfNeeded: x * 5), a: 255)
+            }
+        }
+        for translucent in [nil, (x: 0, y: 0), (x: width - 1, y: image.height - 1)] {
+            var picture = image
+            if let translucent { picture[translucent.x, translucent.y].a = 128 }
+            let words = Self.premultiplied(picture)
+            let straight = RGBAImage(try words.withUnsafeBytes { data in
+                try PremultipliedARGB32(data: data, width: width, height: picture.height, stride: width * 4)
+            })
+            for options in FastEncodingTests.settings {
+                let png = try words.withUnsafeBytes { data in
+                    try PNGEncoder(options: options).encode(PremultipliedARGB32(data: data, width: width, height: picture.height,
+                                                                               stride: width * 4))
+                }
+                #expect(png == (try PNGEncoder(options: options).encode(straight)), "width \(width), \(options)")
+                if translucent == nil && options.colourType != .rgba {
+                    #expect(png[25] == 2, "colour type: RGB")
+                    #expect(try PNGDecoder().decode(png) == picture)
+                }
+                if translucent != nil { #expect(png[25] == 6, "colour type: RGBA") }
+            }
+        }
+    }
+
     @Test func aStrideShorterThanARowIsRefused() {
         let words = [UInt32](repeating: 0xFF00_0000, count: 16)
         #expect(throws: ImageError.self) {
