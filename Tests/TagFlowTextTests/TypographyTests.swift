@@ -202,6 +202,26 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(FontFileRecord.contentHash(ofFileAt: folder.path) == nil)
     }
 
+    /// Threads asking for a file's hash at once, as a snapshot run's threads do as they start, all get it, and
+    /// the file is hashed once between them.
+    @Test func threadsAskingAtOnceHashAFileOnce() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-hash-once-\(getpid())-\(UUID()).bin").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        var random = SystemRandomNumberGenerator()
+        let bytes = (0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &random) }
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let hashes = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 8) { _ in
+            let hash = EngineState.contentHash(ofFileAt: path)
+            hashes.withLock { $0.append(hash) }
+        }
+        #expect(hashes.withLock { $0 } == Array(repeating: FontFileRecord.contentHash(bytes), count: 8))
+        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+        // Asked again later, it is not hashed again.
+        #expect(EngineState.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
+        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+    }
+
     @Test func recordsNameTheFilesThatDrewAText() throws {
         let path = testFont("TagFlowTest-Private.ttf")
         let engine = try TextEngine.forTests(files: [path])
