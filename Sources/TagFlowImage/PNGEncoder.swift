@@ -91,10 +91,11 @@ public struct PNGEncoder: Sendable {
     /// The two settings people choose between: `fast` for every render, `small` for pictures kept for long,
     /// such as documentation assets.
     public enum Compression: String, Sendable, Equatable, CaseIterable {
-        case fast, small
+        case fastest, fast, small
 
         public var options: Options {
             switch self {
+            case .fastest: return .fastest
             case .fast: return .fast
             case .small: return .small
             }
@@ -141,6 +142,11 @@ public struct PNGEncoder: Sendable {
         /// made the files larger. igzip deflated the bench's 1,000 palette tags six times faster than zlib into a
         /// file 1% smaller, but RGB scroll frames and the demo 12% larger, so RGB stays with zlib.
         public static let fast = Options(paletteDeflation: Deflation(.igzip, level: 2))
+
+        /// Every picture deflated by igzip level 2, RGB and RGBA too: for pictures read once and thrown away, as a
+        /// CI job's scroll frames are. A palette picture's bytes are `fast`'s; an RGB one deflates several times
+        /// faster than with zlib level 3, into a file about an eighth larger.
+        public static let fastest = Options(compressionLevel: 2, deflater: .igzip)
 
         /// The smallest files: libdeflate level 12, about a fifth smaller than `fast` on tagflow's renders and
         /// tens of times slower. For pictures kept for long, such as documentation.

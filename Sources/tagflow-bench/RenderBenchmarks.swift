@@ -101,6 +101,7 @@ enum RenderBenchmarks {
         }
         let common = ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale", "2", "--quiet"]
         let frames = folder.appendingPathComponent("frames").path
+        let fastestFrames = folder.appendingPathComponent("frames-fastest").path
         let gif = folder.appendingPathComponent("scroll.gif").path
 
         // The same frames, encoded alone: the floor a frame sequence is held against.
@@ -128,7 +129,10 @@ enum RenderBenchmarks {
             return try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", frames]) }
         }, {
             try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
-        }, encodingAlone])
+        }, encodingAlone, {
+            try? FileManager.default.removeItem(atPath: fastestFrames)
+            return try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "--png-compression", "fastest", "-o", fastestFrames]) }
+        }])
         let (toFolder, toGIF, encoding) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         let perFrame = toFolder / Double(frameCount)
         report.row("tagflow scroll to a folder, whole process", size: "\(frameCount) frames, scale 2", time: toFolder,
@@ -139,12 +143,17 @@ enum RenderBenchmarks {
         report.row("GIF frame against PNG frame", size: "whole process", rate: "\(formatSignificant(gifRatio))×",
                    bar: Bar(target: "≤ 1.0×", isMet: gifRatio <= 1.0))
 
-        // Sizes: every frame with the default and libdeflate level 2; every 30th also with the small setting.
-        var fastBytes = 0, libdeflateBytes = 0, smallBytes = 0, sampledBytes = 0
+        report.row("tagflow scroll to a folder, --png-compression fastest", size: "\(frameCount) frames, scale 2", time: times.medianTime(3),
+                   rate: "\(formatDuration(times.medianTime(3) / Double(frameCount)))/frame")
+        report.row("fastest against the default, to a folder", size: "whole process", rate: "\(formatSignificant(times.ratio(3, to: 0)))×")
+
+        // Sizes: every frame with the default, fastest and libdeflate level 2; every 30th also with the small setting.
+        var fastBytes = 0, fastestBytes = 0, libdeflateBytes = 0, smallBytes = 0, sampledBytes = 0
         for index in 0..<frameCount {
             let image = try renderer.image(index, scale: 2)
             let fast = try PNGEncoder().encode(image).count
             fastBytes += fast
+            fastestBytes += try PNGEncoder(options: .fastest).encode(image).count
             libdeflateBytes += try PNGEncoder(options: libdeflate2).encode(image).count
             if index % 30 == 0 {
                 smallBytes += try PNGEncoder(options: .small).encode(image).count
@@ -157,7 +166,7 @@ enum RenderBenchmarks {
         let ratio = times.ratio(0, to: 2)
         report.row("frame cost against encoding alone", size: "to a folder", rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.15×", isMet: ratio <= 1.15))
-        sizeRows(&report, "scroll frames", fast: fastBytes, libdeflate: libdeflateBytes, zlib: fastBytes,
+        sizeRows(&report, "scroll frames", fast: fastBytes, fastest: fastestBytes, libdeflate: libdeflateBytes, zlib: fastBytes,
                  small: Double(smallBytes) / Double(sampledBytes))
 
         // Peak memory of whole runs with more and more frames, to a folder and to a GIF: it should not grow.
@@ -203,16 +212,19 @@ enum RenderBenchmarks {
                 sizes.append(bytes)
             }
             let small = try PNGEncoder(options: .small).encode(image).count
-            sizeRows(&report, name, fast: sizes[0], libdeflate: sizes[1], zlib: sizes[2], small: Double(small) / Double(sizes[2]))
+            let fastest = try PNGEncoder(options: .fastest).encode(image).count
+            sizeRows(&report, name, fast: sizes[0], fastest: fastest, libdeflate: sizes[1], zlib: sizes[2], small: Double(small) / Double(sizes[2]))
         }
     }
 
-    /// The default's size against zlib level 3's (bar: at most 10% larger), and libdeflate level 2's and the small
-    /// setting's.
-    static func sizeRows(_ report: inout Report, _ what: String, fast: Int, libdeflate: Int, zlib: Int, small smallRatio: Double) {
+    /// The default's size against zlib level 3's (bar: at most 10% larger), and the fastest setting's, libdeflate
+    /// level 2's and the small setting's.
+    static func sizeRows(_ report: inout Report, _ what: String, fast: Int, fastest: Int, libdeflate: Int, zlib: Int, small smallRatio: Double) {
         let ratio = Double(fast) / Double(zlib)
         report.row("PNG size against zlib level 3", size: what, rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.10×", isMet: ratio <= 1.1))
+        report.row("PNG size, --png-compression fastest, against zlib level 3", size: what,
+                   rate: "\(formatSignificant(Double(fastest) / Double(zlib)))×")
         report.row("PNG size, libdeflate level 2, against zlib level 3", size: what,
                    rate: "\(formatSignificant(Double(libdeflate) / Double(zlib)))×")
         report.row("PNG size, --png-compression small, against zlib level 3", size: what, rate: "\(formatSignificant(smallRatio))×")

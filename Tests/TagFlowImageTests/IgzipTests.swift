@@ -68,6 +68,24 @@ struct IgzipTests {
         #expect(try FastEncodingTests.encodeInBands(rgb, options: .fast) == zlibBands)
     }
 
+    @Test("fastest deflates every picture with igzip level 2: a palette one as fast does, RGB and RGBA ones too")
+    func fastestUsesIgzipForEveryPicture() throws {
+        let palette = EncodingPNGTests.bandedGreys(colourCount: 200, height: 1500)
+        #expect(try PNGEncoder(options: .fastest).encode(palette) == PNGEncoder(options: .fast).encode(palette))
+
+        var rgb = FastEncodingTests.tallPicture(manyColours: true)
+        let rgbFastest = try PNGEncoder(options: .fastest).encode(rgb)
+        #expect(rgbFastest[25] == 2, "colour type: RGB")
+        #expect(rgbFastest != (try PNGEncoder(options: .fast).encode(rgb)), "not zlib's bytes")
+        #expect(try PNGDecoder().decode(rgbFastest) == rgb)
+        #expect(try PNGDecoder().decode(FastEncodingTests.encodeInBands(rgb, options: .fastest)) == rgb)
+
+        rgb[3, 700] = .init(r: 10, g: 200, b: 30, a: 90)
+        let rgbaFastest = try PNGEncoder(options: .fastest).encode(rgb)
+        #expect(rgbaFastest[25] == 6, "colour type: RGBA")
+        #expect(try PNGDecoder().decode(rgbaFastest) == rgb)
+    }
+
     @Test("levels outside igzip's 0 to 3 are refused, for palette pictures too")
     func levels() throws {
         #expect(throws: PNGError.invalidCompressionLevel(4)) {

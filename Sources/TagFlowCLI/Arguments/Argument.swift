@@ -77,10 +77,11 @@ extension Argument where Root: ParsableArguments {
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }
 
-    /// `--png-compression fast|small`, for every command that writes PNGs people keep.
+    /// `--png-compression fastest|fast|small`, for every command that writes PNGs.
     static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
         option(keyPath, "--png-compression",
-               help: "fast for every render; small for pictures kept, such as documentation: smaller, far slower.", value: .choice)
+               help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several times faster with "
+                   + "many colours; small for pictures kept, such as documentation: smaller, far slower.", value: .choice)
     }
 
     /// An option with no default value: `nil` until given. `defaultDescription` says what happens without it.
