@@ -13,7 +13,8 @@ private let decoder = PNGDecoder(limits: .init(maxSide: 4096, maxPixels: 1 << 20
 /// A thrown `PNGError` is a correct answer to bad data; only a crash, a hang or a leak is a finding. Whatever the
 /// direct reader reads, libpng must read to the same pixels, and the PNG must hold them row by row, and, when they
 /// are opaque, band by band as cairo's words. Every image
-/// that decodes is also written back with `PNGEncoder` and read again, which must give the same pixels.
+/// that decodes is also written back with `PNGEncoder`, by default and with `fastest` (igzip for every colour
+/// type), and read again, which must give the same pixels.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
     var bytes = Array(UnsafeBufferPointer(start: data, count: size))
@@ -30,6 +31,8 @@ public func fuzz(_ data: UnsafePointer<UInt8>, _ size: Int) -> CInt {
         // Whatever was read must survive the writer: a palette when it has at most 256 colours, else RGB(A).
         let written = try! PNGEncoder().encode(image)
         precondition(try! decoder.decode(written) == image, "the encoder changed the pixels of a decoded image")
+        let fastest = try! PNGEncoder(options: .fastest).encode(image)
+        precondition(try! decoder.decode(fastest) == image, "the fastest setting changed the pixels of a decoded image")
     }
     return 0
 }
