@@ -88,8 +88,8 @@ public struct PNGEncoder: Sendable {
         case automatic, direct, rgba
     }
 
-    /// The two settings people choose between: `fast` for every render, `small` for pictures kept for long,
-    /// such as documentation assets.
+    /// The settings people choose between: `fast` for every render, `fastest` for pictures looked at once and
+    /// thrown away, `small` for pictures kept for long, such as documentation assets.
     public enum Compression: String, Sendable, Equatable, CaseIterable {
         case fastest, fast, small
 
@@ -141,12 +141,15 @@ public struct PNGEncoder: Sendable {
         /// Cairo's writer uses, and the files are less than half the size. No filter: on these renders every filter
         /// made the files larger. igzip deflated the bench's 1,000 palette tags six times faster than zlib into a
         /// file 1% smaller, but RGB scroll frames and the demo 12% larger, so RGB stays with zlib.
-        public static let fast = Options(paletteDeflation: Deflation(.igzip, level: 2))
+        public static let fast = Options(paletteDeflation: igzipLevel2)
 
         /// Every picture deflated by igzip level 2, RGB and RGBA too: for pictures read once and thrown away, as a
         /// CI job's scroll frames are. A palette picture's bytes are `fast`'s; an RGB one deflates several times
         /// faster than with zlib level 3, into a file 10–17% larger on tagflow's pictures.
-        public static let fastest = Options(compressionLevel: 2, deflater: .igzip)
+        public static let fastest = Options(compressionLevel: igzipLevel2.level, deflater: igzipLevel2.deflater)
+
+        /// What `fast` deflates palette pictures with and `fastest` every picture, so their palette bytes agree.
+        private static let igzipLevel2 = Deflation(.igzip, level: 2)
 
         /// The smallest files: libdeflate level 12, about a fifth smaller than `fast` on tagflow's renders and
         /// tens of times slower. For pictures kept for long, such as documentation.

@@ -77,7 +77,7 @@ extension Argument where Root: ParsableArguments {
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }
 
-    /// `--png-compression fastest|fast|small`, for every command that writes PNGs.
+    /// `--png-compression fastest|fast|small`, for the commands that write pictures: render and scroll.
     static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
         option(keyPath, "--png-compression",
                help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several times faster with "
