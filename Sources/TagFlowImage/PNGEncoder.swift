@@ -364,6 +364,8 @@ enum PNGWriting {
     /// A whole PNG file around its zlib stream.
     static func file(width: Int, height: Int, format: Format, idat: [UInt8]) -> [UInt8] {
         var writer = PNGChunkWriter()
+        // Signature, IHDR, a palette of 256 colours with their alphas and IEND take at most 1,093 bytes.
+        writer.reserve(2048 + PNGChunkWriter.splitSize(idat.count))
         writer.appendSignature()
         writer.appendChunk("IHDR", ihdr(width: width, height: height, format: format))
         if case let .indexed(palette) = format {
@@ -673,10 +675,12 @@ enum PNGDeflate {
                 return deflated
             }
         }
+        var pieces: [(bytes: [UInt8], adler: UInt32, length: Int)] = []
+        for result in compressed { pieces.append(try result.get()) }
         var output: [UInt8] = [0x78, options.zlibHeaderLevelByte]
+        output.reserveCapacity(2 + pieces.reduce(0) { $0 + $1.bytes.count } + 4)
         var adler: UInt32 = 1
-        for index in 0..<pieceCount {
-            let piece = try compressed[index].get()
+        for piece in pieces {
             output += piece.bytes
             adler = Zlib.combineAdler32(adler, piece.adler, secondLength: piece.length)
         }
@@ -723,8 +727,13 @@ struct PNGChunkWriter {
         bytes.append(contentsOf: Self.signature)
     }
 
+    /// Room for `count` more bytes, so that a file written chunk by chunk is allocated once.
+    mutating func reserve(_ count: Int) {
+        bytes.reserveCapacity(bytes.count + count)
+    }
+
     /// Appends one chunk; `type` is four ASCII letters.
-    mutating func appendChunk(_ type: StaticString, _ data: [UInt8]) {
+    mutating func appendChunk(_ type: StaticString, _ data: some Collection<UInt8>) {
         precondition(type.utf8CodeUnitCount == 4)
         bytes.appendPNGUInt32(UInt32(data.count))
         let typeStart = bytes.count
@@ -734,12 +743,17 @@ struct PNGChunkWriter {
         bytes.appendPNGUInt32(crc)
     }
 
+    /// The bytes `appendSplit` adds for `count` bytes of data: each chunk's length, type and CRC around them.
+    static func splitSize(_ count: Int) -> Int {
+        count + 12 * max(1, (count + PNGWriting.maxChunkPayload - 1) / PNGWriting.maxChunkPayload)
+    }
+
     /// Appends `data` as one or more chunks of `type`, each at most `PNGWriting.maxChunkPayload` bytes.
     mutating func appendSplit(_ type: StaticString, _ data: [UInt8]) {
         var start = 0
         repeat {
             let end = min(data.count, start + PNGWriting.maxChunkPayload)
-            appendChunk(type, Array(data[start..<end]))
+            appendChunk(type, data[start..<end])
             start = end
         } while start < data.count
     }
