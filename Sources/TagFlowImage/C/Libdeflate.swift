@@ -49,7 +49,8 @@ final class LibdeflateDecompressor {
     func zlibStream(_ input: UnsafeRawBufferPointer, exactly count: Int) -> [UInt8]? {
         var consumed = 0
         var result = LIBDEFLATE_BAD_DATA
-        let output = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
+        // At least one byte of room: an empty array's storage is one global, whose count every thread would write.
+        let output = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { out, initialised in
             result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count, out.baseAddress, count, &consumed, nil)
             initialised = result == LIBDEFLATE_SUCCESS ? count : 0
         }
