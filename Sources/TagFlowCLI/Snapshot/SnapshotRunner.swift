@@ -32,8 +32,8 @@ struct SnapshotRunner: Sendable {
         var writes: [PendingWrite] = []
         /// Golden frames to remove: a sequence that got shorter.
         var removals: [String] = []
-        /// The font files that drew the variant.
-        var fonts: [FontFileIdentity] = []
+        /// The font families that drew the variant's tags.
+        var families: Set<String> = []
     }
 
     /// What every variant of a screen shares, read and made once: its tags, its config, and the text engine, so
@@ -62,7 +62,7 @@ struct SnapshotRunner: Sendable {
         let screenInputs = inputs
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
-        var fonts = Set<FontFileIdentity>()
+        var families = [String: Set<String>]()
         let runner = self
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps both cores busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
@@ -72,7 +72,13 @@ struct SnapshotRunner: Sendable {
             for write in outcome.writes { try Self.write(write.bytes, to: write.path) }
             for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
             items += outcome.items
-            fonts.formUnion(outcome.fonts)
+            let screen = mine[index].screen.name
+            if families[screen] == nil {
+                // Hashes the screen's font files here, while the workers draw, rather than on a worker that the
+                // other workers would wait for; the records are made at the end, from every variant's families.
+                _ = FontRecords.identities(engine: screenInputs[screen]!.engine, families: outcome.families)
+            }
+            families[screen, default: []].formUnion(outcome.families)
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
@@ -80,6 +86,9 @@ struct SnapshotRunner: Sendable {
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }))
+        let fonts = families.reduce(into: Set<FontFileIdentity>()) { fonts, screen in
+            fonts.formUnion(FontRecords.identities(engine: screenInputs[screen.key]!.engine, families: screen.value))
+        }
         let fontNotes = try checkFonts(fonts)
         return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
     }
@@ -110,7 +119,7 @@ struct SnapshotRunner: Sendable {
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
         let scene = try Self.scene(inputs, screen: screen, settings: variant.settings)
-        var outcome = VariantOutcome(fonts: FontRecords.identities(engine: scene.engine, layout: scene.layout))
+        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout))
         for output in screen.outputs {
             let name = output.path(for: variant.name)
             switch output {

@@ -7,6 +7,11 @@ import TagFlowText
 enum FontRecords {
     /// The files of every family that drew a tag of `layout`, sorted by family and file.
     static func identities(engine: TextEngine, layout: TagLayout) -> [FontFileIdentity] {
+        identities(engine: engine, families: families(of: layout))
+    }
+
+    /// The families that drew a tag of `layout`.
+    static func families(of layout: TagLayout) -> Set<String> {
         var families = Set<String>()
         // Neighbouring tags mostly share one list, which compares equal at once.
         var previous: [String] = []
@@ -16,7 +21,13 @@ enum FontRecords {
                 previous = tag.measurement.fonts
             }
         }
-        return engine.fontFiles(families: families).map {
+        return families
+    }
+
+    /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per
+    /// process.
+    static func identities(engine: TextEngine, families: Set<String>) -> [FontFileIdentity] {
+        engine.fontFiles(families: families).map {
             FontFileIdentity(family: $0.family, style: $0.style, fileName: $0.fileName, version: $0.version, contentHash: $0.contentHash)
         }
     }
