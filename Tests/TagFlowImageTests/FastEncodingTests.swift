@@ -268,9 +268,22 @@ struct PremultipliedEncodingTests {
                     return encode(try PremultipliedARGB32(data: band, width: width, height: rows.count, stride: width * 4))
                 }
             })
-            #expect(banded == (try FastEncodingTests.encodeInBands(straight, options: options)), "bands, \(kind), \(options)")
-            if kind != "translucent" { #expect(try PNGDecoder().decode(whole) == image, "pixels, \(kind), \(options)") }
+            let straightBands = try FastEncodingTests.encodeInBands(straight, options: options)
+            #expect(banded == straightBands, "bands, \(kind), \(options): \(Self.difference(banded, straightBands))")
+            if kind != "translucent" {
+                #expect(try PNGDecoder().decode(whole) == image, "pixels, \(kind), \(options)")
+                // Tells other pixels from other deflate bytes, should the files above ever differ.
+                #expect(try PNGDecoder().decode(banded) == image, "banded pixels, \(kind), \(options)")
+            }
         }
+    }
+
+    /// Where two files part, for a message: their sizes and the first byte that differs.
+    static func difference(_ a: [UInt8], _ b: [UInt8]) -> String {
+        guard let first = a.indices.first(where: { $0 >= b.count || a[$0] != b[$0] }) ?? (a.count < b.count ? a.count : nil) else {
+            return "the same bytes"
+        }
+        return "\(a.count) and \(b.count) bytes, first differing at byte \(first)"
     }
 
     /// Runs of every length from every position of the eight pixels the indexer takes at once, in widths around
