@@ -83,9 +83,13 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
 public enum AtomicFile {
     /// Writes all of `bytes` to `path`, replacing any file there.
     ///
-    /// - Parameter flushToDisk: `false` skips the `fsync`s. The rename alone still keeps a kill or a failure from
-    ///   leaving a partial file; only the survival of a power cut is given up. Hundreds of frames use that.
-    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, flushToDisk: Bool = true) throws(AtomicFileError)
+    /// - Parameters:
+    ///   - flushToDisk: `false` skips the `fsync`s. The rename alone still keeps a kill or a failure from leaving a
+    ///     partial file; only the survival of a power cut is given up. Hundreds of frames use that.
+    ///   - directories: when given, the directory's `fsync`, which makes the rename survive a power cut, is left to
+    ///     `directories.flush()`; the file's own bytes are still flushed before the rename.
+    public static func write<Bytes: Collection>(_ bytes: Bytes, to path: String, flushToDisk: Bool = true,
+                                                directories: DeferredDirectoryFlushes? = nil) throws(AtomicFileError)
     where Bytes.Element == UInt8 {
         let writer = try Writer(path: path)
         let written: Result<Void, AtomicFileError>? = bytes.withContiguousStorageIfAvailable { buffer in
@@ -101,7 +105,16 @@ public enum AtomicFile {
         } else {
             try writer.write(Array(bytes))
         }
-        try writer.commit(flushToDisk: flushToDisk)
+        try writer.commit(flushToDisk: flushToDisk, directories: directories)
+    }
+
+    /// Flushes `directory`'s entries to disk, so that renames into it survive a power cut. Failing loses nothing
+    /// already in place, so it is not reported.
+    static func flushDirectory(_ directory: String) {
+        let descriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return }
+        _ = fsync(descriptor)
+        _ = close(descriptor)
     }
 
     /// Whether `path` names a character device, a FIFO or a socket, which is written to rather than replaced.
@@ -260,8 +273,9 @@ public enum AtomicFile {
             try result.get()
         }
 
-        /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`.
-        public func commit(flushToDisk: Bool = true) throws(AtomicFileError) {
+        /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`, then flushes the
+        /// directory, or leaves that to `directories` when given.
+        public func commit(flushToDisk: Bool = true, directories: DeferredDirectoryFlushes? = nil) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
             if isStream {
                 let descriptor = fd
@@ -293,13 +307,13 @@ public enum AtomicFile {
             }
             AtomicFile.withPending { _ = $0.remove(temporaryPath) }
             guard flushToDisk else { return }
-            // Make the rename itself durable; failing here loses nothing already in place.
+            // Make the rename itself durable.
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            let dirfd = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-            if dirfd >= 0 {
-                _ = fsync(dirfd)
-                _ = close(dirfd)
+            if let directories {
+                directories.add(directory)
+            } else {
+                AtomicFile.flushDirectory(directory)
             }
         }
 
@@ -316,5 +330,32 @@ public enum AtomicFile {
             _ = unlink(temporaryPath)
             AtomicFile.withPending { _ = $0.remove(temporaryPath) }
         }
+    }
+}
+
+/// Directories whose renames are not yet flushed to disk. A run that replaces many files in a few directories
+/// flushes each directory once, when it ends, instead of once a file. Until then a power cut can lose a rename; on
+/// a journalling file system the file it replaced is then still whole (its blocks are freed in the same
+/// transaction as the rename), so every file is still old or new.
+public final class DeferredDirectoryFlushes: @unchecked Sendable {
+    // @unchecked: `directories` is reached only on `queue`.
+    private let queue = DispatchQueue(label: "tagflow.atomic-file.directories")
+    private var directories = Set<String>()
+
+    public init() {}
+
+    func add(_ directory: String) {
+        queue.sync { _ = directories.insert(directory) }
+    }
+
+    /// Flushes each directory added since the last call, once, and returns how many there were.
+    @discardableResult
+    public func flush() -> Int {
+        let pending = queue.sync { () -> Set<String> in
+            defer { directories.removeAll() }
+            return directories
+        }
+        for directory in pending.sorted() { AtomicFile.flushDirectory(directory) }
+        return pending.count
     }
 }

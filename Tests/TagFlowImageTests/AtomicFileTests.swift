@@ -46,6 +46,26 @@ struct EncodingAtomicFileTests {
         return info.st_mode & 0o777
     }
 
+    @Test("directory flushes left to the end: each file is in place at once, and each directory is flushed once")
+    func deferredDirectoryFlushes() throws {
+        try withTemporaryDirectory { dir in
+            try FileManager.default.createDirectory(atPath: dir + "/a", withIntermediateDirectories: false)
+            let directories = DeferredDirectoryFlushes()
+            let paths = [dir + "/a/one", dir + "/a/two", dir + "/three", dir + "/a/one"]
+            for (index, path) in paths.enumerated() {
+                try AtomicFile.write([UInt8(index), 7, 7], to: path, directories: directories)
+                #expect(Self.read(path) == [UInt8(index), 7, 7], "\(path) in place before any directory is flushed")
+            }
+            #expect(Self.listing(dir + "/a") == ["one", "two"])
+            #expect(Self.listing(dir) == ["a", "three"])
+            #expect(directories.flush() == 2, "two directories, each once")
+            #expect(directories.flush() == 0, "nothing left to flush")
+            // Without flushing to disk there is no directory to flush either.
+            try AtomicFile.write([1], to: dir + "/four", flushToDisk: false, directories: directories)
+            #expect(directories.flush() == 0)
+        }
+    }
+
     @Test("write then read back; no temporary file is left")
     func writeAndRead() throws {
         try withTemporaryDirectory { dir in

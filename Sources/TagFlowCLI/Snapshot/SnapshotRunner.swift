@@ -48,6 +48,9 @@ struct SnapshotRunner: Sendable {
     static let fontsFileName = "fonts.json"
 
     func run(interruption: Interruption) throws -> SnapshotReport {
+        // Each golden is flushed before it is renamed; the folders' entries are flushed once, at the end.
+        let directories = DeferredDirectoryFlushes()
+        defer { directories.flush() }
         let everything = manifest.variants
         let mine = shard.select(everything)
         var inputs = [String: ScreenInputs]()
@@ -69,7 +72,7 @@ struct SnapshotRunner: Sendable {
             let (screen, variant) = mine[index]
             return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
         }, consume: { index, outcome in
-            for write in outcome.writes { try Self.write(write.bytes, to: write.path) }
+            for write in outcome.writes { try Self.write(write.bytes, to: write.path, directories: directories) }
             for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
             items += outcome.items
             let screen = mine[index].screen.name
@@ -89,13 +92,13 @@ struct SnapshotRunner: Sendable {
         let fonts = families.reduce(into: Set<FontFileIdentity>()) { fonts, screen in
             fonts.formUnion(FontRecords.identities(engine: screenInputs[screen.key]!.engine, families: screen.value))
         }
-        let fontNotes = try checkFonts(fonts)
+        let fontNotes = try checkFonts(fonts, directories: directories)
         return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ used: Set<FontFileIdentity>) throws -> [String] {
+    private func checkFonts(_ used: Set<FontFileIdentity>, directories: DeferredDirectoryFlushes) throws -> [String] {
         let path = goldenPath(Self.fontsFileName)
         var recorded: [FontFileIdentity]?
         if let bytes = try Self.readGolden(path) {
@@ -105,7 +108,7 @@ struct SnapshotRunner: Sendable {
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
             // A shard records what it drew beside what the others recorded.
             let all = Set(shard == .whole ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
-            try Self.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
+            try Self.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path, directories: directories)
             return []
         }
         guard let recorded, !unrecorded.isEmpty else { return [] }
@@ -336,10 +339,10 @@ struct SnapshotRunner: Sendable {
     }
 
     /// Writes atomically, making folders as needed.
-    private static func write(_ bytes: [UInt8], to path: String) throws {
+    private static func write(_ bytes: [UInt8], to path: String, directories: DeferredDirectoryFlushes) throws {
         let folder = (path as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try AtomicFile.write(bytes, to: path)
+        try AtomicFile.write(bytes, to: path, directories: directories)
     }
 }
 
