@@ -230,9 +230,10 @@ public struct PNGEncoder: Sendable {
     }
 
     /// A whole picture's file from its indexed rows.
-    private func file(_ indexed: IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
+    private func file(_ indexed: consuming IndexedScanlines, height: Int) throws(PNGError) -> [UInt8] {
         let palette = PNGPalette(merging: [indexed.colours])!  // one part's colours are at most 256
-        let compressed = try PNGDeflate.zlibStream(indexed.scanlines(in: palette), options: options.forPalette)
+        indexed.renumber(in: palette)
+        let compressed = try PNGDeflate.zlibStream(indexed.scanlines, options: options.forPalette)
         return PNGWriting.file(width: indexed.width, height: height, format: .indexed(palette), idat: compressed)
     }
 
@@ -247,7 +248,22 @@ extension PNGEncoder {
     /// One band of a picture encoded in bands, as indexed rows or, with more than 256 colours, direct ones. Made
     /// from pixels by the closure ``encode(width:height:isOpaque:premultipliedBand:)`` lends.
     public struct BandRows {
-        fileprivate enum Rows { case indexed(IndexedScanlines), direct([UInt8]) }
+        fileprivate enum Rows {
+            case indexed(IndexedScanlines), direct([UInt8])
+
+            /// The band's scanlines for the file: indexed rows renumbered in `palette`, in place, or, without one,
+            /// made direct; direct rows as they are.
+            consuming func scanlines(in palette: PNGPalette?, channels: Int, filter: Filter) -> [UInt8] {
+                switch consume self {
+                case var .indexed(rows):
+                    guard let palette else { return rows.directScanlines(channels: channels, filter: filter) }
+                    rows.renumber(in: palette)
+                    return rows.scanlines
+                case let .direct(rows):
+                    return rows
+                }
+            }
+        }
         fileprivate let rows: Rows
     }
 
@@ -305,16 +321,17 @@ extension PNGEncoder {
         let made = resultsByIndex(count: bands.count, concurrently: options.usesEveryCore) { index in
             Result { try make(bands[index]).rows }
         }
-        let parts = try made.map { try $0.get() }
+        var parts = try made.map { try $0.get() }
 
         let indexedColours = parts.compactMap { if case let .indexed(rows) = $0 { rows.colours } else { nil } }
         let palette = indexedColours.count == parts.count ? PNGPalette(merging: indexedColours) : nil
-        let compressed = try PNGDeflate.zlibStream(pieceCount: bands.count, options: palette == nil ? options : options.forPalette) { index in
-            switch parts[index] {
-            case let .indexed(rows):
-                return palette.map { rows.scanlines(in: $0) } ?? rows.directScanlines(channels: channels, filter: filter)
-            case let .direct(rows):
-                return rows
+        let compressed = try parts.withUnsafeMutableBufferPointer { parts throws(PNGError) in
+            // Each band's worker takes its own band out, so its rows are renumbered where they are.
+            nonisolated(unsafe) let bandsMade = parts
+            return try PNGDeflate.zlibStream(pieceCount: bands.count, options: palette == nil ? options : options.forPalette) { index in
+                let part = (bandsMade.baseAddress! + index).move()
+                (bandsMade.baseAddress! + index).initialize(to: .direct([]))
+                return part.scanlines(in: palette, channels: channels, filter: filter)
             }
         }
         let format: PNGWriting.Format = palette.map { .indexed($0) } ?? .direct(channels: channels)

@@ -9,7 +9,7 @@ struct IndexedScanlines {
     /// The distinct colours in order of first appearance, each the `UInt32` its straight RGBA bytes load as.
     let colours: [UInt32]
     /// Each row as filter byte 0 and one index into `colours` a pixel.
-    let scanlines: [UInt8]
+    private(set) var scanlines: [UInt8]
     let width: Int
 
     /// Why pixels could not be indexed.
@@ -100,36 +100,33 @@ struct IndexedScanlines {
         self.width = width
     }
 
-    /// The scanlines with every pixel's index looked up in `palette`, which holds all of `colours`.
-    func scanlines(in palette: PNGPalette) -> [UInt8] {
+    /// Looks every pixel's index up in `palette`, which holds all of `colours`, in place: the rows become the
+    /// picture's scanlines without a second buffer to fault in and fill.
+    mutating func renumber(in palette: PNGPalette) {
         let table = palette.renumbering(colours)
         let lineBytes = width + 1
-        return table.withUnsafeBufferPointer { table in
-            scanlines.withUnsafeBufferPointer { lines in
-                [UInt8](unsafeUninitializedCapacity: lines.count) { out, initialised in
-                    let source = UnsafeRawPointer(lines.baseAddress!), destination = UnsafeMutableRawPointer(out.baseAddress!)
-                    var start = 0
-                    while start < lines.count {
-                        out[start] = 0
-                        var i = start + 1
-                        let end = start + lineBytes
-                        // Eight equal indices, a run of one colour, are looked up once.
-                        while i + 8 <= end {
-                            let eight = source.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                            if eight == UInt64(truncatingIfNeeded: eight & 0xFF) &* 0x0101_0101_0101_0101 {
-                                destination.storeBytes(of: UInt64(table[Int(eight & 0xFF)]) &* 0x0101_0101_0101_0101, toByteOffset: i, as: UInt64.self)
-                            } else {
-                                for j in i..<i + 8 { out[j] = table[Int(lines[j])] }
-                            }
-                            i += 8
+        table.withUnsafeBufferPointer { table in
+            scanlines.withUnsafeMutableBufferPointer { lines in
+                let bytes = UnsafeMutableRawPointer(lines.baseAddress!)
+                var start = 0
+                while start < lines.count {
+                    var i = start + 1
+                    let end = start + lineBytes
+                    // Eight equal indices, a run of one colour, are looked up once.
+                    while i + 8 <= end {
+                        let eight = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                        if eight == UInt64(truncatingIfNeeded: eight & 0xFF) &* 0x0101_0101_0101_0101 {
+                            bytes.storeBytes(of: UInt64(table[Int(eight & 0xFF)]) &* 0x0101_0101_0101_0101, toByteOffset: i, as: UInt64.self)
+                        } else {
+                            for j in i..<i + 8 { lines[j] = table[Int(lines[j])] }
                         }
-                        while i < end {
-                            out[i] = table[Int(lines[i])]
-                            i += 1
-                        }
-                        start = end
+                        i += 8
                     }
-                    initialised = lines.count
+                    while i < end {
+                        lines[i] = table[Int(lines[i])]
+                        i += 1
+                    }
+                    start = end
                 }
             }
         }
