@@ -247,4 +247,18 @@ import TagFlowImage
         #expect(shard.status == 2)
         #expect(shard.stderr.contains("I/N"), "\(shard.stderr)")
     }
+
+    @Test func aVariantThatCannotBeDrawnIsNamed() throws {
+        let folder = try makeProject()
+        try folder.write("tagflow.json", "{\"screens\": [{\"name\": \"empty\", \"tags\": \"empty.tags\", \"variants\": {\"themes\": [\"dark\"]}}]}")
+        try folder.write("empty.tags", "# no tags yet\n")
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 2, "\(record.stderr)")
+        #expect(record.stderr.contains("error: empty/dark: the content is 375×0 pt: there is nothing to draw"), "\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/empty/dark.png")))
+        // Verify finds no golden to hold the variant against, and says so without drawing it.
+        let verify = try tagflow(["snapshot", "verify"], in: folder.url, environment: ["CI": ""])
+        #expect(verify.status == 1, "\(verify.stderr)")
+        #expect(verify.stdout.contains("empty/dark.png"), "\(verify.stdout)")
+    }
 }

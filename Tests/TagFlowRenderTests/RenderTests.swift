@@ -341,6 +341,25 @@ struct RenderTests {
                 ("GIF", try gif.finish()), ("APNG", try apng.finish())]
     }
 
+    /// Content with no area cannot be a picture: every way of drawing it says so, rather than failing in the encoder
+    /// (a PNG needs a row) or writing a document of no height. A content inset alone is something to draw.
+    @Test func emptyContentIsNothingToDraw() throws {
+        let empty = ContentRenderer(scene: try RenderFixtures.scene(TagDocument(sections: [])))
+        let expected = RenderError.emptyContent(width: 375, height: 0)
+        for format in PictureFormat.allCases {
+            #expect(throws: expected, "\(format)") { try empty.render(format, scale: 2) }
+        }
+        #expect(throws: expected) { try empty.image(scale: 1) }
+        #expect(throws: expected) { try empty.pixelSize(scale: 1) }
+        #expect(throws: expected) { try empty.drawBands(scale: 1) { _ in true } }
+
+        var inset = LayoutOptions()
+        inset.contentInset = EdgeInsets(top: 4, left: 0, bottom: 4, right: 0)
+        let framed = ContentRenderer(scene: try RenderFixtures.scene(TagDocument(sections: []), options: inset))
+        #expect(try framed.pixelSize(scale: 2) == (750, 16))
+        #expect(try framed.image(scale: 1).height == 8)
+    }
+
     @Test func renderingTwiceInOneProcessGivesTheSameBytes() throws {
         let first = try Self.everyFormat()
         let second = try Self.everyFormat()

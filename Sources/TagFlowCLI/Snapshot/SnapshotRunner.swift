@@ -70,7 +70,11 @@ struct SnapshotRunner: Sendable {
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps both cores busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
             let (screen, variant) = mine[index]
-            return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
+            do {
+                return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
+            } catch {
+                throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
+            }
         }, consume: { index, outcome in
             for write in outcome.writes { try Self.write(write.bytes, to: write.path, directories: directories) }
             for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
@@ -353,4 +357,6 @@ enum SnapshotError: Error, Equatable {
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
     case noManifest(String)
+    /// A variant (`screen/variant`) that could not be drawn or compared, and why.
+    case variantFailed(String, ErrorReport)
 }

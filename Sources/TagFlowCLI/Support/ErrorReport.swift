@@ -327,6 +327,8 @@ extension RunError {
             switch error {
             case .surfaceTooLarge, .tooManyPixels:
                 ErrorReport(message: "\(error)", hint: "lower --scale, set --max-height (scroll), or split the tags into several files")
+            case .emptyContent:
+                ErrorReport(message: "\(error)", hint: "the tags have no section to lay out: add a tag or an '@section' with a title; 'tagflow scroll' draws the empty screen")
             case .cairo: ErrorReport(message: "\(error)")
             }
         case let .diffImageFailed(reason): ErrorReport(message: "cannot draw the layout diff: \(reason)")
@@ -388,6 +390,8 @@ extension SnapshotError {
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
         case let .noManifest(path):
             ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
+        case let .variantFailed(variant, report):
+            ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowLayout
 import TagFlowImage
 
 /// What went wrong while drawing.
@@ -6,6 +7,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Cairo's image surfaces stop at 32,767 pixels a side.
     case surfaceTooLarge(widthPixels: Int, heightPixels: Int, limit: Int)
     case tooManyPixels(pixels: Int, limit: Int)
+    /// The content has no area: a tags file with no sections, and no content inset around them.
+    case emptyContent(width: Double, height: Double)
     case cairo(CairoError)
 
     public var description: String {
@@ -14,6 +17,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
             return "the picture would be \(width)×\(height) px, over cairo's limit of \(limit) px a side"
         case let .tooManyPixels(pixels, limit):
             return "the picture would have \(pixels) pixels, over tagflow's cap of \(limit) pixels"
+        case let .emptyContent(width, height):
+            return "the content is \(formatPoints(width))×\(formatPoints(height)) pt: there is nothing to draw"
         case let .cairo(error):
             return "cairo failed: \(error)"
         }

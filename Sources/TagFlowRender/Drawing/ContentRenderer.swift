@@ -43,8 +43,9 @@ public struct ContentRenderer: Sendable {
         })
     }
 
-    /// The pixel size of `bounds` at `scale`: under cairo's side limit across, and under the pixel cap in all.
+    /// The pixel size of `bounds` at `scale`: some area, under cairo's side limit across, and under the pixel cap in all.
     static func checkedPixelSize(_ bounds: Rect, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        guard bounds.width > 0, bounds.height > 0 else { throw .emptyContent(width: bounds.width, height: bounds.height) }
         let width = Int((bounds.width * scale).rounded(.up))
         let height = Int((bounds.height * scale).rounded(.up))
         guard width <= Canvas.maxSide else {
@@ -114,6 +115,7 @@ public struct ContentRenderer: Sendable {
 
     private func document(_ kind: Canvas.Kind) throws -> [UInt8] {
         let bounds = scene.contentBounds
+        _ = try Self.checkedPixelSize(bounds, scale: 1)
         let canvas = try Canvas(width: bounds.width, height: bounds.height, kind: kind)
         draw(on: canvas, bounds: bounds)
         return try canvas.documentBytes()
