@@ -1,10 +1,13 @@
 import Foundation
 
 /// `tagflow snapshot verify` of 100 unchanged variants of the demo, against recording them (rendering and writing
-/// every golden, which is what rendering them alone costs), and on one core against two.
+/// every golden, which is what rendering them alone costs), and on one core against two; and of a manifest of many
+/// small screens, as a team's is.
 enum SnapshotBenchmarks {
     /// 25 widths × 2 themes × 2 directions.
     static let variantCount = 100
+    /// Screens of the many-screens manifest, each in two themes.
+    static let screenCount = 12
 
     static let group = BenchmarkGroup(
         name: "snapshot",
@@ -47,5 +50,28 @@ enum SnapshotBenchmarks {
         let speedup = times.ratio(2, to: 1)
         report.row("two cores against one", size: size, rate: "\(formatSignificant(speedup))× faster",
                    bar: Bar(target: "≥ 1.7×", isMet: speedup >= 1.7))
+        try manyScreensRow(&report, tagflow: tagflow, folder: folder.appendingPathComponent("screens"), root: root)
+    }
+
+    /// Verify of `screenCount` screens of 20 of the demo's tags each, in two themes at scale 2: fixed costs per screen
+    /// (its files, its text engine) weigh here as they do in a team's manifest.
+    static func manyScreensRow(_ report: inout Report, tagflow: URL, folder: URL, root: String) throws {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let demo = try String(contentsOfFile: root + "/Examples/demo.tags", encoding: .utf8)
+        let tags = demo.split(separator: "\n").filter { !$0.isEmpty && !$0.hasPrefix("@") && !$0.hasPrefix("#") }
+        var screens = [String]()
+        for index in 0..<screenCount {
+            let mine = (0..<20).map { tags[(index * 7 + $0) % tags.count] }
+            try Data(("@section Screen \(index)\n" + mine.joined(separator: "\n") + "\n").utf8)
+                .write(to: folder.appendingPathComponent("s\(index).tags"))
+            screens.append("{\"name\": \"s\(index)\", \"tags\": \"s\(index).tags\", \"variants\": {\"themes\": [\"light\", \"dark\"], \"scales\": [2]}}")
+        }
+        let manifestPath = folder.appendingPathComponent("tagflow.json").path
+        try Data(("{\"goldens\": \"goldens\", \"screens\": [" + screens.joined(separator: ", ") + "]}").utf8)
+            .write(to: URL(fileURLWithPath: manifestPath))
+        try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"])
+        let verify = try medianSeconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
+        report.row("snapshot verify, unchanged", size: "\(screenCount) screens × 2 themes, scale 2", time: verify,
+                   rate: "\(formatDuration(verify / Double(2 * screenCount)))/variant")
     }
 }

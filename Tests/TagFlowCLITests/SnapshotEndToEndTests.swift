@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowTestSupport
 
 /// `tagflow snapshot`, run as a team runs it: a manifest of two screens × four variants in a folder of its own.
 @Suite(.serialized) struct SnapshotEndToEndTests {
@@ -246,6 +247,28 @@ import TagFlowImage
         let shard = try tagflow(["snapshot", "verify", "--shard", "3/2"], in: folder.url)
         #expect(shard.status == 2)
         #expect(shard.stderr.contains("I/N"), "\(shard.stderr)")
+    }
+
+    /// Screens with the same fonts share one text engine; a screen whose config adds a font file has its own, and the
+    /// others never see that font.
+    @Test func screensShareTextEnginesOnlyWhenTheirFontsAreTheSame() throws {
+        let folder = try makeProject()
+        let fontFile = ProcessRunner.packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path
+        try folder.write("private.json", "{\"font\": \"TagFlow Test Private\", \"fontFiles\": [\"\(fontFile)\"]}")
+        try folder.write("plain.json", "{\"font\": \"TagFlow Test Private\"}")
+        let screens = ["{\"name\": \"a\", \"tags\": \"chooser.tags\", \"config\": \"private.json\"}",
+                       "{\"name\": \"b\", \"tags\": \"scripts.tags\", \"config\": \"private.json\"}",
+                       "{\"name\": \"c\", \"tags\": \"chooser.tags\"}"]
+        try folder.write("tagflow.json", "{\"goldens\": \"goldens\", \"screens\": [" + screens.joined(separator: ", ") + "]}")
+        let shared = try snapshot(["record"], in: folder)
+        #expect(shared.status == 0, "\(shared.stderr)")
+        let fonts = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        #expect(fonts.contains("TagFlow Test Private") && fonts.contains("DejaVu Sans"), "\(fonts)")
+
+        try folder.write("tagflow.json", "{\"goldens\": \"goldens\", \"screens\": [" + screens[0] + ", {\"name\": \"d\", \"tags\": \"chooser.tags\", \"config\": \"plain.json\"}]}")
+        let separate = try snapshot(["record"], in: folder)
+        #expect(separate.status == 2, "\(separate.stderr)")
+        #expect(separate.stderr.contains("'TagFlow Test Private' not found"), "\(separate.stderr)")
     }
 
     @Test func aVariantThatCannotBeDrawnIsNamed() throws {

@@ -36,8 +36,9 @@ struct SnapshotRunner: Sendable {
         var families: Set<String> = []
     }
 
-    /// What every variant of a screen shares, read and made once: its tags, its config, and the text engine, so
-    /// variants reuse each other's shapes.
+    /// What every variant of a screen shares, read and made once: its tags, its config, and the text engine, which
+    /// every screen with the same fonts shares too, so variants and screens reuse each other's shapes and fontconfig's
+    /// configuration is loaded once.
     private struct ScreenInputs: Sendable {
         let document: TagDocument
         let config: ConfigFile
@@ -54,13 +55,16 @@ struct SnapshotRunner: Sendable {
         let everything = manifest.variants
         let mine = shard.select(everything)
         var inputs = [String: ScreenInputs]()
+        var engines = [FontSources: TextEngine]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
             let config = try ConfigFile.load(screen.configPath)
             var input = LayoutInput()
             input.config = screen.configPath
+            let fonts = input.fonts(config: config)
+            let engine = try engines[fonts] ?? LayoutInput.engine(fonts: fonts, caching: .shapedTexts)
+            engines[fonts] = engine
             inputs[screen.name] = ScreenInputs(
-                document: try TagsInputFormat.document(at: screen.tagsPath, format: .auto), config: config,
-                engine: try LayoutInput.engine(fonts: input.fonts(config: config), caching: .shapedTexts))
+                document: try TagsInputFormat.document(at: screen.tagsPath, format: .auto), config: config, engine: engine)
         }
         let screenInputs = inputs
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
