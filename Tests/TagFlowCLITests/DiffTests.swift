@@ -3,6 +3,7 @@ import Testing
 @testable import TagFlowLayout
 @testable import TagFlowCLI
 import TagFlowReview
+import TagFlowTestSupport
 
 /// Every character advances 7 pt, so frames in these tests are known exactly: a tag of n characters is 7n + 15 wide.
 private struct SevenPointMeasurer: TextMeasuring {
@@ -216,6 +217,30 @@ private struct SevenPointMeasurer: TextMeasuring {
         let missing = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json")])
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("--old-config and --new-config"))
+    }
+
+    /// The two sides share a text engine only when their configs give the same fonts: a font file one side's config
+    /// adds is that side's alone.
+    @Test func eachSideMeasuresWithTheFontsItsConfigGives() throws {
+        let folder = try TemporaryFolder()
+        let fontFile = ProcessRunner.packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path
+        try folder.write("a.tags", "AAAA\n")
+        try folder.write("private.json", "{\"font\": \"TagFlow Test Private\", \"fontFiles\": [\"\(fontFile)\"]}")
+        try folder.write("plain.json", "{\"font\": \"TagFlow Test Private\"}")
+        let same = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("private.json"),
+                                "--new-config", folder.path("private.json"), "--format", "json"])
+        #expect(same.status == 0, "\(same.stderr)")
+        #expect(try json(same)["identical"] as? Bool == true)
+        // The installed fonts on the old side, the file on the new: the tag is resized.
+        try folder.write("installed.json", "{}")
+        let changed = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("installed.json"),
+                                   "--new-config", folder.path("private.json"), "--format", "json"])
+        #expect(changed.status == 1, "\(changed.stderr)")
+        #expect(texts(try json(changed)["resized"]) == ["AAAA"])
+        let other = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("private.json"),
+                                 "--new-config", folder.path("plain.json")])
+        #expect(other.status == 2, "\(other.stderr)")
+        #expect(other.stderr.contains("'TagFlow Test Private' not found"), "\(other.stderr)")
     }
 
     @Test func layoutJSONFilesDiffLikeTheTagsFilesTheyCameFrom() throws {

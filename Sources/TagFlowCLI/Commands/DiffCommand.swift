@@ -259,8 +259,8 @@ struct DiffCommand: ParsableCommand {
             // Standard input can be read only once: one input read as "-" serves both sides.
             let oldLayout = try layout(oldPath, config: oldConfig, console: console)
             let newLayout = paths.count == 1 && oldPath == "-"
-                ? try layout(oldLayout.document, config: newConfig, console: console)
-                : try layout(newPath, config: newConfig, console: console)
+                ? try layout(oldLayout.document, config: newConfig, console: console, sharingWith: oldLayout)
+                : try layout(newPath, config: newConfig, console: console, sharingWith: oldLayout)
             old = LayoutSnapshot(oldLayout.layout, fontFiles: FontRecords.identities(engine: oldLayout.engine, layout: oldLayout.layout))
             new = LayoutSnapshot(newLayout.layout, fontFiles: FontRecords.identities(engine: newLayout.engine, layout: newLayout.layout))
             engine = newLayout.engine
@@ -299,28 +299,37 @@ struct DiffCommand: ParsableCommand {
         return diff.isIdentical ? .success : .failure
     }
 
-    /// One side of a layout diff of tags: its layout, the engine that measured it and the config it was read with.
-    typealias Side = (layout: TagLayout, document: TagDocument, engine: TextEngine, config: ConfigFile)
+    /// One side of a layout diff of tags: its layout, the engine that measured it with the fonts it was given, and
+    /// the config it was read with.
+    typealias Side = (layout: TagLayout, document: TagDocument, engine: TextEngine, fonts: FontSources, config: ConfigFile)
 
     /// Lays out a tags file with one side's config: `--config` when that side has none of its own.
-    private func layout(_ path: String, config: String?, console: Console) throws -> Side {
+    private func layout(_ path: String, config: String?, console: Console, sharingWith other: Side? = nil) throws -> Side {
         var side = input
         if let config { side.config = config }
         let loaded = try side.load(tagsPath: path)
-        return try Self.layout(loaded, console: console)
+        return try Self.layout(loaded, console: console, sharingWith: other)
     }
 
     /// Lays out an already read document with one side's config, for a single input on standard input.
-    private func layout(_ document: TagDocument, config: String?, console: Console) throws -> Side {
+    private func layout(_ document: TagDocument, config: String?, console: Console, sharingWith other: Side) throws -> Side {
         let loaded = try input.loaded(document, config: ConfigFile.load(config))
-        return try Self.layout(loaded, console: console)
+        return try Self.layout(loaded, console: console, sharingWith: other)
     }
 
-    private static func layout(_ loaded: LayoutInput.Loaded, console: Console) throws(RunError) -> Side {
-        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .shapedTexts, console: console)
+    /// Lays out with `other`'s text engine when `other` has the same fonts, so fontconfig's configuration is loaded
+    /// once and the texts both sides hold are shaped once.
+    private static func layout(_ loaded: LayoutInput.Loaded, console: Console, sharingWith other: Side?) throws(RunError) -> Side {
+        let engine: TextEngine
+        if let other, other.fonts == loaded.fonts {
+            engine = other.engine
+        } else {
+            engine = try LayoutInput.engine(fonts: loaded.fonts, caching: .shapedTexts)
+        }
+        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
-        return (layout, loaded.document, engine, loaded.config)
+        return (layout, loaded.document, engine, loaded.fonts, loaded.config)
     }
 
     // MARK: Transition
