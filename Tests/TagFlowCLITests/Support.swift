@@ -39,3 +39,16 @@ func tagflow(_ arguments: [String], stdin: Data? = nil, in directory: URL = pack
 func toolAvailable(_ name: String) -> Bool {
     ProcessRunner.toolAvailable(name)
 }
+
+/// Two configs that ask for the test font 'TagFlow Test Private': `private.json` gives its file and `plain.json` does
+/// not, so a run that finds the font through `plain.json` has used fonts another config gave.
+func writePrivateFontConfigs(in folder: TemporaryFolder) throws {
+    let file = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path
+    try folder.write("private.json", "{\"font\": \"TagFlow Test Private\", \"fontFiles\": [\"\(file)\"]}")
+    try folder.write("plain.json", "{\"font\": \"TagFlow Test Private\"}")
+}
+
+/// Whether `result` is the error of a run that did not find 'TagFlow Test Private'.
+func missedPrivateFont(_ result: RunResult) -> Bool {
+    result.status == 2 && result.stderr.contains("'TagFlow Test Private' not found")
+}
