@@ -25,12 +25,14 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     case rename(from: String, to: String, errno: Int32)
     /// `write` or `commit` after the writer was committed or discarded.
     case notOpen(path: String)
+    /// A folder to hold `path` could not be made.
+    case createFolder(path: String, errno: Int32)
 
     /// The path the caller asked to write.
     public var path: String {
         switch self {
         case let .createTemporary(path, _), let .write(path, _), let .sync(path, _), let .close(path, _),
-             let .reserve(path, _), let .notOpen(path):
+             let .reserve(path, _), let .notOpen(path), let .createFolder(path, _):
             return path
         case let .rename(_, to, _):
             return to
@@ -41,7 +43,7 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
     public var errno: Int32? {
         switch self {
         case let .createTemporary(_, code), let .write(_, code), let .sync(_, code), let .close(_, code),
-             let .reserve(_, code), let .rename(_, _, code):
+             let .reserve(_, code), let .rename(_, _, code), let .createFolder(_, code):
             return code
         case .notOpen:
             return nil
@@ -73,6 +75,8 @@ public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible
             return "cannot move \(from) to \(to): \(reason)"
         case let .notOpen(path):
             return "cannot write \(path): \(reason)"
+        case let .createFolder(path, _):
+            return "cannot make the folder \(path): \(reason)"
         }
     }
 }
@@ -283,6 +287,14 @@ public enum AtomicFile {
                 if close(descriptor) != 0 { throw .close(path: path, errno: lastErrno()) }
                 return
             }
+            try finish(flushToDisk: flushToDisk)
+            try AtomicFile.moveIntoPlace(temporaryPath, path, flushToDisk: flushToDisk, directories: directories)
+        }
+
+        /// Cuts back what `reserve` set aside, flushes (unless `flushToDisk` is false) and closes the temporary
+        /// file, which stays pending under its hidden name. On failure it is removed.
+        fileprivate func finish(flushToDisk: Bool) throws(AtomicFileError) {
+            guard fd >= 0 else { throw .notOpen(path: path) }
             if reservedPastLength, ftruncate(fd, off_t(length)) != 0 {
                 let code = lastErrno()
                 discard()
@@ -300,22 +312,10 @@ public enum AtomicFile {
                 removeTemporary()
                 throw .close(path: path, errno: code)
             }
-            if rename(temporaryPath, path) != 0 {
-                let code = lastErrno()
-                removeTemporary()
-                throw .rename(from: temporaryPath, to: path, errno: code)
-            }
-            AtomicFile.withPending { _ = $0.remove(temporaryPath) }
-            guard flushToDisk else { return }
-            // Make the rename itself durable.
-            let slash = path.lastIndex(of: "/")
-            let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
-            if let directories {
-                directories.add(directory)
-            } else {
-                AtomicFile.flushDirectory(directory)
-            }
         }
+
+        /// Whether the writer writes straight to a device or pipe, with no temporary file.
+        fileprivate var writesThrough: Bool { isStream }
 
         /// Closes and removes the temporary file; the final path is left as it was. Safe to call more than once.
         public func discard() {
@@ -327,9 +327,129 @@ public enum AtomicFile {
 
         private func removeTemporary() {
             guard !isStream else { return }
-            _ = unlink(temporaryPath)
-            AtomicFile.withPending { _ = $0.remove(temporaryPath) }
+            AtomicFile.removeTemporary(temporaryPath)
         }
+    }
+
+    /// Renames a finished temporary file over `path` and stops counting it as pending, then makes the rename
+    /// durable (or leaves that to `directories`). On failure the temporary file is removed.
+    fileprivate static func moveIntoPlace(_ temporaryPath: String, _ path: String, flushToDisk: Bool,
+                                          directories: DeferredDirectoryFlushes?) throws(AtomicFileError) {
+        if rename(temporaryPath, path) != 0 {
+            let code = lastErrno()
+            removeTemporary(temporaryPath)
+            throw .rename(from: temporaryPath, to: path, errno: code)
+        }
+        withPending { _ = $0.remove(temporaryPath) }
+        guard flushToDisk else { return }
+        let slash = path.lastIndex(of: "/")
+        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        if let directories {
+            directories.add(directory)
+        } else {
+            flushDirectory(directory)
+        }
+    }
+
+    fileprivate static func removeTemporary(_ temporaryPath: String) {
+        _ = unlink(temporaryPath)
+        withPending { _ = $0.remove(temporaryPath) }
+    }
+}
+
+/// Files written whole under hidden temporary names and put in place together by ``commit(directories:)``, so that a
+/// run that fails part-way leaves every final path as it was. Until then the files count as pending: an interrupt
+/// handler's ``AtomicFile/removeAllPending()`` removes them. A batch dropped or discarded without a commit removes
+/// them too, and the folders it made for them.
+public final class AtomicFileBatch {
+    private let flushToDisk: Bool
+    /// Folders made to hold the files, outermost first; removed by `discard` if still empty.
+    private var madeFolders: [String] = []
+    /// Finished temporary files in the order they were written, each with its final path.
+    private var staged: [(temporaryPath: String, path: String)] = []
+    /// Where each final path is in `staged`: a path written again replaces its earlier file.
+    private var indexByPath: [String: Int] = [:]
+
+    /// `flushToDisk` as in ``AtomicFile/write(_:to:flushToDisk:directories:)``.
+    public init(flushToDisk: Bool = true) {
+        self.flushToDisk = flushToDisk
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// The final paths written so far, in order.
+    public var paths: [String] { staged.map(\.path) }
+
+    /// Writes `bytes` to a hidden temporary file beside `path`, to be renamed over it by `commit`, making the folders
+    /// that hold it as needed. A device or pipe has nothing to rename, and is written at once.
+    public func write(_ bytes: [UInt8], to path: String) throws(AtomicFileError) {
+        try makeFolders(holding: path)
+        let writer = try AtomicFile.Writer(path: path)
+        try writer.write(bytes)
+        if writer.writesThrough {
+            try writer.commit()
+            return
+        }
+        try writer.finish(flushToDisk: flushToDisk)
+        if let index = indexByPath[path] {
+            AtomicFile.removeTemporary(staged[index].temporaryPath)
+            staged[index].temporaryPath = writer.temporaryPath
+        } else {
+            indexByPath[path] = staged.count
+            staged.append((writer.temporaryPath, path))
+        }
+    }
+
+    /// Renames every file into place, in the order written. Should a rename fail, the files before it are in place,
+    /// the rest are removed, and the error is thrown.
+    public func commit(directories: DeferredDirectoryFlushes? = nil) throws(AtomicFileError) {
+        let files = staged
+        staged = []
+        indexByPath = [:]
+        madeFolders = []
+        for (position, file) in files.enumerated() {
+            do throws(AtomicFileError) {
+                try AtomicFile.moveIntoPlace(file.temporaryPath, file.path, flushToDisk: flushToDisk, directories: directories)
+            } catch {
+                for rest in files[(position + 1)...] { AtomicFile.removeTemporary(rest.temporaryPath) }
+                throw error
+            }
+        }
+    }
+
+    /// Removes every file not yet committed; the final paths stay as they were. Safe to call more than once.
+    public func discard() {
+        for file in staged { AtomicFile.removeTemporary(file.temporaryPath) }
+        staged = []
+        indexByPath = [:]
+        for folder in madeFolders.reversed() { _ = rmdir(folder) }
+        madeFolders = []
+    }
+
+    private func makeFolders(holding path: String) throws(AtomicFileError) {
+        var missing: [String] = []
+        var folder = Self.parent(of: path)
+        var status = stat()
+        while !folder.isEmpty, stat(folder, &status) != 0 {
+            missing.append(folder)
+            folder = Self.parent(of: folder)
+        }
+        for folder in missing.reversed() {
+            if mkdir(folder, 0o777) != 0 {
+                let code = lastErrno()
+                if code != EEXIST { throw .createFolder(path: folder, errno: code) }
+            } else {
+                madeFolders.append(folder)
+            }
+        }
+    }
+
+    /// The folder part of `path`, without its last slash; empty for a bare name or a path in `/`.
+    private static func parent(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "" }
+        return String(path[..<slash])
     }
 }
 

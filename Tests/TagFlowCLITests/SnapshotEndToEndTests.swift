@@ -267,6 +267,101 @@ import TagFlowImage
         #expect(missedPrivateFont(separate), "\(separate.stderr)")
     }
 
+    @Test func aRecordThatFailsWritesNothing() throws {
+        let folder = try makeProject()
+        // The good screen's variants are drawn and their goldens made before the empty screen fails.
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [
+              {"name": "chooser", "tags": "chooser.tags", "variants": {"themes": ["light", "dark"]}},
+              {"name": "empty", "tags": "empty.tags", "variants": {"themes": ["dark"]}}]}
+            """)
+        try folder.write("empty.tags", "# no tags yet\n")
+        let first = try snapshot(["record", "--threads", "1"], in: folder)
+        #expect(first.status == 2, "\(first.stderr)")
+        #expect(first.stderr.contains("error: empty/dark:"), "\(first.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")), "no golden, no fonts.json, no folder")
+        // With goldens in place, a failing record leaves each of them as it was, bytes and time.
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "chooser.tags", "variants": {"themes": ["light", "dark"]}}]}
+            """)
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let before = try folderContents(folder.path("goldens"))
+        try folder.write("chooser.tags", Self.chooserTags + "\nAdded tag\n")
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [
+              {"name": "chooser", "tags": "chooser.tags", "variants": {"themes": ["light", "dark"]}},
+              {"name": "empty", "tags": "empty.tags", "variants": {"themes": ["dark"]}}]}
+            """)
+        let second = try snapshot(["record", "--prune", "--report", "report"], in: folder)
+        #expect(second.status == 2, "\(second.stderr)")
+        let after = try folderContents(folder.path("goldens"))
+        #expect(after.keys.sorted() == before.keys.sorted())
+        for (name, file) in before { #expect(after[name]?.0 == file.0 && after[name]?.1 == file.1, "\(name) untouched") }
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report")))
+        // Without the empty screen the same record writes the changed goldens.
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "chooser.tags", "variants": {"themes": ["light", "dark"]}}]}
+            """)
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        #expect(try folderContents(folder.path("goldens"))["chooser/dark.png"]?.0 != before["chooser/dark.png"]?.0)
+    }
+
+    /// A signal keeps the variants finished before it, each golden whole, and leaves no temporary file.
+    @Test func aSignalKeepsTheFinishedVariants() throws {
+        let folder = try makeProject()
+        let widths = (0..<60).map { String(300 + $0 * 2) }.joined(separator: ", ")
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "chooser.tags", "variants": {"widths": [\(widths)], "scales": [3]}}]}
+            """)
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = ["snapshot", "record", "--threads", "1", "--quiet"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        let errorsPath = folder.path("stderr.txt")
+        try folder.write("stderr.txt", "")
+        let errors = try FileHandle(forWritingTo: URL(fileURLWithPath: errorsPath))
+        process.standardError = errors
+        try process.run()
+        // A finished variant's golden waits under a hidden name until the run ends.
+        func staged() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/chooser"))) ?? []).filter { $0.hasPrefix(".") }.count
+        }
+        let deadline = Date().addingTimeInterval(120)
+        while staged() < 2 && process.isRunning && Date() < deadline { usleep(10_000) }
+        guard process.isRunning else {
+            Issue.record("tagflow ended before it could be interrupted: \(process.terminationStatus)")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        try errors.close()
+        let stderr = try String(contentsOfFile: errorsPath, encoding: .utf8)
+        #expect(process.terminationStatus == 130, "\(stderr)")
+        let done = try #require(stderr.firstMatch(of: /interrupted: (\d+) of 60 variants done; every golden is whole/), "\(stderr)")
+        let goldens = try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/chooser")).sorted()
+        #expect(goldens.count == Int(done.1)! && goldens.count >= 2, "\(goldens)")
+        for name in goldens {
+            #expect(name.hasSuffix(".png"), "no temporary file is left: \(name)")
+            let image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/chooser/" + name)))))
+            #expect(image.width >= 900, "\(name) is whole")
+        }
+    }
+
+    /// Every file under `path`, by relative name, with its bytes and modification time; hidden files too.
+    func folderContents(_ path: String) throws -> [String: (Data, Date)] {
+        var files = [String: (Data, Date)]()
+        let enumerator = try #require(FileManager.default.enumerator(atPath: path))
+        while let name = enumerator.nextObject() as? String {
+            let full = path + "/" + name
+            let attributes = try FileManager.default.attributesOfItem(atPath: full)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            files[name] = (try Data(contentsOf: URL(fileURLWithPath: full)), try #require(attributes[.modificationDate] as? Date))
+        }
+        return files
+    }
+
     @Test func aVariantThatCannotBeDrawnIsNamed() throws {
         let folder = try makeProject()
         try folder.write("tagflow.json", "{\"screens\": [{\"name\": \"empty\", \"tags\": \"empty.tags\", \"variants\": {\"themes\": [\"dark\"]}}]}")

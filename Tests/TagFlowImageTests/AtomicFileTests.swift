@@ -179,6 +179,85 @@ struct EncodingAtomicFileTests {
         }
     }
 
+    @Test("a batch puts nothing in place until it is committed, then everything, the last write of a path winning")
+    func batchCommits() throws {
+        try withTemporaryDirectory { dir in
+            try AtomicFile.write(Array("old".utf8), to: dir + "/kept")
+            let batch = AtomicFileBatch()
+            try batch.write(Array("new".utf8), to: dir + "/kept")
+            try batch.write([1], to: dir + "/deep/er/one")
+            try batch.write([2], to: dir + "/deep/er/one")
+            #expect(Self.read(dir + "/kept") == Array("old".utf8))
+            #expect(Self.read(dir + "/deep/er/one") == nil)
+            #expect(Self.listing(dir + "/deep/er").count == 1, "the first write of the path was removed")
+            #expect(AtomicFile.pendingPaths.filter { $0.hasPrefix(dir + "/") }.count == 2)
+            #expect(batch.paths == [dir + "/kept", dir + "/deep/er/one"])
+            let directories = DeferredDirectoryFlushes()
+            try batch.commit(directories: directories)
+            #expect(Self.read(dir + "/kept") == Array("new".utf8))
+            #expect(Self.read(dir + "/deep/er/one") == [2])
+            #expect(Self.listing(dir) == ["deep", "kept"])
+            #expect(Self.listing(dir + "/deep/er") == ["one"])
+            #expect(AtomicFile.pendingPaths.filter { $0.hasPrefix(dir + "/") }.isEmpty)
+            #expect(directories.flush() == 2)
+            batch.discard()
+            #expect(Self.listing(dir + "/deep/er") == ["one"], "a discard after the commit removes nothing")
+        }
+    }
+
+    @Test("a discarded or dropped batch leaves every path and folder as it was")
+    func batchDiscards() throws {
+        try withTemporaryDirectory { dir in
+            try AtomicFile.write(Array("old".utf8), to: dir + "/kept")
+            try FileManager.default.createDirectory(atPath: dir + "/there", withIntermediateDirectories: false)
+            let batch = AtomicFileBatch()
+            try batch.write(Array("new".utf8), to: dir + "/kept")
+            try batch.write([1], to: dir + "/there/made/one")
+            batch.discard()
+            #expect(Self.listing(dir) == ["kept", "there"])
+            #expect(Self.listing(dir + "/there").isEmpty, "the folder the batch made is removed, the one it found is not")
+            #expect(Self.read(dir + "/kept") == Array("old".utf8))
+            do {
+                let dropped = AtomicFileBatch()
+                try dropped.write([1], to: dir + "/new/one")
+                #expect(Self.listing(dir) == ["kept", "new", "there"])
+            }
+            #expect(Self.listing(dir) == ["kept", "there"])
+            #expect(AtomicFile.pendingPaths.filter { $0.hasPrefix(dir + "/") }.isEmpty)
+        }
+    }
+
+    @Test("a batch whose rename fails keeps the files before it and removes the rest")
+    func batchRenameFailure() throws {
+        try withTemporaryDirectory { dir in
+            #expect(mkdir(dir + "/b", 0o755) == 0)  // renaming a file over a directory fails with EISDIR
+            let batch = AtomicFileBatch()
+            try batch.write([1], to: dir + "/a")
+            try batch.write([2], to: dir + "/b")
+            try batch.write([3], to: dir + "/c")
+            let error = try #require(throws: AtomicFileError.self) { try batch.commit() }
+            #expect(error.path == dir + "/b" && error.errno == EISDIR)
+            #expect(Self.listing(dir) == ["a", "b"])
+            #expect(Self.read(dir + "/a") == [1])
+            #expect(AtomicFile.pendingPaths.filter { $0.hasPrefix(dir + "/") }.isEmpty)
+        }
+    }
+
+    @Test("a batch cannot make a folder where a file is, and says which")
+    func batchFolderOverAFile() throws {
+        try withTemporaryDirectory { dir in
+            try AtomicFile.write([0], to: dir + "/plain")
+            let batch = AtomicFileBatch()
+            #expect(throws: AtomicFileError.createTemporary(path: dir + "/plain/out", errno: ENOTDIR)) {
+                try batch.write([1], to: dir + "/plain/out")
+            }
+            #expect(throws: AtomicFileError.createFolder(path: dir + "/plain/sub", errno: ENOTDIR)) {
+                try batch.write([1], to: dir + "/plain/sub/out")
+            }
+            #expect(Self.listing(dir) == ["plain"])
+        }
+    }
+
     @Test("pending temporary files can be removed, as an interrupt handler would")
     func removePending() throws {
         try withTemporaryDirectory { dir in

@@ -80,7 +80,6 @@ struct SnapshotCommand: ParsableCommand {
         let manifestPath = manifest ?? SnapshotManifest.defaultFileName
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw SnapshotError.noManifest(manifestPath) }
         let manifest = try SnapshotManifest.load(manifestPath)
-        if let report { try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true) }
         let runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
                                     shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: report,
                                     threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
@@ -112,7 +111,6 @@ struct SnapshotCommand: ParsableCommand {
             }
         }
         let merged = SnapshotReport.merged(reports)
-        try FileManager.default.createDirectory(atPath: report, withIntermediateDirectories: true)
         try finish(merged, console: console)
         return merged.passed ? .success : .failure
     }
@@ -125,6 +123,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         console.out("\(report.action): \(report.summaryLine)\n")
         guard let folder = self.report else { return }
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try AtomicFile.write(Array((report.json.rendered() + "\n").utf8), to: folder + "/report.json")
         try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")

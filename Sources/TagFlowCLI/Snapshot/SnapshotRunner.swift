@@ -6,8 +6,9 @@ import TagFlowReview
 import TagFlowText
 
 /// Renders a manifest's variants and compares each picture with its golden; in `record`, writes the goldens its
-/// mode names. Variants render on every core; files are written in name order, each atomically, so an interrupted
-/// run leaves every golden old or new, never half-written.
+/// mode names. Variants render on every core. Every file is written under a hidden temporary name and renamed into
+/// place when the run ends, so a run that fails writes nothing, and an interrupted one keeps the variants it
+/// finished; a golden is always old or new, never half-written.
 struct SnapshotRunner: Sendable {
     let manifest: SnapshotManifest
     /// `nil` for `verify`: nothing is written to the goldens.
@@ -52,6 +53,13 @@ struct SnapshotRunner: Sendable {
         // Each golden is flushed before it is renamed; the folders' entries are flushed once, at the end.
         let directories = DeferredDirectoryFlushes()
         defer { directories.flush() }
+        let files = AtomicFileBatch()
+        defer { files.discard() }
+        var removals = [String]()
+        func commitFiles() throws {
+            try files.commit(directories: directories)
+            for path in removals { try? FileManager.default.removeItem(atPath: path) }
+        }
         let everything = manifest.variants
         let mine = shard.select(everything)
         var inputs = [String: ScreenInputs]()
@@ -80,8 +88,8 @@ struct SnapshotRunner: Sendable {
                 throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
             }
         }, consume: { index, outcome in
-            for write in outcome.writes { try Self.write(write.bytes, to: write.path, directories: directories) }
-            for path in outcome.removals { try? FileManager.default.removeItem(atPath: path) }
+            for write in outcome.writes { try files.write(write.bytes, to: write.path) }
+            removals += outcome.removals
             items += outcome.items
             let screen = mine[index].screen.name
             if families[screen] == nil {
@@ -94,19 +102,22 @@ struct SnapshotRunner: Sendable {
         })
         progress.finish()
         if done < mine.count {
+            try commitFiles()
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
-        items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }))
+        items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
+                                removals: &removals)
         let fonts = families.reduce(into: Set<FontFileIdentity>()) { fonts, screen in
             fonts.formUnion(FontRecords.identities(engine: screenInputs[screen.key]!.engine, families: screen.value))
         }
-        let fontNotes = try checkFonts(fonts, directories: directories)
+        let fontNotes = try checkFonts(fonts, files: files)
+        try commitFiles()
         return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ used: Set<FontFileIdentity>, directories: DeferredDirectoryFlushes) throws -> [String] {
+    private func checkFonts(_ used: Set<FontFileIdentity>, files: AtomicFileBatch) throws -> [String] {
         let path = goldenPath(Self.fontsFileName)
         var recorded: [FontFileIdentity]?
         if let bytes = try Self.readGolden(path) {
@@ -116,7 +127,7 @@ struct SnapshotRunner: Sendable {
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
             // A shard records what it drew beside what the others recorded.
             let all = Set(shard == .whole ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
-            try Self.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path, directories: directories)
+            try files.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
             return []
         }
         guard let recorded, !unrecorded.isEmpty else { return [] }
@@ -308,7 +319,8 @@ struct SnapshotRunner: Sendable {
     // MARK: Stale goldens
 
     /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected.
-    private func staleItems(expected: Set<String>) throws -> [SnapshotItem] {
+    /// With `--prune`, adds each to `removals`.
+    private func staleItems(expected: Set<String>, removals: inout [String]) throws -> [SnapshotItem] {
         guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var stale = [String]()
         while let relative = enumerator.nextObject() as? String {
@@ -321,11 +333,11 @@ struct SnapshotRunner: Sendable {
                 stale.append(relative)
             }
         }
-        return try stale.sorted().map { name in
+        return stale.sorted().map { name in
             var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "",
                                     status: .stale, detail: "no screen or variant makes it; --prune removes it")
             if prune {
-                try FileManager.default.removeItem(atPath: goldenPath(name))
+                removals.append(goldenPath(name))
                 item.status = .removed
                 item.detail = "removed by --prune"
             }
@@ -344,13 +356,6 @@ struct SnapshotRunner: Sendable {
     /// The golden PNG at `path` against `actual`; a golden that will not decode is broken.
     private static func compare(golden: [UInt8], path: String, _ actual: RGBAImage, options: PixelDiff.Options) throws -> PixelDiff.Result {
         do { return try PixelDiff.compare(png: golden, actual, options: options) } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
-    }
-
-    /// Writes atomically, making folders as needed.
-    private static func write(_ bytes: [UInt8], to path: String, directories: DeferredDirectoryFlushes) throws {
-        let folder = (path as NSString).deletingLastPathComponent
-        if !folder.isEmpty { try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true) }
-        try AtomicFile.write(bytes, to: path, directories: directories)
     }
 }
 

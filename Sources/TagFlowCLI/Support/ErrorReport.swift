@@ -8,7 +8,7 @@ import TagFlowReview
 ///
 /// Each message says what is wrong, with the offending value; `location` says where, for a problem inside a file;
 /// `hint` says how to fix it.
-struct ErrorReport: Equatable {
+struct ErrorReport: Equatable, Sendable {
     var message: String
     var location: SourceSpan?
     var hint: String?

@@ -201,7 +201,7 @@ enum RunError: Error {
 }
 
 /// The exit statuses tagflow uses.
-public enum ExitStatus: Int32 {
+public enum ExitStatus: Int32, Sendable {
     case success = 0
     /// `check` found a missing element, or `diff` found a difference.
     case failure = 1
