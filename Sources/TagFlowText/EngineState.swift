@@ -176,7 +176,7 @@ final class EngineState {
         for pattern in own + fallback + colorFonts() {
             // The lists overlap by design: a face already taken is skipped before its names and charset are read.
             guard let path = pattern.file, seen.insert(FaceKey(path: path, index: pattern.index ?? 0)).inserted,
-                  let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace)
+                  let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace, weight: key.weight)
             else { continue }
             fonts.append(font)
         }
@@ -380,7 +380,8 @@ final class EngineState {
                 face: run.face.face, size: size, glyphs: run.glyphs,
                 xPositions: xPositions,
                 yOffsets: run.yUnits.map { Double($0) * scale },
-                origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates))
+                origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates,
+                emboldening: run.isEmboldened ? Double(SyntheticBold.widening(unitsPerEm: run.face.harfBuzzFace.unitsPerEm)) * scale : 0))
             width += advance
             missingScalars += run.missingScalars
         }
@@ -524,6 +525,8 @@ final class EngineState {
         }
         let loaded = face(chain, key.font)
         let (font, coordinates) = loaded.font(variations: chain.variations, size: size)
+        let isEmboldened = chain.fonts[key.font].isEmboldened
+        let widening = isEmboldened ? SyntheticBold.widening(unitsPerEm: loaded.harfBuzzFace.unitsPerEm) : 0
         let scalars = joined.scalars
         shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, font: font,
                      markingUnsafeToConcatenate: true) { glyphs in
@@ -535,7 +538,8 @@ final class EngineState {
                 var missing = 0
                 while g < glyphs.count, glyphs.cluster(g) < end {
                     if glyphs.glyph(g) == 0 { missing += 1 }
-                    advance += glyphs.xAdvance(g)
+                    let glyphAdvance = glyphs.xAdvance(g)
+                    advance += glyphAdvance == 0 ? 0 : glyphAdvance + widening
                     g += 1
                 }
                 // Safe at both edges: the text's first glyph starts its first cluster, the separator's glyph after it
@@ -551,7 +555,7 @@ final class EngineState {
                 let run = PendingRun(
                     face: loaded, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: advance,
                     clusterCount: end - start, missing: missing, missingScalars: [], rtl: false,
-                    coordinates: coordinates)
+                    coordinates: coordinates, isEmboldened: isEmboldened)
                 (results + index).initialize(to: measurement(
                     of: CollectionOfOne(run), fonts: loaded.families, missing: missing, tracking: chain.tracking,
                     size: size))
@@ -648,7 +652,8 @@ final class EngineState {
             let loaded = face(chain, clusters[i].font)
             let run = shapeRun(
                 scalars, from: clusters[i].start, to: end, clusters: clusters[i..<j], script: clusters[i].script,
-                with: loaded, chain: chain, size: size, keepingGlyphs: keepingGlyphs)
+                with: loaded, emboldened: chain.fonts[clusters[i].font].isEmboldened, chain: chain, size: size,
+                keepingGlyphs: keepingGlyphs)
             // The first family shares the face's one-element list, so a single-font text allocates no list.
             if fonts.isEmpty {
                 fonts = loaded.families
@@ -694,6 +699,8 @@ final class EngineState {
         let rtl: Bool
         /// The axis values the run was shaped at.
         let coordinates: [FontVariation]
+        /// Drawn in synthetic bold: `advanceUnits` and `xUnits` include the widening.
+        let isEmboldened: Bool
 
         /// Points per font unit at `size`.
         func scale(to size: Double) -> Double { size / Double(face.harfBuzzFace.unitsPerEm) }
@@ -707,9 +714,15 @@ final class EngineState {
 
     private func shapeRun(
         _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<Cluster>, script: TextScript,
-        with face: LoadedFace, chain: FallbackChain, size: Double, keepingGlyphs: Bool
+        with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
+        let widening = emboldened ? SyntheticBold.widening(unitsPerEm: face.harfBuzzFace.unitsPerEm) : 0
+        /// A glyph's advance, widened in synthetic bold; marks and other glyphs without an advance stay at zero.
+        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int {
+            let own = shaped.xAdvance(g)
+            return own == 0 ? 0 : own + widening
+        }
         let tracked = keepingGlyphs && chain.tracking != 0
         let rtl = script.isRightToLeft
         return shaper.shape(scalars, from: start, to: end, script: script, font: font) { shaped in
@@ -720,12 +733,12 @@ final class EngineState {
                 // Measuring: the advance and the missing count are all that is kept.
                 for g in 0..<n {
                     if shaped.glyph(g) == 0 { missing += 1 }
-                    pen += shaped.xAdvance(g)
+                    pen += advance(shaped, g)
                 }
                 return PendingRun(
                     face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
                     clusterCount: clusters.count, missing: missing, missingScalars: [], rtl: rtl,
-                    coordinates: coordinates)
+                    coordinates: coordinates, isEmboldened: emboldened)
             }
             var glyphs: [UInt32] = []
             var xs: [Int] = []
@@ -764,12 +777,12 @@ final class EngineState {
                     }
                     missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
                 }
-                pen += shaped.xAdvance(g)
+                pen += advance(shaped, g)
             }
             return PendingRun(
                 face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
                 clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, rtl: rtl,
-                coordinates: coordinates)
+                coordinates: coordinates, isEmboldened: emboldened)
         }
     }
 }

@@ -1,3 +1,4 @@
+import CFontconfig
 import TagFlowLayout
 
 /// One font of a fallback list, as fontconfig describes it.
@@ -8,19 +9,42 @@ struct FallbackFont {
     let charset: FontconfigCharSet?
     /// Whether fontconfig says the font has colour glyphs: emoji prefer it.
     let isColor: Bool
+    /// Whether the chain draws the face in synthetic bold (see ``SyntheticBold``).
+    let isEmboldened: Bool
 
-    init?(_ pattern: FontconfigPattern, fallbackFamily: String) {
+    init?(_ pattern: FontconfigPattern, fallbackFamily: String, weight: FontWeight) {
         guard let path = pattern.file else { return nil }
         self.path = path
         index = pattern.index ?? 0
         family = pattern.preferredFamilyName ?? fallbackFamily
         charset = pattern.charset
         isColor = pattern.isColor
+        isEmboldened = SyntheticBold.applies(requested: weight, faceWeight: pattern.weight, isColor: isColor)
     }
 
     var key: FaceKey { FaceKey(path: path, index: index) }
 
     func covers(_ scalar: UInt32) -> Bool { charset?.contains(scalar) ?? false }
+}
+
+/// Bold drawn with a face that has none: a title asked for in bold whose characters only a regular face has (the
+/// Chinese of a header, where WenQuanYi Zen Hei has no bold) is thickened, as a phone draws it heavier than its
+/// body text. The rule is fontconfig's own (`90-synthetic.conf`): bold asked for, and a face no heavier than
+/// medium. Colour faces are left alone, as a phone's emoji are.
+///
+/// Each outline is thickened by 1/24 em, FreeType's strength (`FT_GlyphSlot_Embolden`), growing right and up from
+/// its left and bottom edges, so each glyph's ink and advance grow by that much; the widths tagflow measures grow
+/// with them, as HarfBuzz's own synthetic bold adds the strength to every advance (`ShapedRun.emboldening`).
+enum SyntheticBold {
+    static func applies(requested: FontWeight, faceWeight: Int?, isColor: Bool) -> Bool {
+        guard requested == .bold, !isColor, let faceWeight else { return false }
+        return faceWeight <= Int(FC_WEIGHT_MEDIUM)
+    }
+
+    /// What each glyph with an advance gains, in font units: 1/24 em, rounded.
+    static func widening(unitsPerEm: Int) -> Int {
+        (unitsPerEm + 12) / 24
+    }
 }
 
 /// The fonts one request tries, in order, with the per-character choice among them cached.

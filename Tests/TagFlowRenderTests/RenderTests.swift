@@ -287,9 +287,25 @@ struct RenderTests {
                 let font = isHeader ? scene.headerFont : scene.footerFont
                 let shaped = scene.engine.shape(text, font: font)
                 let metrics = scene.engine.lineMetrics(font: font)
-                let glyphs = try nextGlyphs(shaped.runs.reduce(0) { $0 + $1.glyphs.count }, of: text)
-                expectGlyphs(glyphs, Self.glyphOrigins(shaped, x: frame.x + options.sectionInset.left,
-                                                       baseline: frame.midY + (metrics.ascent - metrics.descent) / 2), of: text)
+                let x = frame.x + options.sectionInset.left
+                let baseline = frame.midY + (metrics.ascent - metrics.descent) / 2
+                for run in shaped.runs where !run.glyphs.isEmpty {
+                    guard run.emboldening > 0 else {
+                        expectGlyphs(try nextGlyphs(run.glyphs.count, of: text),
+                                     run.glyphs.indices.map { (x + run.origin + run.xPositions[$0], baseline - run.yOffsets[$0]) }, of: text)
+                        continue
+                    }
+                    // Synthetic bold (the title's Chinese has no bold face): outlines filled and stroked, within the run.
+                    let mark = marks.popFirst()
+                    guard case let .strokedPath(box, strokeWidth, _) = try #require(mark) else {
+                        Issue.record("expected the thickened outlines of \(text)")
+                        return
+                    }
+                    #expect(abs(strokeWidth - run.emboldening) < 1e-6)
+                    #expect(box.minX >= x + run.origin - 0.01 && box.maxX <= x + run.origin + run.advance + 0.01,
+                            "\(text): outlines span \(box.minX)…\(box.maxX), the run \(x + run.origin)…\(x + run.origin + run.advance)")
+                    #expect(box.maxY <= baseline + metrics.descent && box.minY >= baseline - metrics.ascent - run.emboldening)
+                }
             }
         }
         #expect(cells == Self.svgDocument.tagCount)

@@ -117,6 +117,36 @@ struct TextDrawingTests {
         #expect(pdfText.components(separatedBy: "/ColorSpace /DeviceRGB").count - 1 == 2, "not one RGB image per emoji in the PDF")
     }
 
+    // MARK: Synthetic bold
+
+    /// WenQuanYi Zen Hei has no bold: a bold title is drawn with its outlines thickened, keeping the left edge, within
+    /// the wider advance it was measured at (two glyphs, each 1/24 em wider).
+    @Test func boldWithoutABoldFaceIsDrawnThickened() throws {
+        let engine = try TextEngine()
+        func draw(_ weight: FontWeight, size: Double = 40, with engine: TextEngine) throws -> (ShapedText, count: Int, box: Rect, pixels: [UInt8]) {
+            let shaped = engine.shape("运动", font: try engine.font(family: "sans-serif", size: size, weight: weight))
+            let (canvas, painter) = try Self.whiteCanvas(width: 120, height: 60, engine: engine)
+            painter.drawText(shaped, at: 10, baseline: 45, colour: Colour(red: 0, green: 0, blue: 0))
+            let image = try canvas.image()
+            try Self.save(image, "cjk-\(weight)-\(Int(size))")
+            let ink = Self.pixels(of: image) { $0.r < 128 }
+            return (shaped, ink.count, try #require(ink.box), image.pixels)
+        }
+        let (regularText, regularCount, regularBox, regularPixels) = try draw(.regular, with: engine)
+        let (boldText, boldCount, boldBox, _) = try draw(.bold, with: engine)
+        // The face drawn regular after it was drawn bold is still regular, at a size drawn before and at a new one,
+        // as a face no bold text was drawn with.
+        #expect(try draw(.regular, with: engine).pixels == regularPixels)
+        #expect(try draw(.regular, size: 41, with: engine).pixels == (try draw(.regular, size: 41, with: TextEngine()).pixels))
+        #expect(abs(boldText.runs[0].emboldening * 2 - (boldText.width - regularText.width)) < 1e-9)
+        #expect(Double(boldCount) > 1.15 * Double(regularCount), "\(boldCount) dark pixels against \(regularCount)")
+        #expect(abs(boldBox.x - regularBox.x) <= 1, "the left edge is kept")
+        // Each glyph's ink grows by 40/24 pt to the right, as its advance does.
+        #expect(boldBox.maxX - regularBox.maxX >= 2 && boldBox.maxX - regularBox.maxX <= 3 * 40 / 24 + 1)
+        #expect(boldBox.maxX <= 10 + boldText.width + 1)
+        #expect(boldText.width > regularText.width)
+    }
+
     // MARK: Variable fonts
 
     static let opszFont = ProcessRunner.packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Opsz.ttf").path

@@ -283,3 +283,57 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(missingFontSuggestion(for: "篮").packages == ["fonts-noto-cjk", "fonts-wqy-zenhei"])
     }
 }
+
+/// Bold asked of a face with no bold: drawn thickened, and measured wider by 1/24 em a glyph.
+@Suite struct SyntheticBoldTests {
+    private let privateFont = testFont("TagFlowTest-Private.ttf")
+
+    @Test func aFaceWithNoBoldIsWidenedByAGlyphsStrength() throws {
+        let engine = try TextEngine.forTests(files: [privateFont])
+        let regular = try engine.font(family: "TagFlow Test Private", size: 20)
+        let bold = try engine.font(family: "TagFlow Test Private", size: 20, weight: .bold)
+        let plain = engine.shape("AB a", font: regular)
+        #expect(plain.width == points(600 + 700 + 250 + 500, 20))
+        #expect(plain.runs.allSatisfy { $0.emboldening == 0 })
+        // 1000 units per em: each of the four glyphs gains 42 units, 1/24 em rounded.
+        let heavy = engine.shape("AB a", font: bold)
+        #expect(heavy.runs.map(\.face.family) == ["TagFlow Test Private"])
+        #expect(heavy.runs.map(\.emboldening) == [points(42, 20)])
+        #expect(heavy.width == points(642 + 742 + 292 + 542, 20))
+        #expect(heavy.runs[0].xPositions == [0, 642, 1384, 1676].map { points($0, 20) })
+        // Measuring alone, and many texts joined into one buffer, give the shaped widths.
+        #expect(engine.measure("AB a", font: bold).width == heavy.width)
+        let texts = ["A", "AB", "a a", "BBB", "A a B"]
+        #expect(engine.measure(texts, font: bold).map(\.width) == texts.map { engine.shape($0, font: bold).width })
+        #expect(engine.measure(texts, font: regular).map(\.width) == texts.map { engine.shape($0, font: regular).width })
+    }
+
+    @Test func onlyTheFacesWithoutBoldAreThickened() throws {
+        let engine = try TextEngine.forTests(files: [privateFont])
+        // The Cyrillic falls back to DejaVu Sans, which has a bold face of its own.
+        let mixed = engine.shape("aМ", font: try engine.font(family: "TagFlow Test Private", size: 20, weight: .bold))
+        #expect(mixed.runs.map(\.face.family) == ["TagFlow Test Private", "DejaVu Sans"])
+        #expect(mixed.runs.map(\.emboldening) == [points(42, 20), 0])
+        #expect(mixed.runs[1].face.path.hasSuffix("DejaVuSans-Bold.ttf"))
+        // WenQuanYi Zen Hei has no bold; Noto Color Emoji is left as a phone leaves emoji.
+        let font = try engine.font(family: "sans-serif", size: 17, weight: .bold)
+        let shaped = engine.shape("运动😀", font: font)
+        #expect(shaped.runs.map(\.face.family) == ["WenQuanYi Zen Hei", "Noto Color Emoji"])
+        let cjk = shaped.runs[0]
+        let regularCJK = engine.shape("运动", font: try engine.font(family: "sans-serif", size: 17))
+        let widening = Double(SyntheticBold.widening(unitsPerEm: cjk.face.unitsPerEm)) * 17 / Double(cjk.face.unitsPerEm)
+        #expect(shaped.runs.map(\.emboldening) == [widening, 0])
+        #expect(abs(cjk.advance - (regularCJK.width + 2 * widening)) < 1e-9)
+        #expect(engine.shape("Remember", font: font).runs[0].emboldening == 0)
+    }
+
+    @Test func fontconfigsRuleDecides() {
+        #expect(SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: false))
+        #expect(SyntheticBold.applies(requested: .bold, faceWeight: 100, isColor: false), "medium is not bold")
+        #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 180, isColor: false), "demibold is bold enough")
+        #expect(!SyntheticBold.applies(requested: .regular, faceWeight: 80, isColor: false))
+        #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: true))
+        #expect(!SyntheticBold.applies(requested: .bold, faceWeight: nil, isColor: false), "a variable face's weight is an axis")
+        #expect(SyntheticBold.widening(unitsPerEm: 1000) == 42 && SyntheticBold.widening(unitsPerEm: 2048) == 85)
+    }
+}

@@ -145,6 +145,17 @@ package final class CairoContext {
 
     package enum LineCap { case butt, round, square }
 
+    package enum LineJoin { case miter, round, bevel }
+
+    package func setLineJoin(_ join: LineJoin) {
+        let value = switch join {
+        case .miter: CAIRO_LINE_JOIN_MITER
+        case .round: CAIRO_LINE_JOIN_ROUND
+        case .bevel: CAIRO_LINE_JOIN_BEVEL
+        }
+        cairo_set_line_join(pointer, value)
+    }
+
     package func setLineCap(_ cap: LineCap) {
         let value = switch cap {
         case .butt: CAIRO_LINE_CAP_BUTT
@@ -201,6 +212,12 @@ package final class CairoContext {
             result.ink = (first.x + extents.x_bearing, first.y + extents.y_bearing, extents.width, extents.height)
         }
         return result
+    }
+
+    /// Adds the outlines of `glyphs`, in the current font face and size, to the path.
+    package func appendGlyphPath(_ glyphs: [Glyph]) {
+        var placed = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
+        cairo_glyph_path(pointer, &placed, Int32(placed.count))
     }
 
     /// Shows `glyphs` in the current font face, size and source.

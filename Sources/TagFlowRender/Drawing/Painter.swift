@@ -95,7 +95,12 @@ package struct Painter {
         do throws(CairoError) {
             for run in shaped.runs where !run.glyphs.isEmpty {
                 try select(run)
-                context.showGlyphs(glyphs(of: run, at: x, baseline: baseline))
+                let placed = glyphs(of: run, at: x, baseline: baseline)
+                if run.emboldening > 0 {
+                    drawEmboldened(placed, strength: run.emboldening)
+                } else {
+                    context.showGlyphs(placed)
+                }
             }
         } catch {
             // Kept on the context and thrown when the picture is taken.
@@ -119,6 +124,22 @@ package struct Painter {
         context.restore()
     }
 
+    /// Synthetic bold: each outline filled and stroked with a line `strength` wide, moved right and up by half of it,
+    /// so it keeps its left and bottom edges and grows by `strength` to the right and up, as FreeType thickens a
+    /// glyph. Drawn as a path, not through cairo's own emboldening, whose glyph extents leave out part of the
+    /// thickened ink: a picture drawn in bands would lose pixels at the seams that one drawn whole keeps.
+    private func drawEmboldened(_ glyphs: [CairoContext.Glyph], strength: Double) {
+        context.newPath()
+        context.appendGlyphPath(glyphs.map { CairoContext.Glyph(index: $0.index, x: $0.x + strength / 2, y: $0.y - strength / 2) })
+        context.fillPreserve()
+        context.save()
+        context.setDash([])
+        context.setLineWidth(strength)
+        context.setLineJoin(.round)
+        context.stroke()
+        context.restore()
+    }
+
     /// The box the ink of `shaped` covers when drawn at `x` and `baseline`; nil when it has none.
     package func inkBounds(of shaped: ShapedText, at x: Double, baseline: Double) -> Rect? {
         var bounds: Rect?
@@ -126,7 +147,9 @@ package struct Painter {
             for run in shaped.runs where !run.glyphs.isEmpty {
                 try select(run)
                 guard let ink = context.extents(of: glyphs(of: run, at: x, baseline: baseline)).ink else { continue }
-                let rect = Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                // Synthetic bold grows the ink right and up.
+                let grown = run.emboldening
+                let rect = Rect(x: ink.x, y: ink.y - grown, width: ink.width + grown, height: ink.height + grown)
                 bounds = bounds.map { $0.union(rect) } ?? rect
             }
         } catch {

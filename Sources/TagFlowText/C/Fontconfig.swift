@@ -147,6 +147,10 @@ final class FontconfigPattern {
         return english.max { $0.count < $1.count } ?? names.first
     }
 
+    /// The face's weight on fontconfig's scale (regular 80, medium 100, bold 200); nil for a variable face,
+    /// whose weight is a range.
+    var weight: Int? { integer(FC_WEIGHT) }
+
     /// Whether fontconfig says the font has colour glyphs.
     var isColor: Bool {
         var value: FcBool = 0
