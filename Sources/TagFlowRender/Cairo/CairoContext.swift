@@ -145,16 +145,8 @@ package final class CairoContext {
 
     package enum LineCap { case butt, round, square }
 
-    package enum LineJoin { case miter, round, bevel }
-
-    package func setLineJoin(_ join: LineJoin) {
-        let value = switch join {
-        case .miter: CAIRO_LINE_JOIN_MITER
-        case .round: CAIRO_LINE_JOIN_ROUND
-        case .bevel: CAIRO_LINE_JOIN_BEVEL
-        }
-        cairo_set_line_join(pointer, value)
-    }
+    /// Joins the segments of strokes with round corners, where cairo's default mitres them.
+    package func setRoundLineJoins() { cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND) }
 
     package func setLineCap(_ cap: LineCap) {
         let value = switch cap {

@@ -135,7 +135,7 @@ package struct Painter {
         context.save()
         context.setDash([])
         context.setLineWidth(strength)
-        context.setLineJoin(.round)
+        context.setRoundLineJoins()
         context.stroke()
         context.restore()
     }
