@@ -36,6 +36,8 @@ public struct LayoutOptions: Hashable, Sendable {
     public var tracking: Double = 0
     /// The reader's Dynamic Type setting, which scales ``fontSize``.
     public var contentSize: ContentSizeCategory = .large
+    /// The reader's Bold Text setting: bold draws the tags, titles and footers in bold.
+    public var legibilityWeight: LegibilityWeight = .regular
     /// How measured text widths round to cell widths.
     public var textRounding: TextRounding = .exact
     /// Device pixels per point, for ``TextRounding/pixel``.

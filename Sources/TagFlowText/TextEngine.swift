@@ -7,6 +7,14 @@ public enum FontWeight: String, CaseIterable, Sendable {
     case regular, bold
 }
 
+extension LegibilityWeight {
+    /// The weight text asked for at `weight` is drawn at. Bold Text draws UIKit's system fonts a step heavier
+    /// (regular as semibold, semibold as bold); of the two weights tagflow asks fonts for, that is bold.
+    public func applied(to weight: FontWeight) -> FontWeight {
+        self == .bold ? .bold : weight
+    }
+}
+
 /// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.
 public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     /// The family of the primary font (e.g. "DejaVu Sans" for a "sans-serif" request).

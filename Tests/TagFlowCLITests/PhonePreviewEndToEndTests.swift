@@ -79,6 +79,32 @@ import TagFlowImage
         #expect(abs(firstWidth(wide.json) - (2 * 14 * 53 / 17 + 15)) < 1e-9)
     }
 
+    /// Bold Text measures every tag in bold: DejaVu Sans Bold for Latin, and WenQuanYi Zen Hei, which has no bold,
+    /// thickened and widened by 1/24 em a glyph (43 of its 1,024 units).
+    @Test func boldTextMeasuresTheTagsInBold() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("tags", "Remember me\n篮球\n")
+        try folder.write("bold.json", "{\"legibilityWeight\": \"bold\"}")
+        func widths(_ json: [String: Any]) -> [Double] {
+            ((json["sections"] as? [[String: Any]]) ?? []).flatMap { ($0["items"] as? [[String: Any]]) ?? [] }.compactMap { $0["width"] as? Double }
+        }
+        func files(_ json: [String: Any]) -> [String] { ((json["fontFiles"] as? [[String: Any]]) ?? []).compactMap { $0["fileName"] as? String } }
+        let regular = try layoutJSON([folder.path("tags")]).json
+        let bold = try layoutJSON([folder.path("tags"), "--legibility-weight", "bold"]).json
+        #expect(files(regular) == ["DejaVuSans.ttf", "wqy-zenhei.ttc"])
+        #expect(files(bold) == ["DejaVuSans-Bold.ttf", "wqy-zenhei.ttc"])
+        let (plain, heavy) = (widths(regular), widths(bold))
+        #expect(plain.count == 2 && heavy.count == 2)
+        #expect(heavy[0] > plain[0] + 5, "Remember me: \(heavy[0]) bold against \(plain[0])")
+        #expect(plain[1] == 28 + 15 && heavy[1] == 28 + 15 + 2 * 14 * 43 / 1024)
+        // The config key does what the flag does, and the flag overrides the config.
+        #expect(widths(try layoutJSON([folder.path("tags"), "--config", folder.path("bold.json")]).json) == heavy)
+        #expect(widths(try layoutJSON([folder.path("tags"), "--config", folder.path("bold.json"), "--legibility-weight", "regular"]).json) == plain)
+        // Wider tags wrap sooner: the demo grows taller.
+        func height(_ json: [String: Any]) -> Double { ((json["contentSize"] as? [String: Any])?["height"] as? Double) ?? 0 }
+        #expect(height(try layoutJSON([Self.demo, "--legibility-weight", "bold"]).json) > height(try layoutJSON([Self.demo]).json))
+    }
+
     @Test func textWidthRoundingRoundsEveryCell() throws {
         for (rule, check) in [("ceil", { (w: Double) in w == w.rounded() }), ("pixel", { (w: Double) in (w * 3) == (w * 3).rounded() })] {
             let json = try layoutJSON([Self.demo, "--device", "iphone-15", "--text-width", rule, "--padding", "0"]).json

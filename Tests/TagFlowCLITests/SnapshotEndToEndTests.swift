@@ -273,6 +273,32 @@ import TagFlowImage
         #expect(missedPrivateFont(separate), "\(separate.stderr)")
     }
 
+    /// A legibility-weight axis records one golden per weight; Bold Text's tags wrap sooner, so its picture is
+    /// taller. An unknown weight is refused where it is written.
+    @Test func boldTextIsAnAxis() throws {
+        let folder = try makeProject()
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "three.tags", "config": "narrow.json",
+              "variants": {"legibilityWeights": ["regular", "bold"]}}]}
+            """)
+        // Three 43-pt tags fill a line exactly in regular, and not in bold.
+        try folder.write("three.tags", "篮球\n足球\n排球\n")
+        try folder.write("narrow.json", "{\"width\": \(3 * 43 + 2 * 10 + 20)}")
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        let regular = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/chooser/regular.png")))))
+        let bold = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/chooser/bold.png")))))
+        #expect(bold.height > regular.height, "bold \(bold.height) px against regular \(regular.height) px")
+        #expect(try snapshot(["verify"], in: folder).status == 0)
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "chooser.tags",
+              "variants": {"legibilityWeights": ["heavy"]}}]}
+            """)
+        let refused = try snapshot(["verify"], in: folder)
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("tagflow.json:2:") && refused.stderr.contains("heavy") && refused.stderr.contains("regular, bold"), "\(refused.stderr)")
+    }
+
     @Test func aRecordThatFailsWritesNothing() throws {
         let folder = try makeProject()
         // The good screen's variants are drawn and their goldens made before the empty screen fails.

@@ -13,6 +13,14 @@ import TagFlowLayout
         ])
     }
 
+    @Test func boldTextVariesFastestAndIsNamedByItsWeight() {
+        let matrix = SnapshotMatrix(themes: ["dark"], contentSizes: [.large, .accessibilityLarge], legibilityWeights: [.regular, .bold])
+        #expect(matrix.combinations.map { SnapshotVariant(screen: "s", settings: $0).name }
+                == ["s/dark-L-regular", "s/dark-L-bold", "s/dark-AX2-regular", "s/dark-AX2-bold"])
+        #expect(SnapshotMatrix(legibilityWeights: [.bold]).overridden(by: SnapshotMatrix(themes: ["light"]))
+                == SnapshotMatrix(themes: ["light"], legibilityWeights: [.bold]))
+    }
+
     @Test func widthsAndScalesAreNamedToo() {
         let matrix = SnapshotMatrix(widths: [320, 414.5], scales: [3])
         #expect(matrix.combinations.map { SnapshotVariant(screen: "s", settings: $0).name } == ["s/w320-@3x", "s/w414.5-@3x"])

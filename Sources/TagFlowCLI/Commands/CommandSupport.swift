@@ -134,7 +134,8 @@ struct LayoutInput: ParsableArguments {
             throw .fontVariationsInvalid(options.fontVariations, reason: "\(error)")
         }
         do {
-            let font = try engine.font(family: options.font, size: options.textSize, variations: variations, tracking: options.tracking)
+            let font = try engine.font(family: options.font, size: options.textSize, weight: options.legibilityWeight.applied(to: .regular),
+                                       variations: variations, tracking: options.tracking)
             if let console {
                 let report = engine.report(for: font)
                 if let standIn = report.standIn { console.warn("\(standIn); these fonts are not installed, so the preview uses stand-ins: give the real ones with --font-file or --font-dir") }

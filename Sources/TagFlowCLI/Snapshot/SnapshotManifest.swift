@@ -97,7 +97,7 @@ struct SnapshotManifest: Sendable {
 
     private static func matrixFromJSON(_ value: Located<JSONValue>) throws(InputError) -> SnapshotMatrix {
         let reader = try JSONObjectReader(value, context: "\"variants\"")
-        try reader.rejectUnknownKeys(allowed: ["devices", "widths", "scales", "themes", "directions", "contentSizes"])
+        try reader.rejectUnknownKeys(allowed: ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"])
         func strings(_ key: String) throws(InputError) -> [Located<String>] {
             try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in Located(value: try value.string("a value of \"\(key)\""), location: value.location) }
         }
@@ -122,7 +122,8 @@ struct SnapshotManifest: Sendable {
         return SnapshotMatrix(devices: devices.map(\.value), widths: try numbers("widths"), scales: try numbers("scales"),
                               themes: try choices("themes", ThemeName.self).map(\.rawValue),
                               directions: try choices("directions", Direction.self),
-                              contentSizes: try choices("contentSizes", ContentSizeCategory.self))
+                              contentSizes: try choices("contentSizes", ContentSizeCategory.self),
+                              legibilityWeights: try choices("legibilityWeights", LegibilityWeight.self))
     }
 
     /// The theme names a variant may use, as the style reads them.

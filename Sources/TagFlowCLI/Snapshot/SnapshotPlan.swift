@@ -11,6 +11,7 @@ struct SnapshotMatrix: Equatable, Sendable {
     var themes: [String] = []
     var directions: [Direction] = []
     var contentSizes: [ContentSizeCategory] = []
+    var legibilityWeights: [LegibilityWeight] = []
 
     /// This matrix with each axis that `override` gives replaced by it.
     func overridden(by override: SnapshotMatrix) -> SnapshotMatrix {
@@ -19,10 +20,11 @@ struct SnapshotMatrix: Equatable, Sendable {
                        scales: override.scales.isEmpty ? scales : override.scales,
                        themes: override.themes.isEmpty ? themes : override.themes,
                        directions: override.directions.isEmpty ? directions : override.directions,
-                       contentSizes: override.contentSizes.isEmpty ? contentSizes : override.contentSizes)
+                       contentSizes: override.contentSizes.isEmpty ? contentSizes : override.contentSizes,
+                       legibilityWeights: override.legibilityWeights.isEmpty ? legibilityWeights : override.legibilityWeights)
     }
 
-    /// Every combination, in the order of the axes as listed: devices vary slowest, content sizes fastest.
+    /// Every combination, in the order of the axes as listed: devices vary slowest, legibility weights fastest.
     ///
     /// - Complexity: O(*p*), where *p* is the product of the axes' lengths.
     var combinations: [SnapshotVariant.Settings] {
@@ -34,8 +36,10 @@ struct SnapshotMatrix: Equatable, Sendable {
                     for theme in axis(themes) {
                         for direction in axis(directions) {
                             for contentSize in axis(contentSizes) {
-                                result.append(.init(device: device, width: width, scale: scale, theme: theme,
-                                                    direction: direction, contentSize: contentSize))
+                                for legibilityWeight in axis(legibilityWeights) {
+                                    result.append(.init(device: device, width: width, scale: scale, theme: theme,
+                                                        direction: direction, contentSize: contentSize, legibilityWeight: legibilityWeight))
+                                }
                             }
                         }
                     }
@@ -56,8 +60,9 @@ struct SnapshotVariant: Hashable, Sendable {
         var theme: String?
         var direction: Direction?
         var contentSize: ContentSizeCategory?
+        var legibilityWeight: LegibilityWeight?
 
-        /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `dark`, `rtl`, `AX2`, each only if set.
+        /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `dark`, `rtl`, `AX2`, `bold`, each only if set.
         var nameParts: [String] {
             var parts = [String]()
             if let device { parts.append(device) }
@@ -66,6 +71,7 @@ struct SnapshotVariant: Hashable, Sendable {
             if let theme { parts.append(theme) }
             if let direction { parts.append(direction.rawValue) }
             if let contentSize { parts.append(contentSize.rawValue) }
+            if let legibilityWeight { parts.append(legibilityWeight.rawValue) }
             return parts
         }
     }
@@ -73,7 +79,7 @@ struct SnapshotVariant: Hashable, Sendable {
     var screen: String
     var settings: Settings
 
-    /// `screen/iphone-15-dark-rtl-AX2`; a screen with no axes is `screen/default`.
+    /// `screen/iphone-15-dark-rtl-AX2-bold`; a screen with no axes is `screen/default`.
     var name: String {
         let parts = settings.nameParts
         return screen + "/" + (parts.isEmpty ? "default" : parts.joined(separator: "-"))

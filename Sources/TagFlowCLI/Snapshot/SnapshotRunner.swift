@@ -171,8 +171,8 @@ struct SnapshotRunner: Sendable {
         return outcome
     }
 
-    /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction and
-    /// text size on top.
+    /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction, text
+    /// size and legibility weight on top.
     private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen, settings: SnapshotVariant.Settings) throws -> Scene {
         var input = LayoutInput()
         input.config = screen.configPath
@@ -183,6 +183,7 @@ struct SnapshotRunner: Sendable {
         if let width = settings.width { override("width", .number(width)) }
         if let direction = settings.direction { override("direction", .text(direction.rawValue)) }
         if let contentSize = settings.contentSize { override("contentSize", .text(contentSize.rawValue)) }
+        if let legibilityWeight = settings.legibilityWeight { override("legibilityWeight", .text(legibilityWeight.rawValue)) }
         let loaded = try input.loaded(inputs.document, config: inputs.config)
         var styleSettings = StyleSettings()
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))

@@ -29,7 +29,7 @@ public final class Scene: Sendable {
         self.style = style
         fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style,
                               variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
-                              tracking: layout.options.tracking)
+                              tracking: layout.options.tracking, legibilityWeight: layout.options.legibilityWeight)
     }
 
     var bodyFont: FontSpec { fontSet.bodyFont }
@@ -58,12 +58,14 @@ package struct FontSet: Sendable {
     package let captionFont: FontSpec
 
     /// Tags in `family` at `size`, with the tags' axis values and tracking; headers, footers and captions as
-    /// `style` sizes them.
+    /// `style` sizes them. Bold Text (`legibilityWeight`) makes the tags, headers and footers bold, not the captions,
+    /// which are tagflow's own.
     package init(engine: TextEngine, family: String, size: Double, style: Style,
-                 variations: [FontVariation] = [], tracking: Double = 0) throws(FontError) {
-        bodyFont = try engine.font(family: family, size: size, variations: variations, tracking: tracking)
-        headerFont = try engine.font(family: family, size: style.headerFontSize, weight: style.headerFontWeight)
-        footerFont = try engine.font(family: family, size: style.footerFontSize)
+                 variations: [FontVariation] = [], tracking: Double = 0, legibilityWeight: LegibilityWeight = .regular) throws(FontError) {
+        bodyFont = try engine.font(family: family, size: size, weight: legibilityWeight.applied(to: .regular),
+                                   variations: variations, tracking: tracking)
+        headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
+        footerFont = try engine.font(family: family, size: style.footerFontSize, weight: legibilityWeight.applied(to: .regular))
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)
     }
 }
