@@ -203,6 +203,9 @@ import Testing
              status: 2, stderr: ["error: the output 'c.json' is also an input"]),
         Case(name: "an output format tagflow cannot write", files: ["a.tags": .text("x\n")], arguments: ["render", "a.tags", "-o", "out.bmp"],
              status: 2, stderr: ["error: cannot tell the format of 'out.bmp'"]),
+        Case(name: "a format the output's name contradicts", files: ["a.tags": .text("x\n")],
+             arguments: ["render", "a.tags", "-o", "out.png", "--format", "svg"],
+             status: 2, stderr: ["error: the output 'out.png' names another format than --format svg", "help: drop --format, or name the output out.svg"]),
     ]
 
     static let argumentCases: [Case] = [

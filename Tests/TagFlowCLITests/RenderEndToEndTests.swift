@@ -149,6 +149,35 @@ import TagFlowTestSupport
         #expect(modDate, "\(datedInfo)")
     }
 
+    /// `-o -` writes the picture to standard output: a PNG unless `--format` says otherwise, with the bytes a file of
+    /// that format gets; `--format` also names the format of an output whose name has no extension.
+    @Test func picturesGoToStandardOutputAndToNamesWithoutAnExtension() throws {
+        let folder = try TemporaryFolder()
+        for format in ["png", "svg"] {
+            #expect(try tagflow(["render", Self.demo, "-o", folder.path("file.\(format)")]).status == 0)
+            let file = try bytes(folder.path("file.\(format)"))
+            let piped = try tagflow(["render", Self.demo, "-o", "-"] + (format == "png" ? [] : ["--format", format]))
+            #expect(piped.status == 0 && piped.stderr.isEmpty, "\(piped.stderr)")
+            #expect(Array(piped.stdoutBytes) == file, "\(format) on standard output")
+            #expect(try tagflow(["render", Self.demo, "-o", folder.path("bare-\(format)"), "--format", format]).status == 0)
+            #expect(try bytes(folder.path("bare-\(format)")) == file)
+        }
+        #expect(!FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent("-").path))
+        // `layout -o -` is standard output too, not a file named "-".
+        let layout = try tagflow(["layout", Self.demo, "-o", "-"], in: folder.url)
+        #expect(layout.status == 0 && layout.stdout.hasPrefix("viewport 375×412"))
+        #expect(!FileManager.default.fileExists(atPath: folder.path("-")))
+    }
+
+    /// A picture is not written to a terminal: `script` gives tagflow one as standard output.
+    @Test(.enabled(if: toolAvailable("script"))) func aPictureIsNotWrittenToATerminal() throws {
+        let command = "\(tagflowExecutable.path) render \(Self.demo) -o -"
+        let run = try ProcessRunner.runTool("script", ["-qec", command, "/dev/null"])
+        #expect(run.status == 2)
+        #expect(run.stdout.contains("error: standard output is a terminal, and a PNG picture is not text"), "\(run.stdout)")
+        #expect(!run.stdout.contains("PNG\r\n"), "no picture bytes reached the terminal")
+    }
+
     /// The lines of a PDF's document information that hold dates.
     static func infoLines(_ pdf: String) -> [String] {
         pdf.split(separator: "\n").filter { $0.contains("Date (") }.map { $0.trimmingCharacters(in: .whitespaces) }

@@ -26,12 +26,13 @@ struct LayoutCommand: ParsableCommand {
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Output", [
                 .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
-                .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output.", value: .path()),
+                .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output (-, the default).", value: .path()),
             ])]
     }
 
     func run(console: Console) throws -> ExitStatus {
         let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
+            .flatMap { $0.isStandardOutput ? nil : $0 }
         let loaded = try input.load(tagsPath: tagsPath)
         let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)

@@ -8,6 +8,8 @@ struct RenderCommand: ParsableCommand {
     var tagsPath = ""
     var input = LayoutInput()
     var output: String?
+    /// The picture's format when the output's name does not say it.
+    var format: PictureFormat?
     /// Device pixels per point; by default the device's (`--device`), else 2, which matches most phones.
     var scale: Double?
     var pngCompression = PNGEncoder.Compression.fast
@@ -16,19 +18,22 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "render",
         abstract: "Draw the whole content to PNG, SVG or PDF.",
-        discussion: "Draws every header, tag and footer as YLTagsChooser shows them, with the content inset around them. Text is drawn from the same shaped glyphs that measured it. The format follows the output's extension.",
+        discussion: "Draws every header, tag and footer as YLTagsChooser shows them, with the content inset around them. Text is drawn from the same shaped glyphs that measured it. The format follows the output's extension, or --format; -o - writes to standard output.",
         examples: [
             "tagflow render Examples/demo.tags --config Examples/demo.json -o demo.png",
             "tagflow render Examples/demo.tags --theme dark --scale 3 -o demo-dark.png",
             "tagflow render Examples/demo.tags -o demo.svg",
+            "tagflow render Examples/demo.tags -o - | base64",
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
         [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Picture", [
-                .option(\.output, "--output", "-o", help: "The picture to write: .png, .svg or .pdf.",
+                .option(\.output, "--output", "-o", help: "The picture to write: .png, .svg or .pdf, or - for standard output.",
                         value: .path(extensions: PictureFormat.allCases.map(\.rawValue))),
+                .option(\.format, "--format", help: "The picture's format, for an output whose name does not end in it.", value: .choice,
+                        defaultDescription: "the output's extension; png for -o -"),
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
                         defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
                 .pngCompression(\.pngCompression),
@@ -42,7 +47,8 @@ struct RenderCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         let outputText = output ?? ""
         let output = try OutputPath(outputText, inputs: [tagsPath, input.config])
-        guard let format = PictureFormat(pathExtension: output.pathExtension) else { throw RunError.pictureFormatUnknown(path: outputText) }
+        let format = try pictureFormat(of: output)
+        if output.isTerminal { throw RunError.pictureToTerminal(format: format.rawValue) }
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
@@ -55,5 +61,19 @@ struct RenderCommand: ParsableCommand {
         }
         try output.write(bytes)
         return .success
+    }
+
+    /// `--format`, else the output's extension; a picture to standard output is a PNG unless `--format` says otherwise.
+    private func pictureFormat(of output: OutputPath) throws(RunError) -> PictureFormat {
+        let named = PictureFormat(pathExtension: output.pathExtension)
+        if let format {
+            if let named, named != format {
+                throw .pictureFormatMismatch(path: output.path, format: format.rawValue, suggestion: output.replacingExtension(with: format.rawValue))
+            }
+            return format
+        }
+        if let named { return named }
+        if output.isStandardOutput { return .png }
+        throw .pictureFormatUnknown(path: output.path)
     }
 }

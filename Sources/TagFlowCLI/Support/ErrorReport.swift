@@ -315,7 +315,13 @@ extension RunError {
         case let .drawingFontsUnloadable(reason): ErrorReport(message: "cannot load the fonts to draw with: \(reason)")
         case let .layoutOptions(error): error.report
         case let .pictureFormatUnknown(path):
-            ErrorReport(message: "cannot tell the format of '\(path)'", hint: "end the output's name in .png, .svg or .pdf")
+            ErrorReport(message: "cannot tell the format of '\(path)'", hint: "end the output's name in .png, .svg or .pdf, or give --format")
+        case let .pictureFormatMismatch(path, format, suggestion):
+            ErrorReport(message: "the output '\(path)' names another format than --format \(format)",
+                        hint: "drop --format, or name the output \(suggestion)")
+        case let .pictureToTerminal(format):
+            ErrorReport(message: "standard output is a terminal, and a \(format.uppercased()) picture is not text",
+                        hint: "redirect it (-o - > demo.\(format)), pipe it (-o - | base64), or name a file with -o")
         case let .scrollOutputUnknown(path):
             ErrorReport(message: "cannot tell what to write to '\(path)'", hint: "name a folder, NAME.gif, NAME.apng, NAME.html (a player), or NAME.png with --sheet")
         case .pngNeedsSheetOrAPNG:

@@ -178,6 +178,10 @@ enum RunError: Error {
     case drawingFontsUnloadable(reason: String)
     case layoutOptions(LayoutOptionsError)
     case pictureFormatUnknown(path: String)
+    /// `--format` says one format and the output's extension another.
+    case pictureFormatMismatch(path: String, format: String, suggestion: String)
+    /// A picture asked for on standard output while it is a terminal.
+    case pictureToTerminal(format: String)
     case scrollOutputUnknown(path: String)
     case pngNeedsSheetOrAPNG
     case tooManyFrames(Int, cap: Int)

@@ -6,9 +6,21 @@ import TagFlowImage
 struct OutputPath {
     let path: String
 
-    /// Refuses a path that is one of the inputs, or whose folder is missing or not writable.
+    /// `-`: standard output, for a command that can write there.
+    static let standardOutputName = "-"
+
+    var isStandardOutput: Bool { path == Self.standardOutputName }
+
+    /// Standard output, and a terminal.
+    var isTerminal: Bool { isStandardOutput && isatty(STDOUT_FILENO) == 1 }
+
+    /// Refuses a path that is one of the inputs, or whose folder is missing or not writable. `-` is standard output.
     init(_ path: String, inputs: [String?]) throws(OutputError) {
         guard !path.isEmpty else { throw .emptyPath }
+        if path == Self.standardOutputName {
+            self.path = path
+            return
+        }
         let target = OutputPath.canonical(path)
         for case let input? in inputs where input != "-" && OutputPath.canonical(input) == target {
             throw .isAnInput(path)
@@ -35,8 +47,21 @@ struct OutputPath {
 
     var pathExtension: String { (path as NSString).pathExtension.lowercased() }
 
-    /// Writes the whole file under a temporary name beside it, then renames it into place.
+    /// The path with its extension replaced, to suggest a name.
+    func replacingExtension(with pathExtension: String) -> String {
+        ((path as NSString).deletingPathExtension as NSString).appendingPathExtension(pathExtension) ?? path
+    }
+
+    /// Writes the whole file under a temporary name beside it, then renames it into place; or to standard output.
     func write(_ bytes: [UInt8]) throws(OutputError) {
+        if isStandardOutput {
+            do {
+                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
+            } catch {
+                throw .writeFailed(path: "standard output", reason: "\(error)")
+            }
+            return
+        }
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
