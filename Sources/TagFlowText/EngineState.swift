@@ -18,6 +18,14 @@ final class LoadedFace {
         let pointSize: Double
     }
 
+    /// Synthetic-bold outlines, each made once.
+    private var emboldenedOutlines: [OutlineKey: GlyphOutline] = [:]
+
+    private struct OutlineKey: Hashable {
+        let coordinates: [FontVariation]
+        let glyph: UInt32
+    }
+
     init(face: FontFace, harfBuzzFace: HarfBuzzFace) {
         self.face = face
         self.harfBuzzFace = harfBuzzFace
@@ -46,6 +54,17 @@ final class LoadedFace {
             face: harfBuzzFace, coordinates: coordinates.map { ($0.tagCode, $0.value) }, pointSize: size)
         instances[key] = (font, coordinates)
         return (font, coordinates)
+    }
+
+    /// `glyph`'s outline as the font at `size` under `variations` draws it, thickened for synthetic bold.
+    func emboldenedOutline(of glyph: UInt32, variations: [FontVariation], size: Double) -> GlyphOutline {
+        let (font, coordinates) = font(variations: variations, size: size)
+        let key = OutlineKey(coordinates: coordinates, glyph: glyph)
+        if let outline = emboldenedOutlines[key] { return outline }
+        let strength = Double(SyntheticBold.widening(unitsPerEm: harfBuzzFace.unitsPerEm))
+        let outline = font.outline(of: glyph).emboldened(by: strength).outline
+        emboldenedOutlines[key] = outline
+        return outline
     }
 }
 
@@ -381,7 +400,9 @@ final class EngineState {
                 xPositions: xPositions,
                 yOffsets: run.yUnits.map { Double($0) * scale },
                 origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates,
-                emboldening: run.isEmboldened ? Double(SyntheticBold.widening(unitsPerEm: run.face.harfBuzzFace.unitsPerEm)) * scale : 0))
+                emboldening: run.isEmboldened ? Double(SyntheticBold.widening(unitsPerEm: run.face.harfBuzzFace.unitsPerEm)) * scale : 0,
+                emboldenedOutlines: run.isEmboldened
+                    ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chains[Int(id)].variations, size: size) } : []))
             width += advance
             missingScalars += run.missingScalars
         }

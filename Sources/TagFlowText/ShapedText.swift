@@ -60,8 +60,11 @@ public struct ShapedRun: Sendable, Equatable {
     /// for a static face. Draw with the same values, e.g. `cairo_font_options_set_variations` with
     /// `variations.map(\.description).joined(separator: ",")`.
     public let variations: [FontVariation]
-    /// How much to thicken each glyph in points, for synthetic bold: 1/24 em when a bold text fell to a face with
-    /// no bold of its own, else 0. Grow every outline by this much to the right and up, keeping its left and bottom
+    /// How much each glyph is thickened in points, for synthetic bold: 1/24 em when a bold text fell to a face with
+    /// no bold of its own, else 0. Every outline grows by this much to the right and up, keeping its left and bottom
     /// edges, as FreeType's `FT_GlyphSlot_Embolden` does; the positions already leave that room.
     public let emboldening: Double
+    /// With ``emboldening``, each glyph's outline thickened so, in font units with y up (scale by
+    /// `size / face.unitsPerEm`, flip y, and place at the glyph's origin); empty otherwise.
+    public let emboldenedOutlines: [GlyphOutline]
 }

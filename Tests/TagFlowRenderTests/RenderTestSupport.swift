@@ -95,6 +95,8 @@ enum RenderFixtures {
         case strokedPath(bounds: Rect, strokeWidth: Double, stroke: [Double])
         /// A `<use>` of a glyph symbol.
         case glyph(x: Double, y: Double)
+        /// A filled `<path>` with no stroke: its control-point bounding box and fill colour (0…1 channels).
+        case filledPath(bounds: Rect, fill: [Double])
     }
 
     struct SVGDocument {
@@ -147,7 +149,16 @@ enum RenderFixtures {
             case "defs": defsDepth += 1
             case "path" where defsDepth == 0:
                 let style = Self.style(attributes["style"] ?? "")
-                guard let stroke = style["stroke"], stroke != "none" else { return }
+                guard let stroke = style["stroke"], stroke != "none" else {
+                    // A filled path (synthetic bold's outlines), in the picture's coordinates.
+                    guard let fill = style["fill"].flatMap(Self.rgb) else { return }
+                    do {
+                        marks.append(.filledPath(bounds: RenderFixtures.bounds(of: try RenderFixtures.pathPoints(attributes["d"] ?? "")), fill: fill))
+                    } catch {
+                        failure = error as? Failure
+                    }
+                    return
+                }
                 do {
                     // Cairo writes a stroked path in user space, with the user-to-device matrix as its transform.
                     let matrix = try attributes["transform"].map(Self.matrix) ?? [1, 0, 0, 1, 0, 0]

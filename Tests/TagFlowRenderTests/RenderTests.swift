@@ -295,13 +295,14 @@ struct RenderTests {
                                      run.glyphs.indices.map { (x + run.origin + run.xPositions[$0], baseline - run.yOffsets[$0]) }, of: text)
                         continue
                     }
-                    // Synthetic bold (the title's Chinese has no bold face): outlines filled and stroked, within the run.
+                    // Synthetic bold (the title's Chinese has no bold face): thickened outlines, filled, within the run.
                     let mark = marks.popFirst()
-                    guard case let .strokedPath(box, strokeWidth, _) = try #require(mark) else {
+                    guard case let .filledPath(box, fill) = try #require(mark) else {
                         Issue.record("expected the thickened outlines of \(text)")
                         return
                     }
-                    #expect(abs(strokeWidth - run.emboldening) < 1e-6)
+                    let colour = isHeader ? style.headerText : style.footerText
+                    #expect(zip(fill, [colour.red, colour.green, colour.blue].map { Double($0) / 255 }).allSatisfy { abs($0 - $1) < 0.5 / 255 })
                     #expect(box.minX >= x + run.origin - 0.01 && box.maxX <= x + run.origin + run.advance + 0.01,
                             "\(text): outlines span \(box.minX)…\(box.maxX), the run \(x + run.origin)…\(x + run.origin + run.advance)")
                     #expect(box.maxY <= baseline + metrics.descent && box.minY >= baseline - metrics.ascent - run.emboldening)

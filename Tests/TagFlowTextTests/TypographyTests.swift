@@ -301,11 +301,29 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(heavy.runs.map(\.emboldening) == [points(42, 20)])
         #expect(heavy.width == points(642 + 742 + 292 + 542, 20))
         #expect(heavy.runs[0].xPositions == [0, 642, 1384, 1676].map { points($0, 20) })
+        // The glyphs (the space too) are rectangles from x 50 to advance - 50 and y 0 to 700: thickened, the left and
+        // bottom edges stay and the right and top move out by 42 units.
+        let outlines = heavy.runs[0].emboldenedOutlines
+        #expect(outlines.map(bounds) == [[50, 0, 592, 742], [50, 0, 692, 742], [50, 0, 242, 742], [50, 0, 492, 742]])
+        #expect(plain.runs[0].emboldenedOutlines.isEmpty)
         // Measuring alone, and many texts joined into one buffer, give the shaped widths.
         #expect(engine.measure("AB a", font: bold).width == heavy.width)
         let texts = ["A", "AB", "a a", "BBB", "A a B"]
         #expect(engine.measure(texts, font: bold).map(\.width) == texts.map { engine.shape($0, font: bold).width })
         #expect(engine.measure(texts, font: regular).map(\.width) == texts.map { engine.shape($0, font: regular).width })
+    }
+
+    /// The smallest box holding every point of `outline`: min x, min y, max x, max y.
+    private func bounds(_ outline: GlyphOutline) -> [Double] {
+        var xs = [Double](), ys = [Double]()
+        for element in outline.elements {
+            switch element {
+            case let .move(x, y), let .line(x, y): xs.append(x); ys.append(y)
+            case let .cubic(x1, y1, x2, y2, x, y): xs += [x1, x2, x]; ys += [y1, y2, y]
+            case .close: break
+            }
+        }
+        return [xs.min() ?? .nan, ys.min() ?? .nan, xs.max() ?? .nan, ys.max() ?? .nan]
     }
 
     @Test func onlyTheFacesWithoutBoldAreThickened() throws {
@@ -323,8 +341,30 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         let regularCJK = engine.shape("运动", font: try engine.font(family: "sans-serif", size: 17))
         let widening = Double(SyntheticBold.widening(unitsPerEm: cjk.face.unitsPerEm)) * 17 / Double(cjk.face.unitsPerEm)
         #expect(shaped.runs.map(\.emboldening) == [widening, 0])
+        #expect(shaped.runs.map(\.emboldenedOutlines.count) == [2, 0])
         #expect(abs(cjk.advance - (regularCJK.width + 2 * widening)) < 1e-9)
         #expect(engine.shape("Remember", font: font).runs[0].emboldening == 0)
+    }
+
+    /// Contours as HarfBuzz draws them: a repeated start point is dropped, quadratic curves become the cubic ones
+    /// that trace them, and a curve back to the start closes its contour.
+    @Test func outlinesBecomeLinesAndCubicCurves() {
+        var points = OutlinePoints()
+        points.append(0, 0, .on)
+        points.append(30, 60, .quadraticControl)
+        points.append(60, 0, .on)
+        points.append(0, 0, .on)
+        points.closeContour()
+        points.append(100, 0, .on)
+        points.append(110, 0, .on)
+        points.append(120, 30, .cubicControl)
+        points.append(90, 30, .cubicControl)
+        points.closeContour()
+        #expect(points.xs.count == 7 && points.contourEnds == [2, 6])
+        #expect(points.outline.elements == [
+            .move(x: 0, y: 0), .cubic(x1: 20, y1: 40, x2: 40, y2: 40, x: 60, y: 0), .close,
+            .move(x: 100, y: 0), .line(x: 110, y: 0), .cubic(x1: 120, y1: 30, x2: 90, y2: 30, x: 100, y: 0), .close,
+        ])
     }
 
     @Test func fontconfigsRuleDecides() {

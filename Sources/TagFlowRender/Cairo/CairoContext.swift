@@ -145,8 +145,6 @@ package final class CairoContext {
 
     package enum LineCap { case butt, round, square }
 
-    /// Joins the segments of strokes with round corners, where cairo's default mitres them.
-    package func setRoundLineJoins() { cairo_set_line_join(pointer, CAIRO_LINE_JOIN_ROUND) }
 
     package func setLineCap(_ cap: LineCap) {
         let value = switch cap {
@@ -204,12 +202,6 @@ package final class CairoContext {
             result.ink = (first.x + extents.x_bearing, first.y + extents.y_bearing, extents.width, extents.height)
         }
         return result
-    }
-
-    /// Adds the outlines of `glyphs`, in the current font face and size, to the path.
-    package func appendGlyphPath(_ glyphs: [Glyph]) {
-        var placed = glyphs.map { cairo_glyph_t(index: UInt($0.index), x: $0.x, y: $0.y) }
-        cairo_glyph_path(pointer, &placed, Int32(placed.count))
     }
 
     /// Shows `glyphs` in the current font face, size and source.

@@ -96,8 +96,8 @@ package struct Painter {
             for run in shaped.runs where !run.glyphs.isEmpty {
                 try select(run)
                 let placed = glyphs(of: run, at: x, baseline: baseline)
-                if run.emboldening > 0 {
-                    drawEmboldened(placed, strength: run.emboldening)
+                if !run.emboldenedOutlines.isEmpty {
+                    fillOutlines(of: run, at: placed)
                 } else {
                     context.showGlyphs(placed)
                 }
@@ -124,20 +124,31 @@ package struct Painter {
         context.restore()
     }
 
-    /// Synthetic bold: each outline filled and stroked with a line `strength` wide, moved right and up by half of it,
-    /// so it keeps its left and bottom edges and grows by `strength` to the right and up, as FreeType thickens a
-    /// glyph. Drawn as a path, not through cairo's own emboldening, whose glyph extents leave out part of the
-    /// thickened ink: a picture drawn in bands would lose pixels at the seams that one drawn whole keeps.
-    private func drawEmboldened(_ glyphs: [CairoContext.Glyph], strength: Double) {
+    /// Synthetic bold: fills the run's thickened outlines, each scaled to the run's size and placed at its glyph.
+    /// Drawn as paths, not through cairo's own emboldening, whose glyph extents leave out part of the thickened ink:
+    /// a picture drawn in bands would lose pixels at the seams that one drawn whole keeps.
+    private func fillOutlines(of run: ShapedRun, at glyphs: [CairoContext.Glyph]) {
+        let scale = run.size / Double(run.face.unitsPerEm)
         context.newPath()
-        context.appendGlyphPath(glyphs.map { CairoContext.Glyph(index: $0.index, x: $0.x + strength / 2, y: $0.y - strength / 2) })
-        context.fillPreserve()
-        context.save()
-        context.setDash([])
-        context.setLineWidth(strength)
-        context.setRoundLineJoins()
-        context.stroke()
-        context.restore()
+        for (glyph, outline) in zip(glyphs, run.emboldenedOutlines) {
+            func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (glyph.x + x * scale, glyph.y - y * scale) }
+            for element in outline.elements {
+                switch element {
+                case let .move(x, y):
+                    let p = point(x, y)
+                    context.moveTo(x: p.x, y: p.y)
+                case let .line(x, y):
+                    let p = point(x, y)
+                    context.lineTo(x: p.x, y: p.y)
+                case let .cubic(x1, y1, x2, y2, x, y):
+                    let (c1, c2, p) = (point(x1, y1), point(x2, y2), point(x, y))
+                    context.curveTo(x1: c1.x, y1: c1.y, x2: c2.x, y2: c2.y, x: p.x, y: p.y)
+                case .close:
+                    context.closePath()
+                }
+            }
+        }
+        context.fill()
     }
 
     /// The box the ink of `shaped` covers when drawn at `x` and `baseline`; nil when it has none.

@@ -102,3 +102,38 @@ extension FontFace {
         try body(freeType.face)
     }
 }
+
+extension OutlinePoints {
+    /// The outline thickened by `strength` font units as FreeType thickens a glyph (`FT_Outline_EmboldenXY`, which
+    /// `FT_GlyphSlot_Embolden` applies): each edge moves out by half of it, and the whole by half of it right and up,
+    /// so the left and bottom edges stay and the outline grows by `strength` to the right and up. Worked in 1/64
+    /// units; an outline FreeType cannot hold (past 32,767 points) comes back as it was.
+    func emboldened(by strength: Double) -> OutlinePoints {
+        let count = xs.count
+        guard count > 0, count <= Int(Int16.max), contourEnds.count <= Int(Int16.max) else { return self }
+        var vectors = (0..<count).map { FT_Vector(x: FT_Pos((xs[$0] * 64).rounded()), y: FT_Pos((ys[$0] * 64).rounded())) }
+        var tags = kinds.map { kind -> CChar in
+            switch kind {
+            case .on: CChar(FT_CURVE_TAG_ON)
+            case .quadraticControl: CChar(FT_CURVE_TAG_CONIC)
+            case .cubicControl: CChar(FT_CURVE_TAG_CUBIC)
+            }
+        }
+        var ends = contourEnds.map { Int16($0) }
+        let strength64 = FT_Pos((strength * 64).rounded())
+        let error = vectors.withUnsafeMutableBufferPointer { points in
+            tags.withUnsafeMutableBufferPointer { tags in
+                ends.withUnsafeMutableBufferPointer { ends in
+                    var outline = FT_Outline(n_contours: Int16(ends.count), n_points: Int16(points.count), points: points.baseAddress,
+                                             tags: tags.baseAddress, contours: ends.baseAddress, flags: 0)
+                    return FT_Outline_EmboldenXY(&outline, strength64, strength64)
+                }
+            }
+        }
+        guard error == 0 else { return self }
+        var result = self
+        result.xs = vectors.map { Double($0.x) / 64 }
+        result.ys = vectors.map { Double($0.y) / 64 }
+        return result
+    }
+}

@@ -165,6 +165,55 @@ final class HarfBuzzFont {
         var glyph: hb_codepoint_t = 0
         return hb_font_get_nominal_glyph(font, scalar, &glyph) != 0 && glyph != 0
     }
+
+    /// The contours of `glyph` in font units, y up, at the font's variation coordinates; none for a glyph with no
+    /// outline (a space, a bitmap).
+    func outline(of glyph: UInt32) -> OutlinePoints {
+        let drawing = OutlineDrawing()
+        withExtendedLifetime(drawing) {
+            hb_font_get_glyph_shape(font, glyph, OutlineDrawing.functions, Unmanaged.passUnretained(drawing).toOpaque())
+        }
+        drawing.points.closeContour()
+        return drawing.points
+    }
+}
+
+/// Collects what HarfBuzz draws of a glyph into `OutlinePoints`.
+private final class OutlineDrawing {
+    var points = OutlinePoints()
+
+    private static func drawing(_ data: UnsafeMutableRawPointer?) -> OutlineDrawing {
+        Unmanaged<OutlineDrawing>.fromOpaque(data!).takeUnretainedValue()
+    }
+
+    /// Made once and never changed: HarfBuzz's draw functions hold no state of their own.
+    nonisolated(unsafe) static let functions: OpaquePointer = {
+        let functions = hb_draw_funcs_create()!
+        hb_draw_funcs_set_move_to_func(functions, { _, data, _, x, y, _ in
+            let drawing = OutlineDrawing.drawing(data)
+            drawing.points.closeContour()
+            drawing.points.append(Double(x), Double(y), .on)
+        }, nil, nil)
+        hb_draw_funcs_set_line_to_func(functions, { _, data, _, x, y, _ in
+            OutlineDrawing.drawing(data).points.append(Double(x), Double(y), .on)
+        }, nil, nil)
+        hb_draw_funcs_set_quadratic_to_func(functions, { _, data, _, cx, cy, x, y, _ in
+            let drawing = OutlineDrawing.drawing(data)
+            drawing.points.append(Double(cx), Double(cy), .quadraticControl)
+            drawing.points.append(Double(x), Double(y), .on)
+        }, nil, nil)
+        hb_draw_funcs_set_cubic_to_func(functions, { _, data, _, x1, y1, x2, y2, x, y, _ in
+            let drawing = OutlineDrawing.drawing(data)
+            drawing.points.append(Double(x1), Double(y1), .cubicControl)
+            drawing.points.append(Double(x2), Double(y2), .cubicControl)
+            drawing.points.append(Double(x), Double(y), .on)
+        }, nil, nil)
+        hb_draw_funcs_set_close_path_func(functions, { _, data, _, _ in
+            OutlineDrawing.drawing(data).points.closeContour()
+        }, nil, nil)
+        hb_draw_funcs_make_immutable(functions)
+        return functions
+    }()
 }
 
 /// The glyphs of one shaping call, lent to a closure; in visual order, positions in font units.
