@@ -100,6 +100,10 @@ import TagFlowImage
         // The config key does what the flag does, and the flag overrides the config.
         #expect(widths(try layoutJSON([folder.path("tags"), "--config", folder.path("bold.json")]).json) == heavy)
         #expect(widths(try layoutJSON([folder.path("tags"), "--config", folder.path("bold.json"), "--legibility-weight", "regular"]).json) == plain)
+        // `measure` measures as the layout does: the widths without the padding.
+        let measured = try tagflow(["measure", "Remember me", "篮球", "--legibility-weight", "bold", "--format", "json"])
+        let texts = (try JSONSerialization.jsonObject(with: measured.stdoutBytes) as? [String: Any])?["texts"] as? [[String: Any]]
+        #expect(texts?.compactMap { $0["width"] as? Double } == heavy.map { $0 - 15 }, "\(measured.stdout)")
         // Wider tags wrap sooner: the demo grows taller.
         func height(_ json: [String: Any]) -> Double { ((json["contentSize"] as? [String: Any])?["height"] as? Double) ?? 0 }
         #expect(height(try layoutJSON([Self.demo, "--legibility-weight", "bold"]).json) > height(try layoutJSON([Self.demo]).json))

@@ -6,7 +6,7 @@ import TagFlowText
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.
 struct MeasureCommand: ParsableCommand {
     var texts: [String] = []
-    /// Only the font and its size are read: they are all a measurement needs.
+    /// Only the font, its size and weight are read: they are all a measurement needs.
     var options = LayoutOptions()
     /// Only `--font-file` and `--font-dir` are read.
     var fontSources = LayoutInput()
@@ -22,7 +22,7 @@ struct MeasureCommand: ParsableCommand {
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
-        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking"].contains($0.key) }.map { setting in
+        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking", "legibilityWeight"].contains($0.key) }.map { setting in
             setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
         }
         return [ArgumentGroup("Options", [
