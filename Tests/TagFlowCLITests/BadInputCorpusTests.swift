@@ -206,6 +206,20 @@ import Testing
         Case(name: "a format the output's name contradicts", files: ["a.tags": .text("x\n")],
              arguments: ["render", "a.tags", "-o", "out.png", "--format", "svg"],
              status: 2, stderr: ["error: the output 'out.png' names another format than --format svg", "help: drop --format, or name the output out.svg"]),
+        Case(name: "a layout diff's picture to standard output", files: ["a.tags": .text("x\n"), "b.tags": .text("y\n")],
+             arguments: ["diff", "a.tags", "b.tags", "-o", "-"],
+             status: 2, stderr: ["error: the diff picture cannot go to standard output, which carries the report"]),
+        Case(name: "a pixel diff's picture to standard output", files: ["a.png": .bytes(Self.whitePixelPNG), "b.png": .bytes(Self.whitePixelPNG)],
+             arguments: ["diff", "a.png", "b.png", "-o", "-"],
+             status: 2, stderr: ["error: the diff picture cannot go to standard output, which carries the report"]),
+    ]
+
+    /// A 1×1 white RGB PNG.
+    static let whitePixelPNG: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
+        0x00, 0x00, 0x00, 0x01, 0x08, 0x02, 0x00, 0x00, 0x00, 0x90, 0x77, 0x53, 0xDE, 0x00, 0x00, 0x00, 0x0C, 0x49, 0x44, 0x41,
+        0x54, 0x78, 0x9C, 0x63, 0xF8, 0xFF, 0xFF, 0x3F, 0x00, 0x05, 0xFE, 0x02, 0xFE, 0x0D, 0xEF, 0x46, 0xB8, 0x00, 0x00, 0x00,
+        0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
     ]
 
     static let argumentCases: [Case] = [

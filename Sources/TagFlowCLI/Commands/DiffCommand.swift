@@ -448,6 +448,7 @@ struct DiffCommand: ParsableCommand {
 
     private static func pngOutput(_ path: String, inputs: [String?]) throws -> OutputPath {
         let output = try OutputPath(path, inputs: inputs)
+        if output.isStandardOutput { throw RunError.diffPictureToStandardOutput }
         guard output.pathExtension == "png" else {
             throw RunError.diffPictureNotPNG(path)
         }
@@ -459,7 +460,9 @@ struct DiffCommand: ParsableCommand {
     enum PictureKind { case png, gif, apng, folder }
 
     static func pictureKind(_ path: String) -> PictureKind {
-        switch (path as NSString).pathExtension.lowercased() {
+        // `-` would be standard output, which only a picture could go to (and is refused: the report goes there).
+        if path == OutputPath.standardOutputName { return .png }
+        return switch (path as NSString).pathExtension.lowercased() {
         case "gif": .gif
         case "apng": .apng
         case "": .folder
@@ -472,6 +475,7 @@ struct DiffCommand: ParsableCommand {
 
     /// What `-o` asks for, checked before any work starts.
     private static func picture(_ path: String, inputs: [String?]) throws -> Picture {
+        if path == OutputPath.standardOutputName { throw RunError.diffPictureToStandardOutput }
         switch pictureKind(path) {
         case .gif: return .gif(try OutputPath(path, inputs: inputs))
         case .apng: return .apng(try OutputPath(path, inputs: inputs))

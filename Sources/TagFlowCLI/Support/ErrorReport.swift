@@ -319,6 +319,9 @@ extension RunError {
         case let .pictureFormatMismatch(path, format, suggestion):
             ErrorReport(message: "the output '\(path)' names another format than --format \(format)",
                         hint: "drop --format, or name the output \(suggestion)")
+        case .diffPictureToStandardOutput:
+            ErrorReport(message: "the diff picture cannot go to standard output, which carries the report",
+                        hint: "name a file, e.g. -o diff.png (or diff.gif, diff.apng, a folder)")
         case let .pictureToTerminal(format):
             ErrorReport(message: "standard output is a terminal, and a \(format.uppercased()) picture is not text",
                         hint: "redirect it (-o - > demo.\(format)), pipe it (-o - | base64), or name a file with -o")

@@ -182,6 +182,8 @@ enum RunError: Error {
     case pictureFormatMismatch(path: String, format: String, suggestion: String)
     /// A picture asked for on standard output while it is a terminal.
     case pictureToTerminal(format: String)
+    /// `diff -o -`: standard output carries the report.
+    case diffPictureToStandardOutput
     case scrollOutputUnknown(path: String)
     case pngNeedsSheetOrAPNG
     case tooManyFrames(Int, cap: Int)
