@@ -155,6 +155,21 @@ public enum AtomicFile {
         return removed
     }
 
+    /// The name of a temporary file written for `name` by `process`: hidden, and telling which process wrote it.
+    static func temporaryName(for name: String, process: pid_t, random: String) -> String {
+        ".\(name).tmp-\(process)-\(random)"
+    }
+
+    /// Whether the file `name` (a name, not a path) is a temporary file that a process no longer running left
+    /// behind: killed before it could finish or remove it. Such a file is safe to remove.
+    public static func isLeftOverTemporary(named name: String) -> Bool {
+        guard name.hasPrefix("."), let marker = name.ranges(of: ".tmp-").last else { return false }
+        let tail = name[marker.upperBound...]
+        guard let dash = tail.firstIndex(of: "-"), let process = pid_t(tail[..<dash]), process > 0,
+              !tail[tail.index(after: dash)...].isEmpty, process != getpid() else { return false }
+        return kill(process, 0) != 0 && errno == ESRCH
+    }
+
     /// Temporary paths of writers that are still open.
     public static var pendingPaths: [String] {
         withPending { Array($0) }.sorted()
@@ -212,8 +227,8 @@ public enum AtomicFile {
                 var candidate = ""
                 // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
                 for _ in 0..<8 {
-                    let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-                    candidate = "\(directory).\(name).tmp-\(getpid())-\(random)"
+                    candidate = directory + AtomicFile.temporaryName(for: name, process: getpid(),
+                                                                     random: String(UInt64.random(in: 0...UInt64.max), radix: 36))
                     descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                     if descriptor >= 0 || lastErrno() != EEXIST { break }
                 }

@@ -299,6 +299,42 @@ import TagFlowImage
         #expect(refused.stderr.contains("tagflow.json:2:") && refused.stderr.contains("heavy") && refused.stderr.contains("regular, bold"), "\(refused.stderr)")
     }
 
+    /// A run killed outright leaves its finished goldens under hidden names. Verify reports each as stale, and
+    /// `--prune` removes it; a live run's temporary file is left alone.
+    @Test func temporaryFilesOfAKilledRunAreStale() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let ended = Process()
+        ended.executableURL = URL(fileURLWithPath: "/bin/true")
+        try ended.run()
+        ended.waitUntilExit()
+        let leftOver = "chooser/.@1x-dark-ltr.png.tmp-\(ended.processIdentifier)-k1ll3d"
+        let live = ".fonts.json.tmp-\(getpid())-l1ve"
+        try folder.write("goldens/" + leftOver, "half a PNG")
+        try folder.write("goldens/" + live, "being written")
+        let verify = try snapshot(["verify"], in: folder)
+        #expect(verify.status == 1, "\(verify.stderr)")
+        #expect(verify.stdout.contains("stale    \(leftOver)  a temporary file a stopped run left; --prune removes it"), "\(verify.stdout)")
+        #expect(!verify.stdout.contains(live))
+        let prune = try snapshot(["verify", "--prune"], in: folder)
+        #expect(prune.status == 0, "\(prune.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + leftOver)))
+        #expect(FileManager.default.fileExists(atPath: folder.path("goldens/" + live)))
+    }
+
+    /// A report folder that cannot be written stops a record before any golden is written.
+    @Test func anUnwritableReportStopsTheRunFirst() throws {
+        let folder = try makeProject()
+        try folder.write("report", "a file where the report folder would go")
+        let record = try snapshot(["record", "--report", "report"], in: folder)
+        #expect(record.status == 2)
+        #expect(record.stderr.contains("error: --report 'report' is a file"), "\(record.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")))
+        let inside = try snapshot(["record", "--report", "goldens/report"], in: folder)
+        #expect(inside.status == 2 && inside.stderr.contains("goldens/report"), "\(inside.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")))
+    }
+
     @Test func aRecordThatFailsWritesNothing() throws {
         let folder = try makeProject()
         // The good screen's variants are drawn and their goldens made before the empty screen fails.

@@ -398,9 +398,9 @@ struct DiffCommand: ParsableCommand {
     // MARK: Folders
 
     func diffFolders(_ oldDirectory: String, _ newDirectory: String, console: Console) throws -> ExitStatus {
-        let reportDirectory = try report.map { path throws in try Self.checkReportDirectory(path, inputs: [oldDirectory, newDirectory]) }
+        let reportDirectory = try report.map { path throws in try OutputPath.checkReportFolder(path, outside: [oldDirectory, newDirectory]) }
         let (options, tolerance) = pixels.options(makeImage: true)
-        let report = try FolderReport(oldDirectory: Self.trimmed(oldDirectory), newDirectory: Self.trimmed(newDirectory), options: options, tolerance: tolerance)
+        let report = try FolderReport(oldDirectory: OutputPath.trimmingSlashes(oldDirectory), newDirectory: OutputPath.trimmingSlashes(newDirectory), options: options, tolerance: tolerance)
         if let reportDirectory { try report.write(to: reportDirectory, toolVersion: TagFlowCommand.version) }
         switch format {
         case .text:
@@ -418,32 +418,6 @@ struct DiffCommand: ParsableCommand {
             return .success
         }
         return report.failed ? .failure : .success
-    }
-
-    private static func trimmed(_ directory: String) -> String {
-        var path = directory
-        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
-        return path
-    }
-
-    /// The report folder may be new, but not one of the compared folders or inside them, where its own images
-    /// would be compared next time.
-    static func checkReportDirectory(_ path: String, inputs: [String]) throws -> String {
-        let target = OutputPath.canonical(path)
-        for input in inputs {
-            let folder = OutputPath.canonical(input)
-            if target == folder || target.hasPrefix(folder + "/") {
-                throw RunError.reportInsideInput(report: path, input: input)
-            }
-        }
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            guard isDirectory.boolValue else { throw RunError.reportIsAFile(path) }
-            guard access(path, W_OK) == 0 else { throw RunError.reportNotWritable(path) }
-        } else {
-            _ = try OutputPath(trimmed(path), inputs: [])
-        }
-        return trimmed(path)
     }
 
     private static func pngOutput(_ path: String, inputs: [String?]) throws -> OutputPath {

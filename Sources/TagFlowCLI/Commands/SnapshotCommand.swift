@@ -80,8 +80,10 @@ struct SnapshotCommand: ParsableCommand {
         let manifestPath = manifest ?? SnapshotManifest.defaultFileName
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw SnapshotError.noManifest(manifestPath) }
         let manifest = try SnapshotManifest.load(manifestPath)
+        // Checked before any work, so a report that cannot be written stops the run before a golden is.
+        let reportFolder = try report.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
         let runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
-                                    shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: report,
+                                    shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: reportFolder,
                                     threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
         let result = try runner.run(interruption: interruption)
         try finish(result, console: console)

@@ -55,10 +55,13 @@ struct SnapshotRunner: Sendable {
         defer { directories.flush() }
         let files = AtomicFileBatch()
         defer { files.discard() }
+        // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place.
         var removals = [String]()
+        var pruned = [String]()
         func commitFiles() throws {
             try files.commit(directories: directories)
             for path in removals { try? FileManager.default.removeItem(atPath: path) }
+            for path in pruned { try FileManager.default.removeItem(atPath: path) }
         }
         let everything = manifest.variants
         let mine = shard.select(everything)
@@ -106,7 +109,7 @@ struct SnapshotRunner: Sendable {
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
-                                removals: &removals)
+                                pruned: &pruned)
         let fonts = families.reduce(into: Set<FontFileIdentity>()) { fonts, screen in
             fonts.formUnion(FontRecords.identities(engine: screenInputs[screen.key]!.engine, families: screen.value))
         }
@@ -319,26 +322,41 @@ struct SnapshotRunner: Sendable {
 
     // MARK: Stale goldens
 
-    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected.
-    /// With `--prune`, adds each to `removals`.
-    private func staleItems(expected: Set<String>, removals: inout [String]) throws -> [SnapshotItem] {
+    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected,
+    /// and the temporary files of a run that was killed before it could remove them. With `--prune`, adds each to
+    /// `pruned`.
+    private func staleItems(expected: Set<String>, pruned: inout [String]) throws -> [SnapshotItem] {
         guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var stale = [String]()
+        var leftOver = Set<String>()
+        func noteLeftOver(_ relative: String) {
+            stale.append(relative)
+            leftOver.insert(relative)
+        }
         while let relative = enumerator.nextObject() as? String {
             let last = (relative as NSString).lastPathComponent
-            if last.hasPrefix(".") { continue }
-            if relative.hasSuffix(".scroll") {
+            if AtomicFile.isLeftOverTemporary(named: last) {
+                noteLeftOver(relative)
+            } else if last.hasPrefix(".") {
+                continue
+            } else if relative.hasSuffix(".scroll") {
                 enumerator.skipDescendants()
-                if !expected.contains(relative) { stale.append(relative) }
+                if !expected.contains(relative) {
+                    stale.append(relative)
+                } else {
+                    let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(relative))) ?? []
+                    for frame in frames.sorted() where AtomicFile.isLeftOverTemporary(named: frame) { noteLeftOver(relative + "/" + frame) }
+                }
             } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative) {
                 stale.append(relative)
             }
         }
         return stale.sorted().map { name in
-            var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "",
-                                    status: .stale, detail: "no screen or variant makes it; --prune removes it")
+            var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "", status: .stale,
+                                    detail: leftOver.contains(name) ? "a temporary file a stopped run left; --prune removes it"
+                                        : "no screen or variant makes it; --prune removes it")
             if prune {
-                removals.append(goldenPath(name))
+                pruned.append(goldenPath(name))
                 item.status = .removed
                 item.detail = "removed by --prune"
             }

@@ -86,6 +86,33 @@ struct OutputPath {
         }
     }
 
+    /// A folder's path without trailing slashes.
+    static func trimmingSlashes(_ directory: String) -> String {
+        var path = directory
+        while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
+        return path
+    }
+
+    /// Checks a report folder before any work: it may be new, but not one of `inputs` or inside them, where its
+    /// own images would be read next time, and it must be a folder tagflow can write to, or be one it can make.
+    static func checkReportFolder(_ path: String, outside inputs: [String]) throws -> String {
+        let target = canonical(path)
+        for input in inputs {
+            let folder = canonical(input)
+            if target == folder || target.hasPrefix(folder + "/") {
+                throw RunError.reportInsideInput(report: path, input: input)
+            }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            guard isDirectory.boolValue else { throw RunError.reportIsAFile(path) }
+            guard access(path, W_OK) == 0 else { throw RunError.reportNotWritable(path) }
+        } else {
+            _ = try OutputPath(trimmingSlashes(path), inputs: [])
+        }
+        return trimmingSlashes(path)
+    }
+
     /// An absolute path with symbolic links resolved, so two spellings of one file compare equal.
     static func canonical(_ path: String) -> String {
         let absolute = (path as NSString).isAbsolutePath ? path : FileManager.default.currentDirectoryPath + "/" + path
