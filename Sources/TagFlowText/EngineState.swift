@@ -62,7 +62,7 @@ final class LoadedFace {
         let key = OutlineKey(coordinates: coordinates, glyph: glyph)
         if let outline = emboldenedOutlines[key] { return outline }
         let strength = Double(SyntheticBold.widening(unitsPerEm: harfBuzzFace.unitsPerEm))
-        let outline = font.outline(of: glyph).emboldened(by: strength).outline
+        let outline = font.outline(of: glyph).emboldened(by: strength).outline(unitsPerEm: harfBuzzFace.unitsPerEm)
         emboldenedOutlines[key] = outline
         return outline
     }
@@ -559,8 +559,7 @@ final class EngineState {
                 var missing = 0
                 while g < glyphs.count, glyphs.cluster(g) < end {
                     if glyphs.glyph(g) == 0 { missing += 1 }
-                    let glyphAdvance = glyphs.xAdvance(g)
-                    advance += glyphAdvance == 0 ? 0 : glyphAdvance + widening
+                    advance += SyntheticBold.widened(glyphs.xAdvance(g), by: widening)
                     g += 1
                 }
                 // Safe at both edges: the text's first glyph starts its first cluster, the separator's glyph after it
@@ -739,11 +738,7 @@ final class EngineState {
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
         let widening = emboldened ? SyntheticBold.widening(unitsPerEm: face.harfBuzzFace.unitsPerEm) : 0
-        /// A glyph's advance, widened in synthetic bold; marks and other glyphs without an advance stay at zero.
-        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int {
-            let own = shaped.xAdvance(g)
-            return own == 0 ? 0 : own + widening
-        }
+        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int { SyntheticBold.widened(shaped.xAdvance(g), by: widening) }
         let tracked = keepingGlyphs && chain.tracking != 0
         let rtl = script.isRightToLeft
         return shaper.shape(scalars, from: start, to: end, script: script, font: font) { shaped in
@@ -762,6 +757,7 @@ final class EngineState {
                     coordinates: coordinates, isEmboldened: emboldened)
             }
             var glyphs: [UInt32] = []
+            var pendingWidening = 0
             var xs: [Int] = []
             var ys: [Int] = []
             var before: [Int] = []
@@ -778,6 +774,12 @@ final class EngineState {
             for g in 0..<n {
                 let id = shaped.glyph(g)
                 glyphs.append(id)
+                // A glyph's widening moves the glyphs after it, but left to right not the marks that follow it, which
+                // shaping placed over it; right to left its marks come before it.
+                if pendingWidening != 0, rtl || shaped.xAdvance(g) != 0 {
+                    pen += pendingWidening
+                    pendingWidening = 0
+                }
                 xs.append(pen + shaped.xOffset(g))
                 ys.append(shaped.yOffset(g))
                 if tracked {
@@ -798,8 +800,10 @@ final class EngineState {
                     }
                     missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
                 }
-                pen += advance(shaped, g)
+                pen += shaped.xAdvance(g)
+                pendingWidening += advance(shaped, g) - shaped.xAdvance(g)
             }
+            pen += pendingWidening
             return PendingRun(
                 face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
                 clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, rtl: rtl,

@@ -1,5 +1,6 @@
 /// The outline of one glyph in font units, y up, as lines and cubic curves: what a renderer fills to draw a glyph
-/// it does not show through the font, such as one in synthetic bold.
+/// it does not show through the font, such as one in synthetic bold. Scale by `size / unitsPerEm` to draw it at
+/// `size` points.
 public struct GlyphOutline: Sendable, Equatable {
     public enum Element: Sendable, Equatable {
         case move(x: Double, y: Double)
@@ -10,6 +11,24 @@ public struct GlyphOutline: Sendable, Equatable {
     }
 
     public let elements: [Element]
+    /// The font units the coordinates are in, per em.
+    public let unitsPerEm: Int
+
+    /// The box holding every point, control points included (so the ink too), in font units: nil when empty.
+    public var bounds: (minX: Double, minY: Double, maxX: Double, maxY: Double)? {
+        var box: (minX: Double, minY: Double, maxX: Double, maxY: Double)?
+        func add(_ x: Double, _ y: Double) {
+            box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (x, y, x, y)
+        }
+        for element in elements {
+            switch element {
+            case let .move(x, y), let .line(x, y): add(x, y)
+            case let .cubic(x1, y1, x2, y2, x, y): add(x1, y1); add(x2, y2); add(x, y)
+            case .close: break
+            }
+        }
+        return box
+    }
 }
 
 /// A glyph's contours as FreeType holds an outline: points, each on the curve or a control point, and where each
@@ -43,8 +62,9 @@ struct OutlinePoints {
         contourEnds.append(xs.count - 1)
     }
 
-    /// The contours as lines and cubic curves; quadratic curves are raised to cubic ones.
-    var outline: GlyphOutline {
+    /// The contours as lines and cubic curves, in units of `unitsPerEm` to the em; quadratic curves are raised to
+    /// cubic ones.
+    func outline(unitsPerEm: Int) -> GlyphOutline {
         var elements: [GlyphOutline.Element] = []
         var first = 0
         for end in contourEnds {
@@ -81,6 +101,6 @@ struct OutlinePoints {
             }
             elements.append(.close)
         }
-        return GlyphOutline(elements: elements)
+        return GlyphOutline(elements: elements, unitsPerEm: unitsPerEm)
     }
 }

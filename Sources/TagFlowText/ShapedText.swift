@@ -65,6 +65,6 @@ public struct ShapedRun: Sendable, Equatable {
     /// edges, as FreeType's `FT_GlyphSlot_Embolden` does; the positions already leave that room.
     public let emboldening: Double
     /// With ``emboldening``, each glyph's outline thickened so, in font units with y up (scale by
-    /// `size / face.unitsPerEm`, flip y, and place at the glyph's origin); empty otherwise.
+    /// `size / unitsPerEm`, flip y, and place at the glyph's origin); empty otherwise.
     public let emboldenedOutlines: [GlyphOutline]
 }

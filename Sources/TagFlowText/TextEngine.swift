@@ -15,6 +15,11 @@ extension LegibilityWeight {
     }
 }
 
+extension LayoutOptions {
+    /// The weight the tags are measured and drawn at: regular, or bold with Bold Text.
+    public var tagFontWeight: FontWeight { legibilityWeight.applied(to: .regular) }
+}
+
 /// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.
 public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     /// The family of the primary font (e.g. "DejaVu Sans" for a "sans-serif" request).

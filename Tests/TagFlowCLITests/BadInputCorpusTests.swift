@@ -209,6 +209,8 @@ import Testing
         Case(name: "a layout diff's picture to standard output", files: ["a.tags": .text("x\n"), "b.tags": .text("y\n")],
              arguments: ["diff", "a.tags", "b.tags", "-o", "-"],
              status: 2, stderr: ["error: the diff picture cannot go to standard output, which carries the report"]),
+        Case(name: "a scroll to standard output", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "-o", "-"],
+             status: 2, stderr: ["error: cannot tell what to write to '-'"]),
         Case(name: "a pixel diff's picture to standard output", files: ["a.png": .bytes(Self.whitePixelPNG), "b.png": .bytes(Self.whitePixelPNG)],
              arguments: ["diff", "a.png", "b.png", "-o", "-"],
              status: 2, stderr: ["error: the diff picture cannot go to standard output, which carries the report"]),

@@ -313,17 +313,9 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(engine.measure(texts, font: regular).map(\.width) == texts.map { engine.shape($0, font: regular).width })
     }
 
-    /// The smallest box holding every point of `outline`: min x, min y, max x, max y.
+    /// The box holding every point of `outline`: min x, min y, max x, max y.
     private func bounds(_ outline: GlyphOutline) -> [Double] {
-        var xs = [Double](), ys = [Double]()
-        for element in outline.elements {
-            switch element {
-            case let .move(x, y), let .line(x, y): xs.append(x); ys.append(y)
-            case let .cubic(x1, y1, x2, y2, x, y): xs += [x1, x2, x]; ys += [y1, y2, y]
-            case .close: break
-            }
-        }
-        return [xs.min() ?? .nan, ys.min() ?? .nan, xs.max() ?? .nan, ys.max() ?? .nan]
+        outline.bounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } ?? []
     }
 
     @Test func onlyTheFacesWithoutBoldAreThickened() throws {
@@ -361,10 +353,27 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         points.append(90, 30, .cubicControl)
         points.closeContour()
         #expect(points.xs.count == 7 && points.contourEnds == [2, 6])
-        #expect(points.outline.elements == [
+        let expected: [GlyphOutline.Element] = [
             .move(x: 0, y: 0), .cubic(x1: 20, y1: 40, x2: 40, y2: 40, x: 60, y: 0), .close,
             .move(x: 100, y: 0), .line(x: 110, y: 0), .cubic(x1: 120, y1: 30, x2: 90, y2: 30, x: 100, y: 0), .close,
-        ])
+        ]
+        let outline = points.outline(unitsPerEm: 1000)
+        #expect(outline.elements == expected && outline.unitsPerEm == 1000)
+        #expect(outline.bounds.map { [$0.minX, $0.minY, $0.maxX, $0.maxY] } == [0, 0, 120, 40])
+    }
+
+    /// A mark stays where shaping put it over its base: the base's widening moves what comes after the mark, not
+    /// the mark. The Kern Across test font calls .notdef a mark, so a character it lacks shapes with no advance.
+    @Test func marksStayOverTheirBase() throws {
+        let engine = try TextEngine.forTests(files: [testFont("TagFlowTest-KernAcross.ttf")])
+        let text = "A\u{E000}a"
+        let regular = engine.shape(text, font: try engine.font(family: "TagFlow Test Kern Across", size: 20))
+        let bold = engine.shape(text, font: try engine.font(family: "TagFlow Test Kern Across", size: 20, weight: .bold))
+        #expect(regular.runs.count == 1 && bold.runs.count == 1)
+        // 'A' kerned to 400 units before 'a', the mark between them; bold widens 'A' by 42 units after the mark.
+        #expect(regular.runs[0].xPositions == [0, 400, 400].map { points($0, 20) })
+        #expect(bold.runs[0].xPositions == [0, 400, 442].map { points($0, 20) })
+        #expect(bold.width == points(400 + 42 + 500 + 42, 20))
     }
 
     @Test func fontconfigsRuleDecides() {
@@ -374,6 +383,7 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(!SyntheticBold.applies(requested: .regular, faceWeight: 80, isColor: false))
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: true))
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: nil, isColor: false), "a variable face's weight is an axis")
+        #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: false, hasOutlines: false), "bitmaps have no outline")
         #expect(SyntheticBold.widening(unitsPerEm: 1000) == 42 && SyntheticBold.widening(unitsPerEm: 2048) == 85)
     }
 }

@@ -134,7 +134,7 @@ struct LayoutInput: ParsableArguments {
             throw .fontVariationsInvalid(options.fontVariations, reason: "\(error)")
         }
         do {
-            let font = try engine.font(family: options.font, size: options.textSize, weight: options.legibilityWeight.applied(to: .regular),
+            let font = try engine.font(family: options.font, size: options.textSize, weight: options.tagFontWeight,
                                        variations: variations, tracking: options.tracking)
             if let console {
                 let report = engine.report(for: font)

@@ -50,6 +50,7 @@ struct MeasureCommand: ParsableCommand {
                          ("fonts", .array(measurement.fonts.map(JSONOutput.string))), ("missingGlyphs", .integer(measurement.missingGlyphs))])
             }
             console.out(JSONOutput.object([("font", .string(options.font)), ("fontSize", .number(options.fontSize)),
+                                           ("legibilityWeight", .string(options.legibilityWeight.rawValue)),
                                            ("texts", .array(rows))]).rendered() + "\n")
         case .text:
             var table = TextTable(columns: ["text", "width", "fonts", "missing"])

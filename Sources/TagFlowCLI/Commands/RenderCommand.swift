@@ -48,7 +48,7 @@ struct RenderCommand: ParsableCommand {
         let outputText = output ?? ""
         let output = try OutputPath(outputText, inputs: [tagsPath, input.config])
         let format = try pictureFormat(of: output)
-        if output.isTerminal { throw RunError.pictureToTerminal(format: format.rawValue) }
+        if output.isTerminal, format != .svg { throw RunError.pictureToTerminal(format: format.rawValue) }
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)

@@ -146,6 +146,8 @@ struct ScrollCommand: ParsableCommand {
     /// What the output's name asks for, checked before any work starts.
     func destination(inputs: [String?]) throws -> Destination {
         let text = output ?? ""
+        // A scroll is many pictures or a file built as it goes: nothing to pour into standard output.
+        if text == OutputPath.standardOutputName { throw RunError.scrollOutputUnknown(path: text) }
         let ext = (text as NSString).pathExtension.lowercased()
         switch ext {
         case "gif": return .gif(try OutputPath(text, inputs: inputs))

@@ -128,9 +128,9 @@ package struct Painter {
     /// Drawn as paths, not through cairo's own emboldening, whose glyph extents leave out part of the thickened ink:
     /// a picture drawn in bands would lose pixels at the seams that one drawn whole keeps.
     private func fillOutlines(of run: ShapedRun, at glyphs: [CairoContext.Glyph]) {
-        let scale = run.size / Double(run.face.unitsPerEm)
         context.newPath()
         for (glyph, outline) in zip(glyphs, run.emboldenedOutlines) {
+            let scale = run.size / Double(outline.unitsPerEm)
             func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (glyph.x + x * scale, glyph.y - y * scale) }
             for element in outline.elements {
                 switch element {
@@ -156,11 +156,23 @@ package struct Painter {
         var bounds: Rect?
         do throws(CairoError) {
             for run in shaped.runs where !run.glyphs.isEmpty {
-                try select(run)
-                guard let ink = context.extents(of: glyphs(of: run, at: x, baseline: baseline)).ink else { continue }
-                // Synthetic bold grows the ink right and up.
-                let grown = run.emboldening
-                let rect = Rect(x: ink.x, y: ink.y - grown, width: ink.width + grown, height: ink.height + grown)
+                let placed = glyphs(of: run, at: x, baseline: baseline)
+                let rect: Rect
+                if run.emboldenedOutlines.isEmpty {
+                    try select(run)
+                    guard let ink = context.extents(of: placed).ink else { continue }
+                    rect = Rect(x: ink.x, y: ink.y, width: ink.width, height: ink.height)
+                } else {
+                    // Synthetic bold: the thickened outlines' own boxes, which hold their ink.
+                    let boxes = zip(placed, run.emboldenedOutlines).compactMap { glyph, outline -> Rect? in
+                        guard let box = outline.bounds else { return nil }
+                        let scale = run.size / Double(outline.unitsPerEm)
+                        return Rect(x: glyph.x + box.minX * scale, y: glyph.y - box.maxY * scale,
+                                    width: (box.maxX - box.minX) * scale, height: (box.maxY - box.minY) * scale)
+                    }
+                    guard let first = boxes.first else { continue }
+                    rect = boxes.dropFirst().reduce(first) { $0.union($1) }
+                }
                 bounds = bounds.map { $0.union(rect) } ?? rect
             }
         } catch {

@@ -27,8 +27,8 @@ public final class Scene: Sendable {
         self.layout = layout
         self.engine = engine
         self.style = style
-        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style,
-                              variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
+        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, weight: layout.options.tagFontWeight,
+                              style: style, variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
                               tracking: layout.options.tracking, legibilityWeight: layout.options.legibilityWeight)
     }
 
@@ -57,13 +57,12 @@ package struct FontSet: Sendable {
     /// Captions, labels and legends, in the system's sans-serif whatever the tags' family.
     package let captionFont: FontSpec
 
-    /// Tags in `family` at `size`, with the tags' axis values and tracking; headers, footers and captions as
-    /// `style` sizes them. Bold Text (`legibilityWeight`) makes the tags, headers and footers bold, not the captions,
-    /// which are tagflow's own.
-    package init(engine: TextEngine, family: String, size: Double, style: Style,
+    /// Tags in `family` at `size` and `weight`, with the tags' axis values and tracking; headers, footers and
+    /// captions as `style` sizes them. Bold Text (`legibilityWeight`) makes the headers and footers bold too, not
+    /// the captions, which are tagflow's own.
+    package init(engine: TextEngine, family: String, size: Double, weight: FontWeight = .regular, style: Style,
                  variations: [FontVariation] = [], tracking: Double = 0, legibilityWeight: LegibilityWeight = .regular) throws(FontError) {
-        bodyFont = try engine.font(family: family, size: size, weight: legibilityWeight.applied(to: .regular),
-                                   variations: variations, tracking: tracking)
+        bodyFont = try engine.font(family: family, size: size, weight: weight, variations: variations, tracking: tracking)
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
         footerFont = try engine.font(family: family, size: style.footerFontSize, weight: legibilityWeight.applied(to: .regular))
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)

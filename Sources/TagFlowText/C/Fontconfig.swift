@@ -151,6 +151,12 @@ final class FontconfigPattern {
     /// whose weight is a range.
     var weight: Int? { integer(FC_WEIGHT) }
 
+    /// Whether the font has outlines (not only bitmaps); fontconfig says so of every font it scans.
+    var hasOutlines: Bool {
+        var value: FcBool = 1
+        return FcPatternGetBool(pattern, FC_OUTLINE, 0, &value) != FcResultMatch || value != 0
+    }
+
     /// Whether fontconfig says the font has colour glyphs.
     var isColor: Bool {
         var value: FcBool = 0
