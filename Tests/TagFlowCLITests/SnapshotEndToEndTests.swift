@@ -335,6 +335,32 @@ import TagFlowImage
         #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")))
     }
 
+    /// `--filter` runs only the variants it names: the others are not drawn, written, compared or called stale.
+    @Test func aFilterRunsOnlyTheVariantsItNames() throws {
+        let folder = try makeProject()
+        let record = try snapshot(["record", "--filter", "chooser/*-dark-*", "--filter", "scripts/w320-*-AX2"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        let written = Self.allGoldens.filter { FileManager.default.fileExists(atPath: folder.path("goldens/" + $0)) }
+        #expect(written == ["chooser/@1x-dark-ltr.png", "chooser/@1x-dark-rtl.png", "scripts/w320-@1x-AX2.png"])
+        // The rest are missing, but only a run that includes them says so.
+        #expect(try snapshot(["verify", "--filter", "chooser/*-dark-*"], in: folder).status == 0)
+        #expect(try snapshot(["verify"], in: folder).status == 1)
+        // A filtered run adds the fonts it drew to fonts.json and keeps those others recorded: here a record of a
+        // font file that no longer draws anything, which a whole run would drop.
+        let recorded = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        let hash = try #require(recorded.firstMatch(of: /"wqy-zenhei.ttc", "version": "[^"]*", "contentHash": "(fnv1a64:[0-9a-f]+)"/)?.1)
+        try folder.write("goldens/fonts.json", recorded.replacingOccurrences(of: String(hash), with: "fnv1a64:0000000000000000"))
+        #expect(try snapshot(["record", "--filter", "scripts/*"], in: folder).status == 0)
+        let fonts = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        #expect(fonts.contains(String(hash)) && fonts.contains("fnv1a64:0000000000000000"), "\(fonts)")
+        #expect(try snapshot(["verify"], in: folder).status == 1, "chooser's light variants are still missing")
+        try folder.write("goldens/chooser/old.png", "stale")
+        #expect(try snapshot(["verify", "--filter", "scripts/*"], in: folder).status == 0, "a stale golden the filter does not name")
+        let none = try snapshot(["verify", "--filter", "nothing/*"], in: folder)
+        #expect(none.status == 2)
+        #expect(none.stderr.contains("error: no variant's name matches --filter 'nothing/*'") && none.stderr.contains("'chooser/@1x-dark-ltr'"), "\(none.stderr)")
+    }
+
     @Test func aRecordThatFailsWritesNothing() throws {
         let folder = try makeProject()
         // The good screen's variants are drawn and their goldens made before the empty screen fails.

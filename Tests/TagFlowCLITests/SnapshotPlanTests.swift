@@ -33,6 +33,16 @@ import TagFlowLayout
         #expect(screen == SnapshotMatrix(devices: ["iphone-15"], themes: ["dark"], directions: [.rtl]))
     }
 
+    @Test func filtersMatchVariantNamesAsShellPatterns() {
+        let filter = VariantFilter(patterns: ["demo/*-dark", "multi?cript/rtl-*"])
+        #expect(filter.matches("demo/iphone-15-dark") && filter.matches("multiscript/rtl-AX2"))
+        #expect(!filter.matches("demo/iphone-15-light") && !filter.matches("demo-scroll/iphone-se-dark"))
+        #expect(VariantFilter.everything.matches("anything/at-all"))
+        for output in [SnapshotOutput.render, .sheet(strategies: [.cached], frames: 8), .sequence(strategies: [.cached], frames: 8)] {
+            #expect(SnapshotOutput.variantName(ofGolden: output.path(for: "demo/iphone-se")) == "demo/iphone-se")
+        }
+    }
+
     @Test func outputsHaveTheirOwnPaths() {
         #expect(SnapshotOutput.render.path(for: "demo/dark") == "demo/dark.png")
         #expect(SnapshotOutput.sheet(strategies: [.naiveSuper, .cached], frames: 12).path(for: "demo/dark") == "demo/dark.sheet.png")

@@ -12,6 +12,7 @@ struct SnapshotCommand: ParsableCommand {
     var mode = RecordMode.all
     var prune = false
     var shard: String?
+    var filters: [String] = []
     var report: String?
     var force = false
     var threads: Int?
@@ -38,6 +39,7 @@ struct SnapshotCommand: ParsableCommand {
             "tagflow snapshot record",
             "tagflow snapshot verify --report out/snapshots",
             "tagflow snapshot verify --shard 1/2 --report out/shard-1",
+            "tagflow snapshot record --filter 'demo/*-dark'",
             "tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots",
         ])
 
@@ -52,6 +54,8 @@ struct SnapshotCommand: ParsableCommand {
             .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
             .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
                     value: .text("I/N"), defaultDescription: "all"),
+            .repeating(\.filters, "--filter", help: "Only the variants whose names match, as the goldens are named without .png: "
+                        + "'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
             .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
                     value: .path("DIR")),
             .flag(\.force, "--force", help: "Record even where CI is set in the environment."),
@@ -82,9 +86,10 @@ struct SnapshotCommand: ParsableCommand {
         let manifest = try SnapshotManifest.load(manifestPath)
         // Checked before any work, so a report that cannot be written stops the run before a golden is.
         let reportFolder = try report.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
-        let runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
+        var runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
                                     shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: reportFolder,
                                     threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
+        runner.filter = VariantFilter(patterns: filters)
         let result = try runner.run(interruption: interruption)
         try finish(result, console: console)
         return result.passed ? .success : .failure

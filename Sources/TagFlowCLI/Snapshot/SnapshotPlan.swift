@@ -1,3 +1,4 @@
+import Glibc
 import TagFlowLayout
 
 /// The variants a snapshot run renders: each axis lists its values, and every combination is a variant.
@@ -104,6 +105,12 @@ enum SnapshotOutput: Hashable, Sendable {
         }
     }
 
+    /// The name of the variant a golden's path would be for: the path without what ``path(for:)`` adds.
+    static func variantName(ofGolden path: String) -> String {
+        for suffix in [".sheet.png", ".png", ".scroll"] where path.hasSuffix(suffix) { return String(path.dropLast(suffix.count)) }
+        return path
+    }
+
     var kind: String {
         switch self {
         case .render: "render"
@@ -117,6 +124,20 @@ enum SnapshotOutput: Hashable, Sendable {
 ///
 /// Variants are dealt out in turn, in the order of their names, so every shard gets a like share of every screen,
 /// and the split does not depend on the machine.
+/// `--filter`: the variants whose names match any of some shell patterns (`*`, `?`, `[…]`), matched against the
+/// variant's name as its golden is named, without the extension: `demo/iphone-15-dark`.
+struct VariantFilter: Hashable, Sendable {
+    var patterns: [String]
+
+    static let everything = VariantFilter(patterns: [])
+
+    var isEverything: Bool { patterns.isEmpty }
+
+    func matches(_ name: String) -> Bool {
+        isEverything || patterns.contains { fnmatch($0, name, 0) == 0 }
+    }
+}
+
 struct Shard: Hashable, Sendable, CustomStringConvertible {
     var index: Int
     var count: Int

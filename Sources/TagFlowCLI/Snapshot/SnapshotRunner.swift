@@ -14,6 +14,8 @@ struct SnapshotRunner: Sendable {
     /// `nil` for `verify`: nothing is written to the goldens.
     let recordMode: RecordMode?
     let shard: Shard
+    /// Which variants run; the others are neither drawn, compared, written nor reported stale.
+    var filter = VariantFilter.everything
     let prune: Bool
     /// Where pictures for the report go (`images/…`), if a report is written.
     let reportFolder: String?
@@ -64,7 +66,11 @@ struct SnapshotRunner: Sendable {
             for path in pruned { try FileManager.default.removeItem(atPath: path) }
         }
         let everything = manifest.variants
-        let mine = shard.select(everything)
+        let chosen = everything.filter { filter.matches($0.variant.name) }
+        if chosen.isEmpty, !filter.isEverything {
+            throw SnapshotError.noVariantMatches(filter.patterns, examples: everything.prefix(3).map(\.variant.name))
+        }
+        let mine = shard.select(chosen)
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
@@ -128,8 +134,9 @@ struct SnapshotRunner: Sendable {
         }
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
-            // A shard records what it drew beside what the others recorded.
-            let all = Set(shard == .whole ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
+            // A shard, or a filtered run, records what it drew beside what the rest recorded.
+            let drewEverything = shard == .whole && filter.isEverything
+            let all = Set(drewEverything ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
             try files.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
             return []
         }
@@ -322,9 +329,9 @@ struct SnapshotRunner: Sendable {
 
     // MARK: Stale goldens
 
-    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected,
-    /// and the temporary files of a run that was killed before it could remove them. With `--prune`, adds each to
-    /// `pruned`.
+    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected
+    /// (with `--filter`, those whose names it matches), and the temporary files of a run that was killed before it
+    /// could remove them. With `--prune`, adds each to `pruned`.
     private func staleItems(expected: Set<String>, pruned: inout [String]) throws -> [SnapshotItem] {
         guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var stale = [String]()
@@ -342,12 +349,13 @@ struct SnapshotRunner: Sendable {
             } else if relative.hasSuffix(".scroll") {
                 enumerator.skipDescendants()
                 if !expected.contains(relative) {
-                    stale.append(relative)
+                    if filter.matches(SnapshotOutput.variantName(ofGolden: relative)) { stale.append(relative) }
                 } else {
                     let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(relative))) ?? []
                     for frame in frames.sorted() where AtomicFile.isLeftOverTemporary(named: frame) { noteLeftOver(relative + "/" + frame) }
                 }
-            } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative) {
+            } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative),
+                      filter.matches(SnapshotOutput.variantName(ofGolden: relative)) {
                 stale.append(relative)
             }
         }
@@ -385,6 +393,8 @@ enum SnapshotError: Error, Equatable {
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
     case noManifest(String)
+    /// `--filter` patterns no variant's name matches, and some names that are.
+    case noVariantMatches([String], examples: [String])
     /// A variant (`screen/variant`) that could not be drawn or compared, and why.
     case variantFailed(String, ErrorReport)
 }

@@ -399,6 +399,9 @@ extension SnapshotError {
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
         case let .noManifest(path):
             ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
+        case let .noVariantMatches(patterns, examples):
+            ErrorReport(message: "no variant's name matches --filter \(patterns.map { "'\($0)'" }.joined(separator: ", "))",
+                        hint: "match names as the goldens are named, without .png, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
         case let .variantFailed(variant, report):
             ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
         }
