@@ -124,8 +124,14 @@ extension OutlinePoints {
         let error = vectors.withUnsafeMutableBufferPointer { points in
             tags.withUnsafeMutableBufferPointer { tags in
                 ends.withUnsafeMutableBufferPointer { ends in
-                    var outline = FT_Outline(n_contours: Int16(ends.count), n_points: Int16(points.count), points: points.baseAddress,
-                                             tags: tags.baseAddress, contours: ends.baseAddress, flags: 0)
+                    // Counts and contour ends are 16-bit, signed before FreeType 2.13.3 and unsigned after: the values
+                    // fit both, so they are set by the fields' own types.
+                    var outline = FT_Outline()
+                    outline.n_contours = numericCast(ends.count)
+                    outline.n_points = numericCast(points.count)
+                    outline.points = points.baseAddress
+                    outline.tags = tags.baseAddress
+                    outline.contours = Self.bound(UnsafeMutableRawPointer(ends.baseAddress!), like: outline.contours)
                     return FT_Outline_EmboldenXY(&outline, strength64, strength64)
                 }
             }
@@ -135,5 +141,10 @@ extension OutlinePoints {
         result.xs = vectors.map { Double($0.x) / 64 }
         result.ys = vectors.map { Double($0.y) / 64 }
         return result
+    }
+
+    /// `raw` as a pointer of the type `field` has.
+    private static func bound<Element>(_ raw: UnsafeMutableRawPointer, like field: UnsafeMutablePointer<Element>?) -> UnsafeMutablePointer<Element> {
+        raw.assumingMemoryBound(to: Element.self)
     }
 }
