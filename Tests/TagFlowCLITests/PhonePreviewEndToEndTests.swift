@@ -77,6 +77,10 @@ import TagFlowImage
         // 篮球 is 2 × the text size wide in WenQuanYi Zen Hei, plus 15 of padding.
         #expect(abs(firstWidth(base.json) - (28 + 15)) < 1e-9)
         #expect(abs(firstWidth(wide.json) - (2 * 14 * 53 / 17 + 15)) < 1e-9)
+        // `measure` scales the text as the layout does.
+        let measured = try tagflow(["measure", "篮球", "--content-size", "AX5", "--format", "json"])
+        let texts = (try JSONSerialization.jsonObject(with: measured.stdoutBytes) as? [String: Any])?["texts"] as? [[String: Any]]
+        #expect(abs(((texts?.first?["width"] as? Double) ?? 0) - (firstWidth(wide.json) - 15)) < 1e-9, "\(measured.stdout)")
     }
 
     /// Bold Text measures every tag in bold: DejaVu Sans Bold for Latin, and WenQuanYi Zen Hei, which has no bold,

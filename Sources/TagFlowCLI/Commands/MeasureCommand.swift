@@ -6,7 +6,7 @@ import TagFlowText
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.
 struct MeasureCommand: ParsableCommand {
     var texts: [String] = []
-    /// Only the font, its size and weight are read: they are all a measurement needs.
+    /// Only the font, its size (with Dynamic Type's) and weight are read: they are all a measurement needs.
     var options = LayoutOptions()
     /// Only `--font-file` and `--font-dir` are read.
     var fontSources = LayoutInput()
@@ -22,7 +22,7 @@ struct MeasureCommand: ParsableCommand {
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
-        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking", "legibilityWeight"].contains($0.key) }.map { setting in
+        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking", "contentSize", "legibilityWeight"].contains($0.key) }.map { setting in
             setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
         }
         return [ArgumentGroup("Options", [
@@ -50,6 +50,7 @@ struct MeasureCommand: ParsableCommand {
                          ("fonts", .array(measurement.fonts.map(JSONOutput.string))), ("missingGlyphs", .integer(measurement.missingGlyphs))])
             }
             console.out(JSONOutput.object([("font", .string(options.font)), ("fontSize", .number(options.fontSize)),
+                                           ("contentSize", .string(options.contentSize.rawValue)), ("textSize", .number(options.textSize)),
                                            ("legibilityWeight", .string(options.legibilityWeight.rawValue)),
                                            ("texts", .array(rows))]).rendered() + "\n")
         case .text:
