@@ -57,8 +57,9 @@ def cff_rectangle(width, advance):
     return pen.getCharString()
 
 
-def static_font(family, advances=None, revision=1.5, cff=False):
-    """A TrueType font, or with `cff` an OpenType font with PostScript (CFF) outlines."""
+def static_font(family, advances=None, revision=1.5, cff=False, style="Regular", weight=400):
+    """A TrueType font, or with `cff` an OpenType font with PostScript (CFF) outlines; `style` and `weight` (the
+    OS/2 weight class) name one face of a family."""
     advances = {**ADVANCES, **(advances or {})}
     ps_family = family.replace(" ", "")
     fb = FontBuilder(1000, isTTF=not cff)
@@ -66,7 +67,7 @@ def static_font(family, advances=None, revision=1.5, cff=False):
     fb.setupCharacterMap(CMAP)
     if cff:
         charstrings = {name: cff_rectangle(ADVANCES[name], advances[name]) for name in GLYPHS}
-        fb.setupCFF(f"{ps_family}-Regular", {"FullName": f"{family} Regular"}, charstrings, {})
+        fb.setupCFF(f"{ps_family}-{style}", {"FullName": f"{family} {style}"}, charstrings, {})
     else:
         # Every master of a variable font needs the same outline, so the outline ignores the overrides.
         fb.setupGlyf({name: rectangle(ADVANCES[name]) for name in GLYPHS})
@@ -74,13 +75,13 @@ def static_font(family, advances=None, revision=1.5, cff=False):
     fb.setupHorizontalHeader(ascent=800, descent=-200)
     fb.setupNameTable({
         "familyName": family,
-        "styleName": "Regular",
-        "uniqueFontIdentifier": f"{ps_family}-Regular;{revision:.3f}",
-        "fullName": f"{family} Regular",
-        "psName": f"{ps_family}-Regular",
+        "styleName": style,
+        "uniqueFontIdentifier": f"{ps_family}-{style};{revision:.3f}",
+        "fullName": f"{family} {style}",
+        "psName": f"{ps_family}-{style}",
         "version": f"Version {revision:.3f}",
     })
-    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, usWeightClass=400)
+    fb.setupOS2(sTypoAscender=800, sTypoDescender=-200, usWinAscent=800, usWinDescent=200, usWeightClass=weight)
     fb.setupPost()
     fb.setupHead(unitsPerEm=1000, fontRevision=revision, created=FIXED_TIMESTAMP, modified=FIXED_TIMESTAMP)
     return fb.font
@@ -141,8 +142,18 @@ def kern_across_font():
     return font
 
 
+# One family in four weights, each with its own 'A', so a test can tell which face drew it.
+WEIGHTS = [("Regular", 400, 600), ("Semibold", 600, 640), ("Bold", 700, 680), ("ExtraBold", 800, 720)]
+
+
+def save_weights():
+    for style, weight, a in WEIGHTS:
+        save(static_font("TagFlow Test Weights", {"A": a}, style=style, weight=weight), f"TagFlowTest-Weights-{style}.ttf")
+
+
 def main():
     os.makedirs(OUT, exist_ok=True)
+    save_weights()
     save(static_font("TagFlow Test Private"), "TagFlowTest-Private.ttf")
     save(static_font("TagFlow Test Woff", {"A": 610}), "TagFlowTest-Woff.woff", flavor="woff")
     save(static_font("TagFlow Test Woff Two", {"A": 620}), "TagFlowTest-Woff2.woff2", flavor="woff2")

@@ -36,7 +36,7 @@ public struct LayoutOptions: Hashable, Sendable {
     public var tracking: Double = 0
     /// The reader's Dynamic Type setting, which scales ``fontSize``.
     public var contentSize: ContentSizeCategory = .large
-    /// The reader's Bold Text setting: bold draws the tags, titles and footers in bold.
+    /// The reader's Bold Text setting: bold draws every text a step heavier.
     public var legibilityWeight: LegibilityWeight = .regular
     /// How measured text widths round to cell widths.
     public var textRounding: TextRounding = .exact

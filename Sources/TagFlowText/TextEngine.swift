@@ -2,16 +2,34 @@ import Dispatch
 import Synchronization
 import TagFlowLayout
 
-/// How heavy a font is asked for; fontconfig picks the nearest face the family has.
-public enum FontWeight: String, CaseIterable, Sendable {
-    case regular, bold
+/// How heavy a font is asked for, by UIKit's names; fontconfig picks the nearest face the family has (DejaVu Sans,
+/// with Book and Bold, draws semibold and heavy in Bold).
+public enum FontWeight: String, CaseIterable, Sendable, Comparable {
+    case regular, semibold, bold, heavy
+
+    /// Fontconfig's weight for it: regular 80, semibold 180, bold 200, heavy 205 (CSS 400, 600, 700 and 800).
+    var fontconfigWeight: Int32 {
+        switch self {
+        case .regular: 80
+        case .semibold: 180
+        case .bold: 200
+        case .heavy: 205
+        }
+    }
+
+    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.fontconfigWeight < rhs.fontconfigWeight }
 }
 
 extension LegibilityWeight {
-    /// The weight text asked for at `weight` is drawn at. Bold Text draws UIKit's system fonts a step heavier
-    /// (regular as semibold, semibold as bold); of the two weights tagflow asks fonts for, that is bold.
+    /// The weight text asked for at `weight` is drawn at. Bold Text draws UIKit's system fonts a step heavier:
+    /// regular as semibold, semibold as bold, bold as heavy.
     public func applied(to weight: FontWeight) -> FontWeight {
-        self == .bold ? .bold : weight
+        guard self == .bold else { return weight }
+        switch weight {
+        case .regular: return .semibold
+        case .semibold: return .bold
+        case .bold, .heavy: return .heavy
+        }
     }
 }
 

@@ -108,6 +108,14 @@ import TagFlowImage
         let measured = try tagflow(["measure", "Remember me", "篮球", "--legibility-weight", "bold", "--format", "json"])
         let texts = (try JSONSerialization.jsonObject(with: measured.stdoutBytes) as? [String: Any])?["texts"] as? [[String: Any]]
         #expect(texts?.compactMap { $0["width"] as? Double } == heavy.map { $0 - 15 }, "\(measured.stdout)")
+        // A family with a semibold face draws Bold Text's tags in it: 'A' is 600 units in Regular, 640 in Semibold.
+        let weights = ["Regular", "Semibold", "Bold", "ExtraBold"].flatMap {
+            ["--font-file", packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Weights-\($0).ttf").path]
+        }
+        try folder.write("a.tags", "A\n")
+        let family = ["--font", "TagFlow Test Weights"] + weights
+        #expect(widths(try layoutJSON([folder.path("a.tags")] + family).json) == [600 * 14 / 1000 + 15])
+        #expect(widths(try layoutJSON([folder.path("a.tags"), "--legibility-weight", "bold"] + family).json) == [640 * 14 / 1000 + 15])
         // Wider tags wrap sooner: the demo grows taller.
         func height(_ json: [String: Any]) -> Double { ((json["contentSize"] as? [String: Any])?["height"] as? Double) ?? 0 }
         #expect(height(try layoutJSON([Self.demo, "--legibility-weight", "bold"]).json) > height(try layoutJSON([Self.demo]).json))

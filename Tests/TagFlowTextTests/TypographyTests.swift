@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagFlowLayout
 @testable import TagFlowText
 
 // The test fonts are 1000 units per em; their advances are set in scripts/make-test-fonts.py.
@@ -376,11 +377,31 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(bold.width == points(400 + 42 + 500 + 42, 20))
     }
 
+    /// A family with Regular, Semibold, Bold and ExtraBold faces: each weight finds its face, and Bold Text steps
+    /// each up one, as UIKit steps its system fonts.
+    @Test func eachWeightFindsItsFaceAndBoldTextStepsUp() throws {
+        let files = ["Regular", "Semibold", "Bold", "ExtraBold"].map { testFont("TagFlowTest-Weights-\($0).ttf") }
+        let engine = try TextEngine.forTests(files: files)
+        for (weight, a) in [(FontWeight.regular, 600), (.semibold, 640), (.bold, 680), (.heavy, 720)] {
+            let shaped = engine.shape("A", font: try engine.font(family: "TagFlow Test Weights", size: 10, weight: weight))
+            #expect(shaped.width == points(a, 10), "\(weight)")
+            #expect(shaped.runs[0].emboldening == 0, "\(weight) has a face of its own")
+        }
+        #expect(FontWeight.allCases.map { LegibilityWeight.bold.applied(to: $0) } == [.semibold, .bold, .heavy, .heavy])
+        #expect(FontWeight.allCases.map { LegibilityWeight.regular.applied(to: $0) } == FontWeight.allCases)
+        var options = LayoutOptions()
+        #expect(options.tagFontWeight == .regular)
+        options.legibilityWeight = .bold
+        #expect(options.tagFontWeight == .semibold)
+    }
+
     @Test func fontconfigsRuleDecides() {
         #expect(SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: false))
         #expect(SyntheticBold.applies(requested: .bold, faceWeight: 100, isColor: false), "medium is not bold")
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 180, isColor: false), "demibold is bold enough")
         #expect(!SyntheticBold.applies(requested: .regular, faceWeight: 80, isColor: false))
+        #expect(SyntheticBold.applies(requested: .semibold, faceWeight: 80, isColor: false), "Bold Text's body")
+        #expect(SyntheticBold.applies(requested: .heavy, faceWeight: 100, isColor: false))
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: true))
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: nil, isColor: false), "a variable face's weight is an axis")
         #expect(!SyntheticBold.applies(requested: .bold, faceWeight: 80, isColor: false, hasOutlines: false), "bitmaps have no outline")

@@ -78,7 +78,7 @@ struct LayoutSetting: Sendable {
         LayoutSetting("contentSize", \.contentSize, .choice(choices(ContentSizeCategory.self)),
                       "Dynamic Type text size: the tag font scales as UIFontMetrics(forTextStyle: .body) scales a custom size."),
         LayoutSetting("legibilityWeight", \.legibilityWeight, .choice(choices(LegibilityWeight.self)),
-                      "Bold Text: bold draws and measures the tags, titles and footers in bold, as UIKit's system fonts."),
+                      "Bold Text: bold draws and measures every text a step heavier, as UIKit its system fonts: regular as semibold, bold as heavy."),
         LayoutSetting("textWidth", \.textRounding, .choice(choices(TextRounding.self)),
                       "How text widths round: exact (boundingRect), ceil (whole points) or pixel (whole device pixels, as sizeToFit)."),
         LayoutSetting("itemHeight", .positiveOrAuto, "Height of every tag, or auto: the text's line height plus the vertical padding.",

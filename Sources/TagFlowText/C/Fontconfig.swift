@@ -42,8 +42,8 @@ final class FontconfigConfig {
     func sortedFonts(family: String?, weight: FontWeight = .regular, applicationOnly: Bool = false) -> [FontconfigPattern]? {
         guard let raw = FcPatternCreate() else { return nil }
         let pattern = FontconfigPattern(owning: raw)
-        if weight == .bold {
-            guard FcPatternAddInteger(raw, FC_WEIGHT, FC_WEIGHT_BOLD) != 0 else { return nil }
+        if weight != .regular {
+            guard FcPatternAddInteger(raw, FC_WEIGHT, weight.fontconfigWeight) != 0 else { return nil }
         }
         if let family {
             guard family.withFcString({ FcPatternAddString(raw, FC_FAMILY, $0) }) != 0 else { return nil }
