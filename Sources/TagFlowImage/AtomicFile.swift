@@ -197,7 +197,7 @@ public enum AtomicFile {
         /// The hidden temporary file beside it; `path` itself when writing straight to a device or pipe.
         public let temporaryPath: String
         /// Writing straight to a device or pipe: nothing to flush, cut, rename or remove.
-        private let isStream: Bool
+        fileprivate let isStream: Bool
         private var fd: Int32
         /// Bytes written so far.
         private var length = 0
@@ -329,9 +329,6 @@ public enum AtomicFile {
             }
         }
 
-        /// Whether the writer writes straight to a device or pipe, with no temporary file.
-        fileprivate var writesThrough: Bool { isStream }
-
         /// Closes and removes the temporary file; the final path is left as it was. Safe to call more than once.
         public func discard() {
             guard fd >= 0 else { return }
@@ -357,13 +354,18 @@ public enum AtomicFile {
         }
         withPending { _ = $0.remove(temporaryPath) }
         guard flushToDisk else { return }
-        let slash = path.lastIndex(of: "/")
-        let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+        let directory = folder(of: path)
         if let directories {
             directories.add(directory)
         } else {
             flushDirectory(directory)
         }
+    }
+
+    /// The folder holding `path`: `.` for a bare name, `/` for a name in the root.
+    fileprivate static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return slash == path.startIndex ? "/" : String(path[..<slash])
     }
 
     fileprivate static func removeTemporary(_ temporaryPath: String) {
@@ -403,7 +405,7 @@ public final class AtomicFileBatch {
         try makeFolders(holding: path)
         let writer = try AtomicFile.Writer(path: path)
         try writer.write(bytes)
-        if writer.writesThrough {
+        if writer.isStream {
             try writer.commit()
             return
         }
@@ -445,11 +447,11 @@ public final class AtomicFileBatch {
 
     private func makeFolders(holding path: String) throws(AtomicFileError) {
         var missing: [String] = []
-        var folder = Self.parent(of: path)
+        var folder = AtomicFile.folder(of: path)
         var status = stat()
-        while !folder.isEmpty, stat(folder, &status) != 0 {
+        while folder != ".", folder != "/", stat(folder, &status) != 0 {
             missing.append(folder)
-            folder = Self.parent(of: folder)
+            folder = AtomicFile.folder(of: folder)
         }
         for folder in missing.reversed() {
             if mkdir(folder, 0o777) != 0 {
@@ -459,12 +461,6 @@ public final class AtomicFileBatch {
                 madeFolders.append(folder)
             }
         }
-    }
-
-    /// The folder part of `path`, without its last slash; empty for a bare name or a path in `/`.
-    private static func parent(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/"), slash != path.startIndex else { return "" }
-        return String(path[..<slash])
     }
 }
 

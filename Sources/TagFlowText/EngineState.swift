@@ -384,7 +384,8 @@ final class EngineState {
         var runs: [PendingRun] = []
         let (fonts, missing) = shapeRuns(text, chain: id, size: size, keepingGlyphs: true, into: &runs)
         guard !runs.isEmpty else { return .empty }
-        let tracking = chains[Int(id)].tracking
+        let chain = chains[Int(id)]
+        let tracking = chain.tracking
         var shaped: [ShapedRun] = []
         shaped.reserveCapacity(runs.count)
         var width = 0.0
@@ -402,7 +403,7 @@ final class EngineState {
                 origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates,
                 emboldening: run.isEmboldened ? Double(SyntheticBold.widening(unitsPerEm: run.face.harfBuzzFace.unitsPerEm)) * scale : 0,
                 emboldenedOutlines: run.isEmboldened
-                    ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chains[Int(id)].variations, size: size) } : []))
+                    ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chain.variations, size: size) } : []))
             width += advance
             missingScalars += run.missingScalars
         }

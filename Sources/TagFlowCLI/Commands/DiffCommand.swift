@@ -203,6 +203,8 @@ struct DiffCommand: ParsableCommand {
 
     /// Options that mean nothing for a mode are refused rather than silently ignored.
     func checkOptions(for mode: Mode) throws {
+        // Standard output carries the report, so no picture goes there.
+        if output == OutputPath.standardOutputName { throw RunError.diffPictureToStandardOutput }
         let layoutOption = given.first(of: [\.oldConfig, \.newConfig]) ?? given.first(inGroup: \.input)
         let pixelOption = given.first(inGroup: \.pixels)
         let folderOption = given.first(of: [\.report, \.accept])
@@ -422,7 +424,6 @@ struct DiffCommand: ParsableCommand {
 
     private static func pngOutput(_ path: String, inputs: [String?]) throws -> OutputPath {
         let output = try OutputPath(path, inputs: inputs)
-        if output.isStandardOutput { throw RunError.diffPictureToStandardOutput }
         guard output.pathExtension == "png" else {
             throw RunError.diffPictureNotPNG(path)
         }
@@ -434,9 +435,7 @@ struct DiffCommand: ParsableCommand {
     enum PictureKind { case png, gif, apng, folder }
 
     static func pictureKind(_ path: String) -> PictureKind {
-        // `-` would be standard output, which only a picture could go to (and is refused: the report goes there).
-        if path == OutputPath.standardOutputName { return .png }
-        return switch (path as NSString).pathExtension.lowercased() {
+        switch (path as NSString).pathExtension.lowercased() {
         case "gif": .gif
         case "apng": .apng
         case "": .folder
@@ -449,7 +448,6 @@ struct DiffCommand: ParsableCommand {
 
     /// What `-o` asks for, checked before any work starts.
     private static func picture(_ path: String, inputs: [String?]) throws -> Picture {
-        if path == OutputPath.standardOutputName { throw RunError.diffPictureToStandardOutput }
         switch pictureKind(path) {
         case .gif: return .gif(try OutputPath(path, inputs: inputs))
         case .apng: return .apng(try OutputPath(path, inputs: inputs))

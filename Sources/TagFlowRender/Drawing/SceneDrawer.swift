@@ -57,14 +57,14 @@ package struct FontSet: Sendable {
     /// Captions, labels and legends, in the system's sans-serif whatever the tags' family.
     package let captionFont: FontSpec
 
-    /// Tags in `family` at `size` and `weight`, with the tags' axis values and tracking; headers, footers and
-    /// captions as `style` sizes them. Bold Text (`legibilityWeight`) makes the headers and footers bold too, not
+    /// Tags and footers in `family` at `weight`, the tags at `size` with their axis values and tracking; headers,
+    /// footers and captions as `style` sizes them. Bold Text (`legibilityWeight`) makes the headers heavier too, not
     /// the captions, which are tagflow's own.
     package init(engine: TextEngine, family: String, size: Double, weight: FontWeight = .regular, style: Style,
                  variations: [FontVariation] = [], tracking: Double = 0, legibilityWeight: LegibilityWeight = .regular) throws(FontError) {
         bodyFont = try engine.font(family: family, size: size, weight: weight, variations: variations, tracking: tracking)
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
-        footerFont = try engine.font(family: family, size: style.footerFontSize, weight: legibilityWeight.applied(to: .regular))
+        footerFont = try engine.font(family: family, size: style.footerFontSize, weight: weight)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)
     }
 }
