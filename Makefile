@@ -17,8 +17,8 @@ RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev l
 # Tools the tests compare against (Chromium's layout, rsvg-convert, ImageMagick's compare); man-db renders the
 # generated manual page (man -l); bash, zsh and fish check the generated completion scripts; the colour emoji
 # font is the one the emoji tests add by folder; hb-shape (libharfbuzz-bin) shapes a font file directly, for the
-# font-file agreement tests.
-TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-noto-color-emoji libharfbuzz-bin
+# font-file agreement tests; xxhsum (xxhash) hashes font files as the layout JSON records them.
+TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-noto-color-emoji libharfbuzz-bin xxhash
 # The tests see only the fonts named there, so no result depends on what else a machine has installed.
 TEST_FONTCONFIG = $(CURDIR)/Tests/fontconfig/fonts.conf
 # The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.

@@ -189,8 +189,13 @@ public struct LayoutDiff: Sendable, Equatable {
     public var contentLengthName: String { new.scrollDirection == .vertical ? "height" : "width" }
 
     /// The two layouts were measured with different font files (both known): say so before the tags that moved.
+    /// Records whose hashes come from different algorithms agree when the rest of them does.
     public var fontFilesChanged: Bool {
-        !old.fontFiles.isEmpty && !new.fontFiles.isEmpty && Set(old.fontFiles) != Set(new.fontFiles)
+        guard !old.fontFiles.isEmpty, !new.fontFiles.isEmpty, Set(old.fontFiles) != Set(new.fontFiles) else { return false }
+        func covered(_ fonts: [FontFileIdentity], by others: [FontFileIdentity]) -> Bool {
+            fonts.allSatisfy { font in others.contains { $0.agrees(with: font) } }
+        }
+        return !covered(old.fontFiles, by: new.fontFiles) || !covered(new.fontFiles, by: old.fontFiles)
     }
 
     public init(old: LayoutSnapshot, new: LayoutSnapshot) {

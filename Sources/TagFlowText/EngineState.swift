@@ -100,11 +100,17 @@ final class EngineState {
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
     private var colorPatterns: [FontconfigPattern]?
-    /// Content hashes by path, for the whole process: a font file does not change while tagflow runs, and hashing a
-    /// large collection again for every engine (a snapshot run makes one per variant) would cost more than shaping.
-    private static let fileHashes = Locked<[String: FileHash]>([:])
-    /// How many times this process has hashed each file: once, however many threads asked.
+    /// Content hashes by path and algorithm, for the whole process: a font file does not change while tagflow runs,
+    /// and hashing a large collection again for every engine (a snapshot run makes one per variant) would cost more
+    /// than shaping.
+    private static let fileHashes = Locked<[FileHashKey: FileHash]>([:])
+    /// How many times this process has hashed each file by the current algorithm: once, however many threads asked.
     static let timesHashed = Locked<[String: Int]>([:])
+
+    private struct FileHashKey: Hashable {
+        var path: String
+        var algorithm: ContentHashAlgorithm
+    }
     // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their own.
     private var scratchScalars: [UInt32] = []
     private var scratchRuns: [PendingRun] = []
@@ -339,16 +345,17 @@ final class EngineState {
     /// the hashes' own lock, so an engine can hash a large collection before it takes its state's lock. The first
     /// thread to ask hashes the file, outside the lock; threads asking meanwhile wait for its hash, so the threads of
     /// a snapshot run, which all start by asking, read a 17 MB collection once between them and not once each.
-    static func contentHash(ofFileAt path: String) -> String {
+    static func contentHash(ofFileAt path: String, as algorithm: ContentHashAlgorithm = .current) -> String {
+        let key = FileHashKey(path: path, algorithm: algorithm)
         let (entry, isFirst) = fileHashes.withLock { hashes in
-            if let entry = hashes[path] { return (entry, false) }
+            if let entry = hashes[key] { return (entry, false) }
             let entry = FileHash()
-            hashes[path] = entry
+            hashes[key] = entry
             return (entry, true)
         }
         if isFirst {
-            timesHashed.withLock { $0[path, default: 0] += 1 }
-            entry.finish(FontFileRecord.contentHash(ofFileAt: path) ?? "")
+            if algorithm == .current { timesHashed.withLock { $0[path, default: 0] += 1 } }
+            entry.finish(FontFileRecord.contentHash(ofFileAt: path, as: algorithm) ?? "")
         }
         return entry.hash
     }

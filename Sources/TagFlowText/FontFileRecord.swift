@@ -16,31 +16,29 @@ public struct FontFileRecord: Sendable, Hashable, Codable {
     public let version: String
     /// The head table's fontRevision, e.g. 2.37; nil when the font has no head table.
     public let fontRevision: Double?
-    /// `fnv1a64:` and the 64-bit FNV-1a hash of the file's bytes in 16 hex digits; empty if the file is unreadable.
+    /// The hash of the file's bytes, named by its algorithm (``ContentHashAlgorithm``), e.g. `xxh64:4d02dd455b26637a`;
+    /// empty if the file is unreadable.
     public let contentHash: String
     /// Whether the face draws in colour.
     public let isColor: Bool
 
-    /// The FNV-1a 64 hash of `bytes`, as `contentHash` writes it: deterministic, and cheap enough to run on every
-    /// font a preview used (it is computed once per file and process).
+    /// The `contentHash` of `bytes` by the current algorithm: deterministic, and cheap enough to run on every font a
+    /// preview used (it is computed once per file and process).
     ///
     /// - Complexity: O(*n*) in the bytes.
-    public static func contentHash(_ bytes: [UInt8]) -> String {
-        bytes.withUnsafeBytes(fnv1a64)
+    public static func contentHash(_ bytes: [UInt8], as algorithm: ContentHashAlgorithm = .current) -> String {
+        bytes.withUnsafeBytes(algorithm.contentHash)
     }
 
     /// The hash of the file at `path`, read through a mapping; nil when it cannot be read.
-    static func contentHash(ofFileAt path: String) -> String? {
-        withMappedFile(path, fnv1a64)
+    static func contentHash(ofFileAt path: String, as algorithm: ContentHashAlgorithm) -> String? {
+        withMappedFile(path, algorithm.contentHash)
     }
+}
 
-    private static func fnv1a64(_ bytes: UnsafeRawBufferPointer) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+extension FontFileRecord {
+    /// The file's hash by `algorithm`, to compare with a record another algorithm wrote; hashed once per process.
+    public func contentHash(as algorithm: ContentHashAlgorithm) -> String {
+        ContentHashAlgorithm(of: contentHash) == algorithm ? contentHash : EngineState.contentHash(ofFileAt: path, as: algorithm)
     }
 }

@@ -20,12 +20,12 @@ struct FontFileAgreementTests {
     static let families = ["DejaVu Sans", "WenQuanYi Zen Hei"]
     static let installedFiles = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"]
 
-    @Test(.enabled(if: toolAvailable("chromium"))) func fontFilesAgreeWithChromium() throws {
+    @Test(.enabled(if: toolAvailable("chromium") && toolAvailable("xxhsum"))) func fontFilesAgreeWithChromium() throws {
         let fonts = try GivenFonts()
         try compareWithChromium(fonts, arguments: ["--font-file", fonts.sans.path, "--font-file", fonts.collection.path], width: 375)
     }
 
-    @Test(.enabled(if: toolAvailable("chromium"))) func fontDirectoryAgreesWithChromium() throws {
+    @Test(.enabled(if: toolAvailable("chromium") && toolAvailable("xxhsum"))) func fontDirectoryAgreesWithChromium() throws {
         let fonts = try GivenFonts()
         try compareWithChromium(fonts, arguments: ["--font-dir", fonts.directory.path], width: 260)
     }
@@ -49,6 +49,17 @@ struct FontFileAgreementTests {
                 "too few tags drawn by one font in one script: \(compared)")
     }
 
+    /// Each file the layout JSON lists hashes as xxHash's own tool hashes it, the installed ones and the copies.
+    @Test(.enabled(if: toolAvailable("xxhsum"))) func contentHashesAreXXH64OfTheFiles() throws {
+        let fonts = try GivenFonts()
+        for (arguments, files) in [([String](), Self.installedFiles.map(URL.init(fileURLWithPath:))),
+                                   (["--font-file", fonts.sans.path, "--font-file", fonts.collection.path], [fonts.sans, fonts.collection])] {
+            let (_, fontFiles) = try layout(arguments, width: 375)
+            let expected = try files.map { FontFile(fileName: $0.lastPathComponent, contentHash: try Self.contentHash(of: $0)) }
+            #expect(fontFiles.map(\.file) == expected, "\(arguments)")
+        }
+    }
+
     // MARK: Comparing
 
     /// Lays out Examples/multiscript.tags with the given fonts and with Chromium, and compares tag by tag.
@@ -62,7 +73,7 @@ struct FontFileAgreementTests {
 
         // The drawing fonts are the copies: their names and their bytes.
         let expected = try [Self.families[0]: fonts.sans, Self.families[1]: fonts.collection].mapValues { file in
-            FontFile(fileName: file.lastPathComponent, contentHash: Self.contentHash(try Data(contentsOf: file)))
+            FontFile(fileName: file.lastPathComponent, contentHash: try Self.contentHash(of: file))
         }
         #expect(Dictionary(fontFiles.map { ($0.family, $0.file) }, uniquingKeysWith: { first, _ in first }) == expected,
                 "fontFiles lists \(fontFiles)")
@@ -163,12 +174,11 @@ struct FontFileAgreementTests {
         return Data(directory + tables)
     }
 
-    /// The layout JSON's `contentHash` of a file: FNV-1a 64 of its bytes.
-    static func contentHash(_ data: Data) -> String {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        let hex = String(hash, radix: 16)
-        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    /// The layout JSON's `contentHash` of a file, from xxHash's own tool: `xxh64:` and what `xxhsum -H64` prints.
+    static func contentHash(of file: URL) throws -> String {
+        let result = try ProcessRunner.runTool("xxhsum", ["-H64", file.path])
+        try #require(result.status == 0, "xxhsum: \(result.stderr)")
+        return "xxh64:" + String(try #require(result.stdout.split(separator: " ").first))
     }
 
     // MARK: HarfBuzz

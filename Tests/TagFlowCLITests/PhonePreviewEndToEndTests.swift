@@ -157,7 +157,7 @@ import TagFlowImage
             let files = try #require(json["fontFiles"] as? [[String: String]])
             let sans = try #require(files.first { $0["family"] == "DejaVu Sans" })
             #expect(sans["fileName"] == "Mine.ttf", "\(flags): \(files)")
-            #expect(sans["contentHash"]?.hasPrefix("fnv1a64:") == true)
+            #expect(sans["contentHash"]?.hasPrefix("xxh64:") == true)
         }
         let missing = try tagflow(["layout", Self.demo, "--font-file", folder.path("Nope.ttf")])
         #expect(missing.status == 2)

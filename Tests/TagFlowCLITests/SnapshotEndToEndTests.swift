@@ -196,6 +196,43 @@ import TagFlowImage
         #expect(lines.count > 1 && lines[1].contains("recorded with other font files"), "the note comes before the failures:\n\(markdown)")
     }
 
+    /// Goldens recorded when `fonts.json` hashed files with FNV-1a 64 still match the same files, and a record keeps
+    /// the file as it is; a file that hashes otherwise by FNV-1a 64 is another font.
+    @Test func fontsRecordedWithTheOlderHashStillMatch() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let current = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        var older = current
+        for match in current.matches(of: /"fileName": "([^"]+)", "version": "[^"]*", "contentHash": "(xxh64:[0-9a-f]{16})"/) {
+            let path = try #require(Self.installedFontPath(String(match.1)))
+            older = older.replacingOccurrences(of: String(match.2), with: Self.fnv1a64(try Data(contentsOf: URL(fileURLWithPath: path))))
+        }
+        try #require(older != current && !older.contains("xxh64:"), "\(older)")
+        try folder.write("goldens/fonts.json", older)
+        let verify = try snapshot(["verify"], in: folder)
+        #expect(verify.status == 0 && !verify.stderr.contains("font files"), "\(verify.stderr)")
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8) == older, "no change to review")
+
+        let sans = try #require(older.firstMatch(of: /"DejaVuSans.ttf", "version": "[^"]*", "contentHash": "(fnv1a64:[0-9a-f]{16})"/)?.1)
+        try folder.write("goldens/fonts.json", older.replacingOccurrences(of: String(sans), with: "fnv1a64:0000000000000000"))
+        let changed = try snapshot(["verify"], in: folder)
+        #expect(changed.stderr.contains("the goldens were recorded with other font files"), "\(changed.stderr)")
+    }
+
+    static func installedFontPath(_ fileName: String) -> String? {
+        FileManager.default.enumerator(atPath: "/usr/share/fonts")?.lazy.compactMap { $0 as? String }
+            .first { ($0 as NSString).lastPathComponent == fileName }.map { "/usr/share/fonts/" + $0 }
+    }
+
+    /// `fnv1a64:` and the FNV-1a 64 hash of `data`, as `fonts.json` recorded files before XXH64.
+    static func fnv1a64(_ data: Data) -> String {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in data { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
+        let hex = String(hash, radix: 16)
+        return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    }
+
     /// Ctrl-C during a record: the variants finished are kept, every golden is the old one or a whole new one, no
     /// temporary file is left, and the exit status is 130.
     @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
@@ -348,11 +385,11 @@ import TagFlowImage
         // A filtered run adds the fonts it drew to fonts.json and keeps those others recorded: here a record of a
         // font file that no longer draws anything, which a whole run would drop.
         let recorded = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
-        let hash = try #require(recorded.firstMatch(of: /"wqy-zenhei.ttc", "version": "[^"]*", "contentHash": "(fnv1a64:[0-9a-f]+)"/)?.1)
-        try folder.write("goldens/fonts.json", recorded.replacingOccurrences(of: String(hash), with: "fnv1a64:0000000000000000"))
+        let hash = try #require(recorded.firstMatch(of: /"wqy-zenhei.ttc", "version": "[^"]*", "contentHash": "(xxh64:[0-9a-f]+)"/)?.1)
+        try folder.write("goldens/fonts.json", recorded.replacingOccurrences(of: String(hash), with: "xxh64:0000000000000000"))
         #expect(try snapshot(["record", "--filter", "scripts/*"], in: folder).status == 0)
         let fonts = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
-        #expect(fonts.contains(String(hash)) && fonts.contains("fnv1a64:0000000000000000"), "\(fonts)")
+        #expect(fonts.contains(String(hash)) && fonts.contains("xxh64:0000000000000000"), "\(fonts)")
         #expect(try snapshot(["verify"], in: folder).status == 1, "chooser's light variants are still missing")
         try folder.write("goldens/chooser/old.png", "stale")
         #expect(try snapshot(["verify", "--filter", "scripts/*"], in: folder).status == 0, "a stale golden the filter does not name")

@@ -19,6 +19,29 @@ import TagFlowLayout
         #expect(diff.contentHeightChange == 0)
     }
 
+    @Test("font files differ by name, version or hash; a hash by another algorithm cannot tell")
+    func fontFiles() {
+        func font(_ fileName: String, _ version: String = "Version 2.37", hash: String) -> FontFileIdentity {
+            FontFileIdentity(family: "DejaVu Sans", style: "Book", fileName: fileName, version: version, contentHash: hash)
+        }
+        let sans = font("DejaVuSans.ttf", hash: "xxh64:4d02dd455b26637a")
+        func changed(_ old: [FontFileIdentity], _ new: [FontFileIdentity]) -> Bool {
+            var before = Self.snapshot([Self.fruit]), after = before
+            (before.fontFiles, after.fontFiles) = (old, new)
+            return LayoutDiff(old: before, new: after).fontFilesChanged
+        }
+        #expect(!changed([sans], [sans]))
+        #expect(changed([sans], [font("DejaVuSans.ttf", hash: "xxh64:0000000000000000")]))
+        #expect(changed([sans], [font("Mine.ttf", hash: "xxh64:4d02dd455b26637a")]))
+        #expect(changed([sans], [font("DejaVuSans.ttf", "Version 2.38", hash: "xxh64:4d02dd455b26637a")]))
+        #expect(changed([sans], [sans, font("Other.ttf", hash: "xxh64:0000000000000001")]))
+        // An older layout's record of the same file, hashed with FNV-1a 64.
+        #expect(!changed([font("DejaVuSans.ttf", hash: "fnv1a64:adadfef763426946")], [sans]))
+        #expect(changed([font("DejaVuSans.ttf", "Version 2.36", hash: "fnv1a64:adadfef763426946")], [sans]))
+        // Either side unknown says nothing.
+        #expect(!changed([], [sans]) && !changed([sans], []))
+    }
+
     @Test("an appended tag is added and a dropped one removed, naming their texts")
     func addedAndRemoved() {
         var longer = Self.fruit

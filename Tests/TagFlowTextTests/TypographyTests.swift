@@ -177,11 +177,32 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
 }
 
 @Suite struct FontRecordTests {
-    @Test func contentHashIsFNV1a64() {
-        // The published FNV-1a 64 test vectors.
-        #expect(FontFileRecord.contentHash([]) == "fnv1a64:cbf29ce484222325")
-        #expect(FontFileRecord.contentHash(Array("a".utf8)) == "fnv1a64:af63dc4c8601ec8c")
-        #expect(FontFileRecord.contentHash(Array("foobar".utf8)) == "fnv1a64:85944171f73967e8")
+    /// XXH64 against `xxhsum -H64` of bytes (i × 31 + 7) mod 256, at lengths that end in each of its tails: none,
+    /// bytes, a 4-byte word, 8-byte words, and after whole 32-byte stripes.
+    @Test func contentHashIsXXH64() {
+        let expected: [Int: String] = [
+            0: "ef46db3751d8e999", 1: "a96c7f0ce858bbb7", 3: "56e6957632a487f9", 4: "c60d15b1e3ff8f04",
+            5: "808815858624dd4e", 8: "3da5c7aa269683e0", 12: "8fe8ab1c1fd0666e", 31: "4a74f3a1a39ad4a1",
+            32: "8d57d6a4671cc43d", 33: "62c9fd21ed857664", 63: "5c320a0d2707057f", 64: "7bbabbc45729d17e",
+            100: "efa0ad2d3e70c151", 1000: "99594f4828043d35",
+        ]
+        for (count, hash) in expected {
+            let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            #expect(FontFileRecord.contentHash(bytes) == "xxh64:" + hash, "\(count) bytes")
+        }
+        // xxHash's own check values.
+        #expect(FontFileRecord.contentHash(Array("a".utf8)) == "xxh64:d24ec4f1a98c6e5b")
+        #expect(FontFileRecord.contentHash(Array("abc".utf8)) == "xxh64:44bc2cf5ad770999")
+    }
+
+    /// Records written before XXH64 hashed with FNV-1a 64: the published test vectors.
+    @Test func olderRecordsHashedWithFNV1a64() {
+        #expect(FontFileRecord.contentHash([], as: .fnv1a64) == "fnv1a64:cbf29ce484222325")
+        #expect(FontFileRecord.contentHash(Array("a".utf8), as: .fnv1a64) == "fnv1a64:af63dc4c8601ec8c")
+        #expect(FontFileRecord.contentHash(Array("foobar".utf8), as: .fnv1a64) == "fnv1a64:85944171f73967e8")
+        #expect(ContentHashAlgorithm(of: "fnv1a64:85944171f73967e8") == .fnv1a64)
+        #expect(ContentHashAlgorithm(of: "xxh64:44bc2cf5ad770999") == .xxh64)
+        #expect(ContentHashAlgorithm(of: "md5:0") == nil && ContentHashAlgorithm(of: "") == nil)
     }
 
     @Test func filesAreReadAndMappedWhole() throws {
@@ -194,13 +215,16 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
             let path = folder.appendingPathComponent("\(size).bin").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
             #expect(readFile(path) == bytes, "\(size) bytes")
-            #expect(FontFileRecord.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes), "\(size) bytes")
+            for algorithm in ContentHashAlgorithm.allCases {
+                #expect(FontFileRecord.contentHash(ofFileAt: path, as: algorithm) == FontFileRecord.contentHash(bytes, as: algorithm),
+                        "\(size) bytes")
+            }
         }
         // A file whose size fstat does not know is read to its end all the same.
         #expect(String(decoding: try #require(readFile("/proc/self/status")), as: UTF8.self).contains("\nPid:"))
         #expect(readFile(folder.appendingPathComponent("missing").path) == nil)
         #expect(readFile(folder.path) == nil)
-        #expect(FontFileRecord.contentHash(ofFileAt: folder.path) == nil)
+        #expect(FontFileRecord.contentHash(ofFileAt: folder.path, as: .current) == nil)
     }
 
     /// Threads asking for a file's hash at once, as a snapshot run's threads do as they start, all get it, and
@@ -237,7 +261,11 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(!own.isColor)
         let cjk = records[1]
         #expect(cjk.family == "WenQuanYi Zen Hei" && cjk.faceIndex == 0 && cjk.version.hasPrefix("Version"))
-        #expect(cjk.contentHash.hasPrefix("fnv1a64:") && cjk.contentHash.count == 24)
+        #expect(cjk.contentHash.hasPrefix("xxh64:") && cjk.contentHash.count == 22)
+        // Hashed by another algorithm, to compare with older records, once per process as well.
+        let older = cjk.contentHash(as: .fnv1a64)
+        #expect(older == FontFileRecord.contentHash(try #require(readFile(cjk.path)), as: .fnv1a64))
+        #expect(cjk.contentHash(as: .xxh64) == cjk.contentHash)
         // The same file hashes the same for another face of it and in another engine.
         let other = try TextEngine.forTests()
         let mono = other.fontFiles(usedBy: "篮", font: try other.font(family: "WenQuanYi Zen Hei Mono", size: 10))

@@ -116,8 +116,8 @@ struct SnapshotRunner: Sendable {
         }
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
                                 pruned: &pruned)
-        let fonts = families.reduce(into: Set<FontFileIdentity>()) { fonts, screen in
-            fonts.formUnion(FontRecords.identities(engine: screenInputs[screen.key]!.engine, families: screen.value))
+        let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
+            fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
         let fontNotes = try checkFonts(fonts, files: files)
         try commitFiles()
@@ -126,12 +126,13 @@ struct SnapshotRunner: Sendable {
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ used: Set<FontFileIdentity>, files: AtomicFileBatch) throws -> [String] {
+    private func checkFonts(_ drawn: Set<FontFileRecord>, files: AtomicFileBatch) throws -> [String] {
         let path = goldenPath(Self.fontsFileName)
         var recorded: [FontFileIdentity]?
         if let bytes = try Self.readGolden(path) {
             recorded = try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path))
         }
+        let used = Set(drawn.map { FontRecords.identity($0, matching: recorded ?? []) })
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
             // A shard, or a filtered run, records what it drew beside what the rest recorded.

@@ -27,9 +27,26 @@ enum FontRecords {
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per
     /// process.
     static func identities(engine: TextEngine, families: Set<String>) -> [FontFileIdentity] {
-        engine.fontFiles(families: families).map {
-            FontFileIdentity(family: $0.family, style: $0.style, fileName: $0.fileName, version: $0.version, contentHash: $0.contentHash)
+        engine.fontFiles(families: families).map { identity($0) }
+    }
+
+    /// What the JSON records of `record`: the same without the path, face index, revision and colour.
+    static func identity(_ record: FontFileRecord) -> FontFileIdentity {
+        FontFileIdentity(family: record.family, style: record.style, fileName: record.fileName, version: record.version,
+                         contentHash: record.contentHash)
+    }
+
+    /// `record`'s identity; or, when `recorded` names its file with a hash by another algorithm (goldens recorded
+    /// before the current one), that identity, if the file still hashes the same by that algorithm.
+    static func identity(_ record: FontFileRecord, matching recorded: [FontFileIdentity]) -> FontFileIdentity {
+        let identity = identity(record)
+        guard !recorded.contains(identity) else { return identity }
+        for other in recorded where other.namesSameFile(as: identity) && other.hashAlgorithm != identity.hashAlgorithm {
+            if let algorithm = ContentHashAlgorithm(of: other.contentHash), record.contentHash(as: algorithm) == other.contentHash {
+                return other
+            }
         }
+        return identity
     }
 
     static func json(_ identities: [FontFileIdentity]) -> JSONOutput {
