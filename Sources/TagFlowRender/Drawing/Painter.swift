@@ -130,8 +130,7 @@ package struct Painter {
     private func fillOutlines(of run: ShapedRun, at glyphs: [CairoContext.Glyph]) {
         context.newPath()
         for (glyph, outline) in zip(glyphs, run.emboldenedOutlines) {
-            let scale = run.size / Double(outline.unitsPerEm)
-            func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (glyph.x + x * scale, glyph.y - y * scale) }
+            let point = OutlinePlacement(outline, size: run.size, at: glyph).point
             for element in outline.elements {
                 switch element {
                 case let .move(x, y):
@@ -151,6 +150,19 @@ package struct Painter {
         context.fill()
     }
 
+    /// Where a thickened outline's points land: font units scaled to the run's size, y flipped, at the glyph's origin.
+    private struct OutlinePlacement {
+        let origin: CairoContext.Glyph
+        let scale: Double
+
+        init(_ outline: GlyphOutline, size: Double, at origin: CairoContext.Glyph) {
+            self.origin = origin
+            scale = size / Double(outline.unitsPerEm)
+        }
+
+        func point(_ x: Double, _ y: Double) -> (x: Double, y: Double) { (origin.x + x * scale, origin.y - y * scale) }
+    }
+
     /// The box the ink of `shaped` covers when drawn at `x` and `baseline`; nil when it has none.
     package func inkBounds(of shaped: ShapedText, at x: Double, baseline: Double) -> Rect? {
         var bounds: Rect?
@@ -166,9 +178,9 @@ package struct Painter {
                     // Synthetic bold: the thickened outlines' own boxes, which hold their ink.
                     let boxes = zip(placed, run.emboldenedOutlines).compactMap { glyph, outline -> Rect? in
                         guard let box = outline.bounds else { return nil }
-                        let scale = run.size / Double(outline.unitsPerEm)
-                        return Rect(x: glyph.x + box.minX * scale, y: glyph.y - box.maxY * scale,
-                                    width: (box.maxX - box.minX) * scale, height: (box.maxY - box.minY) * scale)
+                        let placement = OutlinePlacement(outline, size: run.size, at: glyph)
+                        let (topLeft, bottomRight) = (placement.point(box.minX, box.maxY), placement.point(box.maxX, box.minY))
+                        return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
                     }
                     guard let first = boxes.first else { continue }
                     rect = boxes.dropFirst().reduce(first) { $0.union($1) }
