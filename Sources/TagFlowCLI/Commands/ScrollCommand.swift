@@ -72,7 +72,7 @@ struct ScrollCommand: ParsableCommand {
             .option(\.output, "--output", "-o", help: "A folder, NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet or --apng.",
                     value: .path("OUT", extensions: ["gif", "apng", "png", "html"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
-            .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height; content over three times taller shows the window's neighbourhood and a minimap.", value: .positiveNumber),
+            .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height (its width, scrolling horizontally); content over three times longer shows the window's neighbourhood and a minimap.", value: .positiveNumber),
             .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
             .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.", value: .number(.positive, valueName: "N")),
             .flag(\.sheet, "--sheet", help: "Write one contact sheet of every frame (OUT.png)."),
