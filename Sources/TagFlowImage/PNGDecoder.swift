@@ -4,12 +4,17 @@
 /// - Complexity: O(*n*) in the file's bytes and the image's pixels.
 public struct PNGDecoder: Sendable {
     /// Images wider or taller than `maxSide`, or with more than `maxPixels` pixels, are refused before any
-    /// pixel memory is allocated.
+    /// pixel memory is allocated. The defaults read every picture tagflow draws: at most ``largestPicture`` pixels,
+    /// as tall as that allows (content past cairo's 32,767 px is drawn in strips), and a side at most libpng's own
+    /// default limit.
     public struct Limits: Sendable, Equatable {
         public var maxSide: Int
         public var maxPixels: Int
 
-        public init(maxSide: Int = 16_384, maxPixels: Int = 100_000_000) {
+        /// The most pixels a picture tagflow draws or reads may have: 100 M pixels is 400 MB of RGBA.
+        public static let largestPicture = 100_000_000
+
+        public init(maxSide: Int = 1_000_000, maxPixels: Int = largestPicture) {
             self.maxSide = maxSide
             self.maxPixels = maxPixels
         }

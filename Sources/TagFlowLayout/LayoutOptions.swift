@@ -163,6 +163,10 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
     case rowsNeedHorizontalScrolling(rows: Int)
     /// `maxLines` set while scrolling horizontally, where every section has exactly `rows` rows.
     case maxLinesNeedVerticalScrolling(maxLines: Int)
+    /// A font size past ``LayoutOptions/maxFontSize``, which FreeType cannot draw at every scale.
+    case fontSizeTooLarge(fontSize: Double)
+    /// Tracking outside ``LayoutOptions/trackingRange(fontSize:)``: so tight that texts would have no width left.
+    case trackingOutOfRange(tracking: Double, allowed: ClosedRange<Double>)
 
     public var description: String {
         switch self {
@@ -182,6 +186,11 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
             return "rows is \(rows), but rows apply only to horizontal scrolling; vertical lines wrap at the width"
         case let .maxLinesNeedVerticalScrolling(maxLines):
             return "maxLines is \(maxLines), but a horizontal layout has exactly `rows` rows per section; use rows instead"
+        case let .fontSizeTooLarge(fontSize):
+            return "fontSize must be at most \(format(LayoutOptions.maxFontSize)) pt, got \(format(fontSize))"
+        case let .trackingOutOfRange(tracking, allowed):
+            return "tracking must be from \(format(allowed.lowerBound)) to \(format(allowed.upperBound)) pt at this font size "
+                + "(a quarter of an em tighter to an em looser), got \(format(tracking))"
         }
     }
 
@@ -206,6 +215,24 @@ public func hex(_ value: UInt32, digits: Int = 4) -> String {
 }
 
 extension LayoutOptions {
+    /// The largest font size, in points: 1,000 pt is 3,000 px at scale 3, well inside what FreeType draws.
+    public static let maxFontSize = 1000.0
+
+    /// The tracking a font size allows: a quarter of an em tighter, where the narrowest letters (i, l) still keep
+    /// some width, to an em looser.
+    public static func trackingRange(fontSize: Double) -> ClosedRange<Double> {
+        -fontSize / 4...fontSize
+    }
+
+    /// Checks the options text is measured with: a font size FreeType draws, and tracking that leaves texts a width.
+    public func validateText() throws(LayoutOptionsError) {
+        guard fontSize.isFinite, tracking.isFinite else { throw .notFinite(option: fontSize.isFinite ? "tracking" : "fontSize") }
+        if fontSize <= 0 { throw .notPositive(option: "fontSize", value: fontSize) }
+        if fontSize > Self.maxFontSize { throw .fontSizeTooLarge(fontSize: fontSize) }
+        let trackingRange = Self.trackingRange(fontSize: fontSize)
+        if !trackingRange.contains(tracking) { throw .trackingOutOfRange(tracking: tracking, allowed: trackingRange) }
+    }
+
     /// Checks that a layout is possible, naming the first option that is not.
     public func validate(selectedCount: Int = 0) throws(LayoutOptionsError) {
         let positive: [(String, Double)] = [
@@ -225,6 +252,7 @@ extension LayoutOptions {
             throw .notFinite(option: name)
         }
         for (name, value) in positive where value <= 0 { throw .notPositive(option: name, value: value) }
+        try validateText()
         for (name, value) in nonNegative where value < 0 { throw .negative(option: name, value: value) }
         if maxLines < 0 { throw .negative(option: "maxLines", value: Double(maxLines)) }
         if maxSelection < 0 { throw .negative(option: "maxSelection", value: Double(maxSelection)) }

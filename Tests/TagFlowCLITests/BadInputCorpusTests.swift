@@ -15,6 +15,8 @@ import Testing
         case generated(@Sendable () -> [UInt8])
         case directory
         case symlink(to: String)
+        /// A second name for a file made before it (names are made in order).
+        case hardLink(to: String)
     }
 
     enum StandardInput: Sendable {
@@ -159,6 +161,18 @@ import Testing
         Case(name: "an itemHeight of 0 in a config", files: ["a.tags": .text("x\n"), "c.json": .text("{\n  \"itemHeight\": 0\n}")],
              arguments: ["layout", "a.tags", "--config", "c.json"],
              status: 2, stderr: [#"c.json:2:17: error: "itemHeight" must be greater than 0, got 0"#]),
+        Case(name: "a font size FreeType cannot draw", files: ["a.tags": .text("x\n")], arguments: ["render", "a.tags", "--font-size", "100000", "-o", "a.png"],
+             status: 2, stderr: ["error: fontSize must be at most 1000 pt, got 100000", "help: lower --font-size"]),
+        Case(name: "tracking that leaves texts no width", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--tracking", "-100"],
+             status: 2, stderr: ["error: tracking must be from -3.5 to 14 pt at this font size", "got -100"]),
+        Case(name: "tracking that leaves a measured text no width", arguments: ["measure", "abc", "--tracking", "-100"],
+             status: 2, stderr: ["error: tracking must be from -3.5 to 14 pt"]),
+        Case(name: "a style alpha over 1", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"style": {"outsideAlpha": 1.01}}"#)],
+             arguments: ["scroll", "a.tags", "--config", "c.json", "--frames", "2", "-o", "a.gif"],
+             status: 2, stderr: [#"c.json:1:28: error: "outsideAlpha" must be a number from 0 to 1, got 1.01"#]),
+        Case(name: "a vertical layout with rows, from a config", files: ["a.tags": .text("x\n"), "c.json": .text(#"{"rows": 3}"#)],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["error: rows is 3", #"help: add --scroll-direction horizontal, or leave --rows out (in a config file: "scrollDirection")"#]),
         Case(name: "an empty config", files: ["a.tags": .text("x\n"), "c.json": .text("")], arguments: ["layout", "a.tags", "--config", "c.json"],
              status: 2, stderr: ["c.json:1:1: error: the JSON ends where a value was expected"]),
         Case(name: "a config with a BOM and CRLF", files: ["a.tags": .text("x\n"), "c.json": .bytes([0xEF, 0xBB, 0xBF] + Array("{\r\n  \"width\": 320\r\n}\r\n".utf8))],
@@ -198,6 +212,11 @@ import Testing
         Case(name: "the output is the input by another path", files: ["a.tags": .text("x\n"), "link.tags": .symlink(to: "a.tags"), "sub": .directory],
              arguments: ["render", "a.tags", "-o", "./sub/../link.tags"],
              status: 2, stderr: ["error: the output './sub/../link.tags' is also an input"]),
+        Case(name: "the output is the config under another name", files: ["a.tags": .text("x\n"), "c.json": .text("{}"), "d.json": .hardLink(to: "c.json")],
+             arguments: ["layout", "a.tags", "--config", "d.json", "-o", "c.json"],
+             status: 2, stderr: ["error: the output 'c.json' is also an input"]),
+        Case(name: "a folder as a file output", files: ["a.tags": .text("x\n"), "out": .directory], arguments: ["render", "a.tags", "-o", "out", "--format", "png"],
+             status: 2, stderr: ["error: cannot write 'out': it is a folder, and the output is one file", "help: name a file, e.g. 'out/NAME'"]),
         Case(name: "the output is the config", files: ["a.tags": .text("x\n"), "c.json": .text("{}")],
              arguments: ["layout", "a.tags", "--config", "c.json", "-o", "c.json"],
              status: 2, stderr: ["error: the output 'c.json' is also an input"]),
@@ -280,6 +299,7 @@ import Testing
             case let .generated(make): try folder.write(name, Data(make()))
             case .directory: try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
             case let .symlink(target): try FileManager.default.createSymbolicLink(atPath: url.path, withDestinationPath: target)
+            case let .hardLink(target): try FileManager.default.linkItem(atPath: folder.path(target), toPath: url.path)
             }
         }
         let before = folder.contents

@@ -220,6 +220,21 @@ import TagFlowImage
         #expect(changed.stderr.contains("the goldens were recorded with other font files"), "\(changed.stderr)")
     }
 
+    /// A golden taller than 16,384 px (here 22,800), which tagflow draws in strips, verifies and diffs like any other.
+    @Test func aTallGoldenReadsBack() throws {
+        let folder = try TemporaryFolder()
+        let tags = (0..<60).map { section in "@section S\(section)\n" + (0..<40).map { "tag\($0)" }.joined(separator: "\n") }
+        try folder.write("tall.tags", tags.joined(separator: "\n") + "\n")
+        try folder.write("tagflow.json", #"{"screens": [{"name": "tall", "tags": "tall.tags", "variants": {"scales": [1]}}]}"#)
+        let record = try snapshot(["record"], in: folder)
+        try #require(record.status == 0, "\(record.stderr)")
+        let golden = folder.path("snapshots/tall/@1x.png")
+        let verify = try snapshot(["verify"], in: folder)
+        #expect(verify.status == 0 && verify.stdout.contains("1 matched"), "\(verify.stdout)\(verify.stderr)")
+        let diff = try tagflow(["diff", golden, golden])
+        #expect(diff.status == 0 && diff.stdout.contains("375×22800"), "\(diff.stdout)\(diff.stderr)")
+    }
+
     static func installedFontPath(_ fileName: String) -> String? {
         FileManager.default.enumerator(atPath: "/usr/share/fonts")?.lazy.compactMap { $0 as? String }
             .first { ($0 as NSString).lastPathComponent == fileName }.map { "/usr/share/fonts/" + $0 }

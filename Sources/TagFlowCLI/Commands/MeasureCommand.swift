@@ -33,6 +33,7 @@ struct MeasureCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
+        try options.validateText()
         let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {

@@ -36,15 +36,15 @@ struct StyleSettings: ParsableArguments {
                 guard let value = reader[key] else { continue }
                 style[keyPath: path] = try Self.colour(value.string("\"\(key)\""), what: "\"\(key)\"", at: value.location)
             }
-            for (key, path, minimum) in Style.numberKeys {
+            for (key, path, range) in Style.numberKeys {
                 guard let value = reader[key] else { continue }
-                style[keyPath: path] = try Self.number(value.number("\"\(key)\""), minimum: minimum, what: "\"\(key)\"", at: value.location)
+                style[keyPath: path] = try Self.number(value.number("\"\(key)\""), in: range, what: "\"\(key)\"", at: value.location)
             }
             if let value = reader["cornerRadius"] {
                 if case .null = value.value {
                     style.cornerRadius = nil
                 } else {
-                    style.cornerRadius = try Self.number(value.number("\"cornerRadius\""), minimum: 0, what: "\"cornerRadius\"", at: value.location)
+                    style.cornerRadius = try Self.number(value.number("\"cornerRadius\""), in: 0...1000, what: "\"cornerRadius\"", at: value.location)
                 }
             }
             if let value = reader["headerFontWeight"] {
@@ -59,9 +59,10 @@ struct StyleSettings: ParsableArguments {
         do { return try ValueParser.colour.parse(text) } catch { throw .value(error, key: what, at: location) }
     }
 
-    private static func number(_ value: Double, minimum: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
-        guard value.isFinite, value >= minimum, value < 1e6 else {
-            throw .numberOutOfRange(key: what, value: value, allowed: "a number of at least \(formatPoints(minimum))", at: location)
+    private static func number(_ value: Double, in range: ClosedRange<Double>, what: String, at location: SourceSpan?) throws(InputError) -> Double {
+        guard range.contains(value) else {
+            let allowed = "a number from \(formatPoints(range.lowerBound)) to \(formatPoints(range.upperBound))"
+            throw .numberOutOfRange(key: what, value: value, allowed: allowed, at: location)
         }
         return value
     }

@@ -278,6 +278,9 @@ extension OutputError {
             ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' does not exist", hint: "create it first: mkdir -p '\(folder)'")
         case let .folderIsAFile(path, folder):
             ErrorReport(message: "cannot write '\(path)': '\(folder)' is a file, not a folder", hint: "choose an output inside a folder")
+        case let .isAFolder(path):
+            ErrorReport(message: "cannot write '\(path)': it is a folder, and the output is one file",
+                        hint: "name a file, e.g. '\(OutputPath.trimmingSlashes(path))/NAME' with the output's extension")
         case let .folderNotWritable(path, folder):
             ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
         case let .writeFailed(path, reason): ErrorReport(message: "cannot write '\(path)': \(reason)")
@@ -372,18 +375,27 @@ extension RunError {
 }
 
 extension LayoutOptionsError {
-    /// The library names options by their `LayoutOptions` names; the hint names the flags that change them.
+    /// The library names options by their `LayoutOptions` names, which are also the config's keys; the hint names the
+    /// flags that change them, and the keys when they are not the same words.
     var report: ErrorReport {
-        func flag(_ key: String) -> String { LayoutSetting.all.first { $0.key == key }?.flag ?? key }
+        var keys: [String] = []
+        func flag(_ key: String) -> String {
+            keys.append(key)
+            return LayoutSetting.all.first { $0.key == key }?.flag ?? key
+        }
         let hint: String? = switch self {
         case .insetsTooWide: "reduce \(flag("sectionInset")) or \(flag("contentInset")), or raise \(flag("width"))"
         case .noRoomForText: "reduce \(flag("padding")) or raise \(flag("width"))"
         case .tooManySelected: "unmark some tags or raise \(flag("maxSelection"))"
         case .rowsNeedHorizontalScrolling: "add \(flag("scrollDirection")) horizontal, or leave \(flag("rows")) out"
         case .maxLinesNeedVerticalScrolling: "leave \(flag("maxLines")) out and set \(flag("rows")), or scroll vertically"
+        case .fontSizeTooLarge: "lower \(flag("fontSize"))"
+        case .trackingOutOfRange: "bring \(flag("tracking")) into that range"
         case .notPositive, .negative, .notFinite: nil
         }
-        return ErrorReport(message: description, hint: hint)
+        let configKeys = keys.filter { $0.contains(where: \.isUppercase) }.map { "\"\($0)\"" }
+        let inConfig = configKeys.isEmpty ? "" : " (in a config file: " + configKeys.joined(separator: ", ") + ")"
+        return ErrorReport(message: description, hint: hint.map { $0 + inConfig })
     }
 }
 

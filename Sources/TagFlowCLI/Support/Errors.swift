@@ -156,6 +156,8 @@ enum OutputError: Error, Equatable {
     case folderMissing(path: String, folder: String)
     case folderIsAFile(path: String, folder: String)
     case folderNotWritable(path: String, folder: String)
+    /// A file output named an existing folder.
+    case isAFolder(String)
     case writeFailed(path: String, reason: String)
     /// The frames folder named is a file.
     case framesFolderIsAFile(String)

@@ -14,7 +14,8 @@ struct OutputPath {
     /// Standard output, and a terminal.
     var isTerminal: Bool { isStandardOutput && isatty(STDOUT_FILENO) == 1 }
 
-    /// Refuses a path that is one of the inputs, or whose folder is missing or not writable. `-` is standard output.
+    /// Refuses a path that is one of the inputs or a folder, or whose folder is missing or not writable. `-` is
+    /// standard output.
     init(_ path: String, inputs: [String?]) throws(OutputError) {
         guard !path.isEmpty else { throw .emptyPath }
         if path == Self.standardOutputName {
@@ -22,7 +23,7 @@ struct OutputPath {
             return
         }
         let target = OutputPath.canonical(path)
-        for case let input? in inputs where input != "-" && OutputPath.canonical(input) == target {
+        for case let input? in inputs where input != "-" && (OutputPath.canonical(input) == target || Self.isSameFile(input, target)) {
             throw .isAnInput(path)
         }
         // A device or pipe (-o /dev/null, -o /dev/stdout) is written to in place, so only it must be writable.
@@ -31,8 +32,11 @@ struct OutputPath {
             self.path = path
             return
         }
-        let folder = (target as NSString).deletingLastPathComponent
         var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
+            throw .isAFolder(path)
+        }
+        let folder = (target as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw .folderMissing(path: path, folder: folder)
         }
@@ -111,6 +115,13 @@ struct OutputPath {
             _ = try OutputPath(trimmingSlashes(path), inputs: [])
         }
         return trimmingSlashes(path)
+    }
+
+    /// Whether two existing paths are one file under two names (a hard link), which their paths cannot tell.
+    static func isSameFile(_ first: String, _ second: String) -> Bool {
+        var a = stat(), b = stat()
+        guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
+        return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// An absolute path with symbolic links resolved, so two spellings of one file compare equal.

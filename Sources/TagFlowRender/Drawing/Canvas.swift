@@ -36,8 +36,8 @@ package final class Canvas {
 
     /// Cairo's largest image surface side.
     package static let maxSide = 32_767
-    /// The most pixels one picture may have: 100 M pixels is 400 MB of RGBA.
-    package static let maxPixels = 100_000_000
+    /// The most pixels one picture may have, as many as the PNG reader reads back.
+    package static let maxPixels = PNGDecoder.Limits.largestPicture
 
     let kind: Kind
     package let context: CairoContext

@@ -1,3 +1,4 @@
+import TagFlowLayout
 import TagFlowText
 import TagFlowImage
 
@@ -123,9 +124,10 @@ public struct Style: Hashable, Sendable {
     ]
 
     /// Every size of the style by its config key, with the least it may be.
-    public static let numberKeys: [(key: String, path: WritableKeyPath<Style, Double> & Sendable, minimum: Double)] = [
-        ("borderWidth", \.borderWidth, 0), ("headerFontSize", \.headerFontSize, 1), ("footerFontSize", \.footerFontSize, 1),
-        ("outsideAlpha", \.outsideAlpha, 0), ("captionFontSize", \.captionFontSize, 1),
+    public static let numberKeys: [(key: String, path: WritableKeyPath<Style, Double> & Sendable, range: ClosedRange<Double>)] = [
+        ("borderWidth", \.borderWidth, 0...100), ("headerFontSize", \.headerFontSize, 1...LayoutOptions.maxFontSize),
+        ("footerFontSize", \.footerFontSize, 1...LayoutOptions.maxFontSize), ("outsideAlpha", \.outsideAlpha, 0...1),
+        ("captionFontSize", \.captionFontSize, 1...LayoutOptions.maxFontSize),
     ]
 
     /// The colours a picture in this style is made of, for a GIF palette: each with the ramps anti-aliasing makes.
