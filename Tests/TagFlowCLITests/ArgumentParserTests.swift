@@ -157,9 +157,11 @@ import TagFlowReview
         #expect(help.contains("(default: 7.5)"))
     }
 
-    @Test func layoutOptionErrorsNameTheFlagsThatFixThem() {
+    /// The flags, and the config keys when they are other words than the flags.
+    @Test func layoutOptionErrorsNameTheFlagsAndKeysThatFixThem() {
         let report = ErrorReport(LayoutOptionsError.insetsTooWide(total: 400, width: 375))
         #expect(report.message == "the insets take 400 pt of the 375 pt width, leaving no room for tags")
-        #expect(report.hint == "reduce --section-inset or --content-inset, or raise --width")
+        #expect(report.hint == #"reduce --section-inset or --content-inset, or raise --width (in a config file: "sectionInset", "contentInset")"#)
+        #expect(ErrorReport(LayoutOptionsError.noRoomForText(lineWidth: 10, padding: 7)).hint == "reduce --padding or raise --width")
     }
 }

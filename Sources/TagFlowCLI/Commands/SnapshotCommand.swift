@@ -9,7 +9,7 @@ struct SnapshotCommand: ParsableCommand {
     /// The action, then, for `merge`, the report folders to merge.
     var words: [String] = []
     var manifest: String?
-    var mode = RecordMode.all
+    var mode: RecordMode?
     var prune = false
     var shard: String?
     var filters: [String] = []
@@ -50,7 +50,7 @@ struct SnapshotCommand: ParsableCommand {
         ]), ArgumentGroup("Snapshots", [
             .option(\.manifest, "--manifest", help: "The manifest of screens and variants.", value: .path("FILE", extensions: ["json"]),
                     defaultDescription: SnapshotManifest.defaultFileName),
-            .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice),
+            .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice, defaultDescription: RecordMode.all.rawValue),
             .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
             .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
                     value: .text("I/N"), defaultDescription: "all"),
@@ -73,6 +73,7 @@ struct SnapshotCommand: ParsableCommand {
         }
         if action != .merge, words.count > 1 { throw .snapshotActionTakesNoFolders(action: first, extra: words[1]) }
         if action == .merge, words.count < 2 || report == nil { throw .mergeNeedsFoldersAndReport }
+        if action != .record, mode != nil { throw .modeWithoutRecord(action: first) }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
     }
 
@@ -84,9 +85,10 @@ struct SnapshotCommand: ParsableCommand {
         let manifestPath = manifest ?? SnapshotManifest.defaultFileName
         guard FileManager.default.fileExists(atPath: manifestPath) else { throw SnapshotError.noManifest(manifestPath) }
         let manifest = try SnapshotManifest.load(manifestPath)
+        try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: action == .record)
         // Checked before any work, so a report that cannot be written stops the run before a golden is.
         let reportFolder = try report.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
-        var runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode : nil,
+        var runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode ?? .all : nil,
                                     shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: reportFolder,
                                     threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
         runner.filter = VariantFilter(patterns: filters)

@@ -39,6 +39,9 @@ struct SnapshotManifest: Sendable {
         var name: String
         var tagsPath: String
         var configPath: String?
+        /// Where the manifest names the tags and config files, for an error reading them.
+        var tagsLocation: SourceSpan? = nil
+        var configLocation: SourceSpan? = nil
         var matrix: SnapshotMatrix
         var outputs: [SnapshotOutput]
         var tolerance: Tolerance
@@ -82,6 +85,7 @@ struct SnapshotManifest: Sendable {
             screens.append(Screen(
                 name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
                 configPath: try screen["config"].map { value throws(InputError) in resolve(try value.string("\"config\"")) },
+                tagsLocation: tags.location, configLocation: screen["config"]?.location,
                 matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()),
                 outputs: outputs,
                 tolerance: try screen["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: tolerance) } ?? tolerance))

@@ -48,6 +48,35 @@ struct SnapshotRunner: Sendable {
         let engine: TextEngine
     }
 
+    /// Refuses, before any work, a goldens folder that is a file, and in `record` one that cannot be written or made.
+    static func checkGoldensFolder(_ goldens: String, recording: Bool) throws {
+        var isFolder: ObjCBool = false
+        if FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) {
+            guard isFolder.boolValue else { throw SnapshotError.goldensFolderIsAFile(goldens) }
+            if recording, access(goldens, W_OK) != 0 { throw SnapshotError.goldensFolderNotWritable(goldens, folder: goldens) }
+            return
+        }
+        guard recording else { return }
+        // The nearest folder that exists is where record makes the rest.
+        var parent = (goldens as NSString).deletingLastPathComponent
+        while !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) { parent = (parent as NSString).deletingLastPathComponent }
+        let existing = parent.isEmpty ? "." : parent
+        guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
+            throw SnapshotError.goldensFolderIsAFile(existing)
+        }
+        guard access(existing, W_OK) == 0 else { throw SnapshotError.goldensFolderNotWritable(goldens, folder: existing) }
+    }
+
+    /// Reads a file a screen names; a file that cannot be read is reported where the manifest names it.
+    private static func reading<T>(_ screen: SnapshotManifest.Screen, key: String, at location: SourceSpan?,
+                                   _ read: () throws(InputError) -> T) throws(InputError) -> T {
+        do {
+            return try read()
+        } catch let .unreadable(error) {
+            throw .screenFileUnreadable(screen: screen.name, key: key, error, at: location)
+        }
+    }
+
     /// The font files the goldens were recorded with, beside them.
     static let fontsFileName = "fonts.json"
 
@@ -74,14 +103,18 @@ struct SnapshotRunner: Sendable {
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
-            let config = try ConfigFile.load(screen.configPath)
+            let config = try Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
+                try ConfigFile.load(screen.configPath)
+            }
             var input = LayoutInput()
             input.config = screen.configPath
             let fonts = input.fonts(config: config)
             let engine = try engines[fonts] ?? LayoutInput.engine(fonts: fonts, caching: .shapedTexts)
             engines[fonts] = engine
-            inputs[screen.name] = ScreenInputs(
-                document: try TagsInputFormat.document(at: screen.tagsPath, format: .auto), config: config, engine: engine)
+            let document = try Self.reading(screen, key: "tags", at: screen.tagsLocation) { () throws(InputError) in
+                try TagsInputFormat.document(at: screen.tagsPath, format: .auto)
+            }
+            inputs[screen.name] = ScreenInputs(document: document, config: config, engine: engine)
         }
         let screenInputs = inputs
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
@@ -376,7 +409,9 @@ struct SnapshotRunner: Sendable {
     // MARK: Files
 
     private static func readGolden(_ path: String) throws -> [UInt8]? {
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
+        guard !isFolder.boolValue else { throw SnapshotError.goldenIsAFolder(path) }
         guard let data = FileManager.default.contents(atPath: path) else { throw SnapshotError.unreadableGolden(path) }
         return Array(data)
     }
@@ -394,6 +429,12 @@ enum SnapshotError: Error, Equatable {
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
     case noManifest(String)
+    /// The goldens folder the manifest names is a file.
+    case goldensFolderIsAFile(String)
+    /// `record` could not write into the goldens folder, or make it (`folder` is where it would be made).
+    case goldensFolderNotWritable(String, folder: String)
+    /// A golden's path is a folder.
+    case goldenIsAFolder(String)
     /// `--filter` patterns no variant's name matches, and some names that are.
     case noVariantMatches([String], examples: [String])
     /// A variant (`screen/variant`) that could not be drawn or compared, and why.

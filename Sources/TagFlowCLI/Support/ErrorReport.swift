@@ -81,6 +81,8 @@ extension CommandLineError {
             ("snapshot \(action) takes no argument after the action, got '\(extra)'", "only merge takes folders: tagflow snapshot merge DIR... --report DIR")
         case .mergeNeedsFoldersAndReport:
             ("snapshot merge needs the shards' report folders and --report", "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
+        case let .modeWithoutRecord(action):
+            ("--mode says which goldens record writes; snapshot \(action) writes none", "leave --mode out, or run tagflow snapshot record --mode ...")
         }
         return ErrorReport(message: message, hint: hint, showsUsage: true)
     }
@@ -168,6 +170,9 @@ extension InputError {
             return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
         case let .unreadable(error): return error.report
+        case let .screenFileUnreadable(screen, key, error, location):
+            return ErrorReport(message: "screen '\(screen)', its \(key): " + error.report.message, location: location,
+                               hint: "check the path, which is relative to the manifest's folder")
         case let .numberOutOfRange(key, value, allowed, location):
             return ErrorReport(message: "\(key) must be \(allowed), got \(formatPoints(value))", location: location)
         case let .emptyValue(key, location): return ErrorReport(message: "\(key) is empty", location: location)
@@ -411,6 +416,13 @@ extension SnapshotError {
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
         case let .noManifest(path):
             ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
+        case let .goldensFolderIsAFile(path):
+            ErrorReport(message: "the goldens folder '\(path)' is a file", hint: "set \"goldens\" in the manifest to a folder, or move the file")
+        case let .goldensFolderNotWritable(path, folder):
+            ErrorReport(message: folder == path ? "cannot write to the goldens folder '\(path)'" : "cannot make the goldens folder '\(path)': '\(folder)' is not writable",
+                        hint: "check the folder's permissions, or set \"goldens\" in the manifest to a folder you can write")
+        case let .goldenIsAFolder(path):
+            ErrorReport(message: "the golden '\(path)' is a folder, not a PNG", hint: "remove or rename the folder; record then writes the golden")
         case let .noVariantMatches(patterns, examples):
             ErrorReport(message: "no variant's name matches --filter \(patterns.map { "'\($0)'" }.joined(separator: ", "))",
                         hint: "match names as the goldens are named, without .png, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")

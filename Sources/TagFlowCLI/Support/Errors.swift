@@ -34,6 +34,8 @@ enum CommandLineError: Error, Equatable {
     case snapshotActionTakesNoFolders(action: String, extra: String)
     /// `snapshot merge` without its folders or `--report`.
     case mergeNeedsFoldersAndReport
+    /// `--mode`, which says which goldens record writes, given to another action.
+    case modeWithoutRecord(action: String)
 }
 
 /// A value that does not read as its option or config key wants. The option or key is added where it is reported.
@@ -92,6 +94,8 @@ public enum InputError: Error, Sendable {
     /// A config value that does not read as its key wants.
     case value(ValueError, key: String, at: SourceSpan?)
     case unreadable(FileReadError)
+    /// A file a manifest's screen names (its `tags` or `config`) that cannot be read.
+    case screenFileUnreadable(screen: String, key: String, FileReadError, at: SourceSpan?)
     /// A number outside what its key allows: `allowed` says what is, e.g. "between 0 and 1".
     case numberOutOfRange(key: String, value: Double, allowed: String, at: SourceSpan?)
     /// A text value that is empty.
