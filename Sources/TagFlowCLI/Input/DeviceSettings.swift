@@ -39,6 +39,10 @@ enum DeviceSettings {
             let nameValue = try reader.required("name", kind: .device)
             let name = try nameValue.string("\"name\"")
             guard !name.isEmpty else { throw .emptyValue(key: "the \"name\" of a device", at: nameValue.location) }
+            // Names match loosely ("iPhone 15" is iphone-15), so a name another profile answers to would be hidden by it.
+            if let taken = DeviceProfile.named(name, in: DeviceProfile.builtIn + devices) {
+                throw .deviceNameTaken(name, by: taken.name, isBuiltIn: DeviceProfile.builtIn.contains(taken), at: nameValue.location)
+            }
             func positive(_ key: String) throws(InputError) -> Double {
                 let value = try reader.required(key, kind: .device)
                 let number = try value.number("\"\(key)\"")
@@ -47,8 +51,13 @@ enum DeviceSettings {
                 }
                 return number
             }
+            let scaleValue = try reader.required("scale", kind: .device)
+            let scale = try scaleValue.number("\"scale\"")
+            guard [1, 2, 3].contains(scale) else {
+                throw .numberOutOfRange(key: "\"scale\" of device '\(name)'", value: scale, allowed: "1, 2 or 3, as --scale", at: scaleValue.location)
+            }
             devices.append(DeviceProfile(name: name, displayName: try reader["displayName"]?.string("\"displayName\""),
-                                         width: try positive("width"), scale: try positive("scale")))
+                                         width: try positive("width"), scale: scale))
         }
         return devices
     }

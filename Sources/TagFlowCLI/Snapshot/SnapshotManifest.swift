@@ -123,7 +123,14 @@ struct SnapshotManifest: Sendable {
             }
         }
         let devices = try strings("devices")
-        return SnapshotMatrix(devices: devices.map(\.value), widths: try numbers("widths"), scales: try numbers("scales"),
+        let scales = try (reader["scales"]?.array("\"scales\"") ?? []).map { value throws(InputError) in
+            let scale = try value.number("a value of \"scales\"")
+            guard [1, 2, 3].contains(scale) else {
+                throw .numberOutOfRange(key: "a value of \"scales\"", value: scale, allowed: "1, 2 or 3, as --scale", at: value.location)
+            }
+            return scale
+        }
+        return SnapshotMatrix(devices: devices.map(\.value), widths: try numbers("widths"), scales: scales,
                               themes: try choices("themes", ThemeName.self).map(\.rawValue),
                               directions: try choices("directions", Direction.self),
                               contentSizes: try choices("contentSizes", ContentSizeCategory.self),

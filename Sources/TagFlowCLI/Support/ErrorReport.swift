@@ -183,6 +183,10 @@ extension InputError {
             return ErrorReport(message: "unknown device '\(name)'", location: location,
                                hint: (suggestion(name, in: known).map { $0 + " " } ?? "")
                                    + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+        case let .deviceNameTaken(name, taken, isBuiltIn, location):
+            return ErrorReport(message: "the device name '\(name)' is taken by \(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
+                               location: location,
+                               hint: "give it another name (names match ignoring case, spaces and hyphens); 'tagflow devices' lists the built-in ones")
         case let .screenNameNotAFolder(name, location):
             return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
         case let .duplicateScreen(name, location):

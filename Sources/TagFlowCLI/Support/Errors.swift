@@ -104,6 +104,8 @@ public enum InputError: Error, Sendable {
     case wrongCount(key: String, expected: Int, found: Int, at: SourceSpan)
     /// A device name that is neither built in nor defined by the config.
     case unknownDevice(String, known: [String], at: SourceSpan?)
+    /// A config's device whose name another profile already answers to.
+    case deviceNameTaken(String, by: String, isBuiltIn: Bool, at: SourceSpan)
     /// A snapshot screen's name that cannot name a folder of goldens.
     case screenNameNotAFolder(String, at: SourceSpan)
     case duplicateScreen(String, at: SourceSpan)
