@@ -20,6 +20,8 @@ struct ConfigFile: Sendable {
     var fontDirs: [String] = []
 
     static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
+    /// Every key a config may have at its top level.
+    static let keys = LayoutSetting.all.map(\.key) + sectionKeys
 
     /// The config at `path`, or an empty one when no config is given.
     static func load(_ path: String?) throws(InputError) -> ConfigFile {
@@ -35,7 +37,7 @@ struct ConfigFile: Sendable {
     static func parse(_ bytes: [UInt8], file name: String) throws(InputError) -> ConfigFile {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { try validateUTF8(bytes.dropFirst(3), file: name) } else { try validateUTF8(bytes[...], file: name) }
         let reader = try JSONObjectReader(JSONParser.parse(bytes, file: name), context: "the config")
-        try reader.rejectUnknownKeys(allowed: LayoutSetting.all.map(\.key) + sectionKeys)
+        try reader.rejectUnknownKeys(allowed: keys)
         var config = ConfigFile()
         for (key, value) in reader.members {
             if key.value == "style" {

@@ -9,7 +9,13 @@ import TagFlowLayout
 /// `title` and `footer` may be omitted or null; a tag is a string or an object.
 public enum TagsJSON {
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> TagDocument {
-        let root = try JSONObjectReader(JSONParser.parse(bytes, file: file), context: "the tags JSON")
+        let json = try JSONParser.parse(bytes, file: file)
+        let root = try JSONObjectReader(json, context: "the tags JSON")
+        if let (key, _) = root.members.first(where: { $0.key.value != "sections" }) {
+            // Another of tagflow's JSON files given where the tags go says so, rather than naming its first key.
+            if LayoutSnapshotJSON.isLayout(json) { throw .layoutJSONAsTags(file: file, at: key.location) }
+            if ConfigFile.keys.contains(key.value) { throw .configAsTags(file: file, at: key.location) }
+        }
         try root.rejectUnknownKeys(allowed: ["sections"])
         let sectionsValue = try root.required("sections", kind: .tags)
         var sections = [TagSection]()

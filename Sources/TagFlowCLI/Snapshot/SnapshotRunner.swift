@@ -67,6 +67,18 @@ struct SnapshotRunner: Sendable {
         guard access(existing, W_OK) == 0 else { throw SnapshotError.goldensFolderNotWritable(goldens, folder: existing) }
     }
 
+    /// The font files the goldens were recorded with; nil before the first record. Read before any variant is drawn,
+    /// so that a damaged file stops the run at once.
+    private func recordedFonts() throws -> [FontFileIdentity]? {
+        let path = goldenPath(Self.fontsFileName)
+        guard let bytes = try Self.readGolden(path) else { return nil }
+        do {
+            return try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path), what: Self.fontsFileName)
+        } catch {
+            throw SnapshotError.brokenFontsRecord(ErrorReport(error))
+        }
+    }
+
     /// Reads a file a screen names; a file that cannot be read is reported where the manifest names it.
     private static func reading<T>(_ screen: SnapshotManifest.Screen, key: String, at location: SourceSpan?,
                                    _ read: () throws(InputError) -> T) throws(InputError) -> T {
@@ -94,6 +106,7 @@ struct SnapshotRunner: Sendable {
             for path in removals { try? FileManager.default.removeItem(atPath: path) }
             for path in pruned { try FileManager.default.removeItem(atPath: path) }
         }
+        let recordedFonts = try recordedFonts()
         let everything = manifest.variants
         let chosen = everything.filter { filter.matches($0.variant.name) }
         if chosen.isEmpty, !filter.isEverything {
@@ -152,19 +165,15 @@ struct SnapshotRunner: Sendable {
         let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
-        let fontNotes = try checkFonts(fonts, files: files)
+        let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
         try commitFiles()
         return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ drawn: Set<FontFileRecord>, files: AtomicFileBatch) throws -> [String] {
+    private func checkFonts(_ drawn: Set<FontFileRecord>, recorded: [FontFileIdentity]?, files: AtomicFileBatch) throws -> [String] {
         let path = goldenPath(Self.fontsFileName)
-        var recorded: [FontFileIdentity]?
-        if let bytes = try Self.readGolden(path) {
-            recorded = try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path))
-        }
         let used = Set(drawn.map { FontRecords.identity($0, matching: recorded ?? []) })
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
@@ -435,6 +444,8 @@ enum SnapshotError: Error, Equatable {
     case goldensFolderNotWritable(String, folder: String)
     /// A golden's path is a folder.
     case goldenIsAFolder(String)
+    /// `fonts.json` beside the goldens does not read: the report of why.
+    case brokenFontsRecord(ErrorReport)
     /// `--filter` patterns no variant's name matches, and some names that are.
     case noVariantMatches([String], examples: [String])
     /// A variant (`screen/variant`) that could not be drawn or compared, and why.

@@ -159,6 +159,12 @@ extension InputError {
         case let .unknownKey(key, context, allowed, location):
             return ErrorReport(message: "unknown key \"\(key)\" in \(context)", location: location,
                                hint: suggestion(key, in: allowed, quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
+        case let .layoutJSONAsTags(file, location):
+            return ErrorReport(message: "'\(file)' is a layout JSON, where tags were expected", location: location,
+                               hint: "give the tags file the layout was made from; tagflow diff compares two layout JSONs with each other")
+        case let .configAsTags(file, location):
+            return ErrorReport(message: "'\(file)' is a config, where tags were expected", location: location,
+                               hint: "give it with --config, and the tags file as the input")
         case let .missingKey(key, context, kind, location):
             let hint: String? = switch kind {
             case .tags: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}"
@@ -425,6 +431,9 @@ extension SnapshotError {
         case let .goldensFolderNotWritable(path, folder):
             ErrorReport(message: folder == path ? "cannot write to the goldens folder '\(path)'" : "cannot make the goldens folder '\(path)': '\(folder)' is not writable",
                         hint: "check the folder's permissions, or set \"goldens\" in the manifest to a folder you can write")
+        case let .brokenFontsRecord(report):
+            ErrorReport(message: report.message, location: report.location,
+                        hint: "fonts.json is tagflow's record of the fonts the goldens were drawn with: delete it, and snapshot record writes it again")
         case let .goldenIsAFolder(path):
             ErrorReport(message: "the golden '\(path)' is a folder, not a PNG", hint: "remove or rename the folder; record then writes the golden")
         case let .noVariantMatches(patterns, examples):

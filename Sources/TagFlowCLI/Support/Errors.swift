@@ -89,6 +89,10 @@ public enum InputError: Error, Sendable {
     case expectedType(what: String, expected: String, found: String, at: SourceSpan)
     /// A key not in `allowed` in the object `context` names.
     case unknownKey(String, in: String, allowed: [String], at: SourceSpan)
+    /// A layout JSON given where a tags JSON goes.
+    case layoutJSONAsTags(file: String, at: SourceSpan)
+    /// A config given where a tags JSON goes.
+    case configAsTags(file: String, at: SourceSpan)
     /// A required key missing from the object `context` names, in a file of `kind`.
     case missingKey(String, in: String, kind: JSONFileKind, at: SourceSpan)
     /// A config value that does not read as its key wants.

@@ -57,8 +57,8 @@ enum FontRecords {
     }
 
     /// Reads what ``json(_:)`` wrote.
-    static func identities(fromJSON value: Located<JSONValue>) throws(InputError) -> [FontFileIdentity] {
-        try value.array("\"fontFiles\"").map { element throws(InputError) in
+    static func identities(fromJSON value: Located<JSONValue>, what: String = "\"fontFiles\"") throws(InputError) -> [FontFileIdentity] {
+        try value.array(what).map { element throws(InputError) in
             let reader = try JSONObjectReader(element, context: "a font file")
             func text(_ key: String) throws(InputError) -> String { try reader[key]?.string("\"\(key)\"") ?? "" }
             return FontFileIdentity(family: try text("family"), style: try text("style"), fileName: try text("fileName"),
