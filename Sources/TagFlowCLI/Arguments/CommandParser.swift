@@ -71,7 +71,7 @@ extension ParsableCommand {
         var command = Self()
         let declared = positionalArguments
         if positionals.count < declared.count {
-            throw .missingArgument(declared[positionals.count].name, usage: usage)
+            throw .missingArgument(declared[positionals.count].name)
         }
         if !(declared.last?.repeats ?? false), positionals.count > declared.count {
             let extra = positionals[declared.count]
@@ -80,10 +80,10 @@ extension ParsableCommand {
                 do {
                     try option.apply(&scratch, positionals[position])
                 } catch {
-                    throw .unexpectedArgument(positionals[position], usage: usage, asValueOf: option.name, error)
+                    throw .unexpectedArgument(positionals[position], asValueOf: option.name, error)
                 }
             }
-            throw .unexpectedArgument(extra, usage: usage, asValueOf: nil, nil)
+            throw .unexpectedArgument(extra, asValueOf: nil, nil)
         }
         for (position, argument) in declared.enumerated() {
             let values = argument.repeats ? Array(positionals[position...]) : [positionals[position]]

@@ -106,6 +106,7 @@ struct ScrollCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         let interruption = Interruption()
         let destination = try self.destination(inputs: [tagsPath, input.config])
+        try checkOptions(for: destination)
         let threads = self.threads ?? ProcessInfo.processInfo.activeProcessorCount
 
         let loaded = try input.load(tagsPath: tagsPath)
@@ -132,6 +133,23 @@ struct ScrollCommand: ParsableCommand {
             throw RunError.render(error)
         }
         return .success
+    }
+
+    /// Options that mean nothing for the output are refused rather than silently ignored.
+    func checkOptions(for destination: Destination) throws(CommandLineError) {
+        let fps = given.first(of: [\.fps]), frameFormat = given.first(of: [\.frameFormat])
+        let sheetOption = given.first(of: [\.sheet, \.sheetColumns])
+        func refuse(_ option: String?, _ reason: String) throws(CommandLineError) {
+            if let option { throw .notApplicable(option: option, because: reason) }
+        }
+        let animationOnly = "applies to a GIF or an APNG", folderOnly = "applies to frames written to a folder"
+        let sheetOnly = "applies to a contact sheet: -o NAME.png --sheet"
+        switch destination {
+        case .folder: try refuse(fps, animationOnly); try refuse(sheetOption, sheetOnly)
+        case .gif, .apng: try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
+        case .sheet: try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly)
+        case .player: try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
+        }
     }
 
     enum Destination {

@@ -63,10 +63,11 @@ extension CommandLineError {
         case let .missingValue(option, valueName): ("\(option) needs a value", "write \(option) <\(valueName)>")
         case let .takesNoValue(option): ("\(option) takes no value", nil)
         case let .givenTwice(option): ("\(option) is given more than once", "give it once")
-        case let .missingArgument(name, usage): ("missing <\(name)>", "usage: \(usage)")
-        case let .unexpectedArgument(argument, _, option?, error?):
+        // The usage line follows every command-line error, so these need no hint of their own.
+        case let .missingArgument(name): ("missing <\(name)>", nil)
+        case let .unexpectedArgument(argument, option?, error?):
             ("unexpected argument '\(argument)'", "as the value of \(option): " + error.report(for: option).message)
-        case let .unexpectedArgument(argument, usage, _, _): ("unexpected argument '\(argument)'", "usage: \(usage)")
+        case let .unexpectedArgument(argument, _, _): ("unexpected argument '\(argument)'", nil)
         case let .invalidValue(option, error): (error.report(for: option).message, error.report(for: option).hint)
         case let .missingOutput(example): ("missing --output", example)
         case let .exclusive(first, second, reason): ("\(first) and \(second) \(reason)", "use one")

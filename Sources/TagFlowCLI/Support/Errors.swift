@@ -14,10 +14,10 @@ enum CommandLineError: Error, Equatable {
     case missingValue(option: String, valueName: String)
     case takesNoValue(option: String)
     case givenTwice(option: String)
-    case missingArgument(String, usage: String)
+    case missingArgument(String)
     /// A positional with no place; when it followed an option whose value may be left out, why it did not read as
     /// that value.
-    case unexpectedArgument(String, usage: String, asValueOf: String?, ValueError?)
+    case unexpectedArgument(String, asValueOf: String?, ValueError?)
     case invalidValue(option: String, ValueError)
     /// `--output` is required; `example` shows what to name.
     case missingOutput(example: String)
