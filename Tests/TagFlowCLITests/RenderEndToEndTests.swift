@@ -215,7 +215,7 @@ import TagFlowTestSupport
         BadOption(name: "render over the pixel cap", arguments: ["render", "DEMO", "--item-height", "1000", "--scale", "3", "-o", "big.png"],
                   message: ["cap of 100000000 pixels", "--scale"]),
         BadOption(name: "render wider than cairo's limit", arguments: ["render", "DEMO", "--width", "12000", "--scale", "3", "-o", "wide.png"],
-                  message: ["32767", "--scale"]),
+                  message: ["32767", "help: lower --scale, or the width (--width"]),
         BadOption(name: "scroll over cairo's limit", arguments: ["scroll", "DEMO", "--view", "device", "--height", "12000", "--scale", "3", "-o", "frames"],
                   message: ["32767", "--scale"]),
         BadOption(name: "sheet over cairo's limit", arguments: ["scroll", "DEMO", "--view", "device", "--height", "12000", "--scale", "3", "--sheet", "-o", "sheet.png"],

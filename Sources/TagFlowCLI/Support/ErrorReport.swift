@@ -353,8 +353,11 @@ extension RunError {
             ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)", hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
         case let .render(error):
             switch error {
+            case let .surfaceTooLarge(width, _, limit) where width > limit:
+                // Tall content is drawn in strips; only a width past cairo's side is out of reach.
+                ErrorReport(message: "\(error)", hint: "lower --scale, or the width (--width, a device's, a manifest's widths)")
             case .surfaceTooLarge, .tooManyPixels:
-                ErrorReport(message: "\(error)", hint: "lower --scale, set --max-height (scroll), or split the tags into several files")
+                ErrorReport(message: "\(error)", hint: "lower --scale, set --max-height or fewer --frames (scroll), or split the tags into several files")
             case .emptyContent:
                 ErrorReport(message: "\(error)", hint: "the tags have no section to lay out: add a tag or an '@section' with a title; 'tagflow scroll' draws the empty screen")
             case .cairo: ErrorReport(message: "\(error)")
