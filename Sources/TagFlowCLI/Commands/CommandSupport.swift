@@ -68,6 +68,7 @@ struct LayoutInput: ParsableArguments {
     }
 
     func load(tagsPath: String) throws -> Loaded {
+        try InputFiles.checkStandardInputOnce([tagsPath, self.config])
         let config = try ConfigFile.load(self.config)
         // Options first, so a bad flag or config value is reported before the tags are read.
         let options = try options(config: config)

@@ -164,6 +164,7 @@ struct DiffCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
+        try InputFiles.checkStandardInputOnce(inputs + [input.config, oldConfig, newConfig])
         let mode = try detectMode(inputs)
         try checkOptions(for: mode)
         switch mode {

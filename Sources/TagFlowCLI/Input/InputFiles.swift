@@ -10,6 +10,11 @@ enum InputFiles {
 
     /// The name errors use for an input: its path, or `<stdin>`.
     static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+
+    /// Refuses inputs that name standard input more than once: it can be read only once.
+    static func checkStandardInputOnce(_ paths: [String?]) throws(InputError) {
+        if paths.filter({ $0 == "-" }).count > 1 { throw .standardInputTwice }
+    }
 }
 
 /// Which reader a tags input goes through.

@@ -177,6 +177,9 @@ extension InputError {
             return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
         case let .unreadable(error): return error.report
+        case .standardInputTwice:
+            return ErrorReport(message: "'-' names standard input for more than one input, and it can be read only once",
+                               hint: "give all but one of them as files")
         case let .screenFileUnreadable(screen, key, error, location):
             return ErrorReport(message: "screen '\(screen)', its \(key): " + error.report.message, location: location,
                                hint: "check the path, which is relative to the manifest's folder")

@@ -98,6 +98,8 @@ public enum InputError: Error, Sendable {
     /// A config value that does not read as its key wants.
     case value(ValueError, key: String, at: SourceSpan?)
     case unreadable(FileReadError)
+    /// Two inputs given as `-`.
+    case standardInputTwice
     /// A file a manifest's screen names (its `tags` or `config`) that cannot be read.
     case screenFileUnreadable(screen: String, key: String, FileReadError, at: SourceSpan?)
     /// A number outside what its key allows: `allowed` says what is, e.g. "between 0 and 1".
