@@ -49,7 +49,7 @@ import Testing
         Case(name: "invalid UTF-8", files: ["a.tags": .bytes(Array("篮球\n".utf8) + [0xFF, 0x41, 0x0A])], arguments: ["layout", "a.tags"],
              status: 2, stderr: ["a.tags:2:1: error: invalid UTF-8 (byte 0xFF)", "help: save the file as UTF-8"]),
         Case(name: "UTF-8 cut off at the end of the file", files: ["a.tags": .bytes(Array("ok\n".utf8) + [0xE7, 0xAF])], arguments: ["layout", "a.tags"],
-             status: 2, stderr: ["a.tags:2:1: error: invalid UTF-8 (byte 0xE7)"]),
+             status: 2, stderr: ["a.tags:2:1: error: invalid UTF-8 (byte 0xE7): the file ends part way through a character", "help: the file looks cut off"]),
         Case(name: "overlong UTF-8", files: ["a.tags": .bytes(Array("ab".utf8) + [0xC0, 0xAF, 0x0A])], arguments: ["layout", "a.tags"],
              status: 2, stderr: ["a.tags:1:3: error: invalid UTF-8 (byte 0xC0)"]),
         Case(name: "a surrogate encoded as UTF-8", files: ["a.tags": .bytes([0xED, 0xA0, 0x80, 0x0A])], arguments: ["layout", "a.tags"],

@@ -153,7 +153,9 @@ func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
         let end = index + length
         if length == 0 || end > bytes.endIndex || String(validating: bytes[index..<end], as: UTF8.self) == nil {
             let column = String(decoding: bytes[lineStart..<index], as: UTF8.self).count + 1
-            throw .invalidUTF8(byte: byte, at: SourceSpan(file: file, line: line, column: column))
+            // Continuation bytes, and then the end: a file cut off, not one in another encoding.
+            let isCutOff = length > 0 && end > bytes.endIndex && bytes[(index + 1)...].allSatisfy { $0 & 0xC0 == 0x80 }
+            throw .invalidUTF8(byte: byte, isCutOff: isCutOff, at: SourceSpan(file: file, line: line, column: column))
         }
         if byte == UInt8(ascii: "\n") { line += 1; lineStart = end }
         index = end

@@ -122,9 +122,11 @@ extension ValueError {
 extension InputError {
     var report: ErrorReport {
         switch self {
-        case let .invalidUTF8(byte, location):
-            return ErrorReport(message: "invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))", location: location,
-                               hint: "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
+        case let .invalidUTF8(byte, isCutOff, location):
+            return ErrorReport(message: "invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))" + (isCutOff ? ": the file ends part way through a character" : ""),
+                               location: location,
+                               hint: isCutOff ? "the file looks cut off; write it again in full"
+                                              : "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
         case let .controlCharacterInLine(scalar, location):
             return ErrorReport(message: scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
                                location: location, hint: "tags files are plain UTF-8 text; remove the character")

@@ -63,7 +63,8 @@ public enum ValueError: Error, Equatable, Sendable {
 /// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
 public enum InputError: Error, Sendable {
     /// A byte that does not start or continue UTF-8.
-    case invalidUTF8(byte: UInt8, at: SourceSpan)
+    /// `isCutOff`: the file ends part way through a character that started well.
+    case invalidUTF8(byte: UInt8, isCutOff: Bool = false, at: SourceSpan)
     /// A NUL or other control character on a tags-file line.
     case controlCharacterInLine(Unicode.Scalar, at: SourceSpan)
     /// A control character or tab inside a tag of a tags JSON file.
