@@ -56,13 +56,17 @@ final class LoadedFace {
         return (font, coordinates)
     }
 
+    /// What synthetic bold adds to each glyph with an advance, in font units; 0 when the face is not emboldened.
+    func syntheticBoldWidening(if isEmboldened: Bool) -> Int {
+        isEmboldened ? SyntheticBold.widening(unitsPerEm: harfBuzzFace.unitsPerEm) : 0
+    }
+
     /// `glyph`'s outline as the font at `size` under `variations` draws it, thickened for synthetic bold.
     func emboldenedOutline(of glyph: UInt32, variations: [FontVariation], size: Double) -> GlyphOutline {
         let (font, coordinates) = font(variations: variations, size: size)
         let key = OutlineKey(coordinates: coordinates, glyph: glyph)
         if let outline = emboldenedOutlines[key] { return outline }
-        let strength = Double(SyntheticBold.widening(unitsPerEm: harfBuzzFace.unitsPerEm))
-        let outline = font.outline(of: glyph).emboldened(by: strength).outline(unitsPerEm: harfBuzzFace.unitsPerEm)
+        let outline = font.outline(of: glyph).emboldened(by: Double(syntheticBoldWidening(if: true))).outline(unitsPerEm: harfBuzzFace.unitsPerEm)
         emboldenedOutlines[key] = outline
         return outline
     }
@@ -408,7 +412,7 @@ final class EngineState {
                 xPositions: xPositions,
                 yOffsets: run.yUnits.map { Double($0) * scale },
                 origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates,
-                emboldening: run.isEmboldened ? Double(SyntheticBold.widening(unitsPerEm: run.face.harfBuzzFace.unitsPerEm)) * scale : 0,
+                emboldening: Double(run.face.syntheticBoldWidening(if: run.isEmboldened)) * scale,
                 emboldenedOutlines: run.isEmboldened
                     ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chain.variations, size: size) } : []))
             width += advance
@@ -555,7 +559,7 @@ final class EngineState {
         let loaded = face(chain, key.font)
         let (font, coordinates) = loaded.font(variations: chain.variations, size: size)
         let isEmboldened = chain.fonts[key.font].isEmboldened
-        let widening = isEmboldened ? SyntheticBold.widening(unitsPerEm: loaded.harfBuzzFace.unitsPerEm) : 0
+        let widening = loaded.syntheticBoldWidening(if: isEmboldened)
         let scalars = joined.scalars
         shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, font: font,
                      markingUnsafeToConcatenate: true) { glyphs in
@@ -745,7 +749,7 @@ final class EngineState {
         with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
-        let widening = emboldened ? SyntheticBold.widening(unitsPerEm: face.harfBuzzFace.unitsPerEm) : 0
+        let widening = face.syntheticBoldWidening(if: emboldened)
         func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int { SyntheticBold.widened(shaped.xAdvance(g), by: widening) }
         let tracked = keepingGlyphs && chain.tracking != 0
         let rtl = script.isRightToLeft

@@ -33,9 +33,14 @@ extension LegibilityWeight {
     }
 }
 
+extension LegibilityWeight {
+    /// The weight body text (the tags, footers) is measured and drawn at: regular, or semibold with Bold Text.
+    public var bodyWeight: FontWeight { applied(to: .regular) }
+}
+
 extension LayoutOptions {
-    /// The weight the tags are measured and drawn at: regular, or bold with Bold Text.
-    public var tagFontWeight: FontWeight { legibilityWeight.applied(to: .regular) }
+    /// The weight the tags are measured and drawn at: regular, or semibold with Bold Text.
+    public var tagFontWeight: FontWeight { legibilityWeight.bodyWeight }
 }
 
 /// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.

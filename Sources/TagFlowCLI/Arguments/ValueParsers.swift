@@ -60,6 +60,15 @@ extension ValueParser {
     }
 }
 
+/// The device scales tagflow draws at, as iOS screens have them: `--scale`, a device profile's `scale` and a
+/// manifest's `scales` all take these.
+enum DeviceScale {
+    static func isAllowed(_ scale: Double) -> Bool { [1, 2, 3].contains(scale) }
+
+    /// What a config or manifest is told when its scale is another.
+    static let allowed = "1, 2 or 3, as --scale"
+}
+
 /// The one number parser: a plain decimal number, with no units.
 func parseNumber(_ text: String) throws(ValueError) -> Double {
     guard let number = Double(text), !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {
@@ -79,7 +88,7 @@ extension ValueParser where Value == Double {
     /// Device pixels per point: 1, 2 or 3.
     static var scale: Self {
         ValueParser(valueName: "1|2|3", completion: .choices(["1", "2", "3"]), parse: { text throws(ValueError) in
-            guard let scale = Double(text), [1, 2, 3].contains(scale) else { throw .notAScale(text) }
+            guard let scale = Double(text), DeviceScale.isAllowed(scale) else { throw .notAScale(text) }
             return scale
         }, describe: formatPoints)
     }

@@ -53,8 +53,8 @@ enum DeviceSettings {
             }
             let scaleValue = try reader.required("scale", kind: .device)
             let scale = try scaleValue.number("\"scale\"")
-            guard [1, 2, 3].contains(scale) else {
-                throw .numberOutOfRange(key: "\"scale\" of device '\(name)'", value: scale, allowed: "1, 2 or 3, as --scale", at: scaleValue.location)
+            guard DeviceScale.isAllowed(scale) else {
+                throw .numberOutOfRange(key: "\"scale\" of device '\(name)'", value: scale, allowed: DeviceScale.allowed, at: scaleValue.location)
             }
             devices.append(DeviceProfile(name: name, displayName: try reader["displayName"]?.string("\"displayName\""),
                                          width: try positive("width"), scale: scale))

@@ -125,8 +125,8 @@ struct SnapshotManifest: Sendable {
         let devices = try strings("devices")
         let scales = try (reader["scales"]?.array("\"scales\"") ?? []).map { value throws(InputError) in
             let scale = try value.number("a value of \"scales\"")
-            guard [1, 2, 3].contains(scale) else {
-                throw .numberOutOfRange(key: "a value of \"scales\"", value: scale, allowed: "1, 2 or 3, as --scale", at: value.location)
+            guard DeviceScale.isAllowed(scale) else {
+                throw .numberOutOfRange(key: "a value of \"scales\"", value: scale, allowed: DeviceScale.allowed, at: value.location)
             }
             return scale
         }

@@ -27,8 +27,8 @@ public final class Scene: Sendable {
         self.layout = layout
         self.engine = engine
         self.style = style
-        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, weight: layout.options.tagFontWeight,
-                              style: style, variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
+        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style,
+                              variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
                               tracking: layout.options.tracking, legibilityWeight: layout.options.legibilityWeight)
     }
 
@@ -57,14 +57,15 @@ package struct FontSet: Sendable {
     /// Captions, labels and legends, in the system's sans-serif whatever the tags' family.
     package let captionFont: FontSpec
 
-    /// Tags and footers in `family` at `weight`, the tags at `size` with their axis values and tracking; headers,
-    /// footers and captions as `style` sizes them. Bold Text (`legibilityWeight`) makes the headers heavier too, not
-    /// the captions, which are tagflow's own.
-    package init(engine: TextEngine, family: String, size: Double, weight: FontWeight = .regular, style: Style,
+    /// Tags and footers in `family`, the tags at `size` with their axis values and tracking; headers, footers and
+    /// captions as `style` sizes them. Bold Text (`legibilityWeight`) draws tags, footers and headers a step heavier,
+    /// not the captions, which are tagflow's own.
+    package init(engine: TextEngine, family: String, size: Double, style: Style,
                  variations: [FontVariation] = [], tracking: Double = 0, legibilityWeight: LegibilityWeight = .regular) throws(FontError) {
-        bodyFont = try engine.font(family: family, size: size, weight: weight, variations: variations, tracking: tracking)
+        let bodyWeight = legibilityWeight.bodyWeight
+        bodyFont = try engine.font(family: family, size: size, weight: bodyWeight, variations: variations, tracking: tracking)
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
-        footerFont = try engine.font(family: family, size: style.footerFontSize, weight: weight)
+        footerFont = try engine.font(family: family, size: style.footerFontSize, weight: bodyWeight)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)
     }
 }
