@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagFlowTestSupport
 
 /// Hard and bad inputs, run end to end through the binary: each case names its exit status and words of its
 /// message, and, when it fails, writes nothing and prints nothing on standard output.
@@ -363,6 +364,24 @@ import Testing
             #expect(run.result.stdout.isEmpty, "\(testCase.name) printed on standard output")
             #expect(folder.contents == before, "\(testCase.name) wrote files")
         }
+    }
+
+    /// Words of the command line that are not UTF-8, which a `Process` cannot pass: a shell makes them with printf.
+    @Test(arguments: [
+        (#"measure "$(printf 'ab\377cd')""#, "argument 2 is not valid UTF-8 (byte 0xFF at offset 2)"),
+        (#"render a.tags -o "$(printf 'x\303.png')""#, "argument 4 is not valid UTF-8 (byte 0xC3 at offset 1)"),
+        (#"layout "$(printf '\344\270.tags')""#, "argument 2 is not valid UTF-8 (byte 0xE4 at offset 0)"),
+    ])
+    func argumentsThatAreNotUTF8(words: String, message: String) throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "篮球\n")
+        let before = folder.contents
+        let result = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", #"exec "$0" "# + words, tagflowExecutable.path], in: folder.url)
+        #expect(result.status == 2, "exit \(result.status):\n\(result.stderr)")
+        #expect(result.stderr.contains("error: " + message), "\(result.stderr)")
+        #expect(result.stderr.contains("help: tagflow reads tags and paths as UTF-8"))
+        #expect(result.stdout.isEmpty)
+        #expect(folder.contents == before, "wrote files")
     }
 
     @Test func diffCommandIsAvailable() throws {

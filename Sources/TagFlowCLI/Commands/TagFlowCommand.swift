@@ -57,7 +57,11 @@ public enum TagFlowCommand {
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
         Interruption.watchForTheProcess()
-        exit(run(Array(CommandLine.arguments.dropFirst()), console: .standard).rawValue)
+        do {
+            exit(run(try ProcessArguments.words(), console: .standard).rawValue)
+        } catch {
+            exit(report(error, console: .standard).rawValue)
+        }
     }
 
     /// Runs a command line (without the program name) and returns the exit status.

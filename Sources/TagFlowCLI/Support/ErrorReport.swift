@@ -84,6 +84,9 @@ extension CommandLineError {
             ("snapshot merge needs the shards' report folders and --report", "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
         case let .modeWithoutRecord(action):
             ("--mode says which goldens record writes; snapshot \(action) writes none", "leave --mode out, or run tagflow snapshot record --mode ...")
+        case let .argumentNotUTF8(position, byte, offset):
+            ("argument \(position) is not valid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)) at offset \(offset))",
+             "tagflow reads tags and paths as UTF-8: convert the text with iconv -t UTF-8, or rename the file")
         }
         return ErrorReport(message: message, hint: hint, showsUsage: true)
     }

@@ -36,6 +36,9 @@ enum CommandLineError: Error, Equatable {
     case mergeNeedsFoldersAndReport
     /// `--mode`, which says which goldens record writes, given to another action.
     case modeWithoutRecord(action: String)
+    /// A word of the command line that is not UTF-8; `position` counts from 1 after the program's name, and
+    /// `offset` is the bad byte's, from 0.
+    case argumentNotUTF8(position: Int, byte: UInt8, offset: Int)
 }
 
 /// A value that does not read as its option or config key wants. The option or key is added where it is reported.
