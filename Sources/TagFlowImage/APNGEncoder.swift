@@ -141,7 +141,7 @@ public final class APNGEncoder {
         }
 
         let compressed: [UInt8]
-        let frameChannels = previous == nil ? PNGWriting.channels(for: frame, colourType: options.colourType) : channels
+        let frameChannels = previous == nil ? PNGWriting.channels(isOpaque: frame.isOpaque, colourType: options.colourType) : channels
         do {
             compressed = try PNGWriting.compressedRaster(frame, region: region, channels: frameChannels, options: options)
         } catch {

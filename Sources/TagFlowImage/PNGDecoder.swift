@@ -69,7 +69,7 @@ public struct PNGDecoder: Sendable {
     }
 
     /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk
-    /// declared 2 GB made it take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
+    /// declares 2 GB would take 2 GB of memory. The whole PNG is in memory here, so a chunk longer than the bytes
     /// left can only be damaged: walk the chunk headers up to IEND and refuse such a chunk before libpng sees it.
     private static func chunkPastTheEnd(_ bytes: [UInt8]) -> String? {
         guard bytes.starts(with: PNGChunkWriter.signature) else { return nil }  // libpng names that

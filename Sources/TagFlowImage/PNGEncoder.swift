@@ -104,7 +104,7 @@ public struct PNGEncoder: Sendable {
 
     /// How a PNG is written: deflater and level, filter, strategy, colour type and whether to use every core.
     public struct Options: Sendable, Equatable {
-        /// libdeflate level, 0 (store) to 12; or zlib level, 0 to 9.
+        /// libdeflate level, 0 (store) to 12; zlib level, 0 to 9; or igzip level, 0 to 3.
         public var compressionLevel: Int
         public var filter: Filter
         /// zlib only.
@@ -188,7 +188,7 @@ public struct PNGEncoder: Sendable {
         try PNGWriting.checkDimensions(width: image.width, height: image.height)
         try options.checkLevel()
         if let indexed = indexedRows(image) { return try file(indexed, height: image.height) }
-        let channels = PNGWriting.channels(for: image, colourType: options.colourType)
+        let channels = PNGWriting.channels(isOpaque: image.isOpaque, colourType: options.colourType)
         let region = PixelRegion(x: 0, y: 0, width: image.width, height: image.height)
         return try file(PNGWriting.filteredScanlines(image, region: region, channels: channels, filter: options.filter),
                         width: image.width, height: image.height, channels: channels)
@@ -276,7 +276,7 @@ extension PNGEncoder {
     /// same for any number of cores.
     public func encode(width: Int, height: Int, isOpaque: Bool,
                        band: @Sendable (_ rows: Range<Int>, _ rgba: UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
-        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
+        let channels = PNGWriting.channels(isOpaque: isOpaque, colourType: options.colourType)
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             // `band` writes every byte.
             let rgba = try [UInt8](unsafeUninitializedCapacity: rows.count * width * 4) { buffer, initialised in
@@ -293,7 +293,7 @@ extension PNGEncoder {
     public func encode(width: Int, height: Int, isOpaque: Bool,
                        premultipliedBand band: @Sendable (_ rows: Range<Int>, _ encode: (PremultipliedARGB32) -> BandRows) throws -> BandRows)
         throws -> [UInt8] {
-        let channels = options.colourType == .rgba || !isOpaque ? 4 : 3
+        let channels = PNGWriting.channels(isOpaque: isOpaque, colourType: options.colourType)
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             try band(rows) { pixels in
                 opaqueRows(pixels, allowsRGB: channels == 3).map(BandRows.init) ?? bandRows(RGBAImage(pixels), channels: channels)
@@ -364,8 +364,8 @@ enum PNGWriting {
     }
 
     /// Bytes a direct pixel takes: 4 unless every pixel is opaque and the options allow RGB.
-    static func channels(for image: RGBAImage, colourType: PNGEncoder.ColourType) -> Int {
-        colourType == .rgba || !image.isOpaque ? 4 : 3
+    static func channels(isOpaque: Bool, colourType: PNGEncoder.ColourType) -> Int {
+        colourType == .rgba || !isOpaque ? 4 : 3
     }
 
     static func ihdr(width: Int, height: Int, format: Format) -> [UInt8] {

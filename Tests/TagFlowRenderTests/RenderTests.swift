@@ -422,7 +422,7 @@ struct RenderTests {
         let renderer = ContentRenderer(scene: try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions))
         let whole = try renderer.image(scale: scale)
         // Strips of an odd height put seams through tags, borders and text.
-        let striped = try renderer.image(scale: scale, stripPixels: 37)
+        let striped = try renderer.image(scale: scale, stripRows: 37)
         #expect(striped.width == whole.width && striped.height == whole.height)
         #expect(striped == whole)
     }
@@ -436,19 +436,19 @@ struct RenderTests {
         let renderer = ContentRenderer(scene: try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: options, style: style))
         let whole = try renderer.image(scale: scale)
         #expect(try renderer.pixelSize(scale: scale) == (whole.width, whole.height))
-        for bandPixels in [37, ContentRenderer.bandBytes / (whole.width * 4), whole.height + 1] {
+        for bandRows in [37, ContentRenderer.bandBytes / (whole.width * 4), whole.height + 1] {
             var pixels = [UInt8]()
             var bands = 0
-            #expect(try renderer.drawBands(scale: scale, bandPixels: bandPixels) { band in
+            #expect(try renderer.drawBands(scale: scale, bandRows: bandRows) { band in
                 bands += 1
                 pixels += RGBAImage(band).pixels
                 return true
             })
-            #expect(bands == (whole.height + bandPixels - 1) / bandPixels)
-            #expect(try RGBAImage(width: whole.width, height: whole.height, pixels: pixels) == whole, "bands of \(bandPixels) rows")
+            #expect(bands == (whole.height + bandRows - 1) / bandRows)
+            #expect(try RGBAImage(width: whole.width, height: whole.height, pixels: pixels) == whole, "bands of \(bandRows) rows")
         }
         var bands = 0
-        #expect(try !renderer.drawBands(scale: scale, bandPixels: 37) { _ in bands += 1; return bands < 2 })
+        #expect(try !renderer.drawBands(scale: scale, bandRows: 37) { _ in bands += 1; return bands < 2 })
         #expect(bands == 2, "no band is drawn after one is refused")
     }
 

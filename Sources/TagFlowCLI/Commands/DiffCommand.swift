@@ -75,7 +75,7 @@ struct DiffCommand: ParsableCommand {
         ] }
     }
 
-    /// What `-o` names: today's diff picture, or an animated transition of the device view.
+    /// What `-o` names: the pixel diff's picture, or an animated transition of the device view.
     enum Picture {
         case png(OutputPath)
         case gif(OutputPath)
@@ -363,7 +363,7 @@ struct DiffCommand: ParsableCommand {
                                          offsets: LayoutTransition.offsets(old: oldScene, new: newScene, diff: diff, requested: transition.offset),
                                          frameCount: count, highlights: transition.highlightChanges ? Self.highlightColours : [:])
         let frames = TransitionFrames(transition: animation, settings: transition, names: names)
-        let writer = ScrollWriter(renderer: frames, scale: transition.scale, fps: transition.fps, pipeline: OrderedPipeline(),
+        let writer = FrameWriter(source: frames, scale: transition.scale, fps: transition.fps, pipeline: OrderedPipeline(),
                                   console: console, quiet: false, interruption: interruption)
         do {
             switch picture {

@@ -102,7 +102,7 @@ struct LayoutCommand: ParsableCommand {
                 ("header", elementJSON(flow, .header(sectionIndex))), ("footerFrame", elementJSON(flow, .footer(sectionIndex))),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
             ]
-            // Only asked-for more tags add the key, so layouts without them print as they always have.
+            // The key appears only when more tags are asked for, so a layout without them has no empty one.
             if !flow.options.moreTag.isEmpty { members.append(("more", moreJSON(layout, section: sectionIndex))) }
             members.append(("items", items))
             return .object(members)
@@ -113,7 +113,7 @@ struct LayoutCommand: ParsableCommand {
             ("contentInset", .array([flow.options.contentInset.top, flow.options.contentInset.left,
                                      flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
         ]
-        // Only horizontal layouts add the keys, so vertical ones print as they always have.
+        // Vertical is the default, so only horizontal layouts name their direction and rows.
         if flow.options.isHorizontal {
             members += [("scrollDirection", .string(flow.options.scrollDirection.rawValue)), ("rows", .integer(flow.options.rows))]
         }

@@ -22,9 +22,8 @@ struct ScrollCommand: ParsableCommand {
     var force = false
     var output: String?
     var view = ScrollView.overview
-    var maxHeight = 640.0
-    /// One device pixel per point: a scroll makes many frames.
-    var scale = 1.0
+    var maxHeight = Self.defaultMaxHeight
+    var scale = Self.defaultScale
     var fps = 10.0
     var sheet = false
     var sheetColumns: Int?
@@ -35,6 +34,11 @@ struct ScrollCommand: ParsableCommand {
     var quiet = false
     var style = StyleSettings()
     var given = Given<Self>()
+
+    /// The overview's height, unless asked otherwise; snapshot sheets and sequences draw theirs the same.
+    static let defaultMaxHeight = 640.0
+    /// One device pixel per point: a scroll makes many frames. Snapshot sheets and sequences are drawn the same.
+    static let defaultScale = 1.0
 
     static let configuration = CommandConfiguration(
         name: "scroll",
@@ -119,7 +123,7 @@ struct ScrollCommand: ParsableCommand {
         let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize, view: view,
                                            maxOverviewHeight: maxHeight,
                                            plan: ScrollPlan(options: loaded.options, contentSize: scene.layout.flow.contentSize, spacing: spacing))
-        let writer = ScrollWriter(renderer: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
+        let writer = FrameWriter(source: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
                                   console: console, quiet: quiet, interruption: interruption, pngCompression: pngCompression)
         do {
             switch destination {

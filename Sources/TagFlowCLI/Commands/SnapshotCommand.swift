@@ -97,7 +97,7 @@ struct SnapshotCommand: ParsableCommand {
         return result.passed ? .success : .failure
     }
 
-    /// CI systems set `CI` (GitHub Actions, GitLab, Buildkite, CircleCI, Travis…); "false" and "0" say otherwise.
+    /// CI systems set `CI` (GitHub Actions, GitLab, Buildkite, CircleCI, Travis…); empty, "false", "0" and "no" say otherwise.
     static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
         return !["", "false", "0", "no"].contains(value)

@@ -96,34 +96,42 @@ enum SnapshotOutput: Hashable, Sendable {
     /// A folder of scroll frames, compared frame by frame.
     case sequence(strategies: [QueryStrategy], frames: Int)
 
-    /// The golden's path for a variant named `base`: a file, or a folder for a sequence.
-    func path(for base: String) -> String {
+    /// What kind of golden it is.
+    var kind: GoldenKind {
         switch self {
-        case .render: base + ".png"
-        case .sheet: base + ".sheet.png"
-        case .sequence: base + ".scroll"
+        case .render: .render
+        case .sheet: .sheet
+        case .sequence: .sequence
         }
     }
 
+    /// The golden's path for a variant named `base`: a file, or a folder for a sequence.
+    func path(for base: String) -> String { base + kind.suffix }
+
     /// The name of the variant a golden's path would be for: the path without what ``path(for:)`` adds.
     static func variantName(ofGolden path: String) -> String {
-        for suffix in [".sheet.png", ".png", ".scroll"] where path.hasSuffix(suffix) { return String(path.dropLast(suffix.count)) }
+        // A sheet's suffix ends in a render's, so the longest is tried first.
+        for suffix in GoldenKind.allCases.map(\.suffix).sorted(by: { $0.count > $1.count }) where path.hasSuffix(suffix) {
+            return String(path.dropLast(suffix.count))
+        }
         return path
     }
+}
 
-    var kind: String {
+/// The kinds of golden, as reports name them.
+enum GoldenKind: String, CaseIterable, Sendable {
+    case render, sheet, sequence
+
+    /// What a golden's path adds to its variant's name: a file's extension, or a sequence folder's.
+    var suffix: String {
         switch self {
-        case .render: "render"
-        case .sheet: "sheet"
-        case .sequence: "sequence"
+        case .render: ".png"
+        case .sheet: ".sheet.png"
+        case .sequence: ".scroll"
         }
     }
 }
 
-/// One part of a run split across CI jobs: the `index`-th (from 1) of `count`.
-///
-/// Variants are dealt out in turn, in the order of their names, so every shard gets a like share of every screen,
-/// and the split does not depend on the machine.
 /// `--filter`: the variants whose names match any of some shell patterns (`*`, `?`, `[…]`), matched against the
 /// variant's name as its golden is named, without the extension: `demo/iphone-15-dark`.
 struct VariantFilter: Hashable, Sendable {
@@ -138,6 +146,10 @@ struct VariantFilter: Hashable, Sendable {
     }
 }
 
+/// One part of a run split across CI jobs: the `index`-th (from 1) of `count`.
+///
+/// Variants are dealt out in turn, in the order of their names, so every shard gets a like share of every screen,
+/// and the split does not depend on the machine.
 struct Shard: Hashable, Sendable, CustomStringConvertible {
     var index: Int
     var count: Int

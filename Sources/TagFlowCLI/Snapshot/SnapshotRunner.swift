@@ -134,7 +134,7 @@ struct SnapshotRunner: Sendable {
         var items = [SnapshotItem]()
         var families = [String: Set<String>]()
         let runner = self
-        // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps both cores busy between hand-overs.
+        // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
             let (screen, variant) = mine[index]
             do {
@@ -201,7 +201,7 @@ struct SnapshotRunner: Sendable {
             case .render:
                 let scale = variant.settings.scale ?? scene.layout.options.displayScale
                 let renderer = ContentRenderer(scene: scene)
-                try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
+                try compare(name: name, screen: screen, kind: output.kind.rawValue, actual: { try renderer.image(scale: scale) },
                             sameAsGolden: { golden in
                                 try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
                                     ? try renderer.pixelSize(scale: scale) : nil
@@ -209,14 +209,14 @@ struct SnapshotRunner: Sendable {
                             encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
             case let .sheet(strategies, frames):
                 let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
-                let scale = variant.settings.scale ?? 1
+                let scale = variant.settings.scale ?? ScrollCommand.defaultScale
                 try sheet.checkSize(scale: scale)
                 guard let image = try sheet.image(scale: scale) else { continue }
-                try compare(name: name, screen: screen, kind: output.kind, actual: { image },
+                try compare(name: name, screen: screen, kind: output.kind.rawValue, actual: { image },
                             encode: { try PNGEncoder().encode(image) }, into: &outcome)
             case let .sequence(strategies, frames):
                 let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
-                let scale = variant.settings.scale ?? 1
+                let scale = variant.settings.scale ?? ScrollCommand.defaultScale
                 let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
                 try compareSequence(name: name, screen: screen, frames: images, into: &outcome)
             }
@@ -246,7 +246,7 @@ struct SnapshotRunner: Sendable {
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
-        ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: 640,
+        ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: ScrollCommand.defaultMaxHeight,
                             plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize, spacing: .frames(frames)))
     }
 
@@ -317,14 +317,14 @@ struct SnapshotRunner: Sendable {
     /// changed, were added or were removed.
     private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], into outcome: inout VariantOutcome) throws {
         let folder = goldenPath(name)
-        let goldenNames = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { $0.hasPrefix("frame-") && $0.hasSuffix(".png") })
+        let goldenNames = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { FrameFolder.frameNumber(ofFile: $0, format: .png) != nil })
         let exists = !goldenNames.isEmpty
         var changedSteps = [Int]()
         var differentPixels = 0
         var anyPixelChange = false
         var frameWrites = [(step: Int, path: String, equal: Bool, within: Bool, missing: Bool)]()
         for (index, frame) in frames.enumerated() {
-            let frameName = String(format: "frame-%04d.png", index + 1)
+            let frameName = FrameFolder.frameName(index, format: .png)
             let path = folder + "/" + frameName
             guard goldenNames.contains(frameName), let bytes = try Self.readGolden(path) else {
                 changedSteps.append(index + 1)
@@ -341,13 +341,11 @@ struct SnapshotRunner: Sendable {
             differentPixels += result.differentPixels
             frameWrites.append((index + 1, path, result.identical, within, false))
         }
-        let extra = goldenNames.filter { name in
-            Int(name.dropFirst("frame-".count).prefix(4)).map { $0 > frames.count } ?? true
-        }.sorted()
-        for name in extra { changedSteps.append(Int(name.dropFirst("frame-".count).prefix(4)) ?? 0) }
+        let extra = goldenNames.filter { FrameFolder.frameNumber(ofFile: $0, format: .png)! > frames.count }.sorted()
+        for name in extra { changedSteps.append(FrameFolder.frameNumber(ofFile: name, format: .png)!) }
         let sequenceWithin = changedSteps.isEmpty
         let steps = changedSteps.sorted()
-        var item = SnapshotItem(name: name, screen: screen.name, kind: "sequence",
+        var item = SnapshotItem(name: name, screen: screen.name, kind: GoldenKind.sequence.rawValue,
                                 status: !exists ? .missing : sequenceWithin ? .matched : .changed,
                                 detail: steps.isEmpty ? "\(frames.count) frames match" : "\(frames.count) frames; step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")) changed",
                                 differentPixels: differentPixels, changedSteps: steps)

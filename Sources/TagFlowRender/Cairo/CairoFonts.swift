@@ -6,15 +6,15 @@ import TagFlowText
 package final class CairoFonts: Sendable {
     /// Process-wide, let go only at exit: cairo hands out one font face for every face made on the same `FT_Face`,
     /// and locks neither its user data nor its list of faces per `FT_Face`. Scenes rendered at once (a snapshot run's
-    /// variants) share the engine's faces; when each made and destroyed its own cairo faces, two threads setting the
-    /// owner at once tripped cairo's `_cairo_array_allocate` assertion. Each entry keeps its `FontFace` alive, so
-    /// its key is never reused.
+    /// variants) share the engine's faces, so they must share one cairo face per `FT_Face`: two threads each making
+    /// and destroying their own would set its owner at once and trip cairo's `_cairo_array_allocate` assertion.
+    /// Each entry keeps its `FontFace` alive, so its key is never reused.
     private static let faces = Locked<[FaceKey: CairoFontFace]>([:])
     /// Lets the faces go when the process exits, so that every font handle is released (`make leaks`).
     private static let releasedAtExit: Void = {
         atexit { CairoFonts.faces.withLock { $0.removeAll() } }
     }()
-    /// Options by variation settings; "" for static faces.
+    /// Options by variation settings; no settings for static faces.
     private let madeOptions = Locked<[[FontVariation]: CairoFontOptions]>([:])
 
     private struct FaceKey: Hashable {

@@ -34,10 +34,10 @@ public struct ContentRenderer: Sendable {
         let renderer = self
         let background = scene.style.background
         // Bands draw on the surfaces of bands already encoded; a band's first drawing fills it with the background.
-        let bandPixels = ImageSurfacePool()
+        let surfaces = ImageSurfacePool()
         return try encoder.encode(width: width, height: height, isOpaque: background.alpha == 255, premultipliedBand: { rows, encode in
             let band = Self.band(rows, of: bounds, scale: scale)
-            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: bandPixels, firstFill: background)
+            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: surfaces, firstFill: background)
             renderer.draw(on: canvas, bounds: band)
             return try canvas.withPixels(encode)
         })
@@ -57,18 +57,18 @@ public struct ContentRenderer: Sendable {
 
     /// Pixels of the content. Content taller than cairo's 32,767 px is drawn in strips and joined, so only
     /// the pixel cap limits a PNG; each strip clips the same geometry, so the seams are invisible.
-    public func image(scale: Double, stripPixels: Int = ContentRenderer.stripPixels) throws -> RGBAImage {
+    public func image(scale: Double, stripRows: Int = ContentRenderer.stripRows) throws -> RGBAImage {
         let bounds = scene.contentBounds
         let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
-        if height <= min(Canvas.maxSide, stripPixels) {
+        if height <= min(Canvas.maxSide, stripRows) {
             let canvas = try Canvas(width: bounds.width, height: bounds.height, kind: .image(scale: scale))
             draw(on: canvas, bounds: bounds)
             return try canvas.image()
         }
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
-        for stripTop in stride(from: 0, to: height, by: stripPixels) {
-            let strip = Self.band(stripTop..<min(height, stripTop + stripPixels), of: bounds, scale: scale)
+        for stripTop in stride(from: 0, to: height, by: stripRows) {
+            let strip = Self.band(stripTop..<min(height, stripTop + stripRows), of: bounds, scale: scale)
             let canvas = try Canvas(width: strip.width, height: strip.height, kind: .image(scale: scale))
             draw(on: canvas, bounds: strip)
             pixels += try canvas.image().pixels
@@ -79,12 +79,12 @@ public struct ContentRenderer: Sendable {
     /// Draws the content a band of rows at a time, top to bottom on this thread, and lends each band's pixels to
     /// `body` until it returns false; false then. The pixels are ``image(scale:)``'s, and only one band's are held at
     /// a time, on one surface reused for the next: a check of every row against a golden reads them from the cache,
-    /// where a whole picture would go out to memory and back. A band is `bandPixels` rows, by default as many as
+    /// where a whole picture would go out to memory and back. A band is `bandRows` rows, by default as many as
     /// make about ``bandBytes``.
-    public func drawBands(scale: Double, bandPixels: Int? = nil, _ body: (PremultipliedARGB32) -> Bool) throws -> Bool {
+    public func drawBands(scale: Double, bandRows: Int? = nil, _ body: (PremultipliedARGB32) -> Bool) throws -> Bool {
         let bounds = scene.contentBounds
         let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
-        let rows = max(1, bandPixels ?? Self.bandBytes / (width * 4))
+        let rows = max(1, bandRows ?? Self.bandBytes / (width * 4))
         let surfaces = ImageSurfacePool()
         for top in stride(from: 0, to: height, by: rows) {
             let band = Self.band(top..<min(height, top + rows), of: bounds, scale: scale)
@@ -95,7 +95,7 @@ public struct ContentRenderer: Sendable {
         return true
     }
 
-    /// About the pixel bytes of a band ``drawBands(scale:bandPixels:_:)`` draws: well inside a core's cache, and large
+    /// About the pixel bytes of a band ``drawBands(scale:bandRows:_:)`` draws: well inside a core's cache, and large
     /// enough that drawing the tags a band crosses twice costs little (a 640-px-wide picture in bands of 32 rows
     /// verified 1.35× slower than in bands of 256, and whole 1.18× slower).
     public static let bandBytes = 640 << 10
@@ -111,7 +111,7 @@ public struct ContentRenderer: Sendable {
     }
 
     /// The height of one strip of a tall image: whole pixels, well inside cairo's limit.
-    public static let stripPixels = 8192
+    public static let stripRows = 8192
 
     private func document(_ kind: Canvas.Kind) throws -> [UInt8] {
         let bounds = scene.contentBounds

@@ -48,16 +48,21 @@ package struct Painter {
         context.closePath()
     }
 
-    /// Strokes the current path dashed, never thinner or finer on screen than 1.5, 4 and 3 device pixels
-    /// of a 1× picture, so marks stay visible in a scaled-down overview.
+    /// Strokes the current path dashed. Where a point is less than a device pixel (a scaled-down overview), the
+    /// width, dash and gap grow by ``lineEnlargement(pixelsPerPoint:)``, so marks look as they do at 1×.
     package func strokeDashed(_ colour: Colour, width: Double, dash: Double, gap: Double) {
         let unit = context.userToDeviceDistance(x: 1, y: 0)
-        let enlarge = max(1, 1 / max(hypot(unit.x, unit.y), 1e-6))
+        let enlarge = Self.lineEnlargement(pixelsPerPoint: hypot(unit.x, unit.y))
         setColour(colour)
         context.setLineWidth(width * enlarge)
         context.setDash([dash * enlarge, gap * enlarge])
         context.stroke()
         context.setDash([])
+    }
+
+    /// How much ``strokeDashed(_:width:dash:gap:)`` widens its lines where a point is `pixelsPerPoint` device pixels.
+    package static func lineEnlargement(pixelsPerPoint: Double) -> Double {
+        max(1, 1 / max(pixelsPerPoint, 1e-6))
     }
 
     /// A filled dot of radius 4.

@@ -138,7 +138,7 @@ struct SceneDrawer {
     /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
     private func drawCell(_ frame: Rect, text: String, appearance: Appearance, look: CellLook) {
         let border = style.borderWidth
-        let radius = min(style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
+        let radius = style.cellCornerRadius(for: frame)
         let cell = RoundedRect(frame, radius: radius)
         // The border lies inside the frame, so its outer pixels are the frame's edges.
         let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
@@ -228,8 +228,7 @@ extension Scene {
     /// `pixelsPerPoint` device pixels: a bound from the drawing code above, not measured. Antialiasing's extra pixel
     /// is the caller's to add.
     func inkBounds(of id: ElementID, frame: Rect, as appearance: Appearance, pixelsPerPoint: Double) -> Rect {
-        // `Painter.strokeDashed` widens lines thinner than a device pixel.
-        let enlarge = max(1, 1 / max(pixelsPerPoint, 1e-6))
+        let enlarge = Painter.lineEnlargement(pixelsPerPoint: pixelsPerPoint)
         var ink: Rect
         switch id.kind {
         case .item, .more:

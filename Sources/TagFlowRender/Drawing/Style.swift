@@ -123,17 +123,22 @@ public struct Style: Hashable, Sendable {
         ("extra", \.extra), ("captionText", \.captionText),
     ]
 
-    /// Every size of the style by its config key, with the least it may be.
+    /// Every number of the style by its config key, with the range it must lie in.
     public static let numberKeys: [(key: String, path: WritableKeyPath<Style, Double> & Sendable, range: ClosedRange<Double>)] = [
         ("borderWidth", \.borderWidth, 0...100), ("headerFontSize", \.headerFontSize, 1...LayoutOptions.maxFontSize),
         ("footerFontSize", \.footerFontSize, 1...LayoutOptions.maxFontSize), ("outsideAlpha", \.outsideAlpha, 0...1),
         ("captionFontSize", \.captionFontSize, 1...LayoutOptions.maxFontSize),
     ]
 
-    /// The colours a picture in this style is made of, for a GIF palette: each with the ramps anti-aliasing makes.
+    /// The colours a picture in this style is made of, for a GIF palette; ``paletteRamps`` adds the blends between them.
     public var paletteColours: [Colour] {
         [background, cellFill, cellBorder, text, selectedFill, selectedBorder, selectedText, headerText, footerText,
          tofu, viewportBorder, viewportFill.over(background), viewportFill.over(cellFill), missing, extra, captionText]
+    }
+
+    /// A cell's corner radius: the style's, or a capsule's when it sets none, at most half the cell's shorter side.
+    public func cellCornerRadius(for frame: Rect) -> Double {
+        min(cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2)
     }
 
     /// Pairs of colours drawn over each other, whose blends anti-aliased edges fall between.
@@ -145,5 +150,13 @@ public struct Style: Hashable, Sendable {
                 (extra, background), (viewportBorder, background), (cellBorder, tint), (text, tint), (headerText, tint),
                 (faded(text), background), (faded(cellBorder), background), (faded(headerText), background),
                 (missing, tint), (tofu, background), (text, cellFill.withAlpha(0).over(background))]
+    }
+}
+
+extension GIFPalette {
+    /// The palette of a drawing made of `colours`, with blends where anti-aliased edges fall between each pair in
+    /// `ramps`: six steps, enough for the edges of text and borders.
+    public init(drawing colours: [Colour], ramps: [(Colour, Colour)]) throws(GIFError) {
+        try self.init(knownColours: colours.map(\.rgb), ramps: ramps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
     }
 }

@@ -92,9 +92,6 @@ extension ScrollFrameRenderer {
         drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0), height: max(extent.height - 1, 0))
         drawer.context.stroke()
         drawer.fill(along(placed(frame.visibleRect), least: 3), style.viewportBorder.withAlpha(170))
-        drawer.setColour(style.cellBorder)
-        drawer.context.setLineWidth(1)
-        drawer.context.rectangle(x: origin.x - 0.5, y: origin.y - 0.5, width: minimapSize.width + 1, height: minimapSize.height + 1)
-        drawer.context.stroke()
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height), drawer: drawer)
     }
 }

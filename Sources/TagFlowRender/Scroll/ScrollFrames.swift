@@ -136,6 +136,11 @@ public struct ScrollFrameRenderer: Sendable {
                     height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight + Self.margin / 2).rounded(.up))
     }
 
+    /// The GIF palette: the style's colours, with the ramps their edges fall on.
+    public func gifPalette() throws(GIFError) -> GIFPalette {
+        try GIFPalette(drawing: scene.style.paletteColours, ramps: scene.style.paletteRamps)
+    }
+
     /// The frame at the plan's `index`.
     public func frame(_ index: Int) -> ScrollFrame {
         let offset = plan.offsets[index]
@@ -381,7 +386,7 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
-        // The frame's own background lies under the screen; vector frames keep the screen's fill as they always had it.
+        // The frame's own background lies under the screen, so only image frames skip the screen's fill; vector frames keep it.
         DeviceView(size: deviceSize).draw(scene, window: frame.visibleRect, returned: audit.returned, scrollIndicator: true,
                                           at: origin, on: drawer.context, isOverBackground: drawer.context.surface.kind == .image)
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
@@ -391,7 +396,8 @@ public struct ScrollFrameRenderer: Sendable {
         DeviceView.drawingOrder(elements, layout: scene.layout.flow)
     }
 
-    private func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {
+    /// A one-point line just outside `rect`.
+    func strokePanelBorder(_ rect: Rect, drawer: SceneDrawer) {
         drawer.setColour(scene.style.cellBorder)
         drawer.context.setLineWidth(1)
         drawer.context.rectangle(x: rect.x - 0.5, y: rect.y - 0.5, width: rect.width + 1, height: rect.height + 1)

@@ -116,7 +116,7 @@ public struct DeviceView: Sendable {
     private func mark(_ layer: Layer, _ highlight: Highlight, drawer: SceneDrawer) {
         let frame = layer.frame
         let isCell = layer.id.kind == .item || layer.id.kind == .more
-        let radius = isCell ? min(drawer.style.cornerRadius ?? frame.height / 2, frame.width / 2, frame.height / 2) : 0
+        let radius = isCell ? drawer.style.cellCornerRadius(for: frame) : 0
         drawer.roundedRect(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5)),
                            radius: max(0, radius - 0.75))
         drawer.setColour(highlight.fill, alpha: Self.highlightTint)

@@ -263,11 +263,6 @@ public struct LayoutTransition: Sendable {
                   at: Point(x: 0, y: 0), on: context)
     }
 
-    /// Frame `index` as pixels at `scale`.
-    public func image(_ index: Int, scale: Double) throws -> RGBAImage {
-        try canvas(index, scale: scale).image()
-    }
-
     /// Frame `index` as cairo draws it at `scale`.
     public func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame {
         try canvas(index, scale: scale).finishedFrame()
@@ -309,6 +304,6 @@ public struct LayoutTransition: Sendable {
                 ramps += [(mark.stroke, style.background), (mark.stroke, style.cellFill)]
             }
         }
-        return try GIFPalette(knownColours: known.map(\.rgb), ramps: ramps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
+        return try GIFPalette(drawing: known, ramps: ramps)
     }
 }

@@ -216,7 +216,7 @@ public struct LayoutDiffReport {
             ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
             ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),
         ]
-        // Only layouts with more tags have the key, so other diffs print as they always have.
+        // The key appears only when a side has more tags, so other diffs have no empty one.
         if diff.old.hasMoreTags || diff.new.hasMoreTags {
             members.append(("moreTags", .array(diff.moreTags.map { change in
                 .object([("oldSection", .integer(change.oldSection)), ("newSection", .integer(change.newSection)),

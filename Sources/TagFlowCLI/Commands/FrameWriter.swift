@@ -29,11 +29,6 @@ extension ScrollFrameRenderer: FrameSource {
 
     var frameCount: Int { plan.offsets.count }
 
-    func gifPalette() throws -> GIFPalette {
-        try GIFPalette(knownColours: scene.style.paletteColours.map(\.rgb),
-                       ramps: scene.style.paletteRamps.map { ($0.0.rgb, $0.1.rgb) }, rampSteps: 6)
-    }
-
     func manifestHeader(scale: Double, sourceName: String) -> [(String, JSONOutput)] {
         [
             ("source", .string(sourceName)),
@@ -64,8 +59,8 @@ extension ScrollFrameRenderer: FrameSource {
 }
 
 /// Writes frames to their destination, rendered in parallel and written in order.
-struct ScrollWriter<Source: FrameSource> {
-    let renderer: Source
+struct FrameWriter<Source: FrameSource> {
+    let source: Source
     let scale: Double
     let fps: Double
     let pipeline: OrderedPipeline
@@ -76,7 +71,7 @@ struct ScrollWriter<Source: FrameSource> {
     /// How PNG frames, APNGs and sheets are deflated.
     var pngCompression = PNGEncoder.Compression.fast
 
-    private var frameCount: Int { renderer.frameCount }
+    private var frameCount: Int { source.frameCount }
 
     /// Numbered frames and frames.json.
     ///
@@ -86,12 +81,12 @@ struct ScrollWriter<Source: FrameSource> {
     /// Disk space for frames.json's next entry and its ending is set aside before each frame is written, so a
     /// full disk can always be recorded.
     func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
-        _ = try renderer.pixelSize(scale: scale)  // refuses frames too large before anything is written
+        _ = try source.pixelSize(scale: scale)  // refuses frames too large before anything is written
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
-        let renderer = self.renderer, scale = self.scale
+        let source = self.source, scale = self.scale
         // The header hashes the font files, which takes a large collection a while: it is made beside the first frames.
-        let header = BackgroundValue { renderer.manifestHeader(scale: scale, sourceName: sourceName) }
+        let header = BackgroundValue { source.manifestHeader(scale: scale, sourceName: sourceName) }
         var headerWritten = false
         func writeHeader() throws {
             guard !headerWritten else { return }
@@ -112,15 +107,15 @@ struct ScrollWriter<Source: FrameSource> {
         do {
             _ = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
                 let name = FrameFolder.frameName(index, format: format)
-                let frame = renderer.frame(index)
-                let bytes = format == .png ? try renderer.premultiplied(frame, scale: scale).withPixels(frameEncoder.encode) : try renderer.svg(frame)
-                let entry = (index == 0 ? "\n    " : ",\n    ") + renderer.frameJSON(frame, file: name).rendered(indent: "    ")
-                return (bytes, name, Array(entry.utf8))
+                let frame = source.frame(index)
+                let bytes = format == .png ? try source.premultiplied(frame, scale: scale).withPixels(frameEncoder.encode) : try source.svg(frame)
+                let entry = (index == 0 ? "\n    " : ",\n    ") + source.frameJSON(frame, file: name).rendered(indent: "    ")
+                return (bytes: bytes, file: name, entry: Array(entry.utf8))
             }, consume: { index, frame in
                 try writeHeader()
-                try manifest.reserve(frame.2.count + ending)
-                try AtomicFile.write(frame.0, to: (path as NSString).appendingPathComponent(frame.1), flushToDisk: false)
-                try manifest.write(frame.2)
+                try manifest.reserve(frame.entry.count + ending)
+                try AtomicFile.write(frame.bytes, to: (path as NSString).appendingPathComponent(frame.file), flushToDisk: false)
+                try manifest.write(frame.entry)
                 written = index + 1
                 progress.update(done: index + 1, what: "frame")
             })
@@ -145,13 +140,13 @@ struct ScrollWriter<Source: FrameSource> {
 
     /// The GIF goes to its file as the frames are coded, so memory stays flat however long the animation.
     func writeGIF(_ output: OutputPath) throws {
-        let (width, height) = try renderer.pixelSize(scale: scale)
-        let palette = try renderer.gifPalette()
+        let (width, height) = try source.pixelSize(scale: scale)
+        let palette = try source.gifPalette()
         try output.writeInPieces { file in
             let encoder = try GIFEncoder(width: width, height: height, palette: palette,
                                          delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps), writingTo: file)
             try animate { index, frame in
-                let hold = renderer.hold(index)
+                let hold = source.hold(index)
                 try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
             }
             _ = try encoder.finish()
@@ -160,12 +155,12 @@ struct ScrollWriter<Source: FrameSource> {
 
     /// The APNG goes to its file frame by frame, as the GIF does.
     func writeAPNG(_ output: OutputPath) throws {
-        let (width, height) = try renderer.pixelSize(scale: scale)
+        let (width, height) = try source.pixelSize(scale: scale)
         try output.writeInPieces { file in
             let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
                                           options: pngCompression.options, writingTo: file)
             try animate { index, frame in
-                let hold = renderer.hold(index)
+                let hold = source.hold(index)
                 try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
             }
             _ = try encoder.finish()
@@ -178,9 +173,9 @@ struct ScrollWriter<Source: FrameSource> {
     /// Feeds every frame, in order, to an animation encoder; nothing is written when interrupted.
     private func animate(_ append: (Int, PremultipliedFrame) throws -> Void) throws {
         let progress = ProgressLine(console: console, total: frameCount, quiet: quiet)
-        let renderer = self.renderer, scale = self.scale
+        let source = self.source, scale = self.scale
         let written = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested },
-                                       make: { try renderer.premultiplied(renderer.frame($0), scale: scale) },
+                                       make: { try source.premultiplied(source.frame($0), scale: scale) },
                                        consume: { index, frame in
                                            try append(index, frame)
                                            progress.update(done: index + 1, what: "frame")
@@ -190,9 +185,9 @@ struct ScrollWriter<Source: FrameSource> {
     }
 }
 
-extension ScrollWriter where Source == ScrollFrameRenderer {
+extension FrameWriter where Source == ScrollFrameRenderer {
     func writeSheet(_ output: OutputPath, columns: Int?) throws {
-        let sheet = ContactSheet(renderer: renderer, columns: columns)
+        let sheet = ContactSheet(renderer: source, columns: columns)
         try sheet.checkSize(scale: scale)
         guard let image = try sheet.image(scale: scale, shouldStop: { interruption.wasRequested }) else {
             throw interruption.stop(completed: "nothing written")
@@ -203,9 +198,23 @@ extension ScrollWriter where Source == ScrollFrameRenderer {
 
 /// The folder numbered frames go to.
 enum FrameFolder {
+    /// The file of frame `index` (from 0): `frame-0001.png` for the first.
     static func frameName(_ index: Int, format: ScrollCommand.FrameFormat) -> String {
-        String(format: "frame-%04d.%@", index + 1, format.rawValue)
+        String(format: "\(framePrefix)%04d.%@", index + 1, format.rawValue)
     }
+
+    /// The number (from 1) a frame's file is named with; nil for a name ``frameName(_:format:)`` does not make, of
+    /// any number of digits. `format` nil takes either format's.
+    static func frameNumber(ofFile name: String, format: ScrollCommand.FrameFormat? = nil) -> Int? {
+        guard name.hasPrefix(framePrefix) else { return nil }
+        let rest = name.dropFirst(framePrefix.count)
+        let digits = rest.prefix { $0.isASCII && $0.isNumber }
+        guard digits.count >= 4, let number = Int(digits), number >= 1 else { return nil }
+        let formats = format.map { [$0] } ?? ScrollCommand.FrameFormat.allCases
+        return formats.contains { rest.dropFirst(digits.count) == "." + $0.rawValue } ? number : nil
+    }
+
+    private static let framePrefix = "frame-"
 
     /// Fails before any work if the folder cannot be made or written, or is an input.
     static func check(_ path: String) throws(OutputError) {
@@ -234,9 +243,8 @@ enum FrameFolder {
     /// Frames numbered past this run's last, left by an earlier, longer run or not finished by this one.
     static func removeStaleFrames(in path: String, keeping count: Int) throws {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where name.hasPrefix("frame-") {
-            let number = name.dropFirst("frame-".count).prefix { $0.isNumber }
-            if let index = Int(number), index > count {
+        for name in names {
+            if let number = frameNumber(ofFile: name), number > count {
                 try FileManager.default.removeItem(atPath: (path as NSString).appendingPathComponent(name))
             }
         }
