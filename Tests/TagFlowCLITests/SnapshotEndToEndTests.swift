@@ -170,7 +170,15 @@ import TagFlowImage
         let first = try names("one"), second = try names("two")
         #expect(Set(first).isDisjoint(with: second))
         #expect((first + second).sorted() == Self.allGoldens)
-        let merged = try snapshot(["merge", "one", "two", "--report", "merged"], in: folder)
+        // A lost shard's report, or one given twice, must not turn the run green.
+        let partial = try snapshot(["merge", "one", "--report", "partial"], in: folder)
+        #expect(partial.status == 2)
+        #expect(partial.stderr.contains("error: no report folder holds shard 2/2 of the run"), "\(partial.stderr)")
+        let twice = try snapshot(["merge", "one", "one", "--report", "partial"], in: folder)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("error: 'one' and 'one' both hold shard 1/2"), "\(twice.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("partial")), "a refused merge writes nothing")
+        let merged = try snapshot(["merge", "two", "one", "--report", "merged"], in: folder)
         #expect(merged.status == 1, "\(merged.stderr)")
         for file in ["report.json", "report.md", "junit.xml", "report.html"] {
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("merged/" + file)))

@@ -107,15 +107,51 @@ import TagFlowLayout
         let whole = SnapshotReport(action: "verify", items: Self.items, fontNotes: ["fonts differ"])
         // Both shards find the stale golden and the font note.
         let stale = Self.items.filter { $0.status == .stale }
-        let first = SnapshotReport(action: "verify", items: Shard(index: 1, count: 2).select(Self.items.filter { $0.status != .stale }) + stale, fontNotes: ["fonts differ"])
-        let second = SnapshotReport(action: "verify", items: Shard(index: 2, count: 2).select(Self.items.filter { $0.status != .stale }) + stale, fontNotes: ["fonts differ"])
-        let merged = SnapshotReport.merged([first, second])
+        let merged = try SnapshotReport.merged([Self.shardReport(2, of: 2), Self.shardReport(1, of: 2)], folders: ["two", "one"])
         #expect(merged == whole)
         #expect(merged.json.rendered() == whole.json.rendered())
     }
 
+    /// Shard `index` of a run over ``items`` split `count` ways: its share of the variants, and the stale golden
+    /// and the font note every shard finds.
+    static func shardReport(_ index: Int, of count: Int, action: String = "verify", filter: [String] = []) -> SnapshotReport {
+        let shard = Shard(index: index, count: count)
+        let stale = items.filter { $0.status == .stale }
+        return SnapshotReport(action: action, items: shard.select(items.filter { $0.status != .stale }) + stale,
+                              fontNotes: ["fonts differ"], shard: shard, filter: filter)
+    }
+
+    @Test func aMergeOfReportsThatAreNotOneWholeRunIsRefused() {
+        func refusal(_ reports: [SnapshotReport]) -> SnapshotError? {
+            do {
+                _ = try SnapshotReport.merged(reports, folders: reports.indices.map { "out/\($0 + 1)" })
+                return nil
+            } catch {
+                return error
+            }
+        }
+        #expect(refusal([Self.shardReport(1, of: 3), Self.shardReport(3, of: 3)]) == .shardsMissing([Shard(index: 2, count: 3)]))
+        #expect(refusal([Self.shardReport(2, of: 2)]) == .shardsMissing([Shard(index: 1, count: 2)]))
+        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(1, of: 2), Self.shardReport(2, of: 2)])
+                == .shardMergedTwice(Shard(index: 1, count: 2), "out/1", "out/2"))
+        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 3)])
+                == .mergedRunsDiffer("out/1", "out/2", what: "one is shard 1/2, the other shard 2/3"))
+        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, action: "record")])
+                == .mergedRunsDiffer("out/1", "out/2", what: "one is a snapshot verify, the other a snapshot record"))
+        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, filter: ["demo/*"])])
+                == .mergedRunsDiffer("out/1", "out/2", what: "their --filter patterns differ"))
+        #expect(refusal([Self.shardReport(1, of: 2, filter: ["demo/*"]), Self.shardReport(2, of: 2, filter: ["demo/*"])]) == nil)
+    }
+
+    @Test func aReportThatDoesNotNameItsShardDoesNotMerge() throws {
+        let text = #"{"action": "verify", "passed": true, "items": []}"#
+        #expect(throws: InputError.self) {
+            try SnapshotReport(json: JSONParser.parse(Array(text.utf8), file: "report.json"), file: "report.json")
+        }
+    }
+
     @Test func theJSONReadsBackAsWritten() throws {
-        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"])
+        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"], shard: Shard(index: 2, count: 3), filter: ["demo/*"])
         let text = report.json.rendered()
         let parsed = try SnapshotReport(json: JSONParser.parse(Array(text.utf8), file: "report.json"), file: "report.json")
         #expect(parsed == report)

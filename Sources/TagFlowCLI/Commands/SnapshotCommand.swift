@@ -105,12 +105,15 @@ struct SnapshotCommand: ParsableCommand {
 
     private func merge(console: Console) throws -> ExitStatus {
         guard let report else { return .usage }
-        var reports = [SnapshotReport]()
-        for folder in words.dropFirst() {
+        let folders = Array(words.dropFirst())
+        let reports = try folders.map { folder in
             let path = folder + "/report.json"
-            reports.append(try SnapshotReport(json: JSONParser.parse(InputFiles.read(path), file: path), file: path))
+            return try SnapshotReport(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
+        }
+        let merged = try SnapshotReport.merged(reports, folders: folders)
+        for (folder, shardReport) in zip(folders, reports) {
             // The shards' pictures come along, under the same names.
-            for item in reports[reports.count - 1].items {
+            for item in shardReport.items {
                 for image in item.images {
                     let source = folder + "/" + image.path, target = report + "/" + image.path
                     guard let data = FileManager.default.contents(atPath: source) else { continue }
@@ -119,7 +122,6 @@ struct SnapshotCommand: ParsableCommand {
                 }
             }
         }
-        let merged = SnapshotReport.merged(reports)
         try finish(merged, console: console)
         return merged.passed ? .success : .failure
     }

@@ -50,19 +50,45 @@ struct SnapshotReport: Equatable, Sendable {
     var items: [SnapshotItem]
     /// Said before anything else: the fonts differ from those the goldens were recorded with.
     var fontNotes: [String] = []
+    /// The part of the variants the run drew, and the `--filter` patterns that chose them, so that a merge can
+    /// tell that its shards make up one whole run.
+    var shard: Shard
+    var filter: [String]
 
-    init(action: String, items: [SnapshotItem], fontNotes: [String] = []) {
+    init(action: String, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole, filter: [String] = []) {
         self.action = action
+        self.shard = shard
+        self.filter = filter
         // Stale goldens are found by every shard; each is listed once.
         var seen = Set<String>()
         self.items = items.sorted { $0.name < $1.name }.filter { seen.insert($0.name).inserted }
         self.fontNotes = Array(Set(fontNotes)).sorted()
     }
 
-    /// Shards' reports as one, as if the run had not been split.
-    static func merged(_ reports: [SnapshotReport]) -> SnapshotReport {
-        SnapshotReport(action: reports.first?.action ?? "verify", items: reports.flatMap(\.items),
-                       fontNotes: reports.flatMap(\.fontNotes))
+    /// Shards' reports as one, as if the run had not been split: one report of each of the shards of one run,
+    /// of one action and filter, in any order. `folders` name the reports in what is thrown.
+    static func merged(_ reports: [SnapshotReport], folders: [String]) throws(SnapshotError) -> SnapshotReport {
+        guard let first = reports.first else { return SnapshotReport(action: "verify", items: []) }
+        for (report, folder) in zip(reports, folders) {
+            if report.action != first.action {
+                throw .mergedRunsDiffer(folders[0], folder, what: "one is a snapshot \(first.action), the other a snapshot \(report.action)")
+            }
+            if report.filter != first.filter {
+                throw .mergedRunsDiffer(folders[0], folder, what: "their --filter patterns differ")
+            }
+            if report.shard.count != first.shard.count {
+                throw .mergedRunsDiffer(folders[0], folder, what: "one is shard \(first.shard), the other shard \(report.shard)")
+            }
+        }
+        var folderOfShard = [Int: String]()
+        for (report, folder) in zip(reports, folders) {
+            if let earlier = folderOfShard[report.shard.index] { throw .shardMergedTwice(report.shard, earlier, folder) }
+            folderOfShard[report.shard.index] = folder
+        }
+        let missing = (1...first.shard.count).filter { folderOfShard[$0] == nil }
+        if !missing.isEmpty { throw .shardsMissing(missing.map { Shard(index: $0, count: first.shard.count) }) }
+        return SnapshotReport(action: first.action, items: reports.flatMap(\.items), fontNotes: reports.flatMap(\.fontNotes),
+                              filter: first.filter)
     }
 
     func count(_ status: SnapshotItem.Status) -> Int { items.count { $0.status == status } }
@@ -85,6 +111,8 @@ struct SnapshotReport: Equatable, Sendable {
     var json: JSONOutput {
         .object([
             ("action", .string(action)),
+            ("shard", .string(shard.description)),
+            ("filter", .array(filter.map(JSONOutput.string))),
             ("passed", .bool(passed)),
             ("summary", .object([("total", .integer(items.count))]
                 + SnapshotItem.Status.allCases.map { ($0.rawValue, .integer(count($0))) })),
@@ -105,6 +133,10 @@ struct SnapshotReport: Equatable, Sendable {
     init(json value: Located<JSONValue>, file: String) throws(InputError) {
         let reader = try JSONObjectReader(value, context: "the snapshot report")
         let action = try reader["action"]?.string("\"action\"") ?? "verify"
+        guard let shardValue = reader["shard"] else { throw .reportWithoutShard(file: file) }
+        let shardText = try shardValue.string("\"shard\"")
+        guard let shard = Shard(shardText) else { throw .value(.notAShard(shardText), key: "\"shard\"", at: shardValue.location) }
+        let filter = try (reader["filter"]?.array("\"filter\"") ?? []).map { value throws(InputError) in try value.string("a --filter pattern") }
         let fontNotes = try (reader["fontNotes"]?.array("\"fontNotes\"") ?? []).map { value throws(InputError) in try value.string("a font note") }
         var items = [SnapshotItem]()
         for element in try reader["items"]?.array("\"items\"") ?? [] {
@@ -128,7 +160,7 @@ struct SnapshotReport: Equatable, Sendable {
                 changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
                 images: images))
         }
-        self.init(action: action, items: items, fontNotes: fontNotes)
+        self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
     }
 
     // MARK: Markdown

@@ -167,7 +167,8 @@ struct SnapshotRunner: Sendable {
         }
         let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
         try commitFiles()
-        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes)
+        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
+                              shard: shard, filter: filter.patterns)
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
@@ -448,4 +449,10 @@ enum SnapshotError: Error, Equatable {
     case noVariantMatches([String], examples: [String])
     /// A variant (`screen/variant`) that could not be drawn or compared, and why.
     case variantFailed(String, ErrorReport)
+    /// Two report folders given to `merge` that are not shards of one run: `what` says how they differ.
+    case mergedRunsDiffer(String, String, what: String)
+    /// Two report folders given to `merge` of the same shard.
+    case shardMergedTwice(Shard, String, String)
+    /// Shards of the run no report folder given to `merge` holds.
+    case shardsMissing([Shard])
 }

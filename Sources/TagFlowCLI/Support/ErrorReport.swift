@@ -209,6 +209,9 @@ extension InputError {
         case let .unknownReportStatus(file, location):
             return ErrorReport(message: "an item of \(file) has no known status", location: location,
                                hint: "merge report.json files that tagflow snapshot wrote")
+        case let .reportWithoutShard(file):
+            return ErrorReport(message: "\(file) does not say which shard of its run it is",
+                               hint: "merge reports that this version of tagflow wrote with snapshot verify or record --shard i/n")
         }
     }
 
@@ -429,6 +432,15 @@ extension LayoutOptionsError {
 extension SnapshotError {
     var report: ErrorReport {
         switch self {
+        case let .mergedRunsDiffer(first, other, what):
+            ErrorReport(message: "'\(first)' and '\(other)' are not shards of one run: \(what)",
+                        hint: "merge the report folders of one snapshot run's --shard 1/n … n/n jobs")
+        case let .shardMergedTwice(shard, first, second):
+            ErrorReport(message: "'\(first)' and '\(second)' both hold shard \(shard)",
+                        hint: "give each shard's report folder once")
+        case let .shardsMissing(shards):
+            ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") \(shards.map(\.description).joined(separator: ", ")) of the run",
+                        hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its report folder")
         case .recordOnCI:
             ErrorReport(message: "snapshot record refuses to run on CI (CI is set), so goldens are never recorded there by accident",
                         hint: "record on your machine and commit the goldens; or, to record on CI on purpose, add --force")

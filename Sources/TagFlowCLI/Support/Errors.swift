@@ -121,6 +121,8 @@ public enum InputError: Error, Sendable {
     case duplicateScreen(String, at: SourceSpan)
     /// A snapshot report item with no status tagflow writes.
     case unknownReportStatus(file: String, at: SourceSpan)
+    /// A snapshot report that does not say which shard of its run it is.
+    case reportWithoutShard(file: String)
 }
 
 /// What is wrong in JSON that is not well formed; where it is goes beside it, in ``InputError/json(_:at:)``.
