@@ -130,6 +130,60 @@ import TagFlowImage
         #expect(tolerated.status == 0, "\(tolerated.stdout)\(tolerated.stderr)")
     }
 
+    /// A sequence golden is a folder of frames, compared step by step: the report says which steps changed, were
+    /// added or were removed, and shows the first changed step's golden, actual and diff.
+    @Test func aSequenceNamesItsChangedAddedAndRemovedStepsAndShowsTheFirstChange() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("s.tags", (1...24).map { "tag \($0)" }.joined(separator: "\n") + "\n")
+        func manifest(frames: Int) throws {
+            try folder.write("tagflow.json", #"{"goldens": "goldens", "screens": [{"name": "s", "tags": "s.tags", "scroll": [{"output": "sequence", "frames": \#(frames)}]}]}"#)
+        }
+        func sequenceItem(_ report: String) throws -> [String: Any] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(report + "/report.json")))) as? [String: Any]
+            return try #require((json?["items"] as? [[String: Any]])?.first { $0["kind"] as? String == "sequence" })
+        }
+        try manifest(frames: 4)
+        let missing = try snapshot(["verify", "--report", "missing"], in: folder)
+        #expect(missing.status == 1)
+        #expect(try sequenceItem("missing")["detail"] as? String == "no golden (4 frames)")
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/s/default.scroll")).sorted()
+        #expect(frames == ["frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
+        #expect(try snapshot(["verify"], in: folder).status == 0)
+
+        // The same scroll in fewer frames: every step moves, and the last is gone.
+        try manifest(frames: 3)
+        #expect(try snapshot(["verify", "--report", "fewer"], in: folder).status == 1)
+        let fewer = try sequenceItem("fewer")
+        #expect(fewer["detail"] as? String == "3 frames; steps 1, 2, 3 changed; step 4 removed")
+        #expect(fewer["changedSteps"] as? [Int] == [1, 2, 3, 4])
+        try manifest(frames: 5)
+        #expect(try snapshot(["verify", "--report", "more"], in: folder).status == 1)
+        #expect(try sequenceItem("more")["detail"] as? String == "5 frames; steps 1, 2, 3, 4 changed; step 5 added")
+
+        // One tag longer: the report shows the first step that changed, as a render's pictures.
+        try manifest(frames: 4)
+        try folder.write("s.tags", (1...24).map { $0 == 1 ? "tag 1, much longer now" : "tag \($0)" }.joined(separator: "\n") + "\n")
+        #expect(try snapshot(["verify", "--report", "changed"], in: folder).status == 1)
+        let changed = try sequenceItem("changed")
+        #expect(changed["status"] as? String == "changed")
+        let images = try #require(changed["images"] as? [String: String])
+        let step = try #require(changed["changedSteps"] as? [Int]).first ?? 0
+        #expect(Set(images.keys) == ["golden, step \(step)", "actual, step \(step)", "diff, step \(step)"])
+        let golden = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["golden, step \(step)"]!)))))
+        let recorded = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/s/default.scroll/" + String(format: "frame-%04d.png", step))))))
+        #expect(golden == recorded)
+        let actual = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["actual, step \(step)"]!)))))
+        #expect(actual != golden)
+        #expect(FileManager.default.fileExists(atPath: folder.path("changed/" + images["diff, step \(step)"]!)))
+
+        // Recording the shorter sequence removes the frame it no longer has.
+        try manifest(frames: 3)
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/s/default.scroll")).sorted()
+                == ["frame-0001.png", "frame-0002.png", "frame-0003.png"])
+    }
+
     @Test func aRemovedVariantIsStaleUntilPruned() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)

@@ -54,8 +54,8 @@ struct SnapshotCommand: ParsableCommand {
             .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
             .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
                     value: .text("I/N"), defaultDescription: "all"),
-            .repeating(\.filters, "--filter", help: "Only the variants whose names match, as the goldens are named without .png: "
-                        + "'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
+            .repeating(\.filters, "--filter", help: "Only the variants whose names match, a name being a golden's path without .png, "
+                        + ".sheet.png or .scroll: 'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
             .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
                     value: .path("DIR")),
             .flag(\.force, "--force", help: "Record even where CI is set in the environment."),

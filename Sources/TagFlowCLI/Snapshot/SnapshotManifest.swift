@@ -167,31 +167,42 @@ struct SnapshotManifest: Sendable {
         return tolerance
     }
 
+    /// A screen's scroll outputs: at most one of each kind, since a kind names the golden (`.sheet.png`, `.scroll`).
     private static func scrollOutputs(_ value: Located<JSONValue>) throws(InputError) -> [SnapshotOutput] {
-        try value.array("\"scroll\"").map { element throws(InputError) in
-            let reader = try JSONObjectReader(element, context: "a scroll output")
-            try reader.rejectUnknownKeys(allowed: ["output", "strategies", "frames"])
-            let strategies = try (reader["strategies"]?.array("\"strategies\"") ?? []).map { value throws(InputError) in
-                let text = try value.string("a strategy")
-                guard let strategy = QueryStrategy(rawValue: text) else {
-                    throw .value(.notAChoice(text, choices: QueryStrategy.allCases.map(\.rawValue)), key: "\"strategies\"", at: value.location)
-                }
-                return strategy
+        var entryOfKind = [GoldenKind: SourceSpan]()
+        return try value.array("\"scroll\"").map { element throws(InputError) in
+            let output = try scrollOutput(element)
+            if let first = entryOfKind[output.kind] {
+                throw .scrollOutputTwice(kind: output.kind.rawValue, suffix: output.kind.suffix, firstLine: first.line, at: element.location)
             }
-            let frames = try reader["frames"].map { value throws(InputError) in
-                let number = try value.number("\"frames\"")
-                guard number >= 1, number <= 500, number == number.rounded() else {
-                    throw .numberOutOfRange(key: "\"frames\"", value: number, allowed: "a whole number from 1 to 500", at: value.location)
-                }
-                return Int(number)
-            } ?? 12
-            let chosen = strategies.isEmpty ? [QueryStrategy.naiveSuper, .cached] : strategies
-            switch try reader["output"]?.string("\"output\"") ?? "sheet" {
-            case "sheet": return .sheet(strategies: chosen, frames: frames)
-            case "sequence": return .sequence(strategies: chosen, frames: frames)
-            case let other:
-                throw .value(.notAChoice(other, choices: ["sheet", "sequence"]), key: "\"output\"", at: reader["output"]?.location)
+            entryOfKind[output.kind] = element.location
+            return output
+        }
+    }
+
+    private static func scrollOutput(_ element: Located<JSONValue>) throws(InputError) -> SnapshotOutput {
+        let reader = try JSONObjectReader(element, context: "a scroll output")
+        try reader.rejectUnknownKeys(allowed: ["output", "strategies", "frames"])
+        let strategies = try (reader["strategies"]?.array("\"strategies\"") ?? []).map { value throws(InputError) in
+            let text = try value.string("a strategy")
+            guard let strategy = QueryStrategy(rawValue: text) else {
+                throw .value(.notAChoice(text, choices: QueryStrategy.allCases.map(\.rawValue)), key: "\"strategies\"", at: value.location)
             }
+            return strategy
+        }
+        let frames = try reader["frames"].map { value throws(InputError) in
+            let number = try value.number("\"frames\"")
+            guard number >= 1, number <= 500, number == number.rounded() else {
+                throw .numberOutOfRange(key: "\"frames\"", value: number, allowed: "a whole number from 1 to 500", at: value.location)
+            }
+            return Int(number)
+        } ?? 12
+        let chosen = strategies.isEmpty ? [QueryStrategy.naiveSuper, .cached] : strategies
+        switch try reader["output"]?.string("\"output\"") ?? "sheet" {
+        case "sheet": return .sheet(strategies: chosen, frames: frames)
+        case "sequence": return .sequence(strategies: chosen, frames: frames)
+        case let other:
+            throw .value(.notAChoice(other, choices: ["sheet", "sequence"]), key: "\"output\"", at: reader["output"]?.location)
         }
     }
 }

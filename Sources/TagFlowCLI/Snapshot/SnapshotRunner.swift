@@ -320,37 +320,55 @@ struct SnapshotRunner: Sendable {
         let folder = goldenPath(name)
         let goldenNames = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { FrameFolder.frameNumber(ofFile: $0, format: .png) != nil })
         let exists = !goldenNames.isEmpty
-        var changedSteps = [Int]()
+        var changed = [Int](), added = [Int]()
         var differentPixels = 0
         var anyPixelChange = false
         var frameWrites = [(step: Int, path: String, equal: Bool, within: Bool, missing: Bool)]()
+        // The first step whose frame differs beyond the tolerance, with its golden: what the report shows.
+        var firstChange: (step: Int, golden: [UInt8])?
+        var diffOptions = screen.tolerance.diffOptions
+        diffOptions.makeImage = false
         for (index, frame) in frames.enumerated() {
             let frameName = FrameFolder.frameName(index, format: .png)
             let path = folder + "/" + frameName
             guard goldenNames.contains(frameName), let bytes = try Self.readGolden(path) else {
-                changedSteps.append(index + 1)
+                added.append(index + 1)
                 anyPixelChange = true
                 frameWrites.append((index + 1, path, false, false, true))
                 continue
             }
-            var options = screen.tolerance.diffOptions
-            options.makeImage = false
-            let result = try Self.compare(golden: bytes, path: path, frame, options: options)
+            let result = try Self.compare(golden: bytes, path: path, frame, options: diffOptions)
             let within = screen.tolerance.limits.accepts(result)
-            if !within { changedSteps.append(index + 1) }
+            if !within {
+                changed.append(index + 1)
+                if firstChange == nil { firstChange = (index + 1, bytes) }
+            }
             if !result.identical { anyPixelChange = true }
             differentPixels += result.differentPixels
             frameWrites.append((index + 1, path, result.identical, within, false))
         }
         let extra = goldenNames.filter { FrameFolder.frameNumber(ofFile: $0, format: .png)! > frames.count }.sorted()
-        for name in extra { changedSteps.append(FrameFolder.frameNumber(ofFile: name, format: .png)!) }
-        let sequenceWithin = changedSteps.isEmpty
-        let steps = changedSteps.sorted()
+        let removed = extra.map { FrameFolder.frameNumber(ofFile: $0, format: .png)! }.sorted()
+        let steps = (changed + (exists ? added : []) + removed).sorted()
         var item = SnapshotItem(name: name, screen: screen.name, kind: GoldenKind.sequence.rawValue,
-                                status: !exists ? .missing : sequenceWithin ? .matched : .changed,
-                                detail: steps.isEmpty ? "\(frames.count) frames match" : "\(frames.count) frames; step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")) changed",
+                                status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
+                                detail: Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added, removed: removed),
                                 differentPixels: differentPixels, changedSteps: steps)
-        if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: sequenceWithin) {
+        if let reportFolder, exists, let firstChange, recordMode == nil {
+            // The first step that changed, as a render's pictures: before, after, and what changed.
+            let base = "images/" + (name as NSString).deletingPathExtension + ".step-\(firstChange.step)"
+            diffOptions.makeImage = true
+            let frame = frames[firstChange.step - 1]
+            let result = try Self.compare(golden: firstChange.golden, path: folder + "/" + FrameFolder.frameName(firstChange.step - 1, format: .png),
+                                         frame, options: diffOptions)
+            var pictures = [("golden", firstChange.golden), ("actual", try PNGEncoder().encode(frame))]
+            if let diffImage = result.image { pictures.append(("diff", try PNGEncoder().encode(diffImage))) }
+            for (role, bytes) in pictures {
+                outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".\(role).png", bytes: bytes))
+                item.images.append(("\(role), step \(firstChange.step)", base + ".\(role).png"))
+            }
+        }
+        if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {
             for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
                 outcome.writes.append(PendingWrite(path: write.path, bytes: try PNGEncoder().encode(frames[write.step - 1])))
             }
@@ -359,6 +377,16 @@ struct SnapshotRunner: Sendable {
             item.status = .written
         }
         outcome.items.append(item)
+    }
+
+    /// `12 frames; step 3 changed; steps 11, 12 removed`, or `12 frames match`; a sequence with no golden
+    /// yet says only how many frames it has.
+    private static func sequenceDetail(frames: Int, exists: Bool, changed: [Int], added: [Int], removed: [Int]) -> String {
+        guard exists else { return "no golden (\(frames) frame\(frames == 1 ? "" : "s"))" }
+        let parts = [(changed, "changed"), (added, "added"), (removed, "removed")].compactMap { steps, what -> String? in
+            steps.isEmpty ? nil : "step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")) \(what)"
+        }
+        return parts.isEmpty ? "\(frames) frames match" : (["\(frames) frames"] + parts).joined(separator: "; ")
     }
 
     private static func detail(_ result: PixelDiff.Result?) -> String {

@@ -206,6 +206,10 @@ extension InputError {
             return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
         case let .duplicateScreen(name, location):
             return ErrorReport(message: "two screens are named '\(name)'", location: location, hint: "give each screen its own name")
+        case let .scrollOutputTwice(kind, suffix, firstLine, location):
+            return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line \(firstLine)): both would write the goldens named *\(suffix)",
+                               location: location,
+                               hint: "keep one \"\(kind)\" entry per screen, or add a screen with the same tags for the other")
         case let .unknownReportStatus(file, location):
             return ErrorReport(message: "an item of \(file) has no known status", location: location,
                                hint: "merge report.json files that tagflow snapshot wrote")

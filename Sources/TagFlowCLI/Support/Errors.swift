@@ -119,6 +119,9 @@ public enum InputError: Error, Sendable {
     /// A snapshot screen's name that cannot name a folder of goldens.
     case screenNameNotAFolder(String, at: SourceSpan)
     case duplicateScreen(String, at: SourceSpan)
+    /// A second scroll output of one kind in a screen, which would write the first one's goldens; `firstLine` holds
+    /// the first.
+    case scrollOutputTwice(kind: String, suffix: String, firstLine: Int, at: SourceSpan)
     /// A snapshot report item with no status tagflow writes.
     case unknownReportStatus(file: String, at: SourceSpan)
     /// A snapshot report that does not say which shard of its run it is.
