@@ -122,6 +122,23 @@ import TagFlowReview
         #expect(CheckCommand.help.contains("--query <\(CheckCommand.QueryKind.allCases.map(\.rawValue).joined(separator: "|"))>"))
     }
 
+    @Test func aChoiceIsReadInAnyCaseAndSuggestedOnlyWhenOneIsClosest() throws {
+        let scroll = try parse(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--view", "Device", "--content-size", "ax3"])
+        #expect(scroll.view == .device)
+        let contentSize = try #require(scroll.input.overrides.first { $0.setting.key == "contentSize" })
+        guard case let .text(name) = contentSize.value else { Issue.record("--content-size read as \(contentSize.value)"); return }
+        #expect(name == "AX3")
+        // AX6 is as near AX1 as AX5: no one of them is what was meant.
+        let report = failure(LayoutCommand.self, ["a.tags", "--content-size", "AX6"])
+        #expect(report?.message.hasSuffix("got 'AX6'") == true)
+        #expect(report?.hint == nil)
+        #expect(closestMatch(to: "AX6", in: ["AX1", "AX5"]) == nil)
+        #expect(closestMatch(to: "AX", in: ["AX1", "xS"]) == "AX1")
+        #expect(chosenName("xl", in: ["xL", "xxL"]) == "xL")
+        #expect(chosenName("a", in: ["A", "a2", "b"]) == "A")
+        #expect(chosenName("ab", in: ["AB", "Ab"]) == nil)
+    }
+
     @Test func validateRefusesOptionsThatDecideTheSameThing() {
         #expect(failure(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--step", "5", "--frames", "3"])?.message
                 == "--step and --frames both space the frames")

@@ -206,14 +206,22 @@ extension ValueParser where Value == PixelDiff.Region {
 }
 
 extension ValueParser where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-    /// One of an enum's cases, by raw value; help, completion and suggestions list `allCases`.
+    /// One of an enum's cases, by raw value in any case; help, completion and suggestions list `allCases`.
     static var choice: Self {
         let names = Value.allCases.map(\.rawValue)
         return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
-            guard let value = Value(rawValue: text) else { throw .notAChoice(text, choices: names) }
+            guard let name = chosenName(text, in: names), let value = Value(rawValue: name) else { throw .notAChoice(text, choices: names) }
             return value
         }, describe: \.rawValue)
     }
+}
+
+/// The one of `names` that `text` names: itself, or the one it spells in other case (`ax3` for `AX3`); nil if
+/// none, or if several differ only in case.
+func chosenName(_ text: String, in names: [String]) -> String? {
+    if names.contains(text) { return text }
+    let matches = names.filter { $0.lowercased() == text.lowercased() }
+    return matches.count == 1 ? matches[0] : nil
 }
 
 extension ValueParser {

@@ -132,8 +132,8 @@ struct LayoutSetting: Sendable {
         case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
         case let .choice(names):
             return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
-                guard names.contains(text) else { throw .notAChoice(text, choices: names) }
-                return .text(text)
+                guard let name = chosenName(text, in: names) else { throw .notAChoice(text, choices: names) }
+                return .text(name)
             }, describe: { _ in "" })
         }
     }
@@ -184,8 +184,8 @@ struct LayoutSetting: Sendable {
             return .flag(try json.bool(what))
         case let .choice(names):
             let text = try json.string(what)
-            guard names.contains(text) else { throw .value(.notAChoice(text, choices: names), key: what, at: json.location) }
-            return .text(text)
+            guard let name = chosenName(text, in: names) else { throw .value(.notAChoice(text, choices: names), key: what, at: json.location) }
+            return .text(name)
         }
     }
 

@@ -116,8 +116,9 @@ struct SnapshotManifest: Sendable {
         }
         func choices<T: CaseIterable & RawRepresentable>(_ key: String, _ type: T.Type) throws(InputError) -> [T] where T.RawValue == String {
             try strings(key).map { text throws(InputError) in
-                guard let value = T(rawValue: text.value) else {
-                    throw .value(.notAChoice(text.value, choices: T.allCases.map(\.rawValue)), key: "\"\(key)\"", at: text.location)
+                let names = T.allCases.map(\.rawValue)
+                guard let name = chosenName(text.value, in: names), let value = T(rawValue: name) else {
+                    throw .value(.notAChoice(text.value, choices: names), key: "\"\(key)\"", at: text.location)
                 }
                 return value
             }

@@ -245,13 +245,21 @@ public enum ExitStatus: Int32, Sendable {
     var isSignal: Bool { rawValue > 128 }
 }
 
-/// The closest of `candidates` to `word`, if it is close enough to be what was meant.
+/// The closest of `candidates` to `word`, if it is close enough to be what was meant, and closer than any other:
+/// `AX6` is as near `AX1` as `AX5`, so neither is suggested.
 public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
-    closestMatches(to: word, in: candidates, limit: 1).first
+    let best = scoredMatches(to: word, in: candidates).prefix(2)
+    guard let first = best.first, best.count == 1 || best[best.startIndex + 1].score > first.score else { return nil }
+    return first.candidate
 }
 
 /// Up to `limit` candidates near `word` by edit distance, closest first; ties keep the candidates' order.
 public func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
+    scoredMatches(to: word, in: candidates).prefix(limit).map(\.candidate)
+}
+
+/// The candidates near `word`, each once, closest first, with their distance (0 for one `word` begins).
+private func scoredMatches(to word: String, in candidates: some Sequence<String>) -> [(candidate: String, score: Int)] {
     let target = Array(word.lowercased())
     let scored = candidates.compactMap { candidate -> (String, Int)? in
         let distance = Spelling.editDistance(target, Array(candidate.lowercased()))
@@ -262,7 +270,6 @@ public func closestMatches(to word: String, in candidates: some Sequence<String>
     var seen = Set<String>()
     return scored.enumerated()
         .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
-        .map(\.element.0)
-        .filter { seen.insert($0).inserted }
-        .prefix(limit).map { $0 }
+        .map { (candidate: $0.element.0, score: $0.element.1) }
+        .filter { seen.insert($0.candidate).inserted }
 }
