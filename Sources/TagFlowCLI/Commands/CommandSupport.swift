@@ -25,7 +25,7 @@ struct LayoutInput: ParsableArguments {
                 value: .path("FILE", extensions: ["json"])),
         .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
                 defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
-        .option(\.device, "--device", help: "Preview on a device: its screen width and scale ('tagflow devices' lists them).",
+        .option(\.device, "--device", help: "Preview on a device: its screen width, and for render its scale ('tagflow devices' lists them).",
                 value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
     ] + fontArguments }
 

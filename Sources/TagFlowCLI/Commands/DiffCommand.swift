@@ -70,7 +70,7 @@ struct DiffCommand: ParsableCommand {
                 .flag(\.highlightChanges, "--highlight-changes", help: "Tint added, removed, moved and resized tags in the diff picture's colours."),
                 .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.", value: .number(.any),
                         defaultDescription: "where the first change shows"),
-                .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
+                .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
             ]),
         ] }
     }

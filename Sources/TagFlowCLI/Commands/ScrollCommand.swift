@@ -77,7 +77,7 @@ struct ScrollCommand: ParsableCommand {
                     value: .path("OUT", extensions: ["gif", "apng", "png", "html"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
             .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height (its width, scrolling horizontally); content over three times longer shows the window's neighbourhood and a minimap.", value: .positiveNumber),
-            .option(\.scale, "--scale", help: "Device pixels per point.", value: .scale),
+            .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
             .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.", value: .number(.positive, valueName: "N")),
             .flag(\.sheet, "--sheet", help: "Write one contact sheet of every frame (OUT.png)."),
             .option(\.sheetColumns, "--sheet-columns", help: "Columns of the contact sheet.", value: .count, defaultDescription: "√frames"),
