@@ -50,6 +50,18 @@ import TagFlowImage
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.png")))
     }
 
+    /// An emoji's face has bitmaps only; its line still counts, so a tag of only an emoji is clipped too.
+    @Test func aTagOfOnlyAnEmojiIsNamedWhenItsCellClipsIt() throws {
+        try #require(FileManager.default.fileExists(atPath: "/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf"),
+                     "needs fonts-noto-color-emoji (make test installs it)")
+        let folder = try TemporaryFolder()
+        try folder.write("e.tags", "🎉\n")
+        let run = try tagflow(["layout", folder.path("e.tags"), "--content-size", "AX3"])
+        #expect(run.status == 0)
+        #expect(run.stderr.contains("1 of 1 tags' text is taller than the 30 pt cell at content size AX3"), "\(run.stderr)")
+        #expect(run.stderr.contains("first '🎉' at line 1"), "\(run.stderr)")
+    }
+
     @Test func atAX3TheSeedsCellsClipTheTextAndAutoHeightGrowsThem() throws {
         let fixed = try layoutJSON([Self.demo, "--config", Self.demoConfig, "--content-size", "AX3"])
         #expect(itemHeights(fixed.json).allSatisfy { $0 == 30 })

@@ -170,6 +170,31 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(mixed.runs.map(\.face.isColor) == [false, true])
     }
 
+    /// Noto Color Emoji has bitmaps only, for which FreeType gives no line metrics: the line is its hhea table's
+    /// (1900 above and 500 below, of 2048 units), taller than DejaVu Sans' own, so a cell clips a large emoji.
+    @Test func aBitmapEmojiFaceHasTheLineItsTablesGive() throws {
+        try #require(notoColorEmojiInstalled, "\(needsNotoColorEmoji)")
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans", size: 32)
+        let emoji = engine.shape("🎉", font: font).runs[0].face
+        // The file's own tables, read from its table directory.
+        let file = Array(try Data(contentsOf: URL(fileURLWithPath: emoji.path)))
+        func uint16(_ at: Int) -> Int { Int(file[at]) << 8 | Int(file[at + 1]) }
+        func int16(_ at: Int) -> Int { Int(Int16(bitPattern: UInt16(uint16(at)))) }
+        func table(_ tag: String) -> Int? {
+            (0..<uint16(4)).lazy.map { 12 + 16 * $0 }.first { String(decoding: file[$0..<$0 + 4], as: UTF8.self) == tag }
+                .map { uint16($0 + 8) << 16 | uint16($0 + 10) }
+        }
+        let head = try #require(table("head")), hhea = try #require(table("hhea"))
+        #expect(emoji.unitsPerEm == uint16(head + 18))
+        #expect(emoji.ascender == int16(hhea + 4))
+        #expect(emoji.descender == int16(hhea + 6))
+        #expect(emoji.ascender > 0 && emoji.descender < 0)
+        let line = try #require(engine.measure("🎉", font: font).lineHeight)
+        #expect(abs(line - Double(emoji.ascender - emoji.descender) * 32 / Double(emoji.unitsPerEm)) < 1e-9)
+        #expect(line > engine.primaryFace(font: font).lineHeight(at: 32))
+    }
+
     @Test func emojiPresentationOfClusters() {
         for emoji: Character in ["👍🏽", "🇯🇵", "1️⃣", "👨‍👩‍👧", "☺️", "😀"] { #expect(isEmojiPresentation(emoji), "\(emoji)") }
         for text: Character in ["☺", "☺\u{FE0E}", "e\u{301}", "#"] { #expect(!isEmojiPresentation(text), "\(text)") }

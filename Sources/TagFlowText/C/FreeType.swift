@@ -55,19 +55,29 @@ final class FreeTypeFace: @unchecked Sendable {
 
     deinit { library.doneFace(face) }
 
-    /// Design units per em; bitmap-only faces report none, and 1000 keeps the arithmetic finite.
-    var unitsPerEm: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.units_per_EM) : 1000 }
-    var ascender: Int { Int(face.pointee.ascender) }
-    var descender: Int { Int(face.pointee.descender) }
+    /// Design units per em. FreeType gives none for faces of bitmaps only (Noto Color Emoji), so theirs is read
+    /// from the head table; 1000 keeps the arithmetic finite for a face with neither.
+    var unitsPerEm: Int {
+        if face.pointee.units_per_EM > 0 { return Int(face.pointee.units_per_EM) }
+        guard let head = sfntTable(FT_SFNT_HEAD, as: TT_Header.self), head.Units_Per_EM > 0 else { return 1000 }
+        return Int(head.Units_Per_EM)
+    }
+
+    /// The line's ascender and descender in design units. FreeType leaves them 0 for faces of bitmaps only, whose
+    /// glyphs would then seem to take no height: theirs are read from the hhea table.
+    var ascender: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.ascender) : sfntTable(FT_SFNT_HHEA, as: TT_HoriHeader.self).map { Int($0.Ascender) } ?? 0 }
+    var descender: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.descender) : sfntTable(FT_SFNT_HHEA, as: TT_HoriHeader.self).map { Int($0.Descender) } ?? 0 }
+
+    private func sfntTable<Table>(_ tag: FT_Sfnt_Tag, as type: Table.Type) -> Table? {
+        FT_Get_Sfnt_Table(face, tag).map { $0.assumingMemoryBound(to: Table.self).pointee }
+    }
 
     /// Whether the face has colour glyphs (COLR/CPAL, CBDT, sbix): a renderer must load them with FT_LOAD_COLOR.
     var hasColorGlyphs: Bool { face.pointee.face_flags & FT_Long(FT_FACE_FLAG_COLOR) != 0 }
 
     /// The head table's fontRevision (16.16 fixed), e.g. 1.5; nil for faces without one.
     var fontRevision: Double? {
-        guard let raw = FT_Get_Sfnt_Table(face, FT_SFNT_HEAD) else { return nil }
-        let head = raw.assumingMemoryBound(to: TT_Header.self).pointee
-        return Double(head.Font_Revision) / 65536
+        sfntTable(FT_SFNT_HEAD, as: TT_Header.self).map { Double($0.Font_Revision) / 65536 }
     }
 
     /// Every sfnt table of the face, tag and bytes, in the order FreeType lists them (unpacked from WOFF/WOFF2).
