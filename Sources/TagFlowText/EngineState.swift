@@ -197,6 +197,9 @@ final class EngineState {
             }
             if let firstError, request.members.count == 1, request.chainName == nil { throw firstError }
             let first = request.members.first?.names.first ?? trimmed
+            if request.members.count > 1, request.chainName == nil {
+                throw .noFamilyOfListFound(trimmed, families: request.members.map(\.label), suggestions: suggestions(for: first))
+            }
             throw .familyNotFound(family, suggestions: suggestions(for: first))
         }
 

@@ -1,8 +1,10 @@
 /// Why a font could not be resolved or the font stack could not start.
 public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Fontconfig substituted another family for this one; `suggestions` are the closest installed families.
-    /// For a chain of families, none of which is installed, the whole request with suggestions for the first.
     case familyNotFound(String, suggestions: [String])
+    /// None of the families of a list (`"SF Pro Text, PingFang SC"`) is installed; `suggestions` are the installed
+    /// families closest to the first.
+    case noFamilyOfListFound(String, families: [String], suggestions: [String])
     /// FreeType could not be initialised (the FreeType error code).
     case freeTypeInitFailed(Int32)
     /// Fontconfig could not load its configuration or font list.
@@ -32,6 +34,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             if suggestions.isEmpty { return "font family '\(family)' is not installed" }
             let list = suggestions.map { "'\($0)'" }.joined(separator: ", ")
             return "font family '\(family)' is not installed; closest installed families: \(list)"
+        case let .noFamilyOfListFound(list, _, suggestions):
+            let closest = suggestions.isEmpty ? "" : "; closest installed families to the first: " + suggestions.map { "'\($0)'" }.joined(separator: ", ")
+            return "none of the font families '\(list)' is installed" + closest
         case let .freeTypeInitFailed(code):
             return "could not initialise FreeType (error \(code))"
         case .fontconfigInitFailed:

@@ -184,6 +184,10 @@ import TagFlowTestSupport
     static let fileCases: [Case] = [
         Case(name: "a missing font", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--font", "No Such Font Family"],
              status: 2, stderr: ["error: font family 'No Such Font Family' not found by fontconfig"]),
+        Case(name: "a list of fonts none of which is installed", files: ["a.tags": .text("x\n")],
+             arguments: ["layout", "a.tags", "--font", "SF Pro Text, PingFang SC, Apple Color Emoji"],
+             status: 2, stderr: ["error: none of the font families 'SF Pro Text', 'PingFang SC', 'Apple Color Emoji' is installed",
+                                 "help: give their files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"]),
         Case(name: "a missing tags file", arguments: ["layout", "nowhere.tags"],
              status: 2, stderr: ["error: cannot read 'nowhere.tags': no such file"]),
         Case(name: "a folder as the tags file", files: ["folder": .directory], arguments: ["layout", "folder"],

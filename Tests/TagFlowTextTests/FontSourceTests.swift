@@ -140,12 +140,15 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
     @Test func chainWithNoInstalledFamilyThrows() throws {
         let engine = try TextEngine.forTests()
         let error = #expect(throws: FontError.self) { try engine.font(family: "DejaVu Sanz, Nope Serif", size: 10) }
-        guard case let .familyNotFound(family, suggestions) = error else {
-            Issue.record("expected familyNotFound, got \(String(describing: error))")
+        guard case let .noFamilyOfListFound(list, families, suggestions) = error else {
+            Issue.record("expected noFamilyOfListFound, got \(String(describing: error))")
             return
         }
-        #expect(family == "DejaVu Sanz, Nope Serif")
+        #expect(list == "DejaVu Sanz, Nope Serif")
+        #expect(families == ["DejaVu Sanz", "Nope Serif"])
         #expect(suggestions.first == "DejaVu Sans")
+        #expect(error?.description == "none of the font families 'DejaVu Sanz, Nope Serif' is installed; closest installed families to the first: "
+                + suggestions.map { "'\($0)'" }.joined(separator: ", "))
     }
 
     @Test func systemIOSReportsOneStandInRecord() throws {

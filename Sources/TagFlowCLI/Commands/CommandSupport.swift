@@ -147,6 +147,8 @@ struct LayoutInput: ParsableArguments {
             return Measurer(engine: engine, font: font)
         } catch let FontError.familyNotFound(family, suggestions) {
             throw .fontFamilyNotFound(family, suggestions: suggestions)
+        } catch let FontError.noFamilyOfListFound(_, families, suggestions) {
+            throw .noFontFamilyOfListFound(families, suggestions: suggestions)
         } catch {
             throw .fontUnloadable(options.font, reason: "\(error)")
         }

@@ -329,11 +329,22 @@ extension OutputError {
 }
 
 extension RunError {
+    /// "; did you mean …" when installed families are spelled nearly as `family`: a mistyped name, not Apple's
+    /// fonts asked for on a machine without them.
+    private static func misspelling(of family: String, among installed: [String]) -> String {
+        let close = closestMatches(to: family, in: installed, limit: 2)
+        return close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or ")) for '\(family)'?"
+    }
+
     var report: ErrorReport {
         switch self {
         case let .fontFamilyNotFound(family, suggestions):
             ErrorReport(message: "font family '\(family)' not found by fontconfig",
                         hint: suggestions.isEmpty ? "list the installed families with fc-list : family" : "close matches: \(suggestions.joined(separator: ", "))")
+        case let .noFontFamilyOfListFound(families, suggestions):
+            ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is installed",
+                        hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"
+                            + Self.misspelling(of: families[0], among: suggestions))
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
         case let .fontSourcesUnusable(error):
             switch error {

@@ -194,6 +194,8 @@ enum OutputError: Error, Equatable {
 /// A problem met while a command runs, after its arguments and inputs were read.
 enum RunError: Error {
     case fontFamilyNotFound(String, suggestions: [String])
+    /// None of a list of families is installed; `suggestions` are close to the first.
+    case noFontFamilyOfListFound([String], suggestions: [String])
     case fontUnloadable(String, reason: String)
     /// A font file or folder given with `--font-file`, `--font-dir` or the config cannot be used.
     case fontSourcesUnusable(FontError)
