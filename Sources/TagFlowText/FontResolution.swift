@@ -126,7 +126,7 @@ final class FallbackChain {
 /// with default emoji presentation not followed by VS15.
 ///
 /// - Complexity: O(*n*) in the cluster's scalars.
-func isEmojiPresentation(_ cluster: Character) -> Bool {
+package func isEmojiPresentation(_ cluster: Character) -> Bool {
     var hasEmoji = false
     var hasJoiner = false
     for scalar in cluster.unicodeScalars {

@@ -37,6 +37,10 @@ import TagFlowReview
         #expect(TextTable.displayWidth("a\u{200D}b") == 2)
         #expect(TextTable.displayWidth("\u{20DD}x") == 1)
         #expect(TextTable.displayWidth("tab\there") == 8)
+        // A colour emoji is two cells, however many scalars it is made of; asked for as text, it is one.
+        for emoji in ["😀", "👩‍💻", "👍🏽", "#️⃣", "🇯🇵", "☺️", "👨‍👩‍👧"] { #expect(TextTable.displayWidth(emoji) == 2, "\(emoji)") }
+        #expect(TextTable.displayWidth("👩‍💻 Coding") == 9)
+        #expect(TextTable.displayWidth("☺\u{FE0E}") == 1)
     }
 
     /// ASCII is measured eight bytes at a time: a wide character or a mark at any offset of a word, in any word,

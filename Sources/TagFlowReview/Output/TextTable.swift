@@ -1,4 +1,7 @@
-/// A plain-text table whose columns line up in a terminal, counting East Asian wide characters as two cells.
+import TagFlowText
+
+/// A plain-text table whose columns line up in a terminal, counting East Asian wide characters and colour emoji as
+/// two cells.
 ///
 /// Cells are kept as UTF-8 in one buffer, with their display widths measured once as they are added, so a table
 /// of a million rows holds no string or array per cell and renders with one copy.
@@ -119,13 +122,18 @@ public struct TextTable {
     static func displayWidth(utf8 text: UnsafeBufferPointer<UInt8>) -> Int {
         // Printable ASCII, most of a table, is one cell a byte.
         if isPrintableASCII(text) { return text.count }
-        return String(decoding: text, as: UTF8.self).unicodeScalars.reduce(0) { width, scalar in
-            let value = scalar.value
-            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
-            let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-                || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
-            return width + (wide ? 2 : 1)
+        return String(decoding: text, as: UTF8.self).reduce(0) { width, cluster in
+            // An emoji drawn in colour is one wide cell however many scalars make it (👩‍💻, 👍🏽, #️⃣), as terminals
+            // that draw them show it.
+            if isEmojiPresentation(cluster) { return width + 2 }
+            return cluster.unicodeScalars.reduce(width) { width, scalar in
+                let value = scalar.value
+                if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
+                let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
+                    || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
+                    || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+                return width + (wide ? 2 : 1)
+            }
         }
     }
 }
