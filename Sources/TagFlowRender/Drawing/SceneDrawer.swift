@@ -113,58 +113,33 @@ struct SceneDrawer {
 
     private func drawItem(_ id: ElementID, frame: Rect, appearance: Appearance) {
         guard let tag = scene.layout.tag(id) else { return }
-        let tofu = tag.measurement.missingGlyphs > 0
-        drawCell(frame, text: tag.displayText, appearance: appearance, look: CellLook(
-            fill: tag.isSelected ? style.selectedFill : style.cellFill,
-            border: tofu ? style.tofu : tag.isSelected ? style.selectedBorder : style.cellBorder,
-            text: tag.isSelected ? style.selectedText : style.text, isTofu: tofu))
+        drawCell(frame, text: tag.displayText, appearance: appearance,
+                 look: style.tagLook(isSelected: tag.isSelected, isTofu: tag.measurement.missingGlyphs > 0))
     }
 
     /// A section's "+N": drawn as a tag is, in the style's more colours.
     private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
         guard let more = scene.layout.moreTag(id) else { return }
         drawCell(frame, text: more.text, appearance: appearance,
-                 look: CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText, isTofu: false))
-    }
-
-    /// The colours of a tag-shaped cell drawn as the phone shows it; a cell with tofu gets a dashed border and a badge.
-    private struct CellLook {
-        var fill: Colour
-        var border: Colour
-        var text: Colour
-        var isTofu: Bool
+                 look: CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText))
     }
 
     /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
     private func drawCell(_ frame: Rect, text: String, appearance: Appearance, look: CellLook) {
-        let border = style.borderWidth
-        let radius = style.cellCornerRadius(for: frame)
-        let cell = RoundedRect(frame, radius: radius)
-        // The border lies inside the frame, so its outer pixels are the frame's edges.
-        let outline = Rect(x: frame.x + border / 2, y: frame.y + border / 2,
-                           width: max(0, frame.width - border), height: max(0, frame.height - border))
-        roundedRect(outline, radius: max(0, radius - border / 2))
         let shaped = scene.engine.shape(text, font: scene.bodyFont)
         if appearance == .missing {
+            let (cell, outline) = style.cellOutline(frame)
+            roundedRect(outline.rect, radius: outline.radius)
             setColour(style.missing, alpha: 0.08)
             context.fillPreserve()
-            painter.strokeDashed(style.missing, width: max(border, 1.5), dash: 4, gap: 3)
-            drawText(shaped, in: cell, colour: style.missing.withAlpha(150))
+            painter.strokeDashed(style.missing, width: max(style.borderWidth, 1.5), dash: 4, gap: 3)
+            painter.drawText(shaped, centredIn: cell, font: scene.bodyFont, colour: style.missing.withAlpha(150))
             return
         }
         // Over the background alone, a fill of the background's own opaque colour changes no pixel.
-        if !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255) {
-            setColour(look.fill)
-            context.fillPreserve()
-        }
-        setColour(look.border)
-        context.setLineWidth(look.isTofu ? max(border, 1.5) : border)
-        if look.isTofu { context.setDash([2, 2]) }
-        if border > 0 || look.isTofu { context.stroke() } else { context.newPath() }
-        context.setDash([])
-        drawText(shaped, in: cell, colour: look.text)
-        if look.isTofu { painter.drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
-        if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: radius) }
+        let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255)
+        painter.drawCell(frame, text: shaped, font: scene.bodyFont, look: look, style: style, fillsCell: fillsCell)
+        if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: style.cellCornerRadius(for: frame)) }
     }
 
     private func drawSupplementary(_ id: ElementID, frame: Rect, appearance: Appearance) {
@@ -212,14 +187,6 @@ struct SceneDrawer {
     private func outlineOutside(_ frame: Rect, colour: Colour, radius: Double) {
         roundedRect(Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4), radius: radius + 2)
         painter.strokeDashed(colour, width: 1.5, dash: 1.5, gap: 2)
-    }
-
-    /// Draws `shaped` in the body font, centred in `cell` and clipped by its shape: at large text sizes the line
-    /// is taller than the seed's fixed item height, and a cell clips its label as a phone's does.
-    func drawText(_ shaped: ShapedText, in cell: RoundedRect, colour: Colour) {
-        let frame = cell.rect
-        painter.drawText(shaped, at: frame.midX - shaped.width / 2, baseline: painter.baseline(centredIn: frame, font: scene.bodyFont),
-                         colour: colour, clippedTo: cell)
     }
 }
 
