@@ -97,7 +97,7 @@ public struct LayoutSnapshot: Sendable, Equatable {
     }
 }
 
-/// What changed between two layouts: tags added, removed, moved and resized, matched by section and text;
+/// What changed between two layouts: tags added, removed, moved, resized and reselected, matched by section and text;
 /// sections added, removed or retitled; and the content size.
 ///
 /// Sections pair by title (a title used twice pairs in order); the rest pair by the tags they share, then by

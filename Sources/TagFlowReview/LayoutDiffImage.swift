@@ -4,28 +4,34 @@ import TagFlowRender
 import TagFlowText
 
 /// Draws a layout diff as three panels: the old layout, the new one, and an overlay of both in which removed tags
-/// are red, added ones green, and moved ones drawn at both places and joined by an arrow.
+/// are red, added ones green, moved ones amber, drawn at both places and joined by an arrow, resized ones blue, and
+/// reselected ones purple.
 ///
 /// Tags are drawn as outlines with their text rather than in the full style: a layout JSON file carries frames and
-/// texts but not the style, and outlines show geometry best.
+/// texts but not the style, and outlines show geometry best. Selected tags in the old and new panels are drawn as a
+/// render draws them in ``style``, so that a selection shows.
 public struct LayoutDiffImage {
     public let diff: LayoutDiff
     public let engine: TextEngine
     /// The family the tags' text is drawn in.
     public let fontFamily: String
     public let fontSize: Double
+    /// The style whose selected colours selected tags are drawn in.
+    public let style: Style
 
     /// Prepares to draw `diff`, measuring and drawing the tags' text with `engine`.
-    public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize) {
+    public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize,
+                style: Style = .light) {
         self.diff = diff
         self.engine = engine
         self.fontFamily = fontFamily
         self.fontSize = fontSize
+        self.style = style
     }
 
     /// How a tag is marked; also the order of the legend.
     package enum Mark: CaseIterable {
-        case unchanged, added, removed, moved, resized
+        case unchanged, added, removed, moved, resized, reselected
 
         var label: String {
             switch self {
@@ -34,6 +40,7 @@ public struct LayoutDiffImage {
             case .removed: "removed"
             case .moved: "moved"
             case .resized: "resized"
+            case .reselected: "reselected"
             }
         }
 
@@ -44,6 +51,7 @@ public struct LayoutDiffImage {
             case .removed: Colour(hex: "#cf222e")!
             case .moved: Colour(hex: "#bf8700")!
             case .resized: Colour(hex: "#0969da")!
+            case .reselected: Colour(hex: "#8250df")!
             }
         }
 
@@ -54,6 +62,7 @@ public struct LayoutDiffImage {
             case .removed: Colour(hex: "#ffebe9")!
             case .moved: Colour(hex: "#fff8c5")!
             case .resized: Colour(hex: "#ddf4ff")!
+            case .reselected: Colour(hex: "#fbefff")!
             }
         }
 
@@ -64,6 +73,7 @@ public struct LayoutDiffImage {
             case .removed: Colour(hex: "#a40e26")!
             case .moved: Colour(hex: "#7d4e00")!
             case .resized: Colour(hex: "#0550ae")!
+            case .reselected: Colour(hex: "#6639ba")!
             }
         }
     }
@@ -133,10 +143,12 @@ public struct LayoutDiffImage {
         return "\(formatPoints(snapshot.contentSize.width))×\(formatPoints(snapshot.contentSize.height)) pt · \(tags) tag\(tags == 1 ? "" : "s")"
     }
 
-    private static func changeNote(_ diff: LayoutDiff) -> String {
+    /// The overlay's caption: what changed, counted.
+    static func changeNote(_ diff: LayoutDiff) -> String {
         let delta = diff.contentLengthChange, name = diff.contentLengthName
         let height = LayoutDiff.differs(delta, 0) ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
-        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized · \(height)"
+        let reselected = diff.reselected.isEmpty ? "" : " · \(diff.reselected.count) reselected"
+        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected) · \(height)"
     }
 
     /// Each tag's mark in the old and in the new layout, keyed by section and index.
@@ -147,6 +159,11 @@ public struct LayoutDiffImage {
 
         init(_ diff: LayoutDiff) {
             func key(_ place: LayoutDiff.Place?) -> Key? { place.map { Key(section: $0.section, index: $0.index) } }
+            // Moved and resized win over reselected: the panels' selected colours show a selection anyway.
+            for change in diff.reselected {
+                if let k = key(change.old) { old[k] = .reselected }
+                if let k = key(change.new) { new[k] = .reselected }
+            }
             for change in diff.resized {
                 if let k = key(change.old) { old[k] = .resized }
                 if let k = key(change.new) { new[k] = .resized }
@@ -166,7 +183,12 @@ public struct LayoutDiffImage {
         for (s, section) in snapshot.sections.enumerated() {
             for (i, tag) in section.tags.enumerated() {
                 guard let frame = tag.frame else { continue }
-                drawTag(tag.displayText, frame: frame, mark: marks(Marks.Key(section: s, index: i)), style: .solid, drawer: drawer)
+                let mark = marks(Marks.Key(section: s, index: i))
+                if tag.isSelected {
+                    drawSelectedTag(tag.displayText, frame: frame, mark: mark, drawer: drawer)
+                } else {
+                    drawTag(tag.displayText, frame: frame, mark: mark, style: .solid, drawer: drawer)
+                }
             }
         }
     }
@@ -194,6 +216,12 @@ public struct LayoutDiffImage {
             guard let old = change.old?.frame, let new = change.new, let frame = new.frame else { continue }
             drawTag("", frame: old, mark: .resized, style: .ghost, drawer: drawer)
             drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .resized, style: .solid, drawer: drawer)
+        }
+        // Reselected in place: neither moved nor resized.
+        let resized = Set(diff.resized)
+        for change in diff.reselected where !moved.contains(change) && !resized.contains(change) {
+            guard let new = change.new, let frame = new.frame else { continue }
+            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .reselected, style: .solid, drawer: drawer)
         }
         // Moved: a dashed ghost where it was, the tag where it is, and an arrow between.
         for change in diff.moved {
@@ -260,6 +288,24 @@ public struct LayoutDiffImage {
                              colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
     }
 
+    /// A selected tag as a render draws it in ``style``. Its change, if any, is a halo around it in the change's colours,
+    /// so that the selected colours show.
+    private func drawSelectedTag(_ text: String, frame: Rect, mark: Mark, drawer: DiffDrawer) {
+        if mark != .unchanged {
+            drawer.painter.roundedRect(frame.outset(by: Self.haloWidth), radius: style.cellCornerRadius(for: frame) + Self.haloWidth)
+            drawer.painter.setColour(mark.fill)
+            drawer.painter.context.fillPreserve()
+            drawer.painter.setColour(mark.stroke)
+            drawer.painter.context.setLineWidth(1.5)
+            drawer.painter.context.stroke()
+        }
+        let font = drawer.fonts.bodyFont
+        drawer.painter.drawCell(frame, text: engine.shape(text, font: font), font: font, look: style.tagLook(isSelected: true), style: style)
+    }
+
+    /// How far a selected tag's halo reaches past its frame, to the middle of the halo's outline.
+    private static let haloWidth = 3.0
+
     /// A curved arrow, bowed upward so that moves along a line arc over the tags instead of crossing their text.
     private func drawArrow(from start: Point, to end: Point, drawer: DiffDrawer) {
         let context = drawer.painter.context
@@ -298,18 +344,37 @@ public struct LayoutDiffImage {
         context.fill()
     }
 
+    /// One entry of the legend: a swatch and what it stands for.
+    struct LegendEntry {
+        var label: String
+        var fill: Colour
+        var stroke: Colour
+    }
+
+    /// Every mark, in order, with "selected" after "unchanged" when a layout selects a tag, and "reselected" only when
+    /// a tag's selection changed.
+    var legend: [LegendEntry] {
+        var entries = Mark.allCases.filter { $0 != .reselected || !diff.reselected.isEmpty }
+            .map { LegendEntry(label: $0.label, fill: $0.fill, stroke: $0.stroke) }
+        if [diff.old, diff.new].contains(where: { $0.sections.contains { $0.tags.contains(where: \.isSelected) } }) {
+            let selected = style.tagLook(isSelected: true)
+            entries.insert(LegendEntry(label: "selected", fill: selected.fill, stroke: selected.border), at: 1)
+        }
+        return entries
+    }
+
     private func drawLegend(at origin: Point, drawer: DiffDrawer) {
         var x = origin.x
-        for mark in Mark.allCases {
+        for entry in legend {
             let swatch = Rect(x: x, y: origin.y - 11, width: 22, height: 14)
             drawer.painter.roundedRect(swatch, radius: 7)
-            drawer.painter.setColour(mark.fill)
+            drawer.painter.setColour(entry.fill)
             drawer.painter.context.fillPreserve()
-            drawer.painter.setColour(mark.stroke)
+            drawer.painter.setColour(entry.stroke)
             drawer.painter.context.setLineWidth(1.5)
             drawer.painter.context.stroke()
             x += 28
-            x += drawer.painter.drawLabel(mark.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
+            x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
         }
         _ = drawer.painter.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: Self.quiet)
     }

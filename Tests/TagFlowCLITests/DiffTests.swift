@@ -3,6 +3,7 @@ import Testing
 @testable import TagFlowLayout
 @testable import TagFlowCLI
 import TagFlowReview
+import TagFlowImage
 
 /// Every character advances 7 pt, so frames in these tests are known exactly: a tag of n characters is 7n + 15 wide.
 private struct SevenPointMeasurer: TextMeasuring {
@@ -288,6 +289,32 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(intoInput.status == 2)
         let notPNG = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "-o", folder.path("diff.svg")])
         #expect(notPNG.status == 2)
+    }
+
+    @Test func layoutDiffPictureShowsEachTagSelectedOrNotInTheConfigsStyle() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "@section A\n* Swift\nKotlin\nRust\n")
+        try folder.write("new.tags", "@section A\nSwift\nKotlin\n* Rust\n")
+        try folder.write("dark.json", #"{"style": {"theme": "dark"}}"#)
+        let arguments = ["diff", folder.path("old.tags"), folder.path("new.tags"), "--config", folder.path("dark.json")]
+        let result = try tagflow(arguments + ["-o", folder.path("diff.png"), "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let reselected = try #require(try json(result)["reselected"] as? [[String: Any]])
+        #expect(texts(reselected) == ["Swift", "Rust"])
+        let image = try PNGDecoder().decode(Array(Data(contentsOf: folder.url.appendingPathComponent("diff.png"))))
+        // Inside each tag, left of its text, at 2 px a point: the old panel starts at (16, 60), the new one 375 + 24 further.
+        func fill(_ change: [String: Any], _ side: String) throws -> RGBAImage.Pixel {
+            let frame = try #require(change[side] as? [String: Any])
+            let x = try #require(frame["x"] as? Double), y = try #require(frame["y"] as? Double), height = try #require(frame["height"] as? Double)
+            let panel = side == "old" ? 16.0 : 16 + 375 + 24
+            return image[Int((panel + x + 5) * 2), Int((60 + y + height / 2) * 2)]
+        }
+        let selected = RGBAImage.Pixel(r: 0x2c, g: 0x2c, b: 0x2e)  // the dark style's selectedFill
+        let reselectedTint = RGBAImage.Pixel(r: 0xfb, g: 0xef, b: 0xff)
+        #expect(try fill(reselected[0], "old") == selected)
+        #expect(try fill(reselected[0], "new") == reselectedTint)
+        #expect(try fill(reselected[1], "old") == reselectedTint)
+        #expect(try fill(reselected[1], "new") == selected)
     }
 
     @Test func errorsExitTwoAndWriteNothing() throws {

@@ -6,9 +6,9 @@ import TagFlowText
 import TagFlowRender
 
 @Suite struct LayoutDiffImageTests {
-    func snapshot(_ texts: [String], engine: TextEngine) throws -> LayoutSnapshot {
+    func snapshot(_ texts: [String], selected: Set<String> = [], engine: TextEngine) throws -> LayoutSnapshot {
         let font = try engine.font(family: "sans-serif", size: 14)
-        let document = TagDocument(sections: [TagSection(title: "运动", tags: texts.map { Tag($0) })])
+        let document = TagDocument(sections: [TagSection(title: "运动", tags: texts.map { Tag($0, isSelected: selected.contains($0)) })])
         return LayoutSnapshot(TagLayout(document: document, options: LayoutOptions(), measurer: Measurer(engine: engine, font: font)))
     }
 
@@ -41,6 +41,80 @@ import TagFlowRender
         #expect(diff.moved.map(\.text) == ["足球", "排球", "篮球"])
         let image = try LayoutDiffImage(diff: diff, engine: engine).image(scale: 1)
         #expect(count(image, near: RGBAImage.Pixel(r: 0x9a, g: 0x67, b: 0x00)) > 30)  // arrows
+    }
+
+    func pixel(_ colour: Colour) -> RGBAImage.Pixel { RGBAImage.Pixel(r: colour.red, g: colour.green, b: colour.blue) }
+
+    /// The pixels of `image` in `rect`, in points at 1 px a point.
+    func crop(_ image: RGBAImage, _ rect: Rect) -> RGBAImage {
+        var part = RGBAImage(width: Int(rect.width), height: Int(rect.height))
+        for y in 0..<part.height {
+            for x in 0..<part.width { part[x, y] = image[Int(rect.x) + x, Int(rect.y) + y] }
+        }
+        return part
+    }
+
+    /// Where the panels' content starts at 1 px a point: after the margin of 16 and the caption of 44, and for the new
+    /// panel after the old one of 375 pt and a gap of 24.
+    static let oldPanel = Point(x: 16, y: 60), newPanel = Point(x: 16 + 375 + 24, y: 60)
+
+    @Test func selectedTagsAreDrawnInTheStylesSelectedColoursAndAChangeHalosThem() throws {
+        let engine = try TextEngine()
+        let old = try snapshot(["篮球", "足球", "排球"], selected: ["篮球"], engine: engine)
+        let new = try snapshot(["篮球", "足球", "排球"], selected: ["篮球", "足球"], engine: engine)
+        let diff = LayoutDiff(old: old, new: new)
+        #expect(diff.reselected.map(\.text) == ["足球"])
+        let style = Style.dark
+        let image = try LayoutDiffImage(diff: diff, engine: engine, style: style).image(scale: 1)
+        let basketball = try #require(new.sections[0].tags[0].frame), football = try #require(new.sections[0].tags[1].frame)
+        // Inside the capsule, left of the text: the fill.
+        func fill(_ frame: Rect, in panel: Point) -> RGBAImage.Pixel {
+            image[Int(panel.x + frame.minX + 5), Int(panel.y + frame.midY)]
+        }
+        #expect(fill(basketball, in: Self.oldPanel) == pixel(style.selectedFill))
+        #expect(fill(basketball, in: Self.newPanel) == pixel(style.selectedFill))
+        #expect(fill(football, in: Self.newPanel) == pixel(style.selectedFill))
+        // Not selected in the old layout: the reselected tint.
+        #expect(fill(football, in: Self.oldPanel) == pixel(LayoutDiffImage.Mark.reselected.fill))
+        // The selected text, and the reselected halo only round the tag that changed.
+        let newBasketball = crop(image, Rect(x: Self.newPanel.x + basketball.minX - 5, y: Self.newPanel.y + basketball.minY - 5,
+                                             width: basketball.width + 10, height: basketball.height + 10))
+        let newFootball = crop(image, Rect(x: Self.newPanel.x + football.minX - 5, y: Self.newPanel.y + football.minY - 5,
+                                           width: football.width + 10, height: football.height + 10))
+        #expect(count(newFootball, near: pixel(style.selectedText)) > 10)
+        #expect(count(newFootball, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 30)
+        #expect(count(newBasketball, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) == 0)
+    }
+
+    @Test func reselectedTagsAreMarkedCountedAndInTheLegend() throws {
+        let engine = try TextEngine()
+        let old = try snapshot(["篮球", "足球", "排球"], selected: ["篮球"], engine: engine)
+        let new = try snapshot(["篮球", "足球", "排球"], selected: ["排球"], engine: engine)
+        let diff = LayoutDiff(old: old, new: new)
+        let picture = LayoutDiffImage(diff: diff, engine: engine)
+        #expect(LayoutDiffImage.changeNote(diff) == "+0 −0 · 0 moved · 0 resized · 2 reselected · same height")
+        #expect(picture.legend.map(\.label) == ["unchanged", "selected", "added", "removed", "moved", "resized", "reselected"])
+        let image = try picture.image(scale: 1)
+        // Both tags purple in the overlay, whose panel starts after two of 375 pt and two gaps.
+        let overlay = crop(image, Rect(x: 16 + 375 * 2 + 24 * 2, y: 60, width: 375, height: 100))
+        #expect(count(overlay, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 100)
+        // The legend's swatch, under the panels.
+        let legend = crop(image, Rect(x: 0, y: 160, width: Double(image.width), height: Double(image.height - 160)))
+        #expect(count(legend, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 20)
+        #expect(count(legend, near: pixel(Style.light.selectedBorder)) > 10)
+    }
+
+    @Test func withoutSelectionsTheCaptionAndLegendLeaveSelectionOut() throws {
+        let engine = try TextEngine()
+        let old = try snapshot(["篮球", "足球", "排球"], engine: engine)
+        let new = try snapshot(["篮球", "棒球", "排球"], engine: engine)
+        let diff = LayoutDiff(old: old, new: new)
+        let picture = LayoutDiffImage(diff: diff, engine: engine)
+        #expect(LayoutDiffImage.changeNote(diff) == "+1 −1 · 0 moved · 0 resized · same height")
+        #expect(picture.legend.map(\.label) == ["unchanged", "added", "removed", "moved", "resized"])
+        let image = try picture.image(scale: 1)
+        #expect(count(image, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) == 0)
+        #expect(count(image, near: pixel(Style.light.selectedBorder)) == 0)
     }
 
     @Test func veryTallLayoutsAreScaledToFitCairosLimits() throws {

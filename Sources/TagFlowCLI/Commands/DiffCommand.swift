@@ -112,7 +112,7 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two layouts, two PNGs, or two folders of PNGs.",
         discussion: """
         The inputs decide the comparison:
-          two tags files, or one with --old-config and --new-config   layout diff: tags added, removed, moved and resized
+          two tags files, or one with --old-config and --new-config   layout diff: tags added, removed, moved, resized and reselected
           two layout JSON files (tagflow layout --format json)        the same, from saved layouts
           two PNG files                                               pixel diff with pixelmatch's YIQ distance and anti-aliasing detection
           two folders                                                 every PNG paired by relative path: new, deleted, changed, unchanged
@@ -274,9 +274,11 @@ struct DiffCommand: ParsableCommand {
         let report = LayoutDiffReport(diff: diff)
         if case let .png(output)? = picture {
             let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), fonts: input.fonts(config: ConfigFile()), caching: .shapedTexts).engine
+            // Selected tags are drawn in the new side's style, as the text in its font; layout JSON carries no style.
+            let style = try StyleSettings().style(config: sides?.new.config ?? ConfigFile())
             let png: [UInt8]
             do {
-                png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size).png()
+                png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size, style: style).png()
             } catch {
                 throw RunError.diffImageFailed(reason: "\(error)")
             }

@@ -267,7 +267,7 @@ extension Rect {
     }
 
     /// The rect grown by `distance` on every side.
-    func outset(by distance: Double) -> Rect {
+    package func outset(by distance: Double) -> Rect {
         Rect(x: minX - distance, y: minY - distance, width: maxX - minX + 2 * distance, height: maxY - minY + 2 * distance)
     }
 }
