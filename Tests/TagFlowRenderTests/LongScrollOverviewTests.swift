@@ -100,7 +100,7 @@ struct LongScrollOverviewTests {
         let columns = count * max(panelsWidth, 260) + (count - 1) * ScrollFrameRenderer.gap + 2 * ScrollFrameRenderer.margin
         // The legend wraps to the columns instead of widening the frame.
         #expect(renderer.size.width == columns.rounded(.up))
-        let entries = ScrollFrameRenderer.legendEntries(renderer.scene.style)
+        let entries = ScrollFrameRenderer.legendEntries(renderer.scene.style, view: view)
         #expect(renderer.legendRows.flatMap { Array($0) } == Array(entries.indices))
         for row in renderer.legendRows {
             let drawn = ScrollFrameRenderer.legendWidth(Array(entries[row]), scene: renderer.scene) - ScrollFrameRenderer.legendGap

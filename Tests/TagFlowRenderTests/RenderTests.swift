@@ -194,6 +194,24 @@ struct RenderTests {
         #expect(cachedGhosts.isEmpty, "a cached frame shows the ghost colour at \(cachedGhosts.prefix(5))")
     }
 
+    /// The device view draws no window, ghost or extra mark, as a phone does not: its frames have no legend, whose
+    /// swatch of a missing cell would show the ghost colour in a frame that misses nothing.
+    @Test func aDeviceViewHasNoLegend() throws {
+        let scene = try RenderFixtures.scene(RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
+        let plan = ScrollPlan(range: scene.layout.options.offsetRange(contentSize: scene.layout.flow.contentSize), spacing: .frames(9))
+        let device = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper], view: .device, maxOverviewHeight: 640, plan: plan)
+        let overview = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper], view: .overview, maxOverviewHeight: 640, plan: plan)
+        #expect(device.legendRows.isEmpty && ScrollFrameRenderer.legendEntries(scene.style, view: .device).isEmpty)
+        #expect(!overview.legendRows.isEmpty)
+        let cached = ScrollFrameRenderer(scene: scene, strategies: [.cached], view: .device, maxOverviewHeight: 640, plan: plan)
+        let image = try cached.image(plan.offsets.count / 2, scale: 1)
+        var ghosts = 0
+        for y in 0..<image.height {
+            for x in 0..<image.width where Self.isGhostHue(image[x, y], minimumSaturation: Self.ghostSaturation) { ghosts += 1 }
+        }
+        #expect(ghosts == 0, "a cached device frame shows the ghost colour at \(ghosts) pixels")
+    }
+
     // MARK: SVG
 
     struct SVGMismatch: Error, CustomStringConvertible { var description: String }

@@ -72,6 +72,9 @@ struct ScrollPlayer {
             ("rightToLeft", .bool(options.direction != .ltr)),
             ("pinHeaders", .bool(options.pinHeaders)),
             ("colours", .object(colours)),
+            ("legend", .array(ScrollFrameRenderer.legendEntries(style, view: renderer.view).map { entry in
+                .array([.string(entry.label), .string(entry.colour.description), .bool(entry.dashed)])
+            })),
             // [kind, section, item, x, y, width, height, text, selected]
             ("elements", .generatedArray(count: elements.count) { index in
                 let element = elements[index]
@@ -301,13 +304,11 @@ struct ScrollPlayer {
           });
         }
 
-        for (const [label, key, dash] of [["visible window", "viewportBorder", false],
-                                          ["missing: in the window, not returned", "missing", true],
-                                          ["extra: returned, outside", "extra", true]]) {
+        for (const [label, swatchColour, dash] of data.legend) {
           const entry = document.createElement("span");
           const swatch = document.createElement("span");
           swatch.className = "swatch";
-          swatch.style.borderColor = colour(colours[key]);
+          swatch.style.borderColor = colour(swatchColour);
           swatch.style.borderStyle = dash ? "dashed" : "solid";
           entry.append(swatch, label);
           document.getElementById("legend").appendChild(entry);

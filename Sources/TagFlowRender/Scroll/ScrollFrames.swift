@@ -117,11 +117,11 @@ public struct ScrollFrameRenderer: Sendable {
         let panelHeight = placed.map(\.frame.maxY).max() ?? 0
         let captionHeight = Self.captionHeight + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
-        let entries = Self.legendEntries(scene.style)
+        let entries = Self.legendEntries(scene.style, view: view)
         let columnsWidth = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
         let legendWidth: Double
         if framing == .wholeContent {
-            legendRows = [entries.indices]
+            legendRows = entries.isEmpty ? [] : [entries.indices]
             legendWidth = Self.legendWidth(entries, scene: scene)
         } else {
             // A neighbourhood column is narrow: the legend wraps rather than widen the frame with empty space.
@@ -130,7 +130,7 @@ public struct ScrollFrameRenderer: Sendable {
                                          width: columnsWidth - 2 * Self.margin + Self.legendGap)
             legendWidth = legendRows.map { Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap }.max() ?? 0
         }
-        let legendHeight = Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
+        let legendHeight = legendRows.isEmpty ? 0 : Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
         // Whole points, so every scale gives whole pixels.
         size = Size(width: max(legendWidth, columnsWidth).rounded(.up),
                     height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight + Self.margin / 2).rounded(.up))
@@ -404,15 +404,18 @@ public struct ScrollFrameRenderer: Sendable {
         drawer.context.stroke()
     }
 
-    static func legendEntries(_ style: Style) -> [(String, Colour, dashed: Bool)] {
-        [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
-         ("extra: returned, outside", style.extra, true)]
+    /// What the legend explains: the overview's marks. A device view draws none of them, as the phone does not,
+    /// so it has no legend.
+    public static func legendEntries(_ style: Style, view: ScrollView) -> [(label: String, colour: Colour, dashed: Bool)] {
+        guard view != .device else { return [] }
+        return [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
+                ("extra: returned, outside", style.extra, true)]
     }
 
     /// The legend's width: swatches, labels and the gaps between them.
-    static func legendWidth(_ entries: [(String, Colour, dashed: Bool)], scene: Scene) -> Double {
-        entries.reduce(2 * margin) { width, entry in
-            width + 24 + legendGap + scene.engine.shape(entry.0, font: scene.captionFont).width
+    static func legendWidth(_ entries: [(label: String, colour: Colour, dashed: Bool)], scene: Scene) -> Double {
+        entries.isEmpty ? 0 : entries.reduce(2 * margin) { width, entry in
+            width + 24 + legendGap + scene.engine.shape(entry.label, font: scene.captionFont).width
         }
     }
 
@@ -435,7 +438,7 @@ public struct ScrollFrameRenderer: Sendable {
     private func drawLegend(_ entries: Range<Int>, drawer: SceneDrawer, y: Double) {
         let style = scene.style
         var x = Self.margin
-        for (text, colour, dashed) in Self.legendEntries(style)[entries] {
+        for (text, colour, dashed) in Self.legendEntries(style, view: view)[entries] {
             drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
             drawer.setColour(colour)
             drawer.context.setLineWidth(1.5)
