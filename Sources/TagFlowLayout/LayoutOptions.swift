@@ -57,7 +57,8 @@ public struct LayoutOptions: Hashable, Sendable {
     public var headerHeight: Double = 50
     /// Height of the footer of a section that has footer text.
     public var footerHeight: Double = 30
-    public var alignment: Alignment = .left
+    /// Leading, as the seed's left-aligned lines are in left-to-right text, and as a flow layout flips them in right-to-left.
+    public var alignment: Alignment = .leading
     public var direction: Direction = .ltr
     /// Lines per section; tags past the limit are hidden. 0 means unlimited.
     public var maxLines: Int = 0

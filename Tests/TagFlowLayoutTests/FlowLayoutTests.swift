@@ -108,6 +108,19 @@ import Testing
         }
     }
 
+    /// By default a right-to-left layout is the left-to-right one mirrored, as a flow layout flips it on the phone:
+    /// its first tag starts at the right edge. `left` keeps it at the left.
+    @Test func byDefaultRightToLeftLinesStartAtTheRightEdge() {
+        var options = LayoutOptions()
+        options.direction = .rtl
+        let sections = [SectionMetrics(hasHeader: false, hasFooter: false, textWidths: [60, 40])]
+        let first = FlowLayout.prepare(sections, options: options).items[0].frame
+        #expect(abs(first.maxX - (options.sectionInset.left + options.lineWidth)) < 1e-9, "\(first)")
+        options.alignment = .left
+        let second = FlowLayout.prepare(sections, options: options).items[1].frame
+        #expect(abs(second.minX - options.sectionInset.left) < 1e-9, "\(second)")
+    }
+
     @Test func maxLinesHidesAndCountsTheRest() {
         var options = LayoutOptions()
         options.maxLines = 2
