@@ -132,7 +132,7 @@ public final class APNGEncoder {
 
         let region: PixelRegion
         if let previous {
-            region = PixelRegion.changed(from: previous, to: frame) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1)
+            region = PixelRegion.changed(from: previous, to: frame) ?? .unchangedFrame
             if channels == 3, !frame.isOpaque(in: region) {
                 throw .transparencyAfterOpaqueFirstFrame(frameIndex: appendedFrames)
             }
@@ -174,16 +174,12 @@ public final class APNGEncoder {
         if previous == nil {
             writer.appendSplit("IDAT", compressed)
         } else {
-            var start = 0
-            repeat {
-                let end = min(compressed.count, start + PNGWriting.maxChunkPayload)
-                var fdat: [UInt8] = []
-                fdat.reserveCapacity(4 + end - start)
-                fdat.appendPNGUInt32(nextSequenceNumber())
-                fdat.append(contentsOf: compressed[start..<end])
-                writer.appendChunk("fdAT", fdat)
-                start = end
-            } while start < compressed.count
+            // Each fdAT chunk starts with its sequence number.
+            writer.appendSplit("fdAT", compressed) {
+                var number: [UInt8] = []
+                number.appendPNGUInt32(self.nextSequenceNumber())
+                return number
+            }
         }
 
         previous = frame

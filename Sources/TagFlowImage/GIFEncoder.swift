@@ -307,7 +307,7 @@ public final class GIFEncoder {
         let coded = CodedFrame(delayCentiseconds: delay)
         let previous = self.previous, mappers = self.mappers, coders = self.coders, width = self.width, height = self.height
         DispatchQueue.global().async {
-            let region = previous.map { frame.changed(since: $0) ?? PixelRegion(x: 0, y: 0, width: 1, height: 1) }
+            let region = previous.map { frame.changed(since: $0) ?? .unchangedFrame }
                 ?? PixelRegion(x: 0, y: 0, width: width, height: height)
             let indices = mappers.borrow { $0.map(frame, region: region) }
             coded.finish(region: region, blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })

@@ -765,12 +765,17 @@ struct PNGChunkWriter {
         count + 12 * max(1, (count + PNGWriting.maxChunkPayload - 1) / PNGWriting.maxChunkPayload)
     }
 
-    /// Appends `data` as one or more chunks of `type`, each at most `PNGWriting.maxChunkPayload` bytes.
-    mutating func appendSplit(_ type: StaticString, _ data: [UInt8]) {
+    /// Appends `data` as one or more chunks of `type`, each holding at most `PNGWriting.maxChunkPayload` bytes of it,
+    /// after the bytes `prefix` gives for that chunk, if any.
+    mutating func appendSplit(_ type: StaticString, _ data: [UInt8], prefix: (() -> [UInt8])? = nil) {
         var start = 0
         repeat {
             let end = min(data.count, start + PNGWriting.maxChunkPayload)
-            appendChunk(type, data[start..<end])
+            if let prefix {
+                appendChunk(type, prefix() + data[start..<end])
+            } else {
+                appendChunk(type, data[start..<end])
+            }
             start = end
         } while start < data.count
     }

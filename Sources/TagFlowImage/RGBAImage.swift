@@ -252,6 +252,9 @@ struct PixelRegion: Equatable, Sendable {
     var width: Int
     var height: Int
 
+    /// What an animation codes for a frame that changed nothing: its first pixel, since a frame cannot be empty.
+    static let unchangedFrame = PixelRegion(x: 0, y: 0, width: 1, height: 1)
+
     /// The smallest rectangle holding every pixel that differs between two images of one size,
     /// or nil when they are identical.
     static func changed(from old: RGBAImage, to new: RGBAImage) -> PixelRegion? {

@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import TagFlowImage
+@testable import TagFlowImage
 import TagFlowTestSupport
 
 @Suite("Encoding: APNG")
@@ -106,6 +106,39 @@ struct EncodingAPNGTests {
         let sequences = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }.map { EncodingFixtures.uint32($0.data, at: 0) }
         #expect(sequences == Array(0..<UInt32(sequences.count)))
         #expect(chunks.filter { $0.type == "fcTL" }.allSatisfy { $0.data.count == 26 })
+    }
+
+    @Test("a frame's data over a chunk's payload is split into fdAT chunks, each with its own sequence number")
+    func largeFramesSplitIntoSeveralChunks() throws {
+        // Noise does not compress: 720×720 opaque pixels are over 1.5 MB of data, two chunks or more a frame.
+        var generator = SeededNoise(seed: 42)
+        func noise() -> RGBAImage {
+            var image = RGBAImage(width: 720, height: 720)
+            for y in 0..<720 { for x in 0..<720 { image[x, y] = .init(r: generator.next(), g: generator.next(), b: generator.next(), a: 255) } }
+            return image
+        }
+        let frames = [noise(), noise()]
+        let bytes = try Self.encode(frames)
+        let chunks = try EncodingFixtures.chunks(of: bytes)
+        for chunk in chunks { #expect(chunk.storedCRC == chunk.computedCRC, "CRC of \(chunk.type)") }
+        let fdats = chunks.filter { $0.type == "fdAT" }
+        #expect(chunks.filter { $0.type == "IDAT" }.count >= 2 && fdats.count >= 2, "\(chunks.map(\.type))")
+        #expect(fdats.dropLast().allSatisfy { $0.data.count == 4 + PNGWriting.maxChunkPayload })
+        let sequences = chunks.filter { $0.type == "fcTL" || $0.type == "fdAT" }.map { EncodingFixtures.uint32($0.data, at: 0) }
+        #expect(sequences == Array(0..<UInt32(sequences.count)))
+        #expect(try Self.replay(bytes) == frames)
+    }
+
+    /// Bytes from a fixed seed (xorshift), so the noise is the same on every run.
+    struct SeededNoise {
+        var state: UInt64
+        init(seed: UInt64) { state = seed }
+        mutating func next() -> UInt8 {
+            state ^= state << 13
+            state ^= state >> 7
+            state ^= state << 17
+            return UInt8(truncatingIfNeeded: state >> 32)
+        }
     }
 
     @Test("frame controls: full first frame, then changed rectangles; delay, dispose NONE, blend SOURCE")

@@ -143,10 +143,8 @@ struct SceneDrawer {
     }
 
     private func drawSupplementary(_ id: ElementID, frame: Rect, appearance: Appearance) {
-        let section = scene.layout.document.sections[id.section]
         let isHeader = id.kind == .header
-        let text = (isHeader ? section.title : section.footer) ?? ""
-        let font = isHeader ? scene.headerFont : scene.footerFont
+        let (text, font) = scene.supplementaryText(id)
         let colour = appearance == .missing ? style.missing : isHeader ? style.headerText : style.footerText
         if appearance == .missing {
             painter.rectangle(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: frame.width - 1.5, height: frame.height - 1.5))
@@ -158,13 +156,11 @@ struct SceneDrawer {
             fill(frame, style.background)
         }
         let shaped = scene.engine.shape(text, font: font)
-        let options = scene.layout.options
-        if options.isHorizontal {
+        if scene.layout.options.isHorizontal {
             drawSpineText(shaped, in: frame, font: font, colour: colour)
         } else {
-            let x = options.direction == .ltr ? options.sectionInset.left
-                                              : frame.width - options.sectionInset.right - shaped.width
-            painter.drawText(shaped, at: frame.x + x, baseline: painter.baseline(centredIn: frame, font: font), colour: colour)
+            painter.drawText(shaped, at: scene.supplementaryTextX(in: frame, width: shaped.width),
+                             baseline: painter.baseline(centredIn: frame, font: font), colour: colour)
         }
         if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: 0) }
     }
@@ -207,16 +203,28 @@ extension Scene {
             let options = layout.options
             if !options.isHorizontal {
                 // The title is not clipped: its line, with room for glyphs past the font's ascent and descent.
-                let section = layout.document.sections[id.section]
-                let font = id.kind == .header ? headerFont : footerFont
-                let width = engine.shape((id.kind == .header ? section.title : section.footer) ?? "", font: font).width
+                let (text, font) = supplementaryText(id)
+                let width = engine.shape(text, font: font).width
                 let metrics = engine.lineMetrics(font: font)
-                let left = options.direction == .ltr ? frame.x + options.sectionInset.left : frame.maxX - options.sectionInset.right - width
+                let left = supplementaryTextX(in: frame, width: width)
                 let height = metrics.ascent + metrics.descent
                 let line = Rect(x: left, y: frame.midY - height / 2, width: width, height: height).outset(by: font.size / 4)
                 ink = ink.union(line)
             }
         }
         return appearance == .extra ? ink.union(frame.outset(by: 2 + 1.5 * enlarge / 2)) : ink
+    }
+
+    /// A header's or a footer's text, and its font.
+    func supplementaryText(_ id: ElementID) -> (text: String, font: FontSpec) {
+        let section = layout.document.sections[id.section]
+        return id.kind == .header ? (section.title ?? "", headerFont) : (section.footer ?? "", footerFont)
+    }
+
+    /// Where a vertical layout's header or footer text `width` wide starts in `frame`: past the section inset on
+    /// the side lines start from.
+    func supplementaryTextX(in frame: Rect, width: Double) -> Double {
+        let options = layout.options
+        return frame.x + (options.direction == .ltr ? options.sectionInset.left : frame.width - options.sectionInset.right - width)
     }
 }
