@@ -31,6 +31,13 @@ struct ScrollPlayer {
         let indexOf = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($0.element.id, $0.offset) })
         let style = scene.style
         let colours = Style.colourKeys.map { ($0.key, JSONOutput.string(style[keyPath: $0.path].description)) }
+        var looks = [CellLook]()
+        let lookIndex = elements.map { element -> Int? in
+            guard let look = scene.cellLook(element.id) else { return nil }
+            if let index = looks.firstIndex(of: look) { return index }
+            looks.append(look)
+            return looks.count - 1
+        }
         let bounds = scene.contentBounds
         let renderer = self.renderer
         let steps = JSONOutput.generatedArray(count: renderer.plan.offsets.count) { index in
@@ -75,28 +82,26 @@ struct ScrollPlayer {
             ("legend", .array(ScrollFrameRenderer.legendEntries(style, view: renderer.view).map { entry in
                 .array([.string(entry.label), .string(entry.colour.description), .bool(entry.dashed)])
             })),
-            // [kind, section, item, x, y, width, height, text, selected]
+            // A cell's fill, border and text colours, as the drawing picks them; elements name them by index.
+            ("looks", .array(looks.map { look in .array([look.fill, look.border, look.text].map { .string($0.description) }) })),
+            // [kind, section, item, x, y, width, height, text, look index (null for a header or footer)]
             ("elements", .generatedArray(count: elements.count) { index in
                 let element = elements[index]
                 let id = element.id
-                let (text, selected) = Self.text(of: id, in: layout)
                 return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
-                    + Self.rectValues(element.frame) + [.string(text), .bool(selected)])
+                    + Self.rectValues(element.frame) + [.string(Self.text(of: id, in: layout)), lookIndex[index].map(JSONOutput.integer) ?? .null])
             }),
             ("steps", steps),
         ])
     }
 
-    /// What an element shows, and whether it is a selected tag.
-    static func text(of id: ElementID, in layout: TagLayout) -> (String, Bool) {
+    /// What an element shows.
+    static func text(of id: ElementID, in layout: TagLayout) -> String {
         switch id.kind {
-        case .item:
-            let tag = layout.tag(id)
-            return (tag?.displayText ?? "", tag?.isSelected ?? false)
-        case .more:
-            return (layout.moreTag(id)?.text ?? "", false)
-        case .header: return (layout.document.sections[id.section].title ?? "", false)
-        case .footer: return (layout.document.sections[id.section].footer ?? "", false)
+        case .item: layout.tag(id)?.displayText ?? ""
+        case .more: layout.moreTag(id)?.text ?? ""
+        case .header: layout.document.sections[id.section].title ?? ""
+        case .footer: layout.document.sections[id.section].footer ?? ""
         }
     }
 
@@ -163,7 +168,7 @@ struct ScrollPlayer {
         // Draws element `index` at `frame` as "normal", "faded", "missing" or "extra".
         function drawElement(parent, index, frame, appearance) {
           const element = data.elements[index];
-          const [kind, , , , , , , text, selected] = element;
+          const [kind, , , , , , , text, lookIndex] = element;
           const [x, y, width, height] = frame;
           const group = make("g", { "class": "element " + appearance, "data-id": name(element) }, parent);
           if (appearance === "faded") group.setAttribute("opacity", data.outsideAlpha);
@@ -174,14 +179,15 @@ struct ScrollPlayer {
           if (kind === "item" || kind === "more") {
             const border = data.borderWidth;
             const radius = Math.min(data.cornerRadius === null ? height / 2 : data.cornerRadius, width / 2, height / 2);
-            const fill = missing ? colours.missing : kind === "more" ? colours.moreFill : selected ? colours.selectedFill : colours.cellFill;
-            const stroke = missing ? colours.missing : kind === "more" ? colours.moreBorder : selected ? colours.selectedBorder : colours.cellBorder;
+            const [lookFill, lookBorder, lookText] = data.looks[lookIndex];
+            const fill = missing ? colours.missing : lookFill;
+            const stroke = missing ? colours.missing : lookBorder;
             const cell = make("rect", { x: x + border / 2, y: y + border / 2, width: Math.max(0, width - border),
               height: Math.max(0, height - border), rx: Math.max(0, radius - border / 2),
               fill: colour(fill), "fill-opacity": missing ? 0.08 : alpha(fill),
               stroke: colour(stroke), "stroke-width": missing ? Math.max(border, 1.5) : border }, group);
             if (missing) cell.setAttribute("stroke-dasharray", "4 3");
-            const ink = missing ? colours.missing : kind === "more" ? colours.moreText : selected ? colours.selectedText : colours.text;
+            const ink = missing ? colours.missing : lookText;
             const label = make("text", { x: x + width / 2, y: y + height / 2, "text-anchor": "middle", "dominant-baseline": "central",
               "font-family": font.family, "font-size": font.size, fill: colour(ink), "fill-opacity": missing ? 0.6 : 1 }, group);
             label.textContent = text;

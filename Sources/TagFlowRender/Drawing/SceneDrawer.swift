@@ -112,16 +112,13 @@ struct SceneDrawer {
     }
 
     private func drawItem(_ id: ElementID, frame: Rect, appearance: Appearance) {
-        guard let tag = scene.layout.tag(id) else { return }
-        drawCell(frame, text: tag.displayText, appearance: appearance,
-                 look: style.tagLook(isSelected: tag.isSelected, isTofu: tag.measurement.missingGlyphs > 0))
+        guard let tag = scene.layout.tag(id), let look = scene.cellLook(id) else { return }
+        drawCell(frame, text: tag.displayText, appearance: appearance, look: look)
     }
 
-    /// A section's "+N": drawn as a tag is, in the style's more colours.
     private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
-        guard let more = scene.layout.moreTag(id) else { return }
-        drawCell(frame, text: more.text, appearance: appearance,
-                 look: CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText))
+        guard let more = scene.layout.moreTag(id), let look = scene.cellLook(id) else { return }
+        drawCell(frame, text: more.text, appearance: appearance, look: look)
     }
 
     /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
@@ -213,6 +210,16 @@ extension Scene {
             }
         }
         return appearance == .extra ? ink.union(frame.outset(by: 2 + 1.5 * enlarge / 2)) : ink
+    }
+
+    /// The colours of a tag or a section's "+N" as the phone shows it: a tag's by its selection and tofu, the "+N"
+    /// in the style's more colours; nil for a header or footer, or an element the layout does not have.
+    package func cellLook(_ id: ElementID) -> CellLook? {
+        switch id.kind {
+        case .item: layout.tag(id).map { style.tagLook(isSelected: $0.isSelected, isTofu: $0.measurement.missingGlyphs > 0) }
+        case .more: layout.moreTag(id).map { _ in CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText) }
+        case .header, .footer: nil
+        }
     }
 
     /// A header's or a footer's text, and its font.
