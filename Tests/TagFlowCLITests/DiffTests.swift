@@ -315,6 +315,17 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(try fill(reselected[0], "new") == reselectedTint)
         #expect(try fill(reselected[1], "old") == reselectedTint)
         #expect(try fill(reselected[1], "new") == selected)
+
+        // --theme does what the config's theme does, and wins over it.
+        let flagged = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "--theme", "dark", "-o", folder.path("flag.png")])
+        #expect(flagged.status == 1, "\(flagged.stderr)")
+        #expect(try Data(contentsOf: folder.url.appendingPathComponent("flag.png")) == Data(contentsOf: folder.url.appendingPathComponent("diff.png")))
+        let light = try tagflow(arguments + ["--theme", "light", "-o", folder.path("light.png")])
+        #expect(light.status == 1, "\(light.stderr)")
+        let lightImage = try PNGDecoder().decode(Array(Data(contentsOf: folder.url.appendingPathComponent("light.png"))))
+        let frame = try #require(reselected[0]["old"] as? [String: Any])
+        let x = try #require(frame["x"] as? Double), y = try #require(frame["y"] as? Double), height = try #require(frame["height"] as? Double)
+        #expect(lightImage[Int((16 + x + 5) * 2), Int((60 + y + height / 2) * 2)] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff), "the light style's selectedFill")
     }
 
     @Test func errorsExitTwoAndWriteNothing() throws {

@@ -101,6 +101,8 @@ struct DiffCommand: ParsableCommand {
     var input = LayoutInput()
     var pixels = PixelSettings()
     var transition = TransitionSettings()
+    /// The diff picture's and the transition's colours, over each side's config.
+    var style = StyleSettings()
     var report: String?
     var accept = false
     var format = Format.text
@@ -155,8 +157,9 @@ struct DiffCommand: ParsableCommand {
                     value: .path("OUT", extensions: ["png", "gif", "apng"])),
         ]
         let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
+        let style: [ArgumentGroup<Self>] = StyleSettings.arguments.map { $0.lifted(into: \.style) }
         return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff + layoutInput), ArgumentGroup("Layout", layout)]
-            + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition
+            + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition + style
     }
 
     func validate() throws(CommandLineError) {
@@ -275,7 +278,7 @@ struct DiffCommand: ParsableCommand {
         if case let .png(output)? = picture {
             let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), fonts: input.fonts(config: ConfigFile()), caching: .shapedTexts).engine
             // Selected tags are drawn in the new side's style, as the text in its font; layout JSON carries no style.
-            let style = try StyleSettings().style(config: sides?.new.config ?? ConfigFile())
+            let style = try self.style.style(config: sides?.new.config ?? ConfigFile())
             let png: [UInt8]
             do {
                 png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size, style: style).png()
@@ -349,7 +352,7 @@ struct DiffCommand: ParsableCommand {
     private func writeTransition(_ picture: Picture, old: Side, new: Side, diff: LayoutDiff, names: (old: String, new: String),
                                  console: Console, interruption: Interruption) throws {
         func scene(_ side: Side) throws -> Scene {
-            let style = try StyleSettings().style(config: side.config)
+            let style = try self.style.style(config: side.config)
             do {
                 return try Scene(layout: side.layout, engine: side.engine, style: style)
             } catch {
