@@ -302,6 +302,14 @@ import TagFlowTestSupport
     static let argumentCases: [Case] = [
         Case(name: "no arguments", arguments: [], status: 2, stderr: ["USAGE: tagflow <subcommand> [<options>]"]),
         Case(name: "an unknown subcommand", arguments: ["layuot", "a.tags"], status: 2, stderr: ["error: unknown subcommand 'layuot'", "did you mean 'layout'?"]),
+        // Regression: a seed past Int64 crashed writing the JSON report.
+        Case(name: "a seed too large for JSON", files: ["a.tags": .text("x\n")],
+             arguments: ["check", "a.tags", "--query", "random", "--seed", "9223372036854775808", "--format", "json"],
+             status: 2, stderr: ["error: --seed expects a whole number from 0 to 9007199254740991, got '9223372036854775808'",
+                                 "help: 2^53 − 1 is the largest whole number JSON readers keep exact"]),
+        Case(name: "the largest seed", files: ["a.tags": .text("x\n")],
+             arguments: ["check", "a.tags", "--query", "random", "--seed", "9007199254740991", "--format", "json"],
+             status: 0, stdout: ["\"seed\": 9007199254740991"]),
         Case(name: "a missing positional", arguments: ["layout"], status: 2, stderr: ["error: missing <tags-file>\nusage: tagflow layout"]),
         Case(name: "measure with no text", arguments: ["measure"], status: 2, stderr: ["error: missing <text>"]),
         Case(name: "an option without its value", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width"],

@@ -132,12 +132,16 @@ extension ValueParser where Value == Int {
 
 extension ValueParser where Value == UInt64 {
     /// A seed for random numbers.
+    /// A seed that JSON readers keep exact (a double holds whole numbers up to 2^53), as the report prints it.
     static var seed: Self {
         ValueParser(valueName: "N", parse: { text throws(ValueError) in
-            guard let value = UInt64(text) else { throw .notASeed(text) }
+            guard let value = UInt64(text), value <= largestSeed else { throw .notASeed(text) }
             return value
         }, describe: { String($0) })
     }
+
+    /// 2^53 − 1.
+    static let largestSeed: UInt64 = 1 << 53 - 1
 }
 
 extension ValueParser where Value == String {

@@ -103,7 +103,9 @@ extension ValueError {
         case let .negative(number): ("\(what) must not be negative, got \(formatPoints(number))", nil)
         case let .notACount(number): ("\(what) must be a whole number of at least 0, got \(formatPoints(number))", nil)
         case let .notAtLeastOne(number): ("\(what) must be at least 1, got \(number)", nil)
-        case let .notASeed(text): ("\(what) expects a whole number, got '\(text)'", nil)
+        case let .notASeed(text):
+            ("\(what) expects a whole number from 0 to \(ValueParser<UInt64>.largestSeed), got '\(text)'",
+             !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? "2^53 − 1 is the largest whole number JSON readers keep exact" : nil)
         case let .notAChoice(text, choices):
             ("\(what) must be one of \(choices.joined(separator: ", ")); got '\(text)'", suggestion(text, in: choices))
         case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'", "device pixels per point: 2 matches most phones")
