@@ -98,6 +98,12 @@ import TagFlowTestSupport
     ]
 
     static let jsonCases: [Case] = [
+        Case(name: "a config's misspelt style key, given to layout", files: ["a.tags": .text("x\n"), "c.json": .text("{\"style\": {\"cellFil\": \"#ff0000\"}}")],
+             arguments: ["layout", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["c.json:1:12: error: unknown key \"cellFil\" in \"style\"", "did you mean \"cellFill\"?"]),
+        Case(name: "a config's style colour that is not one, given to check", files: ["a.tags": .text("x\n"), "c.json": .text("{\"style\": {\"cellFill\": \"red\"}}")],
+             arguments: ["check", "a.tags", "--config", "c.json"],
+             status: 2, stderr: ["c.json:1:24: error:", "red"]),
         Case(name: "a lone high surrogate in a \\u escape", files: ["a.json": .text(#"{"sections": [{"tags": ["\ud800x"]}]}"#)], arguments: ["layout", "a.json"],
              status: 2, stderr: [#"a.json:1:26: error: a lone surrogate \uD800 in a string"#, "a high surrogate must be followed by a low one"]),
         Case(name: "a lone low surrogate in a \\u escape", files: ["a.json": .text(#"{"sections": [{"tags": ["\udc00"]}]}"#)], arguments: ["layout", "a.json"],

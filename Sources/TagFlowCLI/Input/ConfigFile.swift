@@ -59,6 +59,8 @@ struct ConfigFile: Sendable {
                 config.layout.append((setting, try setting.value(fromJSON: value)))
             }
         }
+        // The style is read here too, so every command refuses a config that render would: layout in CI checks it.
+        _ = try StyleSettings().style(config: config)
         return config
     }
 }
