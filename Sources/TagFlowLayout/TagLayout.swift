@@ -13,9 +13,12 @@ public struct MeasuredTag: Hashable, Sendable {
 public struct MeasuredMoreTag: Hashable, Sendable {
     /// ``LayoutOptions/moreTagText(count:)`` for ``count``.
     public var text: String
+    /// The text drawn in the cell: `text`, or `text` cut to fit with an ellipsis, as a tag's is.
+    public var displayText: String
     /// The hidden tags it counts.
     public var count: Int
     public var measurement: TextMeasurement
+    public var isTruncated: Bool { displayText != text }
 }
 
 /// A document measured and laid out: what `tagflow layout` prints and what the renderer draws.
@@ -70,8 +73,11 @@ public struct TagLayout: Sendable {
         }
         moreTags = flow.sections.map { section in
             section.more.map { more in
-                MeasuredMoreTag(text: options.moreTagText(count: more.count), count: more.count,
-                                measurement: moreMeasurements[more.count]!)
+                let text = options.moreTagText(count: more.count)
+                let measurement = moreMeasurements[more.count]!
+                let displayText = measurement.width > options.maxTextWidth
+                    ? options.truncation.fit(text, within: options.maxTextWidth, measurer: measurer).text : text
+                return MeasuredMoreTag(text: text, displayText: displayText, count: more.count, measurement: measurement)
             }
         }
     }

@@ -123,6 +123,21 @@ import Testing
         #expect(more.frame.width == options.lineWidth)
     }
 
+    /// A more tag too wide for a line is drawn cut to fit with an ellipsis, as a tag too wide is.
+    @Test func aMoreTagTooWideIsCutWithAnEllipsis() throws {
+        var options = Self.options(maxLines: 1, moreTag: "and %d more tags that nobody will ever see")
+        options.width = 200
+        let tags = (0..<12).map { Tag("tag\($0)") }
+        let layout = TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: options, measurer: FixedAdvanceMeasurer())
+        let more = try #require(layout.moreTags[0])
+        #expect(layout.flow.sections[0].more?.isTruncated == true)
+        #expect(more.isTruncated && more.displayText.hasSuffix("…") && more.text.hasPrefix(String(more.displayText.dropLast())))
+        #expect(Double(more.displayText.count) * 7 <= options.maxTextWidth)
+        let short = try #require(TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: Self.options(maxLines: 1),
+                                           measurer: FixedAdvanceMeasurer()).moreTags[0])
+        #expect(!short.isTruncated && short.displayText == short.text)
+    }
+
     @Test func aWiderCountMovesAnotherTagOff() {
         // 40 pt tags on a 224 pt line: the greedy line takes 4 and hides 9. "+9" (29 pt) does not fit beside 4;
         // with 3, the count is 10, whose 75 pt tag does not fit either, though a "+9" would; with 2 it fits.

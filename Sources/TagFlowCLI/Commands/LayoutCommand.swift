@@ -128,7 +128,7 @@ struct LayoutCommand: ParsableCommand {
             ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
             ("width", .number(more.frame.width)), ("height", .number(more.frame.height)),
             ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)), ("truncated", .bool(more.isTruncated)),
-        ] + attributesJSON(layout.flow.attributes(for: .more(section))!))
+        ] + (tag.isTruncated ? [("displayText", .string(tag.displayText))] : []) + attributesJSON(layout.flow.attributes(for: .more(section))!))
     }
 
     /// A header's or footer's frame and attributes, `{"x", "y", "width", "height", "zIndex", "alpha"}`, or null.

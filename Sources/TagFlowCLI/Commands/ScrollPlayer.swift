@@ -99,7 +99,7 @@ struct ScrollPlayer {
     static func text(of id: ElementID, in layout: TagLayout) -> String {
         switch id.kind {
         case .item: layout.tag(id)?.displayText ?? ""
-        case .more: layout.moreTag(id)?.text ?? ""
+        case .more: layout.moreTag(id)?.displayText ?? ""
         case .header: layout.document.sections[id.section].title ?? ""
         case .footer: layout.document.sections[id.section].footer ?? ""
         }

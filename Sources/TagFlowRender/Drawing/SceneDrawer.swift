@@ -118,7 +118,7 @@ struct SceneDrawer {
 
     private func drawMoreTag(_ id: ElementID, frame: Rect, appearance: Appearance) {
         guard let more = scene.layout.moreTag(id), let look = scene.cellLook(id) else { return }
-        drawCell(frame, text: more.text, appearance: appearance, look: look)
+        drawCell(frame, text: more.displayText, appearance: appearance, look: look)
     }
 
     /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
