@@ -100,7 +100,7 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Whether sections that hide tags end their last line with a ``moreTag``.
     public var showsMoreTag: Bool { maxLines > 0 && !moreTag.isEmpty }
 
-    /// The ``moreTag`` text for `count` hidden tags: every `%d` replaced by the count.
+    /// The ``moreTag`` text for `count` hidden tags: every `%d` replaced by the count, and `%%` by `%`, as printf does.
     public func moreTagText(count: Int) -> String {
         let number = String(count)
         var result = ""
@@ -108,8 +108,8 @@ public struct LayoutOptions: Hashable, Sendable {
         while let percent = rest.firstIndex(of: "%") {
             result += rest[..<percent]
             let next = rest.index(after: percent)
-            if next < rest.endIndex, rest[next] == "d" {
-                result += number
+            if next < rest.endIndex, rest[next] == "d" || rest[next] == "%" {
+                result += rest[next] == "d" ? number : "%"
                 rest = rest[rest.index(after: next)...]
             } else {
                 result.append("%")

@@ -130,7 +130,7 @@ final class EngineState {
             switch pathStatus(file) {
             case .missing: throw .fontFileNotFound(path: file)
             case .unreadable: throw .fontFileUnreadable(path: file)
-            case .directory: throw .notAFont(path: file)
+            case .directory: throw .fontFileIsAFolder(path: file)
             case .file: break
             }
             let before = fontconfig.applicationFontCount
@@ -140,7 +140,8 @@ final class EngineState {
         }
         for directory in sources.directories {
             switch pathStatus(directory) {
-            case .missing, .file: throw .fontDirectoryNotFound(path: directory)
+            case .missing: throw .fontDirectoryNotFound(path: directory)
+            case .file: throw .fontDirectoryIsAFile(path: directory)
             case .unreadable: throw .fontFileUnreadable(path: directory)
             case .directory: break
             }

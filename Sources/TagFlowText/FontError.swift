@@ -19,6 +19,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case fontFileUnreadable(path: String)
     /// A font file given to the engine holds no face FreeType can read.
     case notAFont(path: String)
+    /// A font file given to the engine is a folder.
+    case fontFileIsAFolder(path: String)
+    /// A font folder given to the engine is a file.
+    case fontDirectoryIsAFile(path: String)
     /// A font folder given to the engine does not exist, or is not a folder.
     case fontDirectoryNotFound(path: String)
     /// A variation names an axis the requested font does not have; `available` lists the axes it has.
@@ -53,6 +57,10 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' is not a font file FreeType can read (OpenType, TrueType, collections, WOFF, WOFF2)"
         case let .fontDirectoryNotFound(path):
             return "font folder '\(path)' does not exist"
+        case let .fontFileIsAFolder(path):
+            return "'\(path)' is a folder, not a font file"
+        case let .fontDirectoryIsAFile(path):
+            return "'\(path)' is a file, not a folder of fonts"
         case let .unknownAxis(axis, family, available):
             if available.isEmpty { return "font '\(family)' is not a variable font, so it has no '\(axis)' axis" }
             return "font '\(family)' has no '\(axis)' axis; its axes: \(available.joined(separator: ", "))"

@@ -77,6 +77,14 @@ import Testing
         #expect(texts[0]["fonts"] as? [String] == ["WenQuanYi Zen Hei"])
         #expect(texts[1]["missingGlyphs"] as? Int == 1)
         #expect(result.stderr.contains("no installed font can draw"))
+        // The settings a width depends on are all in the report, tracking too.
+        let tracked = try tagflow(["measure", "ab", "--tracking", "1", "--format", "json"])
+        let settings = try #require(try JSONSerialization.jsonObject(with: tracked.stdoutBytes) as? [String: Any])
+        #expect(settings["tracking"] as? Double == 1)
+        #expect(settings["fontVariations"] as? String == "")
+        let width = try #require((settings["texts"] as? [[String: Any]])?.first?["width"] as? Double)
+        let untracked = try #require(try JSONSerialization.jsonObject(with: tagflow(["measure", "ab", "--format", "json"]).stdoutBytes) as? [String: Any])
+        #expect(try #require((untracked["texts"] as? [[String: Any]])?.first?["width"] as? Double) == width - 2)
     }
 
     @Test func helpAndVersion() throws {

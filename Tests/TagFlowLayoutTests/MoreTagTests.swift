@@ -73,6 +73,11 @@ import Testing
         #expect(options.moreTagText(count: 3) == "3 more (3)")
         options.moreTag = "100% of %d%"
         #expect(options.moreTagText(count: 7) == "100% of 7%")
+        // As printf writes them: %% is one percent sign, and %%d is a percent sign and a d.
+        options.moreTag = "%d%%"
+        #expect(options.moreTagText(count: 22) == "22%")
+        options.moreTag = "%%d"
+        #expect(options.moreTagText(count: 5) == "%d")
     }
 
     @Test func demoShowsAtMostTwoLinesEndingWithTheCountOfHiddenTags() {

@@ -79,14 +79,14 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(error == .notAFont(path: testConfiguration))
         #expect(error?.description.contains(testConfiguration) == true)
         // A folder given as a file is not a font either.
-        #expect(throws: FontError.notAFont(path: testFontsFolder)) { try TextEngine.forTests(files: [testFontsFolder]) }
+        #expect(throws: FontError.fontFileIsAFolder(path: testFontsFolder)) { try TextEngine.forTests(files: [testFontsFolder]) }
     }
 
     @Test func missingFontFolderIsATypedError() throws {
         let path = testFontsFolder + "/no-such-folder"
         #expect(throws: FontError.fontDirectoryNotFound(path: path)) { try TextEngine.forTests(directories: [path]) }
         let file = testFont("TagFlowTest-Private.ttf")
-        #expect(throws: FontError.fontDirectoryNotFound(path: file)) { try TextEngine.forTests(directories: [file]) }
+        #expect(throws: FontError.fontDirectoryIsAFile(path: file)) { try TextEngine.forTests(directories: [file]) }
     }
 
     @Test func missingConfigurationFileIsATypedError() throws {

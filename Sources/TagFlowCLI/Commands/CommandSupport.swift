@@ -149,6 +149,8 @@ struct LayoutInput: ParsableArguments {
             throw .fontFamilyNotFound(family, suggestions: suggestions)
         } catch let FontError.noFamilyOfListFound(_, families, suggestions) {
             throw .noFontFamilyOfListFound(families, suggestions: suggestions)
+        } catch let FontError.unknownAxis(axis, family, available) {
+            throw .fontAxisUnknown(axis, family: family, available: available)
         } catch {
             throw .fontUnloadable(options.font, reason: "\(error)")
         }

@@ -53,6 +53,7 @@ struct MeasureCommand: ParsableCommand {
             console.out(JSONOutput.object([("font", .string(options.font)), ("fontSize", .number(options.fontSize)),
                                            ("contentSize", .string(options.contentSize.rawValue)), ("textSize", .number(options.textSize)),
                                            ("legibilityWeight", .string(options.legibilityWeight.rawValue)),
+                                           ("tracking", .number(options.tracking)), ("fontVariations", .string(options.fontVariations)),
                                            ("texts", .array(rows))]).rendered() + "\n")
         case .text:
             var table = TextTable(columns: ["text", "width", "fonts", "missing"])

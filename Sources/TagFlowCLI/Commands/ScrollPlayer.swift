@@ -275,7 +275,7 @@ struct ScrollPlayer {
           slider.value = step;
           const { offset, viewport, results, moved: movedList } = data.steps[step - 1];
           const moved = new Map(movedList.map(entry => [entry[0], entry.slice(1)]));
-          document.getElementById("step-label").textContent = "step " + step + "/" + data.steps.length + " · offset " + offset + " pt";
+          document.getElementById("step-label").textContent = "step " + step + "/" + data.steps.length + " · offset " + Math.round(offset * 100) / 100 + " pt";
           columns.forEach((column, index) => {
             const [returned, missing, extra] = results[index];
             column.device.setAttribute("viewBox", viewport.join(" "));

@@ -347,13 +347,21 @@ extension RunError {
             ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is installed",
                         hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"
                             + Self.misspelling(of: families[0], among: suggestions))
+        case let .fontAxisUnknown(axis, family, available):
+            ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))",
+                        hint: available.isEmpty ? "leave out --font-variations (a config's \"fontVariations\"), or give a variable font with --font-file"
+                                                : "set only the font's own axes: --font-variations '\(available[0])=…'")
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
         case let .fontSourcesUnusable(error):
             switch error {
             case let .fontFileNotFound(path), let .fontFileUnreadable(path), let .notAFont(path):
-                ErrorReport(message: "\(error)", hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists: --font-file PATH ('\(path)')")
+                ErrorReport(message: "\(error)", hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists with --font-file or a config's \"fontFiles\" ('\(path)')")
             case .fontDirectoryNotFound:
-                ErrorReport(message: "\(error)", hint: "give a folder that exists: --font-dir DIR")
+                ErrorReport(message: "\(error)", hint: "give a folder that exists with --font-dir or a config's \"fontDirs\"")
+            case .fontFileIsAFolder:
+                ErrorReport(message: "\(error)", hint: "give a folder of fonts with --font-dir or a config's \"fontDirs\"")
+            case .fontDirectoryIsAFile:
+                ErrorReport(message: "\(error)", hint: "give a font file with --font-file or a config's \"fontFiles\"")
             default:
                 ErrorReport(message: "cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
             }

@@ -196,6 +196,8 @@ enum RunError: Error {
     case fontFamilyNotFound(String, suggestions: [String])
     /// None of a list of families is installed; `suggestions` are close to the first.
     case noFontFamilyOfListFound([String], suggestions: [String])
+    /// `--font-variations` names an axis the font does not have; `available` lists those it has.
+    case fontAxisUnknown(String, family: String, available: [String])
     case fontUnloadable(String, reason: String)
     /// A font file or folder given with `--font-file`, `--font-dir` or the config cannot be used.
     case fontSourcesUnusable(FontError)

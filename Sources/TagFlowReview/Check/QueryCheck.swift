@@ -104,7 +104,7 @@ public struct QueryCheck {
         var lines = ["checking \(strategy.rawValue) with \(kind.rawValue) rects" + (kind == .random ? ", seed \(seed)" : "")]
         for failure in failures.prefix(maxFailures) {
             let audit = failure.audit
-            lines.append("FAIL step \(failure.index + 1) at offset \(formatPoints(failure.offset)): rect \(Self.describe(audit.rect))")
+            lines.append("FAIL step \(failure.index + 1) at offset \(formatDecimal(failure.offset)): rect \(Self.describe(audit.rect))")
             lines.append("  missing \(audit.missing.count): " + audit.missing.map(describe).joined(separator: ", "))
             if !audit.extra.isEmpty {
                 lines.append("  extra \(audit.extra.count): " + audit.extra.map(describe).joined(separator: ", "))
