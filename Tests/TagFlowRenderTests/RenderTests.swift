@@ -212,6 +212,33 @@ struct RenderTests {
         #expect(ghosts == 0, "a cached device frame shows the ghost colour at \(ghosts) pixels")
     }
 
+    /// A title longer than its header is cut at the end with an ellipsis, as a label's text is, across the header
+    /// in a vertical layout and down its strip in a horizontal one; a title that fits is drawn whole.
+    @Test(arguments: [false, true])
+    func aLongTitleIsCutWithAnEllipsis(horizontal: Bool) throws {
+        let long = "This is a very long section title that cannot possibly fit in the header at all"
+        var options = LayoutOptions()
+        if horizontal {
+            options.scrollDirection = .horizontal
+            options.rows = 3
+            options.height = 150
+        }
+        let scene = try RenderFixtures.scene(TagDocument(sections: [TagSection(title: long, tags: [Tag("a")]), TagSection(title: "Short", tags: [Tag("b")])]),
+                                             options: options)
+        let inset = options.sectionInset
+        for (section, title) in [long, "Short"].enumerated() {
+            let frame = try #require(scene.layout.flow.element(at: .header(section))?.frame)
+            let room = horizontal ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
+            let (text, font) = scene.supplementaryText(.header(section), in: frame)
+            #expect(scene.engine.measure(text, font: font).width <= room)
+            if title == long {
+                #expect(text.hasSuffix("…") && long.hasPrefix(String(text.dropLast())), "\(text)")
+            } else {
+                #expect(text == title)
+            }
+        }
+    }
+
     // MARK: SVG
 
     struct SVGMismatch: Error, CustomStringConvertible { var description: String }

@@ -173,6 +173,7 @@ struct LayoutSetting: Sendable {
                 }
                 return .insets(EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3]))
             }
+            guard case .array = json.value else { throw json.mismatch(what, expected: "a number, [top, left, bottom, right] or {\"top\": …}") }
             let elements = try json.array(what)
             guard elements.count == 4 else {
                 throw .wrongCount(key: what, expected: 4, found: elements.count, at: json.location)

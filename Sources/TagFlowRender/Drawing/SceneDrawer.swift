@@ -141,7 +141,7 @@ struct SceneDrawer {
 
     private func drawSupplementary(_ id: ElementID, frame: Rect, appearance: Appearance) {
         let isHeader = id.kind == .header
-        let (text, font) = scene.supplementaryText(id)
+        let (text, font) = scene.supplementaryText(id, in: frame)
         let colour = appearance == .missing ? style.missing : isHeader ? style.headerText : style.footerText
         if appearance == .missing {
             painter.rectangle(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: frame.width - 1.5, height: frame.height - 1.5))
@@ -200,7 +200,7 @@ extension Scene {
             let options = layout.options
             if !options.isHorizontal {
                 // The title is not clipped: its line, with room for glyphs past the font's ascent and descent.
-                let (text, font) = supplementaryText(id)
+                let (text, font) = supplementaryText(id, in: frame)
                 let width = engine.shape(text, font: font).width
                 let metrics = engine.lineMetrics(font: font)
                 let left = supplementaryTextX(in: frame, width: width)
@@ -222,10 +222,17 @@ extension Scene {
         }
     }
 
-    /// A header's or a footer's text, and its font.
-    func supplementaryText(_ id: ElementID) -> (text: String, font: FontSpec) {
+    /// A header's or a footer's text as drawn in `frame`, and its font: cut at the end with an ellipsis when it is
+    /// longer than the room inside the section insets, as a label's text is.
+    func supplementaryText(_ id: ElementID, in frame: Rect) -> (text: String, font: FontSpec) {
         let section = layout.document.sections[id.section]
-        return id.kind == .header ? (section.title ?? "", headerFont) : (section.footer ?? "", footerFont)
+        let (text, font) = id.kind == .header ? (section.title ?? "", headerFont) : (section.footer ?? "", footerFont)
+        let inset = layout.options.sectionInset
+        // A horizontal layout's title runs down its strip.
+        let room = layout.options.isHorizontal ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
+        let measurer = Measurer(engine: engine, font: font)
+        guard measurer.measure(text).width > room else { return (text, font) }
+        return (Truncation.tail.fit(text, within: max(0, room), measurer: measurer).text, font)
     }
 
     /// Where a vertical layout's header or footer text `width` wide starts in `frame`: past the section inset on
