@@ -88,12 +88,17 @@ public struct LayoutDiffImage {
     private static let quiet = Colour(hex: "#656d76")!
 
     /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits.
+    /// Panels side by side for layouts that scroll vertically, one above another for horizontal strips.
     public func image(scale: Double = 2) throws -> RGBAImage {
+        let stacked = diff.new.scrollDirection == .horizontal
         let panelWidths = [diff.old.contentSize.width, diff.new.contentSize.width,
                            max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
-        let panelHeight = max(diff.old.contentSize.height, diff.new.contentSize.height, 40)
-        let width = Self.margin * 2 + panelWidths.reduce(0, +) + Self.gap * 2
-        let height = Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
+        let panelHeights = [diff.old.contentSize.height, diff.new.contentSize.height,
+                            max(diff.old.contentSize.height, diff.new.contentSize.height)].map { max($0, 40) }
+        let panelHeight = panelHeights.max()!
+        let width = stacked ? Self.margin * 2 + panelWidths.max()! : Self.margin * 2 + panelWidths.reduce(0, +) + Self.gap * 2
+        let height = stacked ? Self.margin * 2 + panelHeights.reduce(0, +) + 3 * Self.captionHeight + 2 * Self.gap + Self.legendHeight
+                             : Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
         let fitted = min(scale, Double(Canvas.maxSide - 1) / max(width, height), (Double(Canvas.maxPixels) / (width * height)).squareRoot())
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: max(fitted, 0.05)))
         // Outlines on a light page, with text in the light style's fonts.
@@ -105,11 +110,11 @@ public struct LayoutDiffImage {
 
         let marks = Marks(diff)
         var x = Self.margin
-        let top = Self.margin + Self.captionHeight
+        var top = Self.margin + Self.captionHeight
         let captions = ["Old", "New", "Overlay"]
         let notes = [Self.sizeNote(diff.old), Self.sizeNote(diff.new), Self.changeNote(diff)]
         for (panel, panelWidth) in panelWidths.enumerated() {
-            let frame = Rect(x: x, y: top, width: panelWidth, height: panelHeight)
+            let frame = Rect(x: x, y: top, width: panelWidth, height: stacked ? panelHeights[panel] : panelHeight)
             _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: Self.ink, font: fonts.headerFont)
             _ = drawer.painter.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: Self.quiet)
             drawer.painter.fill(frame, Colour(hex: "#ffffff")!)
@@ -127,9 +132,13 @@ public struct LayoutDiffImage {
             drawer.painter.setColour(Self.panelBorder)
             context.setLineWidth(1)
             context.stroke()
-            x += panelWidth + Self.gap
+            if stacked {
+                top = frame.maxY + Self.gap + Self.captionHeight
+            } else {
+                x += panelWidth + Self.gap
+            }
         }
-        drawLegend(at: Point(x: Self.margin, y: top + panelHeight + 22), drawer: drawer)
+        drawLegend(at: Point(x: Self.margin, y: (stacked ? top - Self.gap - Self.captionHeight : top + panelHeight) + 22), drawer: drawer)
         return try canvas.image()
     }
 
@@ -140,7 +149,7 @@ public struct LayoutDiffImage {
 
     private static func sizeNote(_ snapshot: LayoutSnapshot) -> String {
         let tags = snapshot.sections.reduce(0) { $0 + $1.tags.count }
-        return "\(formatPoints(snapshot.contentSize.width))×\(formatPoints(snapshot.contentSize.height)) pt · \(tags) tag\(tags == 1 ? "" : "s")"
+        return "\(formatDecimal(snapshot.contentSize.width))×\(formatDecimal(snapshot.contentSize.height)) pt · \(tags) tag\(tags == 1 ? "" : "s")"
     }
 
     /// The overlay's caption: what changed, counted.
@@ -240,16 +249,30 @@ public struct LayoutDiffImage {
     private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: DiffDrawer, alpha: Double) {
         for section in snapshot.sections {
             if let header = section.header, let title = section.title {
-                let colour = Colour(hex: "#333333")!.withAlpha(UInt8(alpha * 255))
-                _ = drawer.painter.drawLabel(title, at: Point(x: header.x + 10, y: drawer.painter.baseline(centredIn: header, font: drawer.fonts.headerFont)),
-                                     colour: colour, font: drawer.fonts.headerFont)
+                drawTitle(title, in: header, colour: Colour(hex: "#333333")!.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont, drawer: drawer)
             }
             if let frame = section.footerFrame, let footer = section.footer {
-                let colour = Colour(hex: "#999999")!.withAlpha(UInt8(alpha * 255))
-                _ = drawer.painter.drawLabel(footer, at: Point(x: frame.x + 10, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.footerFont)),
-                                     colour: colour, font: drawer.fonts.footerFont)
+                drawTitle(footer, in: frame, colour: Colour(hex: "#999999")!.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont, drawer: drawer)
             }
         }
+    }
+
+    /// A header's or footer's text from 10 pt inside its frame: across it, or, in a horizontal layout's strip (taller
+    /// than wide), down it, turned a quarter clockwise and clipped to it, as `render` draws it.
+    private func drawTitle(_ text: String, in frame: Rect, colour: Colour, font: FontSpec, drawer: DiffDrawer) {
+        guard frame.height > frame.width else {
+            _ = drawer.painter.drawLabel(text, at: Point(x: frame.x + 10, y: drawer.painter.baseline(centredIn: frame, font: font)), colour: colour, font: font)
+            return
+        }
+        let context = drawer.painter.context
+        context.save()
+        drawer.painter.rectangle(frame)
+        context.clip()
+        context.translate(x: frame.midX, y: frame.midY)
+        context.rotate(Double.pi / 2)
+        let turned = Rect(x: -frame.height / 2, y: -frame.width / 2, width: frame.height, height: frame.width)
+        _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10, y: drawer.painter.baseline(centredIn: turned, font: font)), colour: colour, font: font)
+        context.restore()
     }
 
     enum TagStyle { case solid, faint, ghost }

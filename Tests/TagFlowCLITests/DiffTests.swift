@@ -328,6 +328,26 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(lightImage[Int((16 + x + 5) * 2), Int((60 + y + height / 2) * 2)] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff), "the light style's selectedFill")
     }
 
+    /// Horizontal strips are far wider than tall: their panels are stacked, not set side by side, and the size
+    /// notes are rounded.
+    @Test func horizontalLayoutsArePicturedOneAboveAnother() throws {
+        let folder = try TemporaryFolder()
+        for (name, rows) in [("h3.json", "3"), ("h2.json", "2")] {
+            let made = try tagflow(["layout", "Examples/demo.tags", "--scroll-direction", "horizontal", "--rows", rows, "--height", "150",
+                                    "--format", "json", "-o", folder.path(name)])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+        let result = try tagflow(["diff", folder.path("h3.json"), folder.path("h2.json"), "-o", folder.path("diff.png"), "--format", "json"])
+        #expect(result.status == 1, "\(result.stderr)")
+        let widths = try ["h3.json", "h2.json"].map { name in
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent(name))) as? [String: Any]
+            return try #require((json?["contentSize"] as? [String: Any])?["width"] as? Double)
+        }
+        let image = try PNGDecoder().decode(Array(Data(contentsOf: folder.url.appendingPathComponent("diff.png"))))
+        #expect(image.width == Int(((2 * 16 + widths.max()!) * 2).rounded(.up)), "\(image.width)×\(image.height)")
+        #expect(image.height > 3 * 150 * 2)
+    }
+
     @Test func errorsExitTwoAndWriteNothing() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.tags", "x\n")
