@@ -122,7 +122,7 @@ struct ScrollPlayer {
         body { margin: 16px; font: 13px sans-serif; }
         #controls { display: flex; align-items: center; gap: 12px; margin-bottom: 12px; }
         #slider { width: 420px; }
-        #columns { display: flex; gap: 24px; align-items: flex-start; }
+        #columns { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
         .column h2 { font-size: 14px; margin: 0 0 2px; }
         .column .summary { margin: 0 0 8px; opacity: 0.7; }
         .panels { display: flex; gap: 16px; align-items: flex-start; }
