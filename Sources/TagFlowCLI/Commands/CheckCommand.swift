@@ -16,6 +16,7 @@ struct CheckCommand: ParsableCommand {
     var superItemSize = StockFlowLayout.defaultItemSize
     var maxFailures = 10
     var format = OutputFormat.text
+    var given = Given<Self>()
 
     static let configuration = CommandConfiguration(
         name: "check",
@@ -40,6 +41,13 @@ struct CheckCommand: ParsableCommand {
                 .option(\.maxFailures, "--max-failures", help: "Failing steps to print in full.", value: .count),
                 .option(\.format, "--format", help: "A report for people, or JSON for tools.", value: .choice),
             ])]
+    }
+
+    /// The JSON lists every failing step, so a limit on those printed means nothing there.
+    func validate() throws(CommandLineError) {
+        if format == .json, let option = given.first(of: [\.maxFailures]) {
+            throw .notApplicable(option: option, because: "limits the text report; the JSON lists every failing step")
+        }
     }
 
     func run(console: Console) throws -> ExitStatus {
