@@ -214,17 +214,24 @@ final class EngineState {
             fonts.append(font)
         }
         guard !fonts.isEmpty else { throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace)) }
-        let report = FontChainReport(
-            requested: family, families: resolved, skipped: skipped,
-            standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
-        let chain = FallbackChain(fonts: fonts, variations: key.variations, tracking: key.tracking, report: report)
         // The primary must load: every character without a better font falls back to it.
         let primary = try loadFace(fonts[0])
-        chain.faces[0] = primary
-        let axes = primary.harfBuzzFace.axes.map(\.tag)
-        for variation in key.variations where !axes.contains(variation.tagCode) {
-            throw .unknownAxis(variation.tag, family: primary.face.family, available: axes.map(tagString))
+        let axes = primary.harfBuzzFace.axes
+        var clamped = [ClampedVariation]()
+        for variation in key.variations {
+            guard let axis = axes.first(where: { $0.tag == variation.tagCode }) else {
+                throw .unknownAxis(variation.tag, family: primary.face.family, available: axes.map { tagString($0.tag) })
+            }
+            if !(axis.minimum...axis.maximum).contains(variation.value) {
+                clamped.append(ClampedVariation(tag: variation.tag, requested: variation.value, minimum: axis.minimum, maximum: axis.maximum))
+            }
         }
+        var report = FontChainReport(
+            requested: family, families: resolved, skipped: skipped,
+            standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
+        report.clampedVariations = clamped
+        let chain = FallbackChain(fonts: fonts, variations: key.variations, tracking: key.tracking, report: report)
+        chain.faces[0] = primary
         let id = Int32(chains.count)
         chains.append(chain)
         chainIDs[key] = id

@@ -207,6 +207,24 @@ public struct FontChainReport: Sendable, Hashable, Codable {
     public let skipped: [String]
     /// For a named chain such as `system-ios`, what stood in for its missing families; nil when nothing did.
     public let standIn: StandInRecord?
+    /// Requested variations outside the primary face's range on their axis, which are drawn at the nearest end.
+    public var clampedVariations: [ClampedVariation] = []
+}
+
+/// A requested variation outside its axis's range, and the value it is drawn at.
+public struct ClampedVariation: Sendable, Hashable, Codable, CustomStringConvertible {
+    public let tag: String
+    public let requested: Double
+    public let minimum: Double
+    public let maximum: Double
+
+    public var drawnAt: Double { min(max(requested, minimum), maximum) }
+
+    /// `opsz=1000 is outside the opsz axis's 8 to 72, so it is drawn at 72`.
+    public var description: String {
+        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
+        return "\(tag)=\(number(requested)) is outside the \(tag) axis's \(number(minimum)) to \(number(maximum)), so it is drawn at \(number(drawnAt))"
+    }
 }
 
 /// One record of the families a named chain had to replace, for a single warning.

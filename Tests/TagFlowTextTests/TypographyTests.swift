@@ -33,6 +33,19 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(engine.measure("A", font: font).width == points(400, 40))
     }
 
+    /// A requested value past its axis is drawn at the axis's end, and the report says so, for a warning; values in
+    /// range and the optical size that follows the point size are not reported.
+    @Test func aValuePastItsAxisIsReportedAsClamped() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        let font = try engine.font(family: "TagFlow Test Opsz", size: 40, variations: FontVariation.parse("opsz=1000"))
+        #expect(engine.measure("A", font: font).width == points(400, 40))
+        let clamped = engine.report(for: font).clampedVariations
+        #expect(clamped.map(\.tag) == ["opsz"] && clamped.map(\.drawnAt) == [72])
+        #expect(clamped.first?.description == "opsz=1000 is outside the opsz axis's 8 to 72, so it is drawn at 72")
+        let inRange = try engine.font(family: "TagFlow Test Opsz", size: 144, variations: FontVariation.parse("wght=700"))
+        #expect(engine.report(for: inRange).clampedVariations.isEmpty)
+    }
+
     @Test func weightAxisAddsToOpticalSize() throws {
         let engine = try TextEngine.forTests(files: [opsz])
         // wght 700 adds 100 units; opsz 40 takes 100 away.

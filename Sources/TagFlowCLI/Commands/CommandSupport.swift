@@ -143,6 +143,9 @@ struct LayoutInput: ParsableArguments {
                 if !report.skipped.isEmpty, report.standIn == nil {
                     console.warn("font chain '\(options.font)': \(report.skipped.joined(separator: ", ")) not found, skipped")
                 }
+                for variation in report.clampedVariations {
+                    console.warn("font '\(font.family)': \(variation)")
+                }
             }
             return Measurer(engine: engine, font: font)
         } catch let FontError.familyNotFound(family, suggestions) {
