@@ -193,10 +193,30 @@ import TagFlowImage
         let stale = ["chooser/@1x-dark-ltr.png", "chooser/@1x-dark-rtl.png"]
         for name in stale { #expect(verify.stdout.contains("stale    \(name)"), "\(verify.stdout)") }
         #expect(try junitFailures(folder.path("report/junit.xml")) == stale)
+        // A dry run removes nothing, --prune or not.
+        let dryRun = try snapshot(["record", "--mode", "never", "--prune"], in: folder)
+        #expect(dryRun.stdout.contains("--prune would remove it"), "\(dryRun.stdout)")
+        for name in stale { #expect(FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
         let prune = try snapshot(["record", "--prune"], in: folder)
         #expect(prune.status == 0, "\(prune.stdout)\(prune.stderr)")
         for name in stale { #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
         #expect(try snapshot(["verify"], in: folder).status == 0)
+    }
+
+    /// A report folder reused by the next run shows only that run's pictures: those of the report it replaces go.
+    @Test func aReusedReportFolderKeepsOnlyThisRunsPictures() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        try folder.write("scripts.tags", Self.scriptsTags + "One more tag\n")
+        #expect(try snapshot(["verify", "--report", "report"], in: folder).status == 1)
+        let images = try FileManager.default.subpathsOfDirectory(atPath: folder.path("report/images")).filter { $0.hasSuffix(".png") }
+        #expect(!images.isEmpty)
+        try folder.write("keep.png", "not tagflow's")
+        try FileManager.default.copyItem(atPath: folder.path("keep.png"), toPath: folder.path("report/images/keep.png"))
+        try folder.write("scripts.tags", Self.scriptsTags)
+        #expect(try snapshot(["verify", "--report", "report"], in: folder).status == 0)
+        let left = try FileManager.default.subpathsOfDirectory(atPath: folder.path("report/images")).filter { $0.hasSuffix(".png") }
+        #expect(left == ["keep.png"], "only a file no report named is left: \(left)")
     }
 
     @Test func recordIsRefusedOnCIUnlessForced() throws {
@@ -232,6 +252,16 @@ import TagFlowImage
         #expect(twice.status == 2)
         #expect(twice.stderr.contains("error: 'one' and 'one' both hold shard 1/2"), "\(twice.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("partial")), "a refused merge writes nothing")
+        // Nor into the goldens, nor over a shard's own folder, which a retried merge reads again; nor with a run's options.
+        for (arguments, words) in [(["--report", "goldens/merged"], "is inside 'goldens'"), (["--report", "one"], "is inside 'one'"),
+                                   (["--report", "m", "--prune"], "--prune applies to record and verify"),
+                                   (["--report", "m", "--shard", "1/2"], "--shard applies to record and verify")] {
+            let refused = try snapshot(["merge", "one", "two"] + arguments, in: folder)
+            #expect(refused.status == 2 && refused.stderr.contains(words), "\(arguments): \(refused.stderr)")
+        }
+        let missing = try snapshot(["merge", "one", "nowhere", "--report", "m"], in: folder)
+        #expect(missing.status == 2 && missing.stderr.contains("'nowhere' holds no report.json"), "\(missing.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("m")) && !FileManager.default.fileExists(atPath: folder.path("goldens/merged")))
         let merged = try snapshot(["merge", "two", "one", "--report", "merged"], in: folder)
         #expect(merged.status == 1, "\(merged.stderr)")
         for file in ["report.json", "report.md", "junit.xml", "report.html"] {

@@ -74,6 +74,14 @@ struct SnapshotCommand: ParsableCommand {
         if action != .merge, words.count > 1 { throw .snapshotActionTakesNoFolders(action: first, extra: words[1]) }
         if action == .merge, words.count < 2 || report == nil { throw .mergeNeedsFoldersAndReport }
         if action != .record, mode != nil { throw .modeWithoutRecord(action: first) }
+        if action == .merge {
+            // Merging reads the shards' reports only: options of a run would mean nothing, and are refused.
+            let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil), ("--filter", !filters.isEmpty),
+                                                ("--force", force), ("--manifest", manifest != nil), ("--threads", threads != nil)]
+            if let (option, _) = runOptions.first(where: \.1) {
+                throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
+            }
+        }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
     }
 
@@ -88,12 +96,13 @@ struct SnapshotCommand: ParsableCommand {
         try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: action == .record)
         // Checked before any work, so a report that cannot be written stops the run before a golden is.
         let reportFolder = try report.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
+        let earlierImages = reportFolder.map(Self.imagesOfReport) ?? []
         var runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode ?? .all : nil,
                                     shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: reportFolder,
                                     threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
         runner.filter = VariantFilter(patterns: filters)
         let result = try runner.run(interruption: interruption)
-        try finish(result, console: console)
+        try finish(result, console: console, replacing: earlierImages)
         return result.passed ? .success : .failure
     }
 
@@ -106,8 +115,17 @@ struct SnapshotCommand: ParsableCommand {
     private func merge(console: Console) throws -> ExitStatus {
         guard let report else { return .usage }
         let folders = Array(words.dropFirst())
+        // Not one of the shards' folders, which a retried merge reads again, nor the goldens folder, if the manifest
+        // names one here.
+        var outside = folders
+        if FileManager.default.fileExists(atPath: SnapshotManifest.defaultFileName) {
+            outside.append(try SnapshotManifest.load(SnapshotManifest.defaultFileName).goldensFolder)
+        }
+        _ = try OutputPath.checkReportFolder(report, outside: outside)
+        let earlierImages = Self.imagesOfReport(in: report)
         let reports = try folders.map { folder in
             let path = folder + "/report.json"
+            guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noShardReport(folder) }
             return try SnapshotReport(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
         }
         let merged = try SnapshotReport.merged(reports, folders: folders)
@@ -122,12 +140,21 @@ struct SnapshotCommand: ParsableCommand {
                 }
             }
         }
-        try finish(merged, console: console)
+        try finish(merged, console: console, replacing: earlierImages)
         return merged.passed ? .success : .failure
     }
 
-    /// Prints the summary and the failures, and writes the report folder.
-    private func finish(_ report: SnapshotReport, console: Console) throws {
+    /// The pictures the report already in `folder` names, relative to it; none when there is no report there.
+    private static func imagesOfReport(in folder: String) -> Set<String> {
+        let path = folder + "/report.json"
+        guard FileManager.default.fileExists(atPath: path), let bytes = try? InputFiles.read(path),
+              let report = try? SnapshotReport(json: JSONParser.parse(bytes, file: path), file: path) else { return [] }
+        return Set(report.items.flatMap { $0.images.map(\.path) })
+    }
+
+    /// Prints the summary and the failures, and writes the report folder; then removes the pictures of the report
+    /// it replaces that this one does not name, so a folder reused from run to run shows only this run's.
+    private func finish(_ report: SnapshotReport, console: Console, replacing earlierImages: Set<String> = []) throws {
         for note in report.fontNotes { console.warn(note) }
         for item in report.items where item.status != .matched {
             console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
@@ -139,6 +166,11 @@ struct SnapshotCommand: ParsableCommand {
         try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")
         try AtomicFile.write(Array(SnapshotReportHTML(report: report).page.utf8), to: folder + "/report.html")
+        let current = Set(report.items.flatMap { $0.images.map(\.path) })
+        // Only pictures a report named, below its folder.
+        for image in earlierImages.subtracting(current) where image.hasPrefix("images/") && !image.contains("..") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + image)
+        }
         console.out("report: \(folder)/report.html\n")
     }
 }

@@ -433,7 +433,10 @@ struct SnapshotRunner: Sendable {
             var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "", status: .stale,
                                     detail: leftOver.contains(name) ? "a temporary file a stopped run left; --prune removes it"
                                         : "no screen or variant makes it; --prune removes it")
-            if prune {
+            if prune, recordMode == .never {
+                // A dry run removes nothing either.
+                item.detail = "--prune would remove it"
+            } else if prune {
                 pruned.append(goldenPath(name))
                 item.status = .removed
                 item.detail = "removed by --prune"
@@ -483,4 +486,6 @@ enum SnapshotError: Error, Equatable {
     case shardMergedTwice(Shard, String, String)
     /// Shards of the run no report folder given to `merge` holds.
     case shardsMissing([Shard])
+    /// A folder given to `merge` that holds no `report.json`.
+    case noShardReport(String)
 }

@@ -410,8 +410,8 @@ extension RunError {
             ErrorReport(message: "the diff picture '\(path)' must be a .png file",
                         hint: "write -o diff.png, or -o change.gif, change.apng or a folder for an animated transition")
         case let .reportInsideInput(report, input):
-            ErrorReport(message: "the report folder '\(report)' is inside '\(input)', which is compared",
-                        hint: "write the report outside both folders, e.g. --report out/visual-diff")
+            ErrorReport(message: "the report folder '\(report)' is inside '\(input)', which is read",
+                        hint: "write the report in a folder of its own outside '\(input)', e.g. --report out/report")
         case let .reportIsAFile(path): ErrorReport(message: "--report '\(path)' is a file", hint: "name a folder; it is created if missing")
         case let .reportNotWritable(path): ErrorReport(message: "cannot write to the report folder '\(path)'")
         case let .transitionNeedsLayouts(output):
@@ -463,6 +463,9 @@ extension SnapshotError {
         case let .shardMergedTwice(shard, first, second):
             ErrorReport(message: "'\(first)' and '\(second)' both hold shard \(shard)",
                         hint: "give each shard's report folder once")
+        case let .noShardReport(folder):
+            ErrorReport(message: "'\(folder)' holds no report.json",
+                        hint: "give the folders that tagflow snapshot verify --shard I/N --report wrote")
         case let .shardsMissing(shards):
             ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") \(shards.map(\.description).joined(separator: ", ")) of the run",
                         hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its report folder")
