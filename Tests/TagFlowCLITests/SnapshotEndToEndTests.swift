@@ -201,6 +201,12 @@ import TagFlowImage
         #expect(prune.status == 0, "\(prune.stdout)\(prune.stderr)")
         for name in stale { #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
         #expect(try snapshot(["verify"], in: folder).status == 0)
+        // A screen no longer in the manifest: its goldens and then its emptied folder go.
+        try folder.write("tagflow.json", Self.manifest.replacingOccurrences(of: "\"themes\": [\"light\", \"dark\"]", with: "\"themes\": [\"light\"]")
+            .replacingOccurrences(of: #"{"name": "chooser""#, with: #"{"name": "picker""#))
+        #expect(try snapshot(["record", "--prune"], in: folder).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/chooser")))
+        #expect(FileManager.default.fileExists(atPath: folder.path("goldens/picker")))
     }
 
     /// A report folder reused by the next run shows only that run's pictures: those of the report it replaces go.
@@ -283,6 +289,9 @@ import TagFlowImage
         try folder.write("tagflow.json", Self.manifest.replacingOccurrences(of: "\"tags\": \"chooser.tags\",", with: "\"tags\": \"chooser.tags\", \"config\": \"chooser.json\","))
         let verify = try snapshot(["verify", "--report", "report"], in: folder)
         #expect(verify.stderr.contains("the goldens were recorded with other font files"), "\(verify.stderr)")
+        // It names what changed, the copy's content, and not every font recorded.
+        #expect(verify.stderr.contains("DejaVu Sans Book (content xxh64:"), "\(verify.stderr)")
+        #expect(!verify.stderr.contains("WenQuanYi"), "\(verify.stderr)")
         let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
         let lines = markdown.split(separator: "\n")
         #expect(lines.count > 1 && lines[1].contains("recorded with other font files"), "the note comes before the failures:\n\(markdown)")

@@ -104,7 +104,15 @@ struct SnapshotRunner: Sendable {
         func commitFiles() throws {
             try files.commit(directories: directories)
             for path in removals { try? FileManager.default.removeItem(atPath: path) }
-            for path in pruned { try FileManager.default.removeItem(atPath: path) }
+            for path in pruned {
+                try FileManager.default.removeItem(atPath: path)
+                // A screen folder --prune emptied goes too.
+                let folder = (path as NSString).deletingLastPathComponent
+                if OutputPath.canonical(folder) != OutputPath.canonical(goldens),
+                   (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
+                    try? FileManager.default.removeItem(atPath: folder)
+                }
+            }
         }
         let recordedFonts = try recordedFonts()
         let everything = manifest.variants
@@ -185,10 +193,19 @@ struct SnapshotRunner: Sendable {
             return []
         }
         guard let recorded, !unrecorded.isEmpty else { return [] }
-        let recordedNames = recorded.map(\.description).sorted()
-        return ["the goldens were recorded with other font files: this run drew with "
-                + unrecorded.map(\.description).joined(separator: "; ")
-                + ", which \(Self.fontsFileName) does not list (it lists " + recordedNames.joined(separator: "; ") + "); changed pixels may be the fonts'"]
+        // Each font this run drew with that the goldens were not recorded with, beside the one it replaces.
+        let differences = unrecorded.map { drawn -> String in
+            guard let was = recorded.first(where: { $0.fileName == drawn.fileName })
+                ?? recorded.first(where: { $0.family == drawn.family && $0.style == drawn.style }) else {
+                return "\(drawn), which \(Self.fontsFileName) does not list"
+            }
+            let changes = [("file", was.fileName, drawn.fileName), ("version", was.version, drawn.version),
+                           ("content", was.contentHash, drawn.contentHash)]
+                .filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
+            return "\(drawn.family) \(drawn.style) (\(changes.joined(separator: ", ")))"
+        }
+        return ["the goldens were recorded with other font files: " + differences.joined(separator: "; ")
+                + "; if a golden changed, these fonts may be why"]
     }
 
     // MARK: One variant

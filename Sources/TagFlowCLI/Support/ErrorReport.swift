@@ -490,7 +490,7 @@ extension SnapshotError {
             ErrorReport(message: "the golden '\(path)' is a folder, not a PNG", hint: "remove or rename the folder; record then writes the golden")
         case let .noVariantMatches(patterns, examples):
             ErrorReport(message: "no variant's name matches --filter \(patterns.map { "'\($0)'" }.joined(separator: ", "))",
-                        hint: "match names as the goldens are named, without .png, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
+                        hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
         case let .variantFailed(variant, report):
             ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
         }
