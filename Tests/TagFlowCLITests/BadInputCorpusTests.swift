@@ -325,6 +325,8 @@ import TagFlowTestSupport
         Case(name: "a limit on printed failures with JSON, which lists them all", files: ["a.tags": .text("x\n")],
              arguments: ["check", "a.tags", "--format", "json", "--max-failures", "1"],
              status: 2, stderr: ["error: --max-failures limits the text report; the JSON lists every failing step"]),
+        Case(name: "no threads", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "--threads", "0", "-o", "frames"],
+             status: 2, stderr: ["error: --threads must be at least 1, got 0"]),
         Case(name: "the largest seed", files: ["a.tags": .text("x\n")],
              arguments: ["check", "a.tags", "--query", "random", "--seed", "9007199254740991", "--format", "json"],
              status: 0, stdout: ["\"seed\": 9007199254740991"]),

@@ -85,7 +85,7 @@ struct ScrollCommand: ParsableCommand {
             .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
             .pngCompression(\.pngCompression),
             .option(\.threads, "--threads", help: "Threads that render frames; the output is the same for any number.",
-                    value: .count, defaultDescription: "all cores"),
+                    value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
         ]
         let style: [Argument<Self>] = StyleSettings.options.map { $0.lifted(into: \.style) }

@@ -60,7 +60,7 @@ struct SnapshotCommand: ParsableCommand {
                     value: .path("DIR")),
             .flag(\.force, "--force", help: "Record even where CI is set in the environment."),
             .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
-                    value: .count, defaultDescription: "all cores"),
+                    value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
         ])]
     }
