@@ -169,13 +169,17 @@ import TagFlowImage
         #expect(changed["status"] as? String == "changed")
         let images = try #require(changed["images"] as? [String: String])
         let step = try #require(changed["changedSteps"] as? [Int]).first ?? 0
-        #expect(Set(images.keys) == ["golden, step \(step)", "actual, step \(step)", "diff, step \(step)"])
-        let golden = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["golden, step \(step)"]!)))))
+        // The roles a render's images have, and the step they show beside them.
+        #expect(Set(images.keys) == ["golden", "actual", "diff"])
+        #expect(changed["imagesStep"] as? Int == step)
+        let html = try String(contentsOfFile: folder.path("changed/report.html"), encoding: .utf8)
+        #expect(html.contains("<figcaption>diff, step \(step)</figcaption>"))
+        let golden = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["golden"]!)))))
         let recorded = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/s/default.scroll/" + String(format: "frame-%04d.png", step))))))
         #expect(golden == recorded)
-        let actual = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["actual, step \(step)"]!)))))
+        let actual = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["actual"]!)))))
         #expect(actual != golden)
-        #expect(FileManager.default.fileExists(atPath: folder.path("changed/" + images["diff, step \(step)"]!)))
+        #expect(FileManager.default.fileExists(atPath: folder.path("changed/" + images["diff"]!)))
 
         // Recording the shorter sequence removes the frame it no longer has.
         try manifest(frames: 3)

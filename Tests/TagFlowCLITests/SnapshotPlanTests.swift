@@ -80,7 +80,8 @@ import TagFlowLayout
                      images: [("actual", "images/demo/iphone-15-dark.actual.png"), ("diff", "images/demo/iphone-15-dark.diff.png")]),
         SnapshotItem(name: "demo/iphone-15-light.png", screen: "demo", kind: "render", status: .matched, detail: "", differentPixels: 0),
         SnapshotItem(name: "multi/default.scroll", screen: "multi", kind: "sequence", status: .changed,
-                     detail: "steps 3, 4 changed", differentPixels: 12, changedSteps: [3, 4]),
+                     detail: "steps 3, 4 changed", differentPixels: 12, changedSteps: [3, 4],
+                     images: [("diff", "images/multi/default.step-3.diff.png")], imagesStep: 3),
         SnapshotItem(name: "old/gone.png", screen: "old", kind: "", status: .stale, detail: "no variant makes it"),
         SnapshotItem(name: "multi/default.png", screen: "multi", kind: "render", status: .missing, detail: "no golden <yet> & \"new\""),
     ]

@@ -34,11 +34,14 @@ struct SnapshotItem: Equatable, Sendable {
     var changedSteps: [Int] = []
     /// Pictures in the report folder, by role (`actual`, `golden`, `diff`), relative to it.
     var images: [(role: String, path: String)] = []
+    /// For a sequence, the scroll step its images show: the first that changed.
+    var imagesStep: Int?
 
     static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
         lhs.name == rhs.name && lhs.screen == rhs.screen && lhs.kind == rhs.kind && lhs.status == rhs.status
             && lhs.detail == rhs.detail && lhs.differentPixels == rhs.differentPixels && lhs.changedSteps == rhs.changedSteps
             && lhs.images.map(\.role) == rhs.images.map(\.role) && lhs.images.map(\.path) == rhs.images.map(\.path)
+            && lhs.imagesStep == rhs.imagesStep
     }
 }
 
@@ -124,7 +127,7 @@ struct SnapshotReport: Equatable, Sendable {
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
                     ("images", .object(item.images.map { ($0.role, .string($0.path)) })),
-                ])
+                ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? []))
             })),
         ])
     }
@@ -158,7 +161,8 @@ struct SnapshotReport: Equatable, Sendable {
                     return Int(try value.number("\"differentPixels\""))
                 },
                 changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
-                images: images))
+                images: images,
+                imagesStep: try item["imagesStep"].map { value throws(InputError) in Int(try value.number("\"imagesStep\"")) }))
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
     }

@@ -35,7 +35,8 @@ struct SnapshotReportHTML {
                 if !item.images.isEmpty {
                     html += "<div class=\"images\">"
                     for image in item.images {
-                        html += "<figure><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(image.role + " of " + item.name))\"><figcaption>\(escape(image.role))</figcaption></figure>"
+                        let caption = image.role + (item.imagesStep.map { ", step \($0)" } ?? "")
+                        html += "<figure><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(caption + " of " + item.name))\"><figcaption>\(escape(caption))</figcaption></figure>"
                     }
                     html += "</div>\n"
                 }

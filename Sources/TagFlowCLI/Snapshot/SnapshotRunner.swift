@@ -382,8 +382,9 @@ struct SnapshotRunner: Sendable {
             if let diffImage = result.image { pictures.append(("diff", try PNGEncoder().encode(diffImage))) }
             for (role, bytes) in pictures {
                 outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".\(role).png", bytes: bytes))
-                item.images.append(("\(role), step \(firstChange.step)", base + ".\(role).png"))
+                item.images.append((role, base + ".\(role).png"))
             }
+            item.imagesStep = firstChange.step
         }
         if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {
             for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
