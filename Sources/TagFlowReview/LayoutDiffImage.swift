@@ -264,15 +264,9 @@ public struct LayoutDiffImage {
             _ = drawer.painter.drawLabel(text, at: Point(x: frame.x + 10, y: drawer.painter.baseline(centredIn: frame, font: font)), colour: colour, font: font)
             return
         }
-        let context = drawer.painter.context
-        context.save()
-        drawer.painter.rectangle(frame)
-        context.clip()
-        context.translate(x: frame.midX, y: frame.midY)
-        context.rotate(Double.pi / 2)
-        let turned = Rect(x: -frame.height / 2, y: -frame.width / 2, width: frame.height, height: frame.width)
-        _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10, y: drawer.painter.baseline(centredIn: turned, font: font)), colour: colour, font: font)
-        context.restore()
+        drawer.painter.drawTurned(in: frame) { turned in
+            _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10, y: drawer.painter.baseline(centredIn: turned, font: font)), colour: colour, font: font)
+        }
     }
 
     enum TagStyle { case solid, faint, ghost }

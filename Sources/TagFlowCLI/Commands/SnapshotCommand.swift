@@ -149,7 +149,7 @@ struct SnapshotCommand: ParsableCommand {
         let path = folder + "/report.json"
         guard FileManager.default.fileExists(atPath: path), let bytes = try? InputFiles.read(path),
               let report = try? SnapshotReport(json: JSONParser.parse(bytes, file: path), file: path) else { return [] }
-        return Set(report.items.flatMap { $0.images.map(\.path) })
+        return report.imagePaths
     }
 
     /// Prints the summary and the failures, and writes the report folder; then removes the pictures of the report
@@ -166,9 +166,8 @@ struct SnapshotCommand: ParsableCommand {
         try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")
         try AtomicFile.write(Array(SnapshotReportHTML(report: report).page.utf8), to: folder + "/report.html")
-        let current = Set(report.items.flatMap { $0.images.map(\.path) })
         // Only pictures a report named, below its folder.
-        for image in earlierImages.subtracting(current) where image.hasPrefix("images/") && !image.contains("..") {
+        for image in earlierImages.subtracting(report.imagePaths) where image.hasPrefix("images/") && !image.contains("..") {
             try? FileManager.default.removeItem(atPath: folder + "/" + image)
         }
         console.out("report: \(folder)/report.html\n")

@@ -96,6 +96,9 @@ struct SnapshotReport: Equatable, Sendable {
 
     func count(_ status: SnapshotItem.Status) -> Int { items.count { $0.status == status } }
 
+    /// Every picture the items name, relative to the report's folder.
+    var imagePaths: Set<String> { Set(items.flatMap { $0.images.map(\.path) }) }
+
     var failures: [SnapshotItem] { items.filter(\.status.fails) }
 
     var passed: Bool { failures.isEmpty }

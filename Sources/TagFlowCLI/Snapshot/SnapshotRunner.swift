@@ -335,8 +335,11 @@ struct SnapshotRunner: Sendable {
     /// changed, were added or were removed.
     private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], into outcome: inout VariantOutcome) throws {
         let folder = goldenPath(name)
-        let goldenNames = Set(((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { FrameFolder.frameNumber(ofFile: $0, format: .png) != nil })
-        let exists = !goldenNames.isEmpty
+        // The golden frames by file name, each with its step.
+        let goldenSteps = Dictionary(uniqueKeysWithValues: ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
+            FrameFolder.frameNumber(ofFile: name, format: .png).map { (name, $0) }
+        })
+        let exists = !goldenSteps.isEmpty
         var changed = [Int](), added = [Int]()
         var differentPixels = 0
         var anyPixelChange = false
@@ -348,7 +351,7 @@ struct SnapshotRunner: Sendable {
         for (index, frame) in frames.enumerated() {
             let frameName = FrameFolder.frameName(index, format: .png)
             let path = folder + "/" + frameName
-            guard goldenNames.contains(frameName), let bytes = try Self.readGolden(path) else {
+            guard goldenSteps[frameName] != nil, let bytes = try Self.readGolden(path) else {
                 added.append(index + 1)
                 anyPixelChange = true
                 frameWrites.append((index + 1, path, false, false, true))
@@ -364,8 +367,8 @@ struct SnapshotRunner: Sendable {
             differentPixels += result.differentPixels
             frameWrites.append((index + 1, path, result.identical, within, false))
         }
-        let extra = goldenNames.filter { FrameFolder.frameNumber(ofFile: $0, format: .png)! > frames.count }.sorted()
-        let removed = extra.map { FrameFolder.frameNumber(ofFile: $0, format: .png)! }.sorted()
+        let extra = goldenSteps.filter { $0.value > frames.count }.sorted { $0.value < $1.value }
+        let removed = extra.map(\.value)
         let steps = (changed + (exists ? added : []) + removed).sorted()
         var item = SnapshotItem(name: name, screen: screen.name, kind: GoldenKind.sequence.rawValue,
                                 status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
@@ -390,7 +393,7 @@ struct SnapshotRunner: Sendable {
             for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
                 outcome.writes.append(PendingWrite(path: write.path, bytes: try PNGEncoder().encode(frames[write.step - 1])))
             }
-            outcome.removals += extra.map { folder + "/" + $0 }
+            outcome.removals += extra.map { folder + "/" + $0.key }
             item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
             item.status = .written
         }

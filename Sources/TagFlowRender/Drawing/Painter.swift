@@ -65,6 +65,18 @@ package struct Painter {
         max(1, 1 / max(pixelsPerPoint, 1e-6))
     }
 
+    /// Draws in `strip`, clipped to it, turned a quarter clockwise like a book's spine: `draw` is given the strip
+    /// as turned, its length along x and its breadth along y.
+    package func drawTurned(in strip: Rect, _ draw: (_ turned: Rect) -> Void) {
+        context.save()
+        rectangle(strip)
+        context.clip()
+        context.translate(x: strip.midX, y: strip.midY)
+        context.rotate(Double.pi / 2)
+        draw(Rect(x: -strip.height / 2, y: -strip.width / 2, width: strip.height, height: strip.width))
+        context.restore()
+    }
+
     /// A filled dot of radius 4.
     package func drawBadge(at centre: Point, colour: Colour) {
         context.newSubPath()

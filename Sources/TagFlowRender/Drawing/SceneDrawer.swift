@@ -165,16 +165,10 @@ struct SceneDrawer {
     /// A horizontal layout's header or footer is a strip as tall as the content: its text runs down the strip, turned
     /// a quarter clockwise like a book's spine, from the rows' top inset, and is clipped to the strip.
     private func drawSpineText(_ shaped: ShapedText, in frame: Rect, font: FontSpec, colour: Colour) {
-        context.save()
-        painter.rectangle(frame)
-        context.clip()
-        context.translate(x: frame.midX, y: frame.midY)
-        context.rotate(Double.pi / 2)
-        // Turned, the strip's length runs along x and its breadth along y.
-        let turned = Rect(x: -frame.height / 2, y: -frame.width / 2, width: frame.height, height: frame.width)
-        painter.drawText(shaped, at: turned.minX + scene.layout.options.sectionInset.top,
-                         baseline: painter.baseline(centredIn: turned, font: font), colour: colour)
-        context.restore()
+        painter.drawTurned(in: frame) { turned in
+            painter.drawText(shaped, at: turned.minX + scene.layout.options.sectionInset.top,
+                             baseline: painter.baseline(centredIn: turned, font: font), colour: colour)
+        }
     }
 
     private func outlineOutside(_ frame: Rect, colour: Colour, radius: Double) {

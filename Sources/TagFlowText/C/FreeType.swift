@@ -58,15 +58,19 @@ final class FreeTypeFace: @unchecked Sendable {
     /// Design units per em. FreeType gives none for faces of bitmaps only (Noto Color Emoji), so theirs is read
     /// from the head table; 1000 keeps the arithmetic finite for a face with neither.
     var unitsPerEm: Int {
-        if face.pointee.units_per_EM > 0 { return Int(face.pointee.units_per_EM) }
+        if hasOutlineMetrics { return Int(face.pointee.units_per_EM) }
         guard let head = sfntTable(FT_SFNT_HEAD, as: TT_Header.self), head.Units_Per_EM > 0 else { return 1000 }
         return Int(head.Units_Per_EM)
     }
 
     /// The line's ascender and descender in design units. FreeType leaves them 0 for faces of bitmaps only, whose
     /// glyphs would then seem to take no height: theirs are read from the hhea table.
-    var ascender: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.ascender) : sfntTable(FT_SFNT_HHEA, as: TT_HoriHeader.self).map { Int($0.Ascender) } ?? 0 }
-    var descender: Int { face.pointee.units_per_EM > 0 ? Int(face.pointee.descender) : sfntTable(FT_SFNT_HHEA, as: TT_HoriHeader.self).map { Int($0.Descender) } ?? 0 }
+    var ascender: Int { hasOutlineMetrics ? Int(face.pointee.ascender) : horizontalHeader.map { Int($0.Ascender) } ?? 0 }
+    var descender: Int { hasOutlineMetrics ? Int(face.pointee.descender) : horizontalHeader.map { Int($0.Descender) } ?? 0 }
+
+    /// Whether FreeType filled in the face's metrics, as it does for faces with outlines.
+    private var hasOutlineMetrics: Bool { face.pointee.units_per_EM > 0 }
+    private var horizontalHeader: TT_HoriHeader? { sfntTable(FT_SFNT_HHEA, as: TT_HoriHeader.self) }
 
     private func sfntTable<Table>(_ tag: FT_Sfnt_Tag, as type: Table.Type) -> Table? {
         FT_Get_Sfnt_Table(face, tag).map { $0.assumingMemoryBound(to: Table.self).pointee }
