@@ -456,6 +456,8 @@ import TagFlowTestSupport
         process.executableURL = tagflowExecutable
         process.arguments = arguments
         process.currentDirectoryURL = directory
+        // Cases must not depend on the runner: on CI, `snapshot record` refuses before reading its config.
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = errors
