@@ -6,7 +6,14 @@ import TagFlowText
 // command draws, and the warning about tofu.
 
 /// A readable table, or JSON for tools.
-enum OutputFormat: String, CaseIterable { case text, json }
+enum OutputFormat: String, CaseIterable {
+    case text, json
+
+    /// The `--format` option of a command that prints a table or JSON.
+    static func option<Command: ParsableArguments>(_ keyPath: WritableKeyPath<Command, OutputFormat>) -> Argument<Command> {
+        Argument.option(keyPath, "--format", help: "A readable table, or JSON for tools.", value: .choice)
+    }
+}
 
 /// The options every command that lays out a tags file shares, and how they become a layout.
 struct LayoutInput: ParsableArguments {

@@ -18,7 +18,7 @@ struct DevicesCommand: ParsableCommand {
     static var arguments: [ArgumentGroup<Self>] {
         [ArgumentGroup("Options", [
             .option(\.config, "--config", help: "A config whose own \"devices\" are listed too.", value: .path("FILE", extensions: ["json"])),
-            .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
+            OutputFormat.option(\.format),
         ])]
     }
 

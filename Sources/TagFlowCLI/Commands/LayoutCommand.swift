@@ -25,7 +25,7 @@ struct LayoutCommand: ParsableCommand {
         [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Output", [
-                .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
+                OutputFormat.option(\.format),
                 .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output (-, the default).", value: .path()),
             ])]
     }

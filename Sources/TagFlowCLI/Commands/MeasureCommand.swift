@@ -28,7 +28,7 @@ struct MeasureCommand: ParsableCommand {
         return [ArgumentGroup("Options", [
             .positionals(\.texts, "text", help: "One or more texts to measure."),
         ] + fontSettings + LayoutInput.fontArguments.map { $0.lifted(into: \.fontSources) } + [
-            .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice),
+            OutputFormat.option(\.format),
         ])]
     }
 
