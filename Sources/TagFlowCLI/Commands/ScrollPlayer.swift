@@ -73,7 +73,6 @@ struct ScrollPlayer {
                               ("headerSize", .number(style.headerFontSize)), ("footerSize", .number(style.footerFontSize)),
                               ("captionSize", .number(style.captionFontSize))])),
             ("borderWidth", .number(style.borderWidth)),
-            ("cornerRadius", style.cornerRadius.map(JSONOutput.number) ?? .null),
             ("outsideAlpha", .number(style.outsideAlpha)),
             ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.right), .number(options.sectionInset.top)])),
             ("rightToLeft", .bool(options.direction != .ltr)),
@@ -84,12 +83,13 @@ struct ScrollPlayer {
             })),
             // A cell's fill, border and text colours, as the drawing picks them; elements name them by index.
             ("looks", .array(looks.map { look in .array([look.fill, look.border, look.text].map { .string($0.description) }) })),
-            // [kind, section, item, x, y, width, height, text, look index (null for a header or footer)]
+            // [kind, section, item, x, y, width, height, text, look index and corner radius (null for a header or footer)]
             ("elements", .generatedArray(count: elements.count) { index in
                 let element = elements[index]
                 let id = element.id
                 return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
-                    + Self.rectValues(element.frame) + [.string(Self.text(of: id, in: layout)), lookIndex[index].map(JSONOutput.integer) ?? .null])
+                    + Self.rectValues(element.frame) + [.string(Self.text(of: id, in: layout)), lookIndex[index].map(JSONOutput.integer) ?? .null,
+                                                        lookIndex[index] == nil ? .null : .number(style.cellCornerRadius(for: element.frame))])
             }),
             ("steps", steps),
         ])
@@ -168,7 +168,7 @@ struct ScrollPlayer {
         // Draws element `index` at `frame` as "normal", "faded", "missing" or "extra".
         function drawElement(parent, index, frame, appearance) {
           const element = data.elements[index];
-          const [kind, , , , , , , text, lookIndex] = element;
+          const [kind, , , , , , , text, lookIndex, radius] = element;
           const [x, y, width, height] = frame;
           const group = make("g", { "class": "element " + appearance, "data-id": name(element) }, parent);
           if (appearance === "faded") group.setAttribute("opacity", data.outsideAlpha);
@@ -178,7 +178,6 @@ struct ScrollPlayer {
           const font = data.font;
           if (kind === "item" || kind === "more") {
             const border = data.borderWidth;
-            const radius = Math.min(data.cornerRadius === null ? height / 2 : data.cornerRadius, width / 2, height / 2);
             const [lookFill, lookBorder, lookText] = data.looks[lookIndex];
             const fill = missing ? colours.missing : lookFill;
             const stroke = missing ? colours.missing : lookBorder;
