@@ -126,6 +126,35 @@ import TagFlowTestSupport
         #expect(try frame(5) == DeviceView.image(new, offset: offsets.new, scale: 1).pixels)
     }
 
+    @Test func aFolderOfSVGFramesHoldsTheTransitionsDrawings() throws {
+        let folder = try TemporaryFolder()
+        let (oldPath, newPath) = try Self.writeInputs(in: folder)
+        let frames = folder.path("frames")
+        let run = try tagflow(["diff", oldPath, newPath, "-o", frames, "--frame-format", "svg", "--duration", "0.2"])
+        #expect(run.status == 1, "\(run.stderr)")
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frames + "/frames.json"))) as! [String: Any]
+        let files = (manifest["frames"] as! [[String: Any]]).map { $0["file"] as! String }
+        #expect(files == (1...7).map { String(format: "frame-%04d.svg", $0) })
+        #expect(try FileManager.default.contentsOfDirectory(atPath: frames).sorted() == (files + ["frames.json"]).sorted())
+
+        // One engine for both sides, as the command has when their fonts agree: an SVG embeds each font it draws with.
+        let console = Console(out: { _ in }, err: { _ in }, isInteractive: false)
+        let loadedOld = try LayoutInput().load(tagsPath: oldPath), loadedNew = try LayoutInput().load(tagsPath: newPath)
+        let engine = try LayoutInput.engine(fonts: loadedOld.fonts, caching: .shapedTexts)
+        let old = try SceneSetup.scene(loadedOld, style: StyleSettings().style(config: loadedOld.config), engine: engine, console: console)
+        let new = try SceneSetup.scene(loadedNew, style: StyleSettings().style(config: loadedNew.config), engine: engine, console: console)
+        let diff = LayoutDiff(old: LayoutSnapshot(old.layout), new: LayoutSnapshot(new.layout))
+        let transition = LayoutTransition(old: old, new: new, diff: diff, offsets: LayoutTransition.offsets(old: old, new: new, diff: diff, requested: nil),
+                                          frameCount: 7)
+        for (index, file) in files.enumerated() {
+            let written = try Array(Data(contentsOf: URL(fileURLWithPath: frames + "/" + file)))
+            #expect(written == (try transition.svg(index)), "\(file) is not the transition's frame \(index + 1)")
+        }
+        let first = String(decoding: try Data(contentsOf: URL(fileURLWithPath: frames + "/" + files[0])), as: UTF8.self)
+        let size = transition.view.size
+        #expect(first.contains("viewBox=\"0 0 \(Int(size.width)) \(Int(size.height))\""))
+    }
+
     @Test func theSameInputsWriteTheSameBytes() throws {
         let folder = try TemporaryFolder()
         let (oldPath, newPath) = try Self.writeInputs(in: folder)

@@ -58,6 +58,7 @@ struct DiffCommand: ParsableCommand {
         var offset: Double?
         /// One device pixel per point, as `scroll`: an animation has many frames.
         var scale = 1.0
+        var frameFormat = FrameFormat.png
 
         static var arguments: [ArgumentGroup<Self>] { [
             ArgumentGroup("Transition", [
@@ -71,6 +72,7 @@ struct DiffCommand: ParsableCommand {
                 .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.", value: .number(.any),
                         defaultDescription: "where the first change shows"),
                 .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
+                .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
             ]),
         ] }
     }
@@ -218,6 +220,9 @@ struct DiffCommand: ParsableCommand {
         }
         func refuse(_ option: String?, _ reason: String) throws(CommandLineError) {
             if let option { throw .notApplicable(option: option, because: reason) }
+        }
+        if let output, Self.pictureKind(output) != .folder {
+            try refuse(given.first(of: [\.transition.frameFormat]), "applies to frames written to a folder")
         }
         // A transition is drawn from two laid-out documents with their fonts and style.
         if animates, let output {
@@ -374,7 +379,7 @@ struct DiffCommand: ParsableCommand {
             switch picture {
             case let .gif(output): try writer.writeGIF(output)
             case let .apng(output): try writer.writeAPNG(output)
-            case let .folder(path): try writer.writeFolder(path, format: .png, sourceName: names.new)
+            case let .folder(path): try writer.writeFolder(path, format: transition.frameFormat, sourceName: names.new)
             case .png: break
             }
         } catch let error as RenderError {

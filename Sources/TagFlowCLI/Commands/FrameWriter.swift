@@ -4,6 +4,9 @@ import TagFlowReview
 import TagFlowImage
 import TagFlowRender
 
+/// How the frames written to a folder are drawn: `scroll --frame-format`, and a diff's transition's.
+enum FrameFormat: String, CaseIterable { case png, svg }
+
 /// Frames a writer puts in a folder, a GIF or an APNG: a scroll's steps, or a diff's transition.
 protocol FrameSource: Sendable {
     associatedtype Frame: Sendable
@@ -80,7 +83,7 @@ struct FrameWriter<Source: FrameSource> {
     /// frames finished so far, numbered from 1, and a frames.json that lists exactly them with `"complete": false`.
     /// Disk space for frames.json's next entry and its ending is set aside before each frame is written, so a
     /// full disk can always be recorded.
-    func writeFolder(_ path: String, format: ScrollCommand.FrameFormat, sourceName: String) throws {
+    func writeFolder(_ path: String, format: FrameFormat, sourceName: String) throws {
         _ = try source.pixelSize(scale: scale)  // refuses frames too large before anything is written
         try FrameFolder.create(path)
         let manifest = try AtomicFile.Writer(path: (path as NSString).appendingPathComponent("frames.json"))
@@ -199,18 +202,18 @@ extension FrameWriter where Source == ScrollFrameRenderer {
 /// The folder numbered frames go to.
 enum FrameFolder {
     /// The file of frame `index` (from 0): `frame-0001.png` for the first.
-    static func frameName(_ index: Int, format: ScrollCommand.FrameFormat) -> String {
+    static func frameName(_ index: Int, format: FrameFormat) -> String {
         String(format: "\(framePrefix)%04d.%@", index + 1, format.rawValue)
     }
 
     /// The number (from 1) a frame's file is named with; nil for a name ``frameName(_:format:)`` does not make, of
     /// any number of digits. `format` nil takes either format's.
-    static func frameNumber(ofFile name: String, format: ScrollCommand.FrameFormat? = nil) -> Int? {
+    static func frameNumber(ofFile name: String, format: FrameFormat? = nil) -> Int? {
         guard name.hasPrefix(framePrefix) else { return nil }
         let rest = name.dropFirst(framePrefix.count)
         let digits = rest.prefix { $0.isASCII && $0.isNumber }
         guard digits.count >= 4, let number = Int(digits), number >= 1 else { return nil }
-        let formats = format.map { [$0] } ?? ScrollCommand.FrameFormat.allCases
+        let formats = format.map { [$0] } ?? FrameFormat.allCases
         return formats.contains { rest.dropFirst(digits.count) == "." + $0.rawValue } ? number : nil
     }
 

@@ -8,8 +8,6 @@ struct ScrollCommand: ParsableCommand {
     /// The pair `--compare` alone shows: the seed's bug before its fix.
     static let defaultPair: [QueryStrategy] = [.naiveSuper, .cached]
 
-    enum FrameFormat: String, CaseIterable { case png, svg }
-
     var tagsPath = ""
     var input = LayoutInput()
     var step = 20.0
