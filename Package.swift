@@ -30,8 +30,9 @@ let package = Package(
         // glibc's malloc tuning, for the executable only.
         .systemLibrary(name: "CMalloc"),
 
-        // Pure Swift: geometry, the document model, options and the flow layout. No C, no I/O.
-        .target(name: "TagFlowLayout"),
+        // Pure Swift: geometry, the document model, options and the flow layout. No C, no I/O. Rounding calls the C
+        // library's maths (libm), which a program that imports nothing else would not link on Linux.
+        .target(name: "TagFlowLayout", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
         .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz"]),
         // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.

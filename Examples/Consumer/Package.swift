@@ -12,5 +12,7 @@ let package = Package(
             .product(name: "TagFlowImage", package: "tagflow"),
             .product(name: "TagFlowRender", package: "tagflow"),
         ]),
+        // The geometry alone: no C library.
+        .executableTarget(name: "Geometry", dependencies: [.product(name: "TagFlowLayout", package: "tagflow")]),
     ]
 )

@@ -78,7 +78,9 @@ public struct ItemLayout: Hashable, Sendable {
 /// ```swift
 /// let layout = FlowLayout.prepare([SectionMetrics(hasHeader: true, hasFooter: false, textWidths: [28, 56])],
 ///                                 options: LayoutOptions())
-/// layout.elements(in: layout.options.visibleRect(offset: 0))
+/// // The screen scrolled to the top: the first offset is -contentInset.top, as in UIScrollView.
+/// let top = layout.options.offsetRange(contentSize: layout.contentSize).lowerBound
+/// layout.elements(in: layout.options.visibleRect(offset: top))
 /// ```
 public struct FlowLayout: Sendable {
     public let options: LayoutOptions

@@ -74,6 +74,8 @@ public struct LayoutSnapshot: Sendable, Equatable {
     /// Whether any section shows a more tag.
     public var hasMoreTags: Bool { sections.contains { $0.more != nil } }
 
+    /// What `layout` shows, to compare or to save as JSON; `fontFiles` records the font files it was measured
+    /// with, so a later comparison can say when the fonts changed.
     public init(_ layout: TagLayout, fontFiles: [FontFileIdentity] = []) {
         self.fontFiles = fontFiles
         let flow = layout.flow
@@ -198,6 +200,8 @@ public struct LayoutDiff: Sendable, Equatable {
         return !covered(old.fontFiles, by: new.fontFiles) || !covered(new.fontFiles, by: old.fontFiles)
     }
 
+    /// The changes from `old` to `new`, paired as the type's description says: a renamed tag is one removed and one
+    /// added.
     public init(old: LayoutSnapshot, new: LayoutSnapshot) {
         self.old = old
         self.new = new

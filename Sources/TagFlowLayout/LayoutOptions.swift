@@ -23,9 +23,12 @@ public enum Truncation: String, CaseIterable, Sendable, Codable {
 
 /// Every option of the layout. The defaults are YLTagsChooser's, and this is the one place they are written.
 public struct LayoutOptions: Hashable, Sendable {
-    /// The viewport (the collection view's bounds).
+    /// The viewport's width (the collection view's bounds), in points.
     public var width: Double = 375
+    /// The viewport's height, in points: the chooser's sheet, not the whole screen.
     public var height: Double = 412
+    /// The tags' font, as a fontconfig family (`"DejaVu Sans"`), a fallback chain (`"SF Pro Text, PingFang SC"`),
+    /// a generic name (`"sans-serif"`) or `"system-ios"`. A measurer resolves it: see `TextEngine.tagFont(for:)`.
     public var font: String = "sans-serif"
     /// The tag font's size at the default text size; ``textSize`` is the size drawn.
     public var fontSize: Double = 14
@@ -42,6 +45,7 @@ public struct LayoutOptions: Hashable, Sendable {
     public var textRounding: TextRounding = .exact
     /// Device pixels per point, for ``TextRounding/pixel``.
     public var displayScale: Double = 2
+    /// Every cell's height, in points, unless ``itemHeightFitsText``.
     public var itemHeight: Double = 30
     /// Cells are as tall as their text's line plus ``verticalPadding`` above and below, not ``itemHeight``.
     public var itemHeightFitsText: Bool = false
@@ -49,9 +53,14 @@ public struct LayoutOptions: Hashable, Sendable {
     public var verticalPadding: Double = 7
     /// Horizontal padding on each side of the text; the seed adds 15 in all.
     public var padding: Double = 7.5
+    /// The least space between two tags on a line, as `minimumInteritemSpacing`.
     public var interitemSpacing: Double = 10
+    /// The space between two lines of a section, as `minimumLineSpacing`.
     public var lineSpacing: Double = 10
+    /// Space around each section's tags, inside its header and footer, as `sectionInset`.
     public var sectionInset = EdgeInsets(all: 10)
+    /// Space around the whole content, as `UIScrollView.contentInset`: the first scroll offset is
+    /// `-contentInset.top` (see ``offsetRange(contentSize:)``).
     public var contentInset = EdgeInsets.zero
     /// Height of the header of a section that has a title.
     public var headerHeight: Double = 50
@@ -59,18 +68,21 @@ public struct LayoutOptions: Hashable, Sendable {
     public var footerHeight: Double = 30
     /// Leading, as the seed's left-aligned lines are in left-to-right text, and as a flow layout flips them in right-to-left.
     public var alignment: Alignment = .leading
+    /// The writing direction: right to left mirrors the left-to-right layout, as a flow layout flips it.
     public var direction: Direction = .ltr
     /// Lines per section; tags past the limit are hidden. 0 means unlimited.
     public var maxLines: Int = 0
     /// With ``maxLines``, the text of a tag that ends the last shown line of a section with hidden tags and counts
     /// them: every `%d` becomes the count (`+%d` shows `+12`). Empty shows no such tag.
     public var moreTag: String = ""
+    /// Where a tag too wide for a line loses its text to an ellipsis, as `NSLineBreakMode`'s truncating modes.
     public var truncation: Truncation = .tail
     /// How many tags may be selected at once. 0 means no limit.
     public var maxSelection: Int = 0
     /// Headers stick to the top of the visible bounds, like `sectionHeadersPinToVisibleBounds`; to the leading
     /// edge when scrolling horizontally.
     public var pinHeaders: Bool = false
+    /// The axis the content grows and scrolls along.
     public var scrollDirection: ScrollDirection = .vertical
     /// Rows per section when ``scrollDirection`` is horizontal.
     public var rows: Int = 1
@@ -199,18 +211,18 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
 }
 
 /// Prints a point value without a trailing `.0`: `10`, `7.5`, `12.345`.
-public func formatPoints(_ value: Double) -> String {
+package func formatPoints(_ value: Double) -> String {
     if value.isFinite, value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     return String(value)
 }
 
 /// Two decimals at most, for tables and reports: `12.35`, `7.5`, `10`.
-public func formatDecimal(_ value: Double) -> String {
+package func formatDecimal(_ value: Double) -> String {
     formatPoints((value * 100).rounded() / 100)
 }
 
 /// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
-public func hex(_ value: UInt32, digits: Int = 4) -> String {
+package func hex(_ value: UInt32, digits: Int = 4) -> String {
     let text = String(value, radix: 16, uppercase: true)
     return String(repeating: "0", count: max(0, digits - text.count)) + text
 }

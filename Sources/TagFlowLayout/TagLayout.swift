@@ -39,7 +39,15 @@ public struct TagLayout: Sendable {
     /// Widths are rounded as `options.textRounding` says, before truncation and layout. When
     /// `options.itemHeightFitsText`, every cell is the measurer's line height (rounded the same way) plus the
     /// vertical padding tall, in place of `options.itemHeight`.
+    ///
+    /// `options` must make a layout: check options a person gave with `options.validate()` first, which names
+    /// what is wrong. Options it refuses (a width of 0, a spacing that is not a number) stop the program here.
     public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) {
+        do {
+            try options.validate()
+        } catch {
+            preconditionFailure("TagLayout's options make no layout: \(error); check them with LayoutOptions.validate() first")
+        }
         if options.textRounding == .exact {
             self.init(document: document, fittedOptions: options, measurer: measurer)
         } else {

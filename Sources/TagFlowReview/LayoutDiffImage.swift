@@ -100,7 +100,12 @@ public struct LayoutDiffImage {
         let height = stacked ? Self.margin * 2 + panelHeights.reduce(0, +) + 3 * Self.captionHeight + 2 * Self.gap + Self.legendHeight
                              : Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
         let fitted = min(scale, Double(Canvas.maxSide - 1) / max(width, height), (Double(Canvas.maxPixels) / (width * height)).squareRoot())
-        let canvas = try Canvas(width: width, height: height, kind: .image(scale: max(fitted, 0.05)))
+        // Smaller, no tag would be legible.
+        let smallestScale = 0.05
+        guard fitted >= smallestScale else {
+            throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale, limit: Canvas.maxSide)
+        }
+        let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
         // Outlines on a light page, with text in the light style's fonts.
         let fonts = try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light)
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),

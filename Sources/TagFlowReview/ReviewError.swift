@@ -1,9 +1,10 @@
 import TagFlowImage
+import TagFlowLayout
 
 /// A problem met while comparing pictures or writing a report, carrying the paths and values involved.
 ///
 /// The words a person reads for each case are decided by the command-line tool, in one place.
-public enum ReviewError: Error, Equatable, Sendable {
+public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A picture or baseline could not be read.
     case unreadable(FileReadError)
     /// A file that libpng cannot decode.
@@ -18,6 +19,18 @@ public enum ReviewError: Error, Equatable, Sendable {
     case folderNotCreated(path: String, reason: String)
     /// A check whose scroll step makes more than ``QueryCheck/maxSteps`` steps.
     case tooManySteps(Int, step: Double)
+
+    public var description: String {
+        switch self {
+        case let .unreadable(error): "\(error)"
+        case let .notAPNG(path, error): "cannot read '\(path)' as a PNG: \(error)"
+        case let .folderUnlistable(path): "cannot list the folder '\(path)'"
+        case let .diffNotEncoded(name, error): "cannot encode the diff of '\(name)': \(error)"
+        case let .writeFailed(_, error): "\(error)"
+        case let .folderNotCreated(path, reason): "cannot create the folder '\(path)': \(reason)"
+        case let .tooManySteps(count, step): "a scroll step of \(formatPoints(step)) pt makes \(count) steps, over \(QueryCheck.maxSteps)"
+        }
+    }
 }
 
 /// The bytes of `path`, with a read failure as a review error.

@@ -31,6 +31,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case invalidSize(Double)
     /// The tracking is not a finite number of points.
     case invalidTracking(Double)
+    /// A layout's `fontVariations` setting does not parse.
+    case invalidVariations(String, reason: FontVariationError)
 
     public var description: String {
         switch self {
@@ -68,6 +70,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "font size must be a positive number of points, got \(size)"
         case let .invalidTracking(tracking):
             return "tracking must be a finite number of points, got \(tracking)"
+        case let .invalidVariations(settings, reason):
+            return "font variations '\(settings)': \(reason)"
         }
     }
 }

@@ -43,6 +43,27 @@ extension LayoutOptions {
     public var tagFontWeight: FontWeight { legibilityWeight.bodyWeight }
 }
 
+extension TextEngine {
+    /// The font a layout's tags are measured and drawn in: `options.font` at the size Dynamic Type gives it
+    /// (``LayoutOptions/textSize``), at the weight Bold Text gives it, with the options' axis values and tracking.
+    ///
+    /// This is the one place that decides it: ``Measurer/init(engine:options:)`` measures in it and a picture's
+    /// scene draws in it, so a layout measured with it is the layout the picture shows.
+    ///
+    /// - Throws: `FontError.invalidVariations` when `options.fontVariations` does not parse, and the errors of
+    ///   ``font(family:size:weight:variations:tracking:)``.
+    public func tagFont(for options: LayoutOptions) throws(FontError) -> FontSpec {
+        let variations: [FontVariation]
+        do {
+            variations = try FontVariation.parse(options.fontVariations)
+        } catch {
+            throw .invalidVariations(options.fontVariations, reason: error)
+        }
+        return try font(family: options.font, size: options.textSize, weight: options.tagFontWeight,
+                        variations: variations, tracking: options.tracking)
+    }
+}
+
 /// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.
 public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
     /// The family of the primary font (e.g. "DejaVu Sans" for a "sans-serif" request).
@@ -375,9 +396,19 @@ public struct Measurer: TextMeasuring, Sendable {
     public let engine: TextEngine
     public let font: FontSpec
 
+    /// Measures in `font`, which must come from `engine` (`engine.font(family:size:)`): a font from another
+    /// engine stops the program.
     public init(engine: TextEngine, font: FontSpec) {
         self.engine = engine
         self.font = font
+    }
+
+    /// Measures a layout's tags as the phone does with `options`: in ``TextEngine/tagFont(for:)``, which follows
+    /// Dynamic Type (`contentSize`), Bold Text (`legibilityWeight`), `fontVariations` and `tracking`.
+    ///
+    /// - Throws: the errors of ``TextEngine/tagFont(for:)``.
+    public init(engine: TextEngine, options: LayoutOptions) throws(FontError) {
+        self.init(engine: engine, font: try engine.tagFont(for: options))
     }
 
     public func measure(_ text: String) -> TextMeasurement {

@@ -62,7 +62,7 @@ enum DiffBenchmarks {
         let engine = try TextEngine()
         var options = LayoutOptions()
         options.width = Double(side) / 2
-        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let image = try ContentRenderer(scene: scene).image(scale: 2)

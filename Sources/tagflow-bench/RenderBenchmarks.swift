@@ -26,7 +26,7 @@ enum RenderBenchmarks {
 
         let engine = try TextEngine()
         let options = LayoutOptions()
-        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let renderer = ContentRenderer(scene: scene)
@@ -44,7 +44,7 @@ enum RenderBenchmarks {
         report.row("where it goes: loading fontconfig's configuration", size: "TextEngine()", time: engineStart, rate: "")
         let layoutTime = try medianSeconds {
             let engine = try TextEngine()
-            let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+            let measurer = try Measurer(engine: engine, options: options)
             _ = TagLayout(document: document, options: options, measurer: measurer)
         }
         report.row("where it goes: fontconfig, shaping and layout", size: "\(formatCount(tagCount)) tags", time: layoutTime, rate: "")
@@ -108,7 +108,7 @@ enum RenderBenchmarks {
         let engine = try TextEngine()
         let options = LayoutOptions()
         let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
-        let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+        let measurer = try Measurer(engine: engine, options: options)
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,

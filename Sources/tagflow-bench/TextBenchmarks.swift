@@ -21,7 +21,7 @@ enum TextBenchmarks {
             var measurer: Measurer?
             start.append(try seconds {
                 let engine = try TextEngine()
-                measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+                measurer = try Measurer(engine: engine, options: options)
             })
             let measure = measurer!
             var coldWidth = 0.0, warmWidth = 0.0

@@ -350,6 +350,22 @@ import TagFlowTestSupport
         #expect((manifest["frames"] as? [Any])?.isEmpty == false, "at least one frame fits in 400 KB")
     }
 
+    /// A picture that does not fit on the disk leaves the old one whole and no temporary file, and says so once.
+    @Test(.enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
+    func aFullDiskDuringARenderKeepsTheOldPicture() throws {
+        let disk = try SmallDisk(kilobytes: 400)
+        defer { disk.unmount() }
+        let output = disk.url.appendingPathComponent("demo.png")
+        try Data("the old picture".utf8).write(to: output)
+        let result = try tagflow(["render", Self.demo, "--config", Self.demoConfig, "--scale", "3", "-o", output.path])
+        #expect(result.status == 2, "\(result.stderr)")
+        #expect(result.stderr.contains("error: cannot write \(output.path): No space left on device\n"), "\(result.stderr)")
+        #expect(result.stderr.contains("help: '\(output.path)' is as it was; free some disk space and run again"), "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: output.path).count == 3, "the path is named once in the error and once in the help")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: disk.url.path) == ["demo.png"])
+        #expect(try Data(contentsOf: output) == Data("the old picture".utf8))
+    }
+
     /// The folder holds whole frames numbered from 1 without gaps, no hidden temporary file, and a frames.json that
     /// lists exactly those frames, says it is incomplete, and gives their size.
     @discardableResult

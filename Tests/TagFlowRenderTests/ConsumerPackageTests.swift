@@ -30,4 +30,23 @@ struct ConsumerPackageTests {
         #expect(image.height == Int((size[1] * 2).rounded(.up)))
         #expect(image.width == 640)
     }
+
+    @Test("a program that depends on TagFlowLayout alone links with no C library and lays out with its own widths")
+    func geometryAloneBuildsAndLaysOut() throws {
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        let run = try ProcessRunner.runTool("swift", ["run", "--package-path", consumer, "--scratch-path", scratch,
+                                                      "--disable-build-manifest-caching", "Geometry"], hangLimit: 1800)
+        try #require(run.status == 0, "swift run failed:\n\(run.stderr)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        // "item 0-1: x 101.0 y 58.0 width 95.0 height 30.0", for "football", "basketball", … at 8 pt a character.
+        let items = lines.filter { $0.hasPrefix("item 0-") }
+        let texts = ["football", "basketball", "tennis", "table tennis", "badminton"]
+        try #require(items.count == texts.count, "\(run.stdout)")
+        let widths = items.compactMap { line in line.components(separatedBy: " width ").last?.split(separator: " ").first.flatMap { Double($0) } }
+        let padding = zip(widths, texts).map { $0 - Double($1.count * 8) }
+        #expect(Set(padding).count == 1 && padding[0] > 0, "each tag is its text's width plus one padding: \(widths)")
+        #expect(items[0].hasPrefix("item 0-0: x 12.0 y 58.0 "), "the first tag sits inside the section inset, under the header")
+        #expect(lines.last == "content: 240.0×176.0 pt; 3 elements in the top 60 pt")
+    }
 }

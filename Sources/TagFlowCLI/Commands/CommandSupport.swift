@@ -135,15 +135,8 @@ struct LayoutInput: ParsableArguments {
 
     /// A measurer for the options' font on an engine already made, which may serve several layouts.
     static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil) throws(RunError) -> Measurer {
-        let variations: [FontVariation]
         do {
-            variations = try FontVariation.parse(options.fontVariations)
-        } catch {
-            throw .fontVariationsInvalid(options.fontVariations, reason: "\(error)")
-        }
-        do {
-            let font = try engine.font(family: options.font, size: options.textSize, weight: options.tagFontWeight,
-                                       variations: variations, tracking: options.tracking)
+            let font = try engine.tagFont(for: options)
             if let console {
                 let report = engine.report(for: font)
                 if let standIn = report.standIn { console.warn("\(standIn); these fonts are not installed, so the preview uses stand-ins: give the real ones with --font-file or --font-dir") }
@@ -161,6 +154,8 @@ struct LayoutInput: ParsableArguments {
             throw .noFontFamilyOfListFound(families, suggestions: suggestions)
         } catch let FontError.unknownAxis(axis, family, available) {
             throw .fontAxisUnknown(axis, family: family, available: available)
+        } catch let FontError.invalidVariations(settings, reason) {
+            throw .fontVariationsInvalid(settings, reason: "\(reason)")
         } catch {
             throw .fontUnloadable(options.font, reason: "\(error)")
         }

@@ -145,12 +145,20 @@ struct ScrollCommand: ParsableCommand {
             if let option { throw .notApplicable(option: option, because: reason) }
         }
         let animationOnly = "applies to a GIF or an APNG", folderOnly = "applies to frames written to a folder"
-        let sheetOnly = "applies to a contact sheet: -o NAME.png --sheet"
+        let sheetOnly = sheetOption == "--sheet" ? "draws a contact sheet, which is written to -o NAME.png"
+            : "applies to a contact sheet: -o NAME.png --sheet"
         switch destination {
         case .folder: try refuse(fps, animationOnly); try refuse(sheetOption, sheetOnly)
         case .gif, .apng: try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
         case .sheet: try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly)
-        case .player: try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
+        case .player:
+            try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
+            try refuse(given.first(of: [\.view, \.scale]), "does not apply to the HTML player, which the browser draws at its own scale with both views")
+        }
+        let apngOption = given.first(of: [\.apng])
+        switch destination {
+        case .folder, .gif, .player: try refuse(apngOption, "applies to -o NAME.png, which it makes an animated PNG")
+        case .apng, .sheet: break  // --apng with --sheet is refused as exclusive
         }
     }
 

@@ -7,6 +7,14 @@ public struct Console: Sendable {
     /// Standard error is a terminal, so a progress line can redraw itself.
     public var isInteractive: Bool
 
+    /// Words sent to `out` and `err`, such as a program that runs a command and keeps what it says; with
+    /// `isInteractive` false, progress is printed as lines, not redrawn.
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isInteractive: Bool = false) {
+        self.out = out
+        self.err = err
+        self.isInteractive = isInteractive
+    }
+
     public static let standard = Console(
         out: { FileHandle.standardOutput.write(Data($0.utf8)) },
         err: { FileHandle.standardError.write(Data($0.utf8)) },

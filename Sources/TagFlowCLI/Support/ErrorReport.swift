@@ -203,7 +203,7 @@ extension InputError {
         case let .deviceNameTaken(name, taken, isBuiltIn, location):
             return ErrorReport(message: "the device name '\(name)' is taken by \(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
                                location: location,
-                               hint: "give it another name (names match ignoring case, spaces and hyphens); 'tagflow devices' lists the built-in ones")
+                               hint: "give it another name (names are compared by their letters and digits alone, ignoring case); 'tagflow devices' lists the built-in ones")
         case let .screenNameNotAFolder(name, location):
             return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
         case let .duplicateScreen(name, location):
@@ -277,13 +277,14 @@ extension InputError: CustomStringConvertible {
 
 extension FileReadError {
     var report: ErrorReport {
-        switch self {
-        case let .noSuchFile(path): ErrorReport(message: "cannot read '\(path)': no such file", hint: "check the path; use '-' to read standard input")
-        case let .isADirectory(path): ErrorReport(message: "cannot read '\(path)': it is a directory", hint: "name a file")
-        case let .permissionDenied(path): ErrorReport(message: "cannot read '\(path)': permission denied", hint: "check the file's permissions")
-        case let .tooLarge(path, limit): ErrorReport(message: "'\(path)' is larger than \(limit) MB", hint: "split it into several files")
-        case let .readFailed(path, reason): ErrorReport(message: "cannot read '\(path)': \(reason)")
+        let hint: String? = switch self {
+        case .noSuchFile: "check the path; use '-' to read standard input"
+        case .isADirectory: "name a file"
+        case .permissionDenied: "check the file's permissions"
+        case .tooLarge: "split it into several files"
+        case .readFailed: nil
         }
+        return ErrorReport(message: description, hint: hint)
     }
 }
 
@@ -291,11 +292,11 @@ extension ReviewError {
     var report: ErrorReport {
         switch self {
         case let .unreadable(error): error.report
-        case let .notAPNG(path, error): ErrorReport(message: "cannot read '\(path)' as a PNG: \(error)", hint: "pixel diffs compare two PNG files")
-        case let .folderUnlistable(path): ErrorReport(message: "cannot list the folder '\(path)'", hint: "check that it exists and is readable")
-        case let .diffNotEncoded(name, error): ErrorReport(message: "cannot encode the diff of '\(name)': \(error)")
-        case let .writeFailed(path, error): ErrorReport(message: "cannot write '\(path)': \(error)")
-        case let .folderNotCreated(path, reason): ErrorReport(message: "cannot create the folder '\(path)': \(reason)")
+        case .notAPNG: ErrorReport(message: description, hint: "pixel diffs compare two PNG files")
+        case .folderUnlistable: ErrorReport(message: description, hint: "check that it exists and is readable")
+        case .diffNotEncoded, .folderNotCreated: ErrorReport(message: description)
+        case let .writeFailed(_, error):
+            ErrorReport(message: description, hint: error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again")
         case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
         }
     }
@@ -317,6 +318,9 @@ extension OutputError {
         case let .folderNotWritable(path, folder):
             ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
         case let .writeFailed(path, reason): ErrorReport(message: "cannot write '\(path)': \(reason)")
+        case let .fileNotWritten(error):
+            ErrorReport(message: "\(error)", hint: "'\(error.path)' is as it was; "
+                + (error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
         case let .framesFolderIsAFile(path): ErrorReport(message: "'\(path)' is a file, not a folder", hint: "name a folder for the frames, or NAME.gif")
         case let .framesFolderNotWritable(path): ErrorReport(message: "cannot write into the folder '\(path)'", hint: "choose a folder you can write to")
         case let .framesFolderParentMissing(path, parent):
@@ -394,11 +398,14 @@ extension RunError {
                 ErrorReport(message: "\(error)", hint: "lower --scale, or the width (--width, a device's, a manifest's widths)")
             case .surfaceTooLarge, .tooManyPixels:
                 ErrorReport(message: "\(error)", hint: "lower --scale, set --max-height or fewer --frames (scroll), or split the tags into several files")
+            case .tooLargeToShrink:
+                ErrorReport(message: "\(error)", hint: "split the tags into several files")
             case .emptyContent:
                 ErrorReport(message: "\(error)", hint: "the tags have no section to lay out: add a tag or an '@section' with a title; 'tagflow scroll' draws the empty screen")
             case .cairo: ErrorReport(message: "\(error)")
             }
-        case let .diffImageFailed(reason): ErrorReport(message: "cannot draw the layout diff: \(reason)")
+        case let .diffImageFailed(reason):
+            ErrorReport(message: "cannot draw the layout diff: \(reason)", hint: "leave -o out: the report lists every change without the picture")
         case let .encodeFailed(reason): ErrorReport(message: "cannot encode the diff image: \(reason)")
         case let .folderAndFile(folder): ErrorReport(message: "'\(folder)' is a folder but the other input is a file", hint: "compare two folders, or two files")
         case let .pngAndOther(other): ErrorReport(message: "cannot compare a PNG with '\(other)'", hint: "a pixel diff takes two .png files")
@@ -446,7 +453,9 @@ extension LayoutOptionsError {
         case .maxLinesNeedVerticalScrolling: "leave \(flag("maxLines")) out and set \(flag("rows")), or scroll vertically"
         case .fontSizeTooLarge: "lower \(flag("fontSize"))"
         case .trackingOutOfRange: "bring \(flag("tracking")) into that range"
-        case .notPositive, .negative, .notFinite: nil
+        case let .notPositive(option, _): "set \(flag(option)) to more than 0"
+        case let .negative(option, _): "set \(flag(option)) to 0 or more"
+        case let .notFinite(option): "give \(flag(option)) a finite number"
         }
         let configKeys = keys.filter { $0.contains(where: \.isUppercase) }.map { "\"\($0)\"" }
         let inConfig = configKeys.isEmpty ? "" : " (in a config file: " + configKeys.joined(separator: ", ") + ")"

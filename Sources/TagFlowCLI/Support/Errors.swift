@@ -180,6 +180,8 @@ enum OutputError: Error, Equatable {
     /// A file output named an existing folder.
     case isAFolder(String)
     case writeFailed(path: String, reason: String)
+    /// The file could not be written, flushed or moved into place; whatever was at its path is as it was.
+    case fileNotWritten(AtomicFileError)
     /// The frames folder named is a file.
     case framesFolderIsAFile(String)
     case framesFolderNotWritable(String)
@@ -251,14 +253,14 @@ public enum ExitStatus: Int32, Sendable {
 
 /// The closest of `candidates` to `word`, if it is close enough to be what was meant, and closer than any other:
 /// `AX6` is as near `AX1` as `AX5`, so neither is suggested.
-public func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
     let best = scoredMatches(to: word, in: candidates).prefix(2)
     guard let first = best.first, best.count == 1 || best[best.startIndex + 1].score > first.score else { return nil }
     return first.candidate
 }
 
 /// Up to `limit` candidates near `word` by edit distance, closest first; ties keep the candidates' order.
-public func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
+package func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
     scoredMatches(to: word, in: candidates).prefix(limit).map(\.candidate)
 }
 

@@ -69,14 +69,14 @@ struct OutputPath {
         do {
             try AtomicFile.write(bytes, to: path)
         } catch {
-            throw .writeFailed(path: path, reason: "\(error)")
+            throw .fileNotWritten(error)
         }
     }
 
     /// Writes a file made in pieces: `body` writes to a temporary file beside the path, renamed into place once `body`
     /// returns. When `body` throws, the temporary file is removed and whatever was at the path stays as it was.
     /// The file's own failures (a full disk), also as an encoder writing to it reports them, become
-    /// `OutputError.writeFailed`; `body`'s other errors pass through.
+    /// `OutputError.fileNotWritten`; `body`'s other errors pass through.
     func writeInPieces(_ body: (AtomicFile.Writer) throws -> Void) throws {
         do {
             let writer = try AtomicFile.Writer(path: path)
@@ -84,9 +84,9 @@ struct OutputPath {
             try body(writer)
             try writer.commit()
         } catch let error as AtomicFileError {
-            throw OutputError.writeFailed(path: path, reason: "\(error)")
+            throw OutputError.fileNotWritten(error)
         } catch let GIFError.write(error), let APNGError.write(error) {
-            throw OutputError.writeFailed(path: path, reason: "\(error)")
+            throw OutputError.fileNotWritten(error)
         }
     }
 

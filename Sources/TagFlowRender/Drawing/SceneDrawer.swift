@@ -23,13 +23,16 @@ public final class Scene: Sendable {
     let fontSet: FontSet
     let fonts = CairoFonts()
 
+    /// Draws `layout` in `style`, its tags in ``TextEngine/tagFont(for:)`` of its options, the font a
+    /// ``Measurer/init(engine:options:)`` measures in: measure with that, on the same `engine`, and each text fits
+    /// its cell as on the phone.
+    ///
+    /// - Throws: `FontError` when a font of the layout's options or the style cannot be had.
     public init(layout: TagLayout, engine: TextEngine, style: Style) throws(FontError) {
         self.layout = layout
         self.engine = engine
         self.style = style
-        fontSet = try FontSet(engine: engine, family: layout.options.font, size: layout.options.textSize, style: style,
-                              variations: (try? FontVariation.parse(layout.options.fontVariations)) ?? [],
-                              tracking: layout.options.tracking, legibilityWeight: layout.options.legibilityWeight)
+        fontSet = try FontSet(engine: engine, options: layout.options, style: style)
     }
 
     var bodyFont: FontSpec { fontSet.bodyFont }
@@ -57,13 +60,24 @@ package struct FontSet: Sendable {
     /// Captions, labels and legends, in the system's sans-serif whatever the tags' family.
     package let captionFont: FontSpec
 
-    /// Tags and footers in `family`, the tags at `size` with their axis values and tracking; headers, footers and
-    /// captions as `style` sizes them. Bold Text (`legibilityWeight`) draws tags, footers and headers a step heavier,
-    /// not the captions, which are tagflow's own.
-    package init(engine: TextEngine, family: String, size: Double, style: Style,
-                 variations: [FontVariation] = [], tracking: Double = 0, legibilityWeight: LegibilityWeight = .regular) throws(FontError) {
+    /// The tags in the font they are measured in (``TextEngine/tagFont(for:)``); headers, footers and captions as
+    /// `style` sizes them. Bold Text (`legibilityWeight`) draws tags, footers and headers a step heavier, not the
+    /// captions, which are tagflow's own.
+    package init(engine: TextEngine, options: LayoutOptions, style: Style) throws(FontError) {
+        try self.init(engine: engine, tagFont: engine.tagFont(for: options), family: options.font, style: style,
+                      legibilityWeight: options.legibilityWeight)
+    }
+
+    /// Tags and footers in `family` at `size`, in regular weight with no axis values or tracking, for pictures of
+    /// layouts saved without them.
+    package init(engine: TextEngine, family: String, size: Double, style: Style) throws(FontError) {
+        try self.init(engine: engine, tagFont: engine.font(family: family, size: size), family: family, style: style,
+                      legibilityWeight: .regular)
+    }
+
+    private init(engine: TextEngine, tagFont: FontSpec, family: String, style: Style, legibilityWeight: LegibilityWeight) throws(FontError) {
         let bodyWeight = legibilityWeight.bodyWeight
-        bodyFont = try engine.font(family: family, size: size, weight: bodyWeight, variations: variations, tracking: tracking)
+        bodyFont = tagFont
         headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
         footerFont = try engine.font(family: family, size: style.footerFontSize, weight: bodyWeight)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)

@@ -211,6 +211,8 @@ public struct ContactSheet: Sendable {
     static let labelHeight = 18.0
     static let gap = 12.0
 
+    /// `renderer`'s frames in `columns` columns (about a square grid unless given), shrunk so that the sheet is at
+    /// most `maxWidth` points wide; frames are never drawn larger than they are.
     public init(renderer: ScrollFrameRenderer, columns: Int? = nil, maxWidth: Double = 2400) {
         self.renderer = renderer
         let count = renderer.plan.offsets.count

@@ -70,6 +70,11 @@ public struct ScrollFrameRenderer: Sendable {
 
     enum Panel { case minimap, overview, device }
 
+    /// Frames of `scene` scrolled through `plan`'s offsets (`ScrollPlan(options:contentSize:spacing:)`), one
+    /// column per strategy, each asked which elements its window holds. `view` chooses the panels;
+    /// `maxOverviewHeight` caps the whole-content overview's length in points (`tagflow scroll` uses 640), past
+    /// which it shows the window's neighbourhood. `stockItemSize` is the stock flow layout's item size, whose grid
+    /// the naive strategy answers from.
     public init(scene: Scene, strategies: [QueryStrategy], stockItemSize: Size = StockFlowLayout.defaultItemSize,
                 view: ScrollView, maxOverviewHeight: Double, plan: ScrollPlan) {
         self.scene = scene

@@ -63,6 +63,10 @@ public struct LayoutTransition: Sendable {
         max(2, Int((duration * fps).rounded()) + 1)
     }
 
+    /// `frameCount` frames of the device view animating from `old` to `new`, both ends included: `diff` says what
+    /// moved, appeared and disappeared (`LayoutDiff(old:new:)` of the two layouts), `offsets` where each end is
+    /// scrolled (``offsets(old:new:diff:requested:)`` picks where the first change shows), and `highlights`
+    /// tints the changed tags. Both scenes need the same screen size.
     public init(old: Scene, new: Scene, diff: LayoutDiff, offsets: (old: Double, new: Double), frameCount: Int,
                 highlights: [TransitionChange: DeviceView.Highlight] = [:]) {
         self.old = old

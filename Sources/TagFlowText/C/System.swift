@@ -10,7 +10,7 @@ import Darwin
 ///
 /// A plain pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer understands pthread locking but not
 /// the futex-based `Mutex` on Linux, which it reports as racing.
-public final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     // @unchecked: `value` is only reached inside `withLock`, which holds the mutex. Callers must not let
     // non-Sendable parts of the value escape the closure.
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>

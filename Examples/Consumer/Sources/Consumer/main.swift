@@ -24,7 +24,8 @@ var options = LayoutOptions()
 options.width = 320
 
 let engine = try TextEngine()
-let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.fontSize))
+// The tags' font as the phone picks it, following Dynamic Type and Bold Text: the font the scene draws them in.
+let measurer = try Measurer(engine: engine, options: options)
 let layout = TagLayout(document: document, options: options, measurer: measurer)
 
 let top = Rect(x: 0, y: 0, width: options.width, height: 100)
