@@ -279,6 +279,8 @@ import TagFlowTestSupport
              arguments: ["diff", "a.tags", "b.tags", "--line-spacing", "700000", "--width", "60", "-o", "d.png"],
              status: 2, stderr: ["error: cannot draw the layout diff: the picture would be 440×700190 pt, too large even at 0.05 px a point for cairo's limit of 32767 px a side",
                                  "help: leave -o out: the report lists every change without the picture"]),
+        Case(name: "a seed for rects that are not random", files: ["a.tags": .text("x\n")], arguments: ["check", "a.tags", "--seed", "7"],
+             status: 2, stderr: ["error: --seed seeds the random rects of --query random"]),
         Case(name: "no rows", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--scroll-direction", "horizontal", "--rows", "0"],
              status: 2, stderr: ["error: rows must be greater than 0, got 0", "help: set --rows to more than 0"]),
         Case(name: "a view with the HTML player", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "--view", "device", "-o", "p.html"],

@@ -43,10 +43,14 @@ struct CheckCommand: ParsableCommand {
             ])]
     }
 
-    /// The JSON lists every failing step, so a limit on those printed means nothing there.
+    /// The JSON lists every failing step, so a limit on those printed means nothing there; only random rects have
+    /// a seed.
     func validate() throws(CommandLineError) {
         if format == .json, let option = given.first(of: [\.maxFailures]) {
             throw .notApplicable(option: option, because: "limits the text report; the JSON lists every failing step")
+        }
+        if query != .random, let option = given.first(of: [\.seed]) {
+            throw .notApplicable(option: option, because: "seeds the random rects of --query random")
         }
     }
 
