@@ -22,6 +22,7 @@ let package = Package(
         systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
         systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig1-dev"]),
         systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
         systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
         systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
@@ -34,7 +35,7 @@ let package = Package(
         // library's maths (libm), which a program that imports nothing else would not link on Linux.
         .target(name: "TagFlowLayout", linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
-        .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz"]),
+        .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.
         .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG", "CDeflate", "CIgzip"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.

@@ -399,6 +399,8 @@ final class EngineState {
         var start: Int
         var font: Int
         var script: TextScript
+        /// Its bidi embedding level: odd reads right to left.
+        var level: UInt8 = 0
     }
 
     /// Shapes `text` for drawing: every run's glyphs and positions, scaled to `size` points.
@@ -572,7 +574,7 @@ final class EngineState {
         let isEmboldened = chain.fonts[key.font].isEmboldened
         let widening = loaded.syntheticBoldWidening(if: isEmboldened)
         let scalars = joined.scalars
-        shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, font: font,
+        shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, rightToLeft: false, font: font,
                      markingUnsafeToConcatenate: true) { glyphs in
             var g = 0
             for (index, start, end) in joined.texts {
@@ -597,7 +599,7 @@ final class EngineState {
                 }
                 let run = PendingRun(
                     face: loaded, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: advance,
-                    clusterCount: end - start, missing: missing, missingScalars: [], rtl: false,
+                    clusterCount: end - start, missing: missing, missingScalars: [], level: 0,
                     coordinates: coordinates, isEmboldened: isEmboldened)
                 (results + index).initialize(to: measurement(
                     of: CollectionOfOne(run), fonts: loaded.families, missing: missing, tracking: chain.tracking,
@@ -654,10 +656,15 @@ final class EngineState {
         }
         guard !clusters.isEmpty else { return ([], 0) }
 
+        // Directions: only text with a right-to-left letter, an Arabic digit or a directional control can have any
+        // but level 0, so only it is resolved. It keeps which clusters were neutral, to move them afterwards.
+        let isBidirectional = !isASCII && scalars.contains(where: BidiLevels.canReverse)
+        let neutral = isBidirectional ? clusters.map(\.script.isNeutral) : []
+        if isBidirectional {
+            let levels = BidiLevels.resolve(scalars)
+            for i in clusters.indices { clusters[i].level = levels[clusters[i].start] }
+        }
         // Common and Inherited clusters join the run before them; leading ones join the first real script.
-        // Only text with a right-to-left script has neutrals to move afterwards, so only it keeps which were neutral.
-        let hasRightToLeft = !isASCII && clusters.contains { $0.script.isRightToLeft }
-        let neutral = hasRightToLeft ? clusters.map(\.script.isNeutral) : []
         var previous: TextScript?
         for i in clusters.indices {
             if clusters[i].script.isNeutral {
@@ -669,15 +676,14 @@ final class EngineState {
         if let first = clusters.firstIndex(where: { !$0.script.isNeutral }), first > 0 {
             for i in 0..<first { clusters[i].script = clusters[first].script }
         }
-        // Neutrals between right-to-left text and left-to-right text take the line's direction (UAX #9, rule N1/N2):
-        // the space in "ab مرحبا cd" belongs between the Arabic and "cd", so it joins the run after it, not the
-        // right-to-left run that would draw it on the wrong side.
+        // Neutrals whose level is not the text's before them but the text's after them join the run after them: the
+        // space in "ab مرحبا cd" is at the level of "cd", so it is shaped with it, not apart.
         var i = 0
-        while hasRightToLeft, i < clusters.count {
-            guard neutral[i], i > 0, clusters[i - 1].script.isRightToLeft else { i += 1; continue }
+        while isBidirectional, i < clusters.count {
+            guard neutral[i], i > 0, clusters[i].level != clusters[i - 1].level else { i += 1; continue }
             var end = i
             while end < clusters.count, neutral[end] { end += 1 }
-            if end < clusters.count, !clusters[end].script.isRightToLeft {
+            if end < clusters.count, clusters[end].level == clusters[i].level {
                 for k in i..<end { clusters[k].script = clusters[end].script }
             }
             i = end
@@ -688,14 +694,15 @@ final class EngineState {
         i = 0
         while i < clusters.count {
             var j = i + 1
-            while j < clusters.count, clusters[j].font == clusters[i].font, clusters[j].script == clusters[i].script {
+            while j < clusters.count, clusters[j].font == clusters[i].font, clusters[j].script == clusters[i].script,
+                  clusters[j].level == clusters[i].level {
                 j += 1
             }
             let end = j < clusters.count ? clusters[j].start : scalars.count
             let loaded = face(chain, clusters[i].font)
             let run = shapeRun(
                 scalars, from: clusters[i].start, to: end, clusters: clusters[i..<j], script: clusters[i].script,
-                with: loaded, emboldened: chain.fonts[clusters[i].font].isEmboldened, chain: chain, size: size,
+                level: clusters[i].level, with: loaded, emboldened: chain.fonts[clusters[i].font].isEmboldened, chain: chain, size: size,
                 keepingGlyphs: keepingGlyphs)
             // The first family shares the face's one-element list, so a single-font text allocates no list.
             if fonts.isEmpty {
@@ -708,16 +715,19 @@ final class EngineState {
             i = j
         }
 
-        // Visual order: logical, except that each stretch of consecutive right-to-left runs is reversed.
-        var k = 0
-        while k < runs.count {
-            var m = k
-            while m < runs.count, runs[m].rtl { m += 1 }
-            if m > k {
-                runs[k..<m].reverse()
-                k = m
-            } else {
-                k += 1
+        // Visual order (UAX #9, L2): from the highest level down to the lowest odd one, every stretch of runs at that
+        // level or higher is reversed. Each right-to-left run's glyphs come from HarfBuzz in visual order already.
+        if let highest = runs.map(\.level).max(), highest > 0 {
+            let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
+            for level in stride(from: highest, through: max(lowestOdd, 1), by: -1) {
+                var k = 0
+                while k < runs.count {
+                    guard runs[k].level >= level else { k += 1; continue }
+                    var m = k
+                    while m < runs.count, runs[m].level >= level { m += 1 }
+                    runs[k..<m].reverse()
+                    k = m
+                }
             }
         }
         return (fonts, missing)
@@ -739,7 +749,9 @@ final class EngineState {
         let missing: Int
         /// Scalars no glyph of the face draws, with their index in the text; empty unless glyphs were kept.
         let missingScalars: [(index: Int, scalar: UInt32)]
-        let rtl: Bool
+        /// The bidi level it was shaped at: odd reads right to left.
+        let level: UInt8
+        var rtl: Bool { level % 2 == 1 }
         /// The axis values the run was shaped at.
         let coordinates: [FontVariation]
         /// Drawn in synthetic bold: `advanceUnits` and `xUnits` include the widening.
@@ -757,14 +769,14 @@ final class EngineState {
 
     private func shapeRun(
         _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<Cluster>, script: TextScript,
-        with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
+        level: UInt8, with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
         let widening = face.syntheticBoldWidening(if: emboldened)
         func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int { SyntheticBold.widened(shaped.xAdvance(g), by: widening) }
         let tracked = keepingGlyphs && chain.tracking != 0
-        let rtl = script.isRightToLeft
-        return shaper.shape(scalars, from: start, to: end, script: script, font: font) { shaped in
+        let rtl = level % 2 == 1
+        return shaper.shape(scalars, from: start, to: end, script: script, rightToLeft: rtl, font: font) { shaped in
             let n = shaped.count
             var pen = 0
             var missing = 0
@@ -776,7 +788,7 @@ final class EngineState {
                 }
                 return PendingRun(
                     face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
-                    clusterCount: clusters.count, missing: missing, missingScalars: [], rtl: rtl,
+                    clusterCount: clusters.count, missing: missing, missingScalars: [], level: level,
                     coordinates: coordinates, isEmboldened: emboldened)
             }
             var glyphs: [UInt32] = []
@@ -829,7 +841,7 @@ final class EngineState {
             pen += pendingWidening
             return PendingRun(
                 face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
-                clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, rtl: rtl,
+                clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, level: level,
                 coordinates: coordinates, isEmboldened: emboldened)
         }
     }

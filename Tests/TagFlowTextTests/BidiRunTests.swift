@@ -1,7 +1,9 @@
 import Testing
 @testable import TagFlowText
 
-/// Spaces between right-to-left and left-to-right text sit where the line's direction puts them.
+/// Mixed directions as UAX #9 orders them on one line: spaces between right-to-left and left-to-right text sit
+/// where the line's direction puts them, numbers read in their own order, and a text that begins right to left
+/// puts its left-to-right words on the left.
 @Suite(.serialized) struct BidiRunTests {
     @Test(arguments: [("ab مرحبا cd", "cd"), ("Hello שלום world", "world")])
     func aSpaceBetweenRightToLeftAndLeftToRightTextJoinsTheTextAfterIt(_ text: String, _ after: String) throws {
@@ -16,5 +18,42 @@ import Testing
         #expect(shaped.runs[1].glyphs.count <= word.unicodeScalars.count)
         let width = engine.measure(text, font: try engine.font(family: "DejaVu Sans", size: 14)).width
         #expect(abs(width - shaped.width) < 1e-9)
+    }
+
+    /// The glyphs of the text, left to right as drawn.
+    static func visualGlyphs(_ text: String, engine: TextEngine, font: FontSpec) -> [UInt32] {
+        engine.shape(text, font: font).runs.flatMap(\.glyphs)
+    }
+
+    @Test(arguments: [
+        // A number in right-to-left text reads left to right, and sits to the left of the word before it.
+        ("שנת 2024", ["2024", " תנש"]),
+        ("מחיר: 120 ₪", ["₪ ", "120", " :ריחמ"]),
+        // A text that begins right to left is a right-to-left line: its Latin word is on the left.
+        ("שלום World", ["World", " םולש"]),
+        ("(קוד) 42", ["42", " (דוק)"]),
+        // One that begins left to right keeps its Latin first.
+        ("Hello שלום", ["Hello ", "םולש"]),
+    ])
+    func linesAreOrderedAsUAX9OrdersThem(_ text: String, _ visualParts: [String]) throws {
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        // Each part as it looks on the screen, left to right: right-to-left letters reversed, and brackets as drawn.
+        let expected = visualParts.flatMap { part in part.unicodeScalars.map { glyphID($0, in: face) } }
+        #expect(Self.visualGlyphs(text, engine: engine, font: font) == expected, "\(text)")
+        // Order changes nothing of the width.
+        #expect(abs(engine.measure(text, font: font).width - engine.shape(text, font: font).width) < 1e-9)
+    }
+
+    @Test func arabicDigitsAndEuropeanDigitsInArabicTextReadInTheirOwnOrder() throws {
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans", size: 14)
+        let face = engine.primaryFace(font: font)
+        // The Arabic word is joined, so only the number is compared glyph by glyph: read first, it is drawn at the
+        // right end, or after the word, at the left end.
+        let number = { (digits: String) in digits.unicodeScalars.map { glyphID($0, in: face) } }
+        #expect(Array(Self.visualGlyphs("مرحبا 2024", engine: engine, font: font).prefix(4)) == number("2024"))
+        #expect(Array(Self.visualGlyphs("١٢٠ درهم", engine: engine, font: font).suffix(3)) == number("١٢٠"))
     }
 }

@@ -150,7 +150,7 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         let text = Array("AVATAR Ty. office Wavy".unicodeScalars.map(\.value))
         let shaper = HarfBuzzShaper()
         func positions(_ font: HarfBuzzFont) -> [[Int]] {
-            shaper.shape(text, from: 0, to: text.count, script: .latin, font: font) { glyphs in
+            shaper.shape(text, from: 0, to: text.count, script: .latin, rightToLeft: false, font: font) { glyphs in
                 (0..<glyphs.count).map { [Int(glyphs.glyph($0)), glyphs.xAdvance($0), glyphs.xOffset($0)] }
             }
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowText
 
 /// Where a command's words go. Standard output carries results; standard error, errors, warnings and progress.
 public struct Console: Sendable {
@@ -70,6 +71,24 @@ public enum TagFlowCommand {
         } catch {
             exit(report(error, console: .standard).rawValue)
         }
+    }
+
+    /// What a command run in this process printed, and how it ended.
+    public struct Result: Sendable {
+        public let status: ExitStatus
+        /// Standard output's words: a report, a table, JSON.
+        public let output: String
+        /// Standard error's: errors, warnings and progress lines.
+        public let errors: String
+    }
+
+    /// Runs a command line (without the program name) in this process, as `tagflow` would from the same folder,
+    /// and keeps what it prints: `run(["snapshot", "verify", "--format", "json"])` from a program or a test.
+    public static func run(_ arguments: [String]) -> Result {
+        let output = Locked(""), errors = Locked("")
+        let status = run(arguments, console: Console(out: { text in output.withLock { $0 += text } },
+                                                    err: { text in errors.withLock { $0 += text } }))
+        return Result(status: status, output: output.withLock { $0 }, errors: errors.withLock { $0 })
     }
 
     /// Runs a command line (without the program name) and returns the exit status.

@@ -248,11 +248,11 @@ final class HarfBuzzShaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Shapes `scalars[start..<end]` with `font` in `script`, the whole array as context (so Arabic joining and
+    /// Shapes `scalars[start..<end]` with `font` in `script`, `rightToLeft` or not, the whole array as context (so Arabic joining and
     /// marks see across run boundaries), and lends the glyphs to `body`. With `markingUnsafeToConcatenate`, the
     /// glyphs say where the text could not be split and shaped in pieces (`isUnsafeToConcatenate`).
     func shape<R>(
-        _ scalars: [UInt32], from start: Int, to end: Int, script: TextScript, font: HarfBuzzFont,
+        _ scalars: [UInt32], from start: Int, to end: Int, script: TextScript, rightToLeft: Bool, font: HarfBuzzFont,
         markingUnsafeToConcatenate: Bool = false, _ body: (ShapedGlyphs) -> R
     ) -> R {
         hb_buffer_clear_contents(buffer)
@@ -260,7 +260,7 @@ final class HarfBuzzShaper {
             hb_buffer_add_codepoints(buffer, $0.baseAddress, Int32($0.count), UInt32(start), Int32(end - start))
         }
         precondition(hb_buffer_allocation_successful(buffer) != 0, "out of memory shaping \(end - start) characters")
-        hb_buffer_set_direction(buffer, script.isRightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
+        hb_buffer_set_direction(buffer, rightToLeft ? HB_DIRECTION_RTL : HB_DIRECTION_LTR)
         hb_buffer_set_script(buffer, hb_script_t(rawValue: script.raw))
         hb_buffer_set_language(buffer, language)
         var flags = HB_BUFFER_FLAG_DEFAULT.rawValue
