@@ -159,7 +159,7 @@ public struct FlowLayout: Sendable {
         sections.reserveCapacity(metrics.count)
 
         let contentWidth = options.contentWidth
-        let lineWidth = options.lineWidth
+        let lineWidth = options.lineWidth, lineExtent = options.lineExtent
         let spacing = options.interitemSpacing
         let maxTagWidth = lineWidth
         var y = 0.0
@@ -235,9 +235,7 @@ public struct FlowLayout: Sendable {
                                               spacing: spacing, used: used, count: lineWidths.count, isLastLine: isLastLine)
                 var cursor = placement.lead
                 for (offset, tagWidth) in lineWidths.enumerated() {
-                    let x = options.direction == .ltr
-                        ? options.sectionInset.left + cursor
-                        : options.sectionInset.left + lineWidth - cursor - tagWidth
+                    let x = options.direction == .ltr ? lineExtent.lowerBound + cursor : lineExtent.upperBound - cursor - tagWidth
                     let frame = Rect(x: x, y: lineTop, width: tagWidth, height: options.itemHeight)
                     let itemIndex = start + offset
                     if itemIndex == end {

@@ -106,6 +106,13 @@ public struct LayoutOptions: Hashable, Sendable {
     /// The room for tags on one line, and the widest a tag may be: a screen's width less the insets.
     public var lineWidth: Double { contentWidth - sectionInset.horizontal }
 
+    /// Where a vertical layout's lines lie across the content: inside the section insets, mirrored right to left as
+    /// UIKit flips a flow layout, so that the left inset ends up on the right.
+    public var lineExtent: ClosedRange<Double> {
+        let (before, after) = direction == .ltr ? (sectionInset.left, sectionInset.right) : (sectionInset.right, sectionInset.left)
+        return before...Swift.max(before, contentWidth - after)
+    }
+
     /// The widest a tag's text may be before it is truncated.
     public var maxTextWidth: Double { lineWidth - 2 * padding }
 

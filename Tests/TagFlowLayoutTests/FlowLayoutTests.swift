@@ -102,7 +102,8 @@ import Testing
         let ltrLayout = FlowLayout.prepare(sections, options: ltr)
         let rtlLayout = FlowLayout.prepare(sections, options: rtl)
         for (a, b) in zip(ltrLayout.items, rtlLayout.items) where !a.isHidden {
-            let mirroredX = ltr.sectionInset.left + ltr.lineWidth - (a.frame.x - ltr.sectionInset.left) - a.frame.width
+            // Mirrored across the whole content, as UIKit flips the frames: the left inset ends up on the right.
+            let mirroredX = ltr.contentWidth - a.frame.x - a.frame.width
             #expect(abs(b.frame.x - mirroredX) < 1e-9, "ltr \(a.frame) rtl \(b.frame)")
             #expect(b.frame.y == a.frame.y)
         }
@@ -115,7 +116,7 @@ import Testing
         options.direction = .rtl
         let sections = [SectionMetrics(hasHeader: false, hasFooter: false, textWidths: [60, 40])]
         let first = FlowLayout.prepare(sections, options: options).items[0].frame
-        #expect(abs(first.maxX - (options.sectionInset.left + options.lineWidth)) < 1e-9, "\(first)")
+        #expect(abs(first.maxX - (options.contentWidth - options.sectionInset.left)) < 1e-9, "\(first)")
         options.alignment = .left
         let second = FlowLayout.prepare(sections, options: options).items[1].frame
         #expect(abs(second.minX - options.sectionInset.left) < 1e-9, "\(second)")
@@ -145,7 +146,7 @@ import Testing
         let options = randomOptions(&rng)
         let metrics = randomSections(&rng)
         let layout = FlowLayout.prepare(metrics, options: options)
-        let lineStart = options.sectionInset.left, lineEnd = options.contentWidth - options.sectionInset.right
+        let lineStart = options.lineExtent.lowerBound, lineEnd = options.lineExtent.upperBound
         let shown = layout.items.filter { !$0.isHidden }
 
         for item in shown {

@@ -20,7 +20,7 @@ import Testing
     static func expectMoreTagHolds(_ layout: FlowLayout, _ metrics: [SectionMetrics], moreTextWidth: (Int) -> Double,
                                    _ context: Comment) {
         let options = layout.options
-        let left = options.sectionInset.left, right = options.sectionInset.left + options.lineWidth
+        let left = options.lineExtent.lowerBound, right = options.lineExtent.upperBound
         for (sectionIndex, section) in layout.sections.enumerated() {
             let hiddenItems = layout.items[section.items].count(where: \.isHidden)
             #expect(section.hiddenCount == hiddenItems, "\(context) section \(sectionIndex)")

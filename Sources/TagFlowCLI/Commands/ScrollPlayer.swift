@@ -74,7 +74,8 @@ struct ScrollPlayer {
                               ("captionSize", .number(style.captionFontSize))])),
             ("borderWidth", .number(style.borderWidth)),
             ("outsideAlpha", .number(style.outsideAlpha)),
-            ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.right), .number(options.sectionInset.top)])),
+            // A title's distance from its leading edge (right to left mirrors left to right) and, down a strip, from its top.
+            ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.top)])),
             ("rightToLeft", .bool(options.direction != .ltr)),
             ("pinHeaders", .bool(options.pinHeaders)),
             ("colours", .object(colours)),
@@ -199,10 +200,10 @@ struct ScrollPlayer {
             } else if (header && data.pinHeaders) {
               make("rect", { x, y, width, height, fill: colour(colours.background) }, group);
             }
-            const [insetLeft, insetRight, insetTop] = data.textInset;
+            const [insetLeft, insetTop] = data.textInset;
             // Scrolling horizontally, a header is a strip as tall as the content and its text runs down it.
             const [labelX, labelY] = data.horizontal ? [x + width / 2, y + insetTop]
-              : [data.rightToLeft ? x + width - insetRight : x + insetLeft, y + height / 2];
+              : [data.rightToLeft ? x + width - insetLeft : x + insetLeft, y + height / 2];
             const label = make("text", { x: labelX, y: labelY,
               "text-anchor": data.rightToLeft && !data.horizontal ? "end" : "start", "dominant-baseline": "central", "font-family": font.family,
               "font-size": header ? font.headerSize : font.footerSize, "font-weight": header ? "bold" : "normal",

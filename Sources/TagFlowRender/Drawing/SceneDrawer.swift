@@ -247,6 +247,7 @@ extension Scene {
     /// the side lines start from.
     func supplementaryTextX(in frame: Rect, width: Double) -> Double {
         let options = layout.options
-        return frame.x + (options.direction == .ltr ? options.sectionInset.left : frame.width - options.sectionInset.right - width)
+        // Right to left mirrors left to right, so the text keeps the left inset from the right edge.
+        return frame.x + (options.direction == .ltr ? options.sectionInset.left : frame.width - options.sectionInset.left - width)
     }
 }

@@ -1,0 +1,29 @@
+import TagFlowLayout
+import Testing
+@testable import TagFlowRender
+
+/// Right to left, a picture is the left-to-right one mirrored across the content, as UIKit flips a flow layout:
+/// with uneven section insets the left inset ends up on the right, for the tags and for the titles alike.
+@Suite struct RightToLeftDrawingTests {
+    @Test func aTitleKeepsTheLeftInsetFromTheRightEdgeAsItsTagsDo() throws {
+        var options = LayoutOptions()
+        options.sectionInset = EdgeInsets(top: 10, left: 20, bottom: 10, right: 5)
+        let document = TagDocument(sections: [TagSection(title: "Title", tags: [Tag("Alpha"), Tag("Beta")])])
+        let ltr = try RenderFixtures.scene(document, options: options)
+        options.direction = .rtl
+        let rtl = try RenderFixtures.scene(document, options: options)
+
+        let width = 60.0
+        let header = try #require(ltr.layout.flow.allElements.first { $0.id.kind == .header }).frame
+        let ltrTitle = ltr.supplementaryTextX(in: header, width: width)
+        let rtlTitle = rtl.supplementaryTextX(in: header, width: width)
+        #expect(ltrTitle == header.minX + 20)
+        #expect(rtlTitle == header.maxX - width - 20, "the title mirrors the left-to-right one")
+
+        let ltrTags = ltr.layout.flow.items.map(\.frame), rtlTags = rtl.layout.flow.items.map(\.frame)
+        for (a, b) in zip(ltrTags, rtlTags) {
+            #expect(abs(b.minX - (options.contentWidth - a.maxX)) < 1e-9, "ltr \(a) rtl \(b)")
+        }
+        #expect(abs(rtlTags[0].maxX - (options.contentWidth - 20)) < 1e-9, "the first tag keeps the left inset from the right edge")
+    }
+}
