@@ -186,6 +186,26 @@ import TagFlowTestSupport
         #expect(try !hasGreen(frame(plain, 5)))
         #expect(try hasGreen(frame(marked, 5)))
         #expect(try frame(plain, 3).pixels != frame(marked, 3).pixels)
+
+        // The tint is under the text, so a highlighted tag's text is as dark as an unmarked one's (#666666).
+        let new = try Self.scene(newPath)
+        let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: marked + "/frames.json"))) as! [String: Any]
+        let offset = try #require((manifest["offsets"] as? [String: Double])?["new"])
+        let added = try #require(new.layout.flow.allElements.first { new.layout.tag($0.id)?.text == "Lambert 10" }).frame
+        func darkest(_ image: RGBAImage) -> Int {
+            var darkest = 255
+            for y in Int(added.minY - offset) + 4..<Int(added.maxY - offset) - 4 {
+                // Between the rounded ends, where the outline is not.
+                for x in Int(added.minX + added.height / 2)..<Int(added.maxX - added.height / 2) {
+                    let i = (y * image.width + x) * 4
+                    darkest = min(darkest, (Int(image.pixels[i]) + Int(image.pixels[i + 1]) + Int(image.pixels[i + 2])) / 3)
+                }
+            }
+            return darkest
+        }
+        let unmarked = try darkest(frame(plain, 5)), highlighted = try darkest(frame(marked, 5))
+        #expect(unmarked <= 0x70, "the tag's text is not where it was looked for")
+        #expect(abs(highlighted - unmarked) <= 8, "highlighted text \(highlighted) against \(unmarked) unmarked")
     }
 
     @Test func badTransitionRequestsExitTwoAndWriteNothing() throws {

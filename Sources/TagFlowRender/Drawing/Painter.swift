@@ -278,6 +278,11 @@ extension Rect {
         return Rect(x: minX, y: minY, width: max(maxX, other.maxX) - minX, height: max(maxY, other.maxY) - minY)
     }
 
+    /// The rect shrunk by `distance` on every side, to nothing at the least.
+    package func inset(by distance: Double) -> Rect {
+        Rect(x: minX + distance, y: minY + distance, width: max(0, maxX - minX - 2 * distance), height: max(0, maxY - minY - 2 * distance))
+    }
+
     /// The rect grown by `distance` on every side.
     package func outset(by distance: Double) -> Rect {
         Rect(x: minX - distance, y: minY - distance, width: maxX - minX + 2 * distance, height: maxY - minY + 2 * distance)

@@ -91,6 +91,9 @@ struct SceneDrawer {
     /// Whether only the background lies under the elements, as in a render of the content. A cell filled with
     /// the background's own opaque colour then changes no pixel, so that fill is skipped.
     var isOverBackground = false
+    /// A colour laid over every cell's fill, under its border and text, at its alpha: a highlight that keeps the
+    /// text as legible as the cell's own.
+    var cellTint: Colour?
 
     init(scene: Scene, context: CairoContext) {
         self.scene = scene
@@ -147,6 +150,8 @@ struct SceneDrawer {
             painter.drawText(shaped, centredIn: cell, font: scene.bodyFont, colour: style.missing.withAlpha(150))
             return
         }
+        var look = look
+        if let cellTint { look.fill = cellTint.over(look.fill) }
         // Over the background alone, a fill of the background's own opaque colour changes no pixel.
         let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255)
         painter.drawCell(frame, text: shaped, font: scene.bodyFont, look: look, style: style, fillsCell: fillsCell)

@@ -22,6 +22,9 @@ public struct DeviceView: Sendable {
             self.alpha = alpha
             self.highlight = highlight
         }
+
+        /// A tag or a more tag, drawn as a cell.
+        var isCell: Bool { id.kind == .item || id.kind == .more }
     }
 
     /// A tint and an outline over an element, as the layout diff image marks a change.
@@ -96,8 +99,15 @@ public struct DeviceView: Sendable {
             var drawer = SceneDrawer(scene: layer.scene, context: context)
             drawer.painter.opacity = layer.alpha
             drawer.isOverBackground = layersOverBackground
-            drawer.draw(layer.id, frame: layer.frame)
-            if let highlight = layer.highlight { mark(layer, highlight, drawer: drawer) }
+            if let highlight = layer.highlight {
+                // The tint goes under the text: into a cell's fill, or under a header's or footer's text.
+                let tint = highlight.fill.withAlpha(UInt8((Self.highlightTint * 255).rounded()))
+                if layer.isCell { drawer.cellTint = tint } else { drawer.fill(layer.frame.inset(by: 0.75), tint) }
+                drawer.draw(layer.id, frame: layer.frame)
+                outline(layer, highlight, drawer: drawer)
+            } else {
+                drawer.draw(layer.id, frame: layer.frame)
+            }
         }
         context.restore()
         if let scene = scrollIndicator { drawScrollIndicator(scene, window: window, panel: origin, context: context) }
@@ -112,15 +122,11 @@ public struct DeviceView: Sendable {
         return try canvas.image()
     }
 
-    /// A tint over the element and an outline inside its edge, in the element's opacity.
-    private func mark(_ layer: Layer, _ highlight: Highlight, drawer: SceneDrawer) {
+    /// A highlight's outline inside the element's edge, in the element's opacity.
+    private func outline(_ layer: Layer, _ highlight: Highlight, drawer: SceneDrawer) {
         let frame = layer.frame
-        let isCell = layer.id.kind == .item || layer.id.kind == .more
-        let radius = isCell ? drawer.style.cellCornerRadius(for: frame) : 0
-        drawer.roundedRect(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5)),
-                           radius: max(0, radius - 0.75))
-        drawer.setColour(highlight.fill, alpha: Self.highlightTint)
-        drawer.context.fillPreserve()
+        let radius = layer.isCell ? drawer.style.cellCornerRadius(for: frame) : 0
+        drawer.roundedRect(frame.inset(by: 0.75), radius: max(0, radius - 0.75))
         drawer.setColour(highlight.stroke)
         drawer.context.setLineWidth(1.5)
         drawer.context.stroke()
