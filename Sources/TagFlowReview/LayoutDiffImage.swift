@@ -43,49 +43,62 @@ public struct LayoutDiffImage {
             case .reselected: "reselected"
             }
         }
-
-        package var stroke: Colour {
-            switch self {
-            case .unchanged: Colour(hex: "#b8bec6")!
-            case .added: Colour(hex: "#1a7f37")!
-            case .removed: Colour(hex: "#cf222e")!
-            case .moved: Colour(hex: "#bf8700")!
-            case .resized: Colour(hex: "#0969da")!
-            case .reselected: Colour(hex: "#8250df")!
-            }
-        }
-
-        package var fill: Colour {
-            switch self {
-            case .unchanged: Colour(hex: "#ffffff")!
-            case .added: Colour(hex: "#dafbe1")!
-            case .removed: Colour(hex: "#ffebe9")!
-            case .moved: Colour(hex: "#fff8c5")!
-            case .resized: Colour(hex: "#ddf4ff")!
-            case .reselected: Colour(hex: "#fbefff")!
-            }
-        }
-
-        var text: Colour {
-            switch self {
-            case .unchanged: Colour(hex: "#57606a")!
-            case .added: Colour(hex: "#116329")!
-            case .removed: Colour(hex: "#a40e26")!
-            case .moved: Colour(hex: "#7d4e00")!
-            case .resized: Colour(hex: "#0550ae")!
-            case .reselected: Colour(hex: "#6639ba")!
-            }
-        }
     }
+
+    /// The picture's colours: a light page like a code-review site's, or a dark one when the style's background is
+    /// dark, so that selected tags drawn in a dark style sit on a page of their own kind.
+    package struct Palette: Sendable {
+        package struct MarkColours: Sendable {
+            package let fill: Colour
+            package let stroke: Colour
+            let text: Colour
+        }
+        let page: Colour
+        let panelBorder: Colour
+        let ink: Colour
+        let quiet: Colour
+        let arrow: Colour
+        private let marks: [Mark: MarkColours]
+
+        package subscript(_ mark: Mark) -> MarkColours { marks[mark]! }
+
+        /// The palette for pictures and transition highlights in `style`.
+        package init(for style: Style) {
+            let b = style.background
+            let luminance = (0.2126 * Double(b.red) + 0.7152 * Double(b.green) + 0.0722 * Double(b.blue)) / 255
+            self = luminance < 0.5 ? .dark : .light
+        }
+
+        private init(page: String, panelBorder: String, ink: String, quiet: String, arrow: String, marks: [Mark: (String, String, String)]) {
+            func colour(_ hex: String) -> Colour { Colour(hex: hex)! }
+            self.page = colour(page)
+            self.panelBorder = colour(panelBorder)
+            self.ink = colour(ink)
+            self.quiet = colour(quiet)
+            self.arrow = colour(arrow)
+            self.marks = marks.mapValues { MarkColours(fill: colour($0.0), stroke: colour($0.1), text: colour($0.2)) }
+        }
+
+        /// Fill, stroke and text of each mark.
+        static let light = Palette(page: "#f6f8fa", panelBorder: "#d0d7de", ink: "#1f2328", quiet: "#656d76", arrow: "#9a6700", marks: [
+            .unchanged: ("#ffffff", "#b8bec6", "#57606a"), .added: ("#dafbe1", "#1a7f37", "#116329"),
+            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .moved: ("#fff8c5", "#bf8700", "#7d4e00"),
+            .resized: ("#ddf4ff", "#0969da", "#0550ae"), .reselected: ("#fbefff", "#8250df", "#6639ba"),
+        ])
+        static let dark = Palette(page: "#0d1117", panelBorder: "#30363d", ink: "#e6edf3", quiet: "#9198a1", arrow: "#d29922", marks: [
+            .unchanged: ("#161b22", "#484f58", "#9198a1"), .added: ("#12261e", "#2ea043", "#3fb950"),
+            .removed: ("#25171c", "#f85149", "#ff7b72"), .moved: ("#272115", "#d29922", "#e3b341"),
+            .resized: ("#121d2f", "#388bfd", "#58a6ff"), .reselected: ("#1f1a2e", "#a371f7", "#bc8cff"),
+        ])
+    }
+
+    /// The colours this picture is drawn in, from ``style``'s background.
+    var palette: Palette { Palette(for: style) }
 
     private static let margin = 16.0
     private static let gap = 24.0
     private static let captionHeight = 44.0
     private static let legendHeight = 34.0
-    private static let page = Colour(hex: "#f6f8fa")!
-    private static let panelBorder = Colour(hex: "#d0d7de")!
-    private static let ink = Colour(hex: "#1f2328")!
-    private static let quiet = Colour(hex: "#656d76")!
 
     /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits.
     /// Panels side by side for layouts that scroll vertically, one above another for horizontal strips.
@@ -106,12 +119,12 @@ public struct LayoutDiffImage {
             throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale, limit: Canvas.maxSide)
         }
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
-        // Outlines on a light page, with text in the light style's fonts.
+        // Outlines on the palette's page, with text in the light style's font sizes.
         let fonts = try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light)
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context
-        drawer.painter.fill(Rect(x: 0, y: 0, width: width, height: height), Self.page)
+        drawer.painter.fill(Rect(x: 0, y: 0, width: width, height: height), palette.page)
 
         let marks = Marks(diff)
         var x = Self.margin
@@ -120,9 +133,9 @@ public struct LayoutDiffImage {
         let notes = [Self.sizeNote(diff.old), Self.sizeNote(diff.new), Self.changeNote(diff)]
         for (panel, panelWidth) in panelWidths.enumerated() {
             let frame = Rect(x: x, y: top, width: panelWidth, height: stacked ? panelHeights[panel] : panelHeight)
-            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: Self.ink, font: fonts.headerFont)
-            _ = drawer.painter.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: Self.quiet)
-            drawer.painter.fill(frame, Colour(hex: "#ffffff")!)
+            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: palette.ink, font: fonts.headerFont)
+            _ = drawer.painter.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: palette.quiet)
+            drawer.painter.fill(frame, style.background)
             context.save()
             context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
             context.clip()
@@ -134,7 +147,7 @@ public struct LayoutDiffImage {
             }
             context.restore()
             context.rectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1)
-            drawer.painter.setColour(Self.panelBorder)
+            drawer.painter.setColour(palette.panelBorder)
             context.setLineWidth(1)
             context.stroke()
             if stacked {
@@ -254,10 +267,10 @@ public struct LayoutDiffImage {
     private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: DiffDrawer, alpha: Double) {
         for section in snapshot.sections {
             if let header = section.header, let title = section.title {
-                drawTitle(title, in: header, colour: Colour(hex: "#333333")!.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont, drawer: drawer)
+                drawTitle(title, in: header, colour: style.headerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont, drawer: drawer)
             }
             if let frame = section.footerFrame, let footer = section.footer {
-                drawTitle(footer, in: frame, colour: Colour(hex: "#999999")!.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont, drawer: drawer)
+                drawTitle(footer, in: frame, colour: style.footerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont, drawer: drawer)
             }
         }
     }
@@ -288,24 +301,24 @@ public struct LayoutDiffImage {
         drawer.painter.roundedRect(outline, radius: outline.height / 2)
         switch style {
         case .solid:
-            drawer.painter.setColour(mark.fill)
+            drawer.painter.setColour(palette[mark].fill)
             context.fillPreserve()
-            drawer.painter.setColour(mark.stroke)
+            drawer.painter.setColour(palette[mark].stroke)
             context.setLineWidth(mark == .unchanged ? 1 : 1.5)
             context.stroke()
         case .faint:
-            drawer.painter.setColour(mark.stroke, alpha: 0.5)
+            drawer.painter.setColour(palette[mark].stroke, alpha: 0.5)
             context.setLineWidth(1)
             context.stroke()
         case .ghost:
-            drawer.painter.setColour(mark.stroke, alpha: 0.9)
+            drawer.painter.setColour(palette[mark].stroke, alpha: 0.9)
             context.setLineWidth(1.25)
             context.setDash([4, 3])
             context.stroke()
             context.setDash([])
         }
         guard !text.isEmpty else { return }
-        let colour = style == .solid ? mark.text : mark.text.withAlpha(style == .faint ? 110 : 150)
+        let colour = style == .solid ? palette[mark].text : palette[mark].text.withAlpha(style == .faint ? 110 : 150)
         _ = drawer.painter.drawLabel(text, at: Point(x: frame.midX, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.bodyFont)),
                              colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
     }
@@ -315,9 +328,9 @@ public struct LayoutDiffImage {
     private func drawSelectedTag(_ text: String, frame: Rect, mark: Mark, drawer: DiffDrawer) {
         if mark != .unchanged {
             drawer.painter.roundedRect(frame.outset(by: Self.haloWidth), radius: style.cellCornerRadius(for: frame) + Self.haloWidth)
-            drawer.painter.setColour(mark.fill)
+            drawer.painter.setColour(palette[mark].fill)
             drawer.painter.context.fillPreserve()
-            drawer.painter.setColour(mark.stroke)
+            drawer.painter.setColour(palette[mark].stroke)
             drawer.painter.context.setLineWidth(1.5)
             drawer.painter.context.stroke()
         }
@@ -343,9 +356,9 @@ public struct LayoutDiffImage {
         let tangent = max((tx * tx + ty * ty).squareRoot(), 0.001)
         let ux = tx / tangent, uy = ty / tangent
         let head = min(9, length / 2)
-        let colour = Colour(hex: "#9a6700")!
-        // A white casing keeps the arrow readable over tags.
-        for (width, paint) in [(4.0, Colour(hex: "#ffffff")!.withAlpha(210)), (1.75, colour)] {
+        let colour = palette.arrow
+        // A casing of the panel's colour keeps the arrow readable over tags.
+        for (width, paint) in [(4.0, style.background.withAlpha(210)), (1.75, colour)] {
             drawer.painter.setColour(paint)
             context.setLineWidth(width)
             context.setLineCap(.round)
@@ -377,7 +390,7 @@ public struct LayoutDiffImage {
     /// a tag's selection changed.
     var legend: [LegendEntry] {
         var entries = Mark.allCases.filter { $0 != .reselected || !diff.reselected.isEmpty }
-            .map { LegendEntry(label: $0.label, fill: $0.fill, stroke: $0.stroke) }
+            .map { LegendEntry(label: $0.label, fill: palette[$0].fill, stroke: palette[$0].stroke) }
         if [diff.old, diff.new].contains(where: { $0.sections.contains { $0.tags.contains(where: \.isSelected) } }) {
             let selected = style.tagLook(isSelected: true)
             entries.insert(LegendEntry(label: "selected", fill: selected.fill, stroke: selected.border), at: 1)
@@ -396,8 +409,8 @@ public struct LayoutDiffImage {
             drawer.painter.context.setLineWidth(1.5)
             drawer.painter.context.stroke()
             x += 28
-            x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: Self.quiet) + 18
+            x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: palette.quiet) + 18
         }
-        _ = drawer.painter.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: Self.quiet)
+        _ = drawer.painter.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
     }
 }

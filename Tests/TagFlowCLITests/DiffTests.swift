@@ -310,7 +310,10 @@ private struct SevenPointMeasurer: TextMeasuring {
             return image[Int((panel + x + 5) * 2), Int((60 + y + height / 2) * 2)]
         }
         let selected = RGBAImage.Pixel(r: 0x2c, g: 0x2c, b: 0x2e)  // the dark style's selectedFill
-        let reselectedTint = RGBAImage.Pixel(r: 0xfb, g: 0xef, b: 0xff)
+        let reselectedTint = RGBAImage.Pixel(r: 0x1f, g: 0x1a, b: 0x2e)  // the dark palette's, on a dark page
+        // A dark style gets a dark page, and panels of the style's background, as a render's.
+        #expect(image[2, 2] == RGBAImage.Pixel(r: 0x0d, g: 0x11, b: 0x17))
+        #expect(image[(16 + 3) * 2, (60 + 3) * 2] == RGBAImage.Pixel(r: 0x1c, g: 0x1c, b: 0x1e))
         #expect(try fill(reselected[0], "old") == selected)
         #expect(try fill(reselected[0], "new") == reselectedTint)
         #expect(try fill(reselected[1], "old") == reselectedTint)
@@ -326,6 +329,8 @@ private struct SevenPointMeasurer: TextMeasuring {
         let frame = try #require(reselected[0]["old"] as? [String: Any])
         let x = try #require(frame["x"] as? Double), y = try #require(frame["y"] as? Double), height = try #require(frame["height"] as? Double)
         #expect(lightImage[Int((16 + x + 5) * 2), Int((60 + y + height / 2) * 2)] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff), "the light style's selectedFill")
+        #expect(lightImage[2, 2] == RGBAImage.Pixel(r: 0xf6, g: 0xf8, b: 0xfa))
+        #expect(lightImage[(16 + 3) * 2, (60 + 3) * 2] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff))
     }
 
     /// Horizontal strips are far wider than tall: their panels are stacked, not set side by side, and the size

@@ -74,16 +74,16 @@ import TagFlowRender
         #expect(fill(basketball, in: Self.oldPanel) == pixel(style.selectedFill))
         #expect(fill(basketball, in: Self.newPanel) == pixel(style.selectedFill))
         #expect(fill(football, in: Self.newPanel) == pixel(style.selectedFill))
-        // Not selected in the old layout: the reselected tint.
-        #expect(fill(football, in: Self.oldPanel) == pixel(LayoutDiffImage.Mark.reselected.fill))
+        // Not selected in the old layout: the reselected tint, of the dark palette that a dark style gets.
+        #expect(fill(football, in: Self.oldPanel) == pixel(LayoutDiffImage.Palette.dark[.reselected].fill))
         // The selected text, and the reselected halo only round the tag that changed.
         let newBasketball = crop(image, Rect(x: Self.newPanel.x + basketball.minX - 5, y: Self.newPanel.y + basketball.minY - 5,
                                              width: basketball.width + 10, height: basketball.height + 10))
         let newFootball = crop(image, Rect(x: Self.newPanel.x + football.minX - 5, y: Self.newPanel.y + football.minY - 5,
                                            width: football.width + 10, height: football.height + 10))
         #expect(count(newFootball, near: pixel(style.selectedText)) > 10)
-        #expect(count(newFootball, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 30)
-        #expect(count(newBasketball, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) == 0)
+        #expect(count(newFootball, near: pixel(LayoutDiffImage.Palette.dark[.reselected].stroke)) > 30)
+        #expect(count(newBasketball, near: pixel(LayoutDiffImage.Palette.dark[.reselected].stroke)) == 0)
     }
 
     @Test func reselectedTagsAreMarkedCountedAndInTheLegend() throws {
@@ -97,10 +97,10 @@ import TagFlowRender
         let image = try picture.image(scale: 1)
         // Both tags purple in the overlay, whose panel starts after two of 375 pt and two gaps.
         let overlay = crop(image, Rect(x: 16 + 375 * 2 + 24 * 2, y: 60, width: 375, height: 100))
-        #expect(count(overlay, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 100)
+        #expect(count(overlay, near: pixel(LayoutDiffImage.Palette.light[.reselected].stroke)) > 100)
         // The legend's swatch, under the panels.
         let legend = crop(image, Rect(x: 0, y: 160, width: Double(image.width), height: Double(image.height - 160)))
-        #expect(count(legend, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) > 20)
+        #expect(count(legend, near: pixel(LayoutDiffImage.Palette.light[.reselected].stroke)) > 20)
         #expect(count(legend, near: pixel(Style.light.selectedBorder)) > 10)
     }
 
@@ -113,7 +113,7 @@ import TagFlowRender
         #expect(LayoutDiffImage.changeNote(diff) == "+1 −1 · 0 moved · 0 resized · same height")
         #expect(picture.legend.map(\.label) == ["unchanged", "added", "removed", "moved", "resized"])
         let image = try picture.image(scale: 1)
-        #expect(count(image, near: pixel(LayoutDiffImage.Mark.reselected.stroke)) == 0)
+        #expect(count(image, near: pixel(LayoutDiffImage.Palette.light[.reselected].stroke)) == 0)
         #expect(count(image, near: pixel(Style.light.selectedBorder)) == 0)
     }
 

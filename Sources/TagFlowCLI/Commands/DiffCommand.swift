@@ -347,11 +347,12 @@ struct DiffCommand: ParsableCommand {
 
     // MARK: Transition
 
-    /// The diff picture's colours for each change, for --highlight-changes.
-    static let highlightColours: [TransitionChange: DeviceView.Highlight] = {
-        func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight { DeviceView.Highlight(fill: mark.fill, stroke: mark.stroke) }
+    /// The diff picture's colours in `style` for each change, for --highlight-changes.
+    static func highlightColours(in style: Style) -> [TransitionChange: DeviceView.Highlight] {
+        let palette = LayoutDiffImage.Palette(for: style)
+        func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight { DeviceView.Highlight(fill: palette[mark].fill, stroke: palette[mark].stroke) }
         return [.added: colours(.added), .removed: colours(.removed), .moved: colours(.moved), .resized: colours(.resized)]
-    }()
+    }
 
     /// Animates the device view from the old layout to the new one into `picture`.
     private func writeTransition(_ picture: Picture, old: Side, new: Side, diff: LayoutDiff, names: (old: String, new: String),
@@ -371,7 +372,7 @@ struct DiffCommand: ParsableCommand {
         guard count <= Self.maxTransitionFrames else { throw RunError.tooManyTransitionFrames(count, cap: Self.maxTransitionFrames) }
         let animation = LayoutTransition(old: oldScene, new: newScene, diff: diff,
                                          offsets: LayoutTransition.offsets(old: oldScene, new: newScene, diff: diff, requested: transition.offset),
-                                         frameCount: count, highlights: transition.highlightChanges ? Self.highlightColours : [:])
+                                         frameCount: count, highlights: transition.highlightChanges ? Self.highlightColours(in: newScene.style) : [:])
         let frames = TransitionFrames(transition: animation, settings: transition, names: names)
         let writer = FrameWriter(source: frames, scale: transition.scale, fps: transition.fps, pipeline: OrderedPipeline(),
                                   console: console, quiet: false, interruption: interruption)
