@@ -1,3 +1,4 @@
+import TagFlowImage
 import TagFlowLayout
 import Testing
 @testable import TagFlowRender
@@ -25,5 +26,22 @@ import Testing
             #expect(abs(b.minX - (options.contentWidth - a.maxX)) < 1e-9, "ltr \(a) rtl \(b)")
         }
         #expect(abs(rtlTags[0].maxX - (options.contentWidth - 20)) < 1e-9, "the first tag keeps the left inset from the right edge")
+    }
+
+    @Test func theScrollIndicatorIsOnTheLeftEdgeRightToLeft() throws {
+        let document = TagDocument(sections: [TagSection(title: "Title", tags: (0..<80).map { Tag("tag \($0)") })])
+        var options = LayoutOptions()
+        func barColumns(_ direction: Direction) throws -> (left: Bool, right: Bool) {
+            options.direction = direction
+            let scene = try RenderFixtures.scene(document, options: options)
+            let image = try DeviceView.image(scene, offset: 0, scale: 1, scrollIndicator: true)
+            // The bar is 3 pt wide, 3 pt in from its edge; the cells keep 10 pt of section inset from both edges.
+            func marked(_ x: Int) -> Bool {
+                (0..<image.height).contains { y in image[x, y] != RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff) }
+            }
+            return (marked(4), marked(image.width - 5))
+        }
+        #expect(try barColumns(.ltr) == (left: false, right: true))
+        #expect(try barColumns(.rtl) == (left: true, right: false))
     }
 }

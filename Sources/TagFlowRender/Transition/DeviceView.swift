@@ -132,7 +132,8 @@ public struct DeviceView: Sendable {
         drawer.context.stroke()
     }
 
-    /// A thin bar on the screen's right edge, as iOS shows while scrolling; on its bottom edge scrolling horizontally.
+    /// A thin bar on the screen's right edge (left, right to left), as iOS shows while scrolling; on its bottom edge
+    /// scrolling horizontally.
     private func drawScrollIndicator(_ scene: Scene, window: Rect, panel: Point, context: CairoContext) {
         let bounds = scene.contentBounds
         let axis = scene.layout.options.scrollDirection
@@ -142,8 +143,10 @@ public struct DeviceView: Sendable {
         let length = max(24, track * window.length(along: axis) / bounds.length(along: axis))
         let progress = (window.minAlong(axis) - bounds.minAlong(axis)) / (bounds.length(along: axis) - window.length(along: axis))
         let lead = 3 + (track - length) * min(max(progress, 0), 1)
+        // Right to left, iOS mirrors the vertical bar to the screen's left edge.
+        let barX = scene.layout.options.direction == .rtl ? panel.x + 3 : panel.x + size.width - 6
         let bar = axis == .vertical
-            ? Rect(x: panel.x + size.width - 6, y: panel.y + lead, width: 3, height: length)
+            ? Rect(x: barX, y: panel.y + lead, width: 3, height: length)
             : Rect(x: panel.x + lead, y: panel.y + size.height - 6, width: length, height: 3)
         drawer.roundedRect(bar, radius: 1.5)
         drawer.setColour(scene.style.captionText, alpha: 0.35)
