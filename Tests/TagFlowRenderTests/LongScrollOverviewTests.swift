@@ -152,6 +152,14 @@ struct LongScrollOverviewTests {
         #expect(isViewportBlue(image[column, windowRow]), "no window mark in the minimap at row \(windowRow): \(image[column, windowRow])")
         let farRow = Int(top + (mark.midY > renderer.minimapSize.height / 2 ? 4 : renderer.minimapSize.height - 4))
         #expect(!isViewportBlue(image[column, farRow]), "the minimap is blue far from the window, at row \(farRow)")
+
+        // A missing element's tick, at the minimap's leading edge, keeps the missing colour over the window's bar.
+        let missingInWindow = try #require(missing.first { frame.visibleRect.intersects($0.frame) })
+        let tick = renderer.minimapMark(for: missingInWindow.frame)
+        // The tick is at least 1.5 pt long: some pixel of its rows is wholly its own.
+        let rows = Int(top + tick.minY) - 1...Int(top + tick.maxY) + 1
+        let nearest = rows.map { RenderFixtures.distance(image[Int(minimapLeft + 3), $0], style.missing) }.min()!
+        #expect(nearest <= 2, "no pixel of the missing tick is \(style.missing): the nearest is \(nearest) away")
     }
 
     @Test func scrollingHorizontallyTheNeighbourhoodAndMinimapRunAlongX() throws {

@@ -78,6 +78,12 @@ extension ScrollFrameRenderer {
             let colour = element.id.kind == .header ? style.headerText.withAlpha(140) : style.cellBorder
             drawer.fill(along(placed(element.frame), trim: 0.5, least: 0.5), colour)
         }
+        drawer.setColour(style.viewportBorder, alpha: 0.6)
+        drawer.context.setLineWidth(1)
+        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0), height: max(extent.height - 1, 0))
+        drawer.context.stroke()
+        drawer.fill(along(placed(frame.visibleRect), least: 3), style.viewportBorder.withAlpha(170))
+        // The ticks go over the window's bar, which would tint a missing tick's red to the extra colour's purple.
         let tick = 6.0
         for (elements, colour) in [(audit.extra, style.extra), (audit.missing, style.missing)] {
             for element in elements {
@@ -87,11 +93,6 @@ extension ScrollFrameRenderer {
                 drawer.fill(along(mark, least: 1.5), colour)
             }
         }
-        drawer.setColour(style.viewportBorder, alpha: 0.6)
-        drawer.context.setLineWidth(1)
-        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0), height: max(extent.height - 1, 0))
-        drawer.context.stroke()
-        drawer.fill(along(placed(frame.visibleRect), least: 3), style.viewportBorder.withAlpha(170))
         strokePanelBorder(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height), drawer: drawer)
     }
 }
