@@ -113,8 +113,10 @@ public struct LayoutOptions: Hashable, Sendable {
         return before...Swift.max(before, contentWidth - after)
     }
 
-    /// The widest a tag's text may be before it is truncated.
-    public var maxTextWidth: Double { lineWidth - 2 * padding }
+    /// The widest a tag's text may be before it is truncated: the line's width. A tag is its text and the padding,
+    /// clamped to the line, and its label is the whole cell, as the seed's is: within 2 × padding of the line's
+    /// width the text shows whole with less padding, and only a text wider than the line is cut.
+    public var maxTextWidth: Double { lineWidth }
 
     /// Whether sections that hide tags end their last line with a ``moreTag``.
     public var showsMoreTag: Bool { maxLines > 0 && !moreTag.isEmpty }
@@ -282,7 +284,7 @@ extension LayoutOptions {
         if lineWidth <= 0 {
             throw .insetsTooWide(total: contentInset.horizontal + sectionInset.horizontal, width: width)
         }
-        if maxTextWidth <= 0 { throw .noRoomForText(lineWidth: lineWidth, padding: padding) }
+        if lineWidth - 2 * padding <= 0 { throw .noRoomForText(lineWidth: lineWidth, padding: padding) }
         if maxSelection > 0, selectedCount > maxSelection {
             throw .tooManySelected(selected: selectedCount, maxSelection: maxSelection)
         }

@@ -164,15 +164,21 @@ import Testing
         #expect(Truncation.tail.fit("abcdef", within: 5, measurer: measurer).text == "…")
     }
 
+    /// As the seed's cell, whose label is the whole cell: a tag is its text and padding clamped to the line, and only
+    /// a text wider than the line is cut, to the line's width.
     @Test func tagLayoutTruncatesOnlyWhatOverflows() {
         var options = LayoutOptions()
-        options.width = 100  // line 80, text up to 65
-        let document = TagDocument(sections: [TagSection(tags: [Tag("short"), Tag("much too long for the line")])])
+        options.width = 100  // a line of 80; text of 10 pt a character
+        let document = TagDocument(sections: [TagSection(tags: [Tag("short"), Tag("much too long for the line"), Tag("seventy")])])
         let layout = TagLayout(document: document, options: options, measurer: measurer)
         #expect(layout.tags[0][0].isTruncated == false)
-        #expect(layout.tags[0][1].displayText == "much…")
+        #expect(layout.tags[0][1].displayText == "much to…")
         #expect(layout.flow.items[1].isTruncated)
         #expect(layout.flow.items[1].frame.width == 80)
+        // 70 pt of text and 15 of padding: clamped to the line, but whole, with less padding.
+        #expect(layout.tags[0][2].displayText == "seventy")
+        #expect(!layout.flow.items[2].isTruncated)
+        #expect(layout.flow.items[2].frame.width == 80)
     }
 }
 
