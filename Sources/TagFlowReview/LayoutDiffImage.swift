@@ -4,7 +4,7 @@ import TagFlowRender
 import TagFlowText
 
 /// Draws a layout diff as three panels: the old layout, the new one, and an overlay of both in which removed tags
-/// are red, added ones green, moved ones amber, drawn at both places and joined by an arrow, resized ones blue, and
+/// are red, added ones green, moved ones teal, drawn at both places and joined by an arrow, resized ones blue, and
 /// reselected ones purple.
 ///
 /// Tags are drawn as outlines with their text rather than in the full style: a layout JSON file carries frames and
@@ -80,14 +80,14 @@ public struct LayoutDiffImage {
         }
 
         /// Fill, stroke and text of each mark.
-        static let light = Palette(page: "#f6f8fa", panelBorder: "#d0d7de", ink: "#1f2328", quiet: "#656d76", arrow: "#9a6700", marks: [
+        static let light = Palette(page: "#f6f8fa", panelBorder: "#d0d7de", ink: "#1f2328", quiet: "#656d76", arrow: "#136b72", marks: [
             .unchanged: ("#ffffff", "#b8bec6", "#57606a"), .added: ("#dafbe1", "#1a7f37", "#116329"),
-            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .moved: ("#fff8c5", "#bf8700", "#7d4e00"),
+            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .moved: ("#d8f5f3", "#1b7c83", "#0e5a60"),
             .resized: ("#ddf4ff", "#0969da", "#0550ae"), .reselected: ("#fbefff", "#8250df", "#6639ba"),
         ])
-        static let dark = Palette(page: "#0d1117", panelBorder: "#30363d", ink: "#e6edf3", quiet: "#9198a1", arrow: "#d29922", marks: [
+        static let dark = Palette(page: "#0d1117", panelBorder: "#30363d", ink: "#e6edf3", quiet: "#9198a1", arrow: "#39c5cf", marks: [
             .unchanged: ("#161b22", "#484f58", "#9198a1"), .added: ("#12261e", "#2ea043", "#3fb950"),
-            .removed: ("#25171c", "#f85149", "#ff7b72"), .moved: ("#272115", "#d29922", "#e3b341"),
+            .removed: ("#25171c", "#f85149", "#ff7b72"), .moved: ("#10292b", "#39c5cf", "#56d4dd"),
             .resized: ("#121d2f", "#388bfd", "#58a6ff"), .reselected: ("#1f1a2e", "#a371f7", "#bc8cff"),
         ])
     }

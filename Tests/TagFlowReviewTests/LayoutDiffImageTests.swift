@@ -40,7 +40,7 @@ import TagFlowRender
         let diff = LayoutDiff(old: old, new: new)
         #expect(diff.moved.map(\.text) == ["足球", "排球", "篮球"])
         let image = try LayoutDiffImage(diff: diff, engine: engine).image(scale: 1)
-        #expect(count(image, near: RGBAImage.Pixel(r: 0x9a, g: 0x67, b: 0x00)) > 30)  // arrows
+        #expect(count(image, near: pixel(LayoutDiffImage.Palette.light.arrow)) > 30)  // arrows
     }
 
     func pixel(_ colour: Colour) -> RGBAImage.Pixel { RGBAImage.Pixel(r: colour.red, g: colour.green, b: colour.blue) }
