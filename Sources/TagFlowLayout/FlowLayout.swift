@@ -188,7 +188,9 @@ public struct FlowLayout: Sendable {
             var more: MoreTagLayout?
             while start < widths.count {
                 if options.maxLines > 0 && line == options.maxLines {
-                    let hidden = Rect(x: options.sectionInset.left, y: lineTop - options.lineSpacing, width: 0, height: 0)
+                    // Nowhere to be seen: no size, at the start of the line after the last.
+                    let lineStart = options.direction == .ltr ? lineExtent.lowerBound : lineExtent.upperBound
+                    let hidden = Rect(x: lineStart, y: lineTop - options.lineSpacing, width: 0, height: 0)
                     for i in start..<widths.count {
                         items.append(ItemLayout(frame: hidden, section: sectionIndex, line: line, isHidden: true,
                                                 isTruncated: widths[i] > options.maxTextWidth))

@@ -18,14 +18,28 @@ public struct LayoutDiffImage {
     public let fontSize: Double
     /// The style whose selected colours selected tags are drawn in.
     public let style: Style
+    /// The options the layouts were measured with, when known: the tags are drawn in their tag font.
+    let options: LayoutOptions?
 
-    /// Prepares to draw `diff`, measuring and drawing the tags' text with `engine`.
+    /// Prepares to draw `diff` of layouts saved without their options, drawing the tags' text with `engine` in
+    /// `fontFamily` at `fontSize`.
     public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize,
                 style: Style = .light) {
+        self.init(diff: diff, engine: engine, fontFamily: fontFamily, fontSize: fontSize, options: nil, style: style)
+    }
+
+    /// Prepares to draw `diff` of layouts measured with `options`: the tags' text in the font they were measured in
+    /// (``TextEngine/tagFont(for:)``), with its weight, axis values and tracking.
+    public init(diff: LayoutDiff, engine: TextEngine, options: LayoutOptions, style: Style = .light) {
+        self.init(diff: diff, engine: engine, fontFamily: options.font, fontSize: options.textSize, options: options, style: style)
+    }
+
+    private init(diff: LayoutDiff, engine: TextEngine, fontFamily: String, fontSize: Double, options: LayoutOptions?, style: Style) {
         self.diff = diff
         self.engine = engine
         self.fontFamily = fontFamily
         self.fontSize = fontSize
+        self.options = options
         self.style = style
     }
 
@@ -119,8 +133,9 @@ public struct LayoutDiffImage {
             throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale, limit: Canvas.maxSide)
         }
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
-        // Outlines on the palette's page, with text in the light style's font sizes.
-        let fonts = try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light)
+        // Outlines on the palette's page, with titles and captions at the light style's sizes.
+        let fonts = if let options { try FontSet(engine: engine, options: options, style: .light) }
+                    else { try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light) }
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context

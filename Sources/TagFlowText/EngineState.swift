@@ -608,8 +608,8 @@ final class EngineState {
         }
     }
 
-    /// Segments `text` by grapheme cluster into runs of one font and script and shapes each with HarfBuzz, in font
-    /// units.
+    /// Segments `text` by grapheme cluster into runs of one font, script and bidi level and shapes each with
+    /// HarfBuzz, in font units.
     ///
     /// Puts the runs in visual order into the empty `runs`, and returns the families that drew them in order of
     /// first (logical) use and how many glyphs are .notdef. Without `keepingGlyphs` the runs carry only their
@@ -676,15 +676,19 @@ final class EngineState {
         if let first = clusters.firstIndex(where: { !$0.script.isNeutral }), first > 0 {
             for i in 0..<first { clusters[i].script = clusters[first].script }
         }
-        // Neutrals whose level is not the text's before them but the text's after them join the run after them: the
-        // space in "ab مرحبا cd" is at the level of "cd", so it is shaped with it, not apart.
+        // Neutrals at the level of the text after them, not of the text before, join the run after them: the space in
+        // "ab مرحبا cd" is at the level of "cd", so it is shaped with it, not apart.
         var i = 0
         while isBidirectional, i < clusters.count {
-            guard neutral[i], i > 0, clusters[i].level != clusters[i - 1].level else { i += 1; continue }
+            guard neutral[i] else { i += 1; continue }
             var end = i
             while end < clusters.count, neutral[end] { end += 1 }
-            if end < clusters.count, clusters[end].level == clusters[i].level {
-                for k in i..<end { clusters[k].script = clusters[end].script }
+            if end < clusters.count {
+                var first = end
+                while first > i, clusters[first - 1].level == clusters[end].level { first -= 1 }
+                if first > 0, clusters[first - 1].level != clusters[end].level {
+                    for k in first..<end { clusters[k].script = clusters[end].script }
+                }
             }
             i = end
         }
@@ -715,11 +719,10 @@ final class EngineState {
             i = j
         }
 
-        // Visual order (UAX #9, L2): from the highest level down to the lowest odd one, every stretch of runs at that
-        // level or higher is reversed. Each right-to-left run's glyphs come from HarfBuzz in visual order already.
+        // Visual order (UAX #9, L2): from the highest level down to 1, every stretch of runs at that level or higher
+        // is reversed. Each right-to-left run's glyphs come from HarfBuzz in visual order already.
         if let highest = runs.map(\.level).max(), highest > 0 {
-            let lowestOdd = runs.map(\.level).filter { $0 % 2 == 1 }.min() ?? highest
-            for level in stride(from: highest, through: max(lowestOdd, 1), by: -1) {
+            for level in stride(from: highest, through: 1, by: -1) {
                 var k = 0
                 while k < runs.count {
                     guard runs[k].level >= level else { k += 1; continue }
@@ -749,9 +752,9 @@ final class EngineState {
         let missing: Int
         /// Scalars no glyph of the face draws, with their index in the text; empty unless glyphs were kept.
         let missingScalars: [(index: Int, scalar: UInt32)]
-        /// The bidi level it was shaped at: odd reads right to left.
+        /// The bidi level it was shaped at.
         let level: UInt8
-        var rtl: Bool { level % 2 == 1 }
+        var rtl: Bool { BidiLevels.isRightToLeft(level) }
         /// The axis values the run was shaped at.
         let coordinates: [FontVariation]
         /// Drawn in synthetic bold: `advanceUnits` and `xUnits` include the widening.
@@ -775,7 +778,7 @@ final class EngineState {
         let widening = face.syntheticBoldWidening(if: emboldened)
         func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int { SyntheticBold.widened(shaped.xAdvance(g), by: widening) }
         let tracked = keepingGlyphs && chain.tracking != 0
-        let rtl = level % 2 == 1
+        let rtl = BidiLevels.isRightToLeft(level)
         return shaper.shape(scalars, from: start, to: end, script: script, rightToLeft: rtl, font: font) { shaped in
             let n = shaped.count
             var pen = 0

@@ -54,7 +54,8 @@ public struct ShapedRun: Sendable, Equatable {
     public let origin: Double
     /// The run's width in points: the sum of its x-advances, and the tracking after each of its grapheme clusters.
     public let advance: Double
-    /// Whether the run was shaped right to left (Hebrew, Arabic, ...).
+    /// Whether the run was shaped right to left: its bidi level is odd (Hebrew or Arabic letters; not the numbers in
+    /// them, which read left to right).
     public let isRightToLeft: Bool
     /// The variable-font axis values the glyphs were shaped at (an `opsz` that follows the size included), empty
     /// for a static face. Draw with the same values, e.g. `cairo_font_options_set_variations` with

@@ -151,8 +151,11 @@ import TagFlowTestSupport
             #expect(written == (try transition.svg(index)), "\(file) is not the transition's frame \(index + 1)")
         }
         let first = String(decoding: try Data(contentsOf: URL(fileURLWithPath: frames + "/" + files[0])), as: UTF8.self)
+        let last = String(decoding: try Data(contentsOf: URL(fileURLWithPath: frames + "/" + files[6])), as: UTF8.self)
         let size = transition.view.size
+        #expect(first.hasPrefix("<?xml") && first.contains("<svg") && first.hasSuffix("</svg>\n"))
         #expect(first.contains("viewBox=\"0 0 \(Int(size.width)) \(Int(size.height))\""))
+        #expect(first != last, "the transition's ends are the same drawing")
     }
 
     @Test func theSameInputsWriteTheSameBytes() throws {

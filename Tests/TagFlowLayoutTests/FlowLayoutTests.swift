@@ -146,7 +146,10 @@ import Testing
         let options = randomOptions(&rng)
         let metrics = randomSections(&rng)
         let layout = FlowLayout.prepare(metrics, options: options)
-        let lineStart = options.lineExtent.lowerBound, lineEnd = options.lineExtent.upperBound
+        // Right to left mirrors the line across the content: the left inset is on the right.
+        let (before, after) = options.direction == .ltr ? (options.sectionInset.left, options.sectionInset.right)
+                                                        : (options.sectionInset.right, options.sectionInset.left)
+        let lineStart = before, lineEnd = options.contentWidth - after
         let shown = layout.items.filter { !$0.isHidden }
 
         for item in shown {

@@ -20,7 +20,9 @@ import Testing
     static func expectMoreTagHolds(_ layout: FlowLayout, _ metrics: [SectionMetrics], moreTextWidth: (Int) -> Double,
                                    _ context: Comment) {
         let options = layout.options
-        let left = options.lineExtent.lowerBound, right = options.lineExtent.upperBound
+        // Right to left mirrors the line across the content: the left inset is on the right.
+        let left = options.direction == .ltr ? options.sectionInset.left : options.sectionInset.right
+        let right = options.contentWidth - (options.direction == .ltr ? options.sectionInset.right : options.sectionInset.left)
         for (sectionIndex, section) in layout.sections.enumerated() {
             let hiddenItems = layout.items[section.items].count(where: \.isHidden)
             #expect(section.hiddenCount == hiddenItems, "\(context) section \(sectionIndex)")

@@ -31,7 +31,7 @@ struct ConsumerPackageTests {
         #expect(image.width == 640)
     }
 
-    @Test("a program that depends on TagFlowLayout alone links with no C library and lays out with its own widths")
+    @Test("a program that depends on TagFlowLayout alone links with only the system's libm and lays out with its own widths")
     func geometryAloneBuildsAndLaysOut() throws {
         let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
         let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path

@@ -14,12 +14,19 @@ import Testing
         options.direction = .rtl
         let rtl = try RenderFixtures.scene(document, options: options)
 
-        let width = 60.0
+        // Where the title's ink lies across the header band, drawn at 1 px a point.
         let header = try #require(ltr.layout.flow.allElements.first { $0.id.kind == .header }).frame
-        let ltrTitle = ltr.supplementaryTextX(in: header, width: width)
-        let rtlTitle = rtl.supplementaryTextX(in: header, width: width)
-        #expect(ltrTitle == header.minX + 20)
-        #expect(rtlTitle == header.maxX - width - 20, "the title mirrors the left-to-right one")
+        func inkColumns(_ scene: Scene) throws -> ClosedRange<Int> {
+            let image = try ContentRenderer(scene: scene).image(scale: 1)
+            let columns = (0..<image.width).filter { x in
+                (Int(header.minY)..<Int(header.maxY)).contains { y in RenderFixtures.distance(image[x, y], scene.style.headerText) < 100 }
+            }
+            return try #require(columns.min())...(try #require(columns.max()))
+        }
+        let ltrInk = try inkColumns(ltr), rtlInk = try inkColumns(rtl)
+        #expect(abs(ltrInk.lowerBound - 20) <= 2, "the title starts \(ltrInk.lowerBound) pt in, not 20")
+        #expect(abs(Int(header.maxX) - 1 - rtlInk.upperBound - 20) <= 2, "right to left the title ends at \(rtlInk.upperBound), not 20 pt from the right edge")
+        #expect(abs(ltrInk.count - rtlInk.count) <= 1, "the title is as wide both ways, to a pixel of anti-aliasing")
 
         let ltrTags = ltr.layout.flow.items.map(\.frame), rtlTags = rtl.layout.flow.items.map(\.frame)
         for (a, b) in zip(ltrTags, rtlTags) {

@@ -42,8 +42,19 @@ import Testing
         // Each part as it looks on the screen, left to right: right-to-left letters reversed, and brackets as drawn.
         let expected = visualParts.flatMap { part in part.unicodeScalars.map { glyphID($0, in: face) } }
         #expect(Self.visualGlyphs(text, engine: engine, font: font) == expected, "\(text)")
-        // Order changes nothing of the width.
-        #expect(abs(engine.measure(text, font: font).width - engine.shape(text, font: font).width) < 1e-9)
+    }
+
+    /// Isolates and embeddings that keep text left to right reorder nothing, even across runs of several fonts.
+    @Test func aLeftToRightIsolateOfTwoScriptsKeepsItsOrder() throws {
+        let engine = try TextEngine.forTests()
+        let font = try engine.font(family: "DejaVu Sans, WenQuanYi Zen Hei", size: 14)
+        for text in ["\u{2066}Tokyo 東京\u{2069}", "\u{202A}Tokyo 東京\u{202C}"] {
+            let shaped = engine.shape(text, font: font)
+            #expect(shaped.runs.allSatisfy { !$0.isRightToLeft })
+            // Left to right as drawn: Tokyo in DejaVu Sans, then 東京 in WenQuanYi Zen Hei (the controls draw nothing).
+            let drawn = shaped.runs.filter { $0.advance > 1 }.map(\.face.family)
+            #expect(drawn == ["DejaVu Sans", "WenQuanYi Zen Hei"], "\(text): \(drawn)")
+        }
     }
 
     @Test func arabicDigitsAndEuropeanDigitsInArabicTextReadInTheirOwnOrder() throws {

@@ -262,7 +262,6 @@ struct DiffCommand: ParsableCommand {
         var sides: (old: Side, new: Side)?
         let old: LayoutSnapshot, new: LayoutSnapshot
         var engine: TextEngine?
-        var font = (family: LayoutOptions().font, size: LayoutOptions().fontSize)
         if mode == .layoutJSON {
             old = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(oldPath), file: oldPath))
             new = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(newPath), file: newPath))
@@ -275,7 +274,6 @@ struct DiffCommand: ParsableCommand {
             old = LayoutSnapshot(oldLayout.layout, fontFiles: FontRecords.identities(engine: oldLayout.engine, layout: oldLayout.layout))
             new = LayoutSnapshot(newLayout.layout, fontFiles: FontRecords.identities(engine: newLayout.engine, layout: newLayout.layout))
             engine = newLayout.engine
-            font = (newLayout.layout.options.font, newLayout.layout.options.textSize)
             sides = (oldLayout, newLayout)
         }
         let diff = LayoutDiff(old: old, new: new)
@@ -286,7 +284,10 @@ struct DiffCommand: ParsableCommand {
             let style = try self.style.style(config: sides?.new.config ?? ConfigFile())
             let png: [UInt8]
             do {
-                png = try LayoutDiffImage(diff: diff, engine: textEngine, fontFamily: font.family, fontSize: font.size, style: style).png()
+                // The tags in the new side's tag font, as it was measured; saved layouts carry no options.
+                let picture = if let options = sides?.new.layout.options { LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style) }
+                              else { LayoutDiffImage(diff: diff, engine: textEngine, style: style) }
+                png = try picture.png()
             } catch {
                 throw RunError.diffImageFailed(reason: "\(error)")
             }

@@ -66,6 +66,8 @@ struct LayoutCommand: ParsableCommand {
             body(&buffer)
             try buffer.finish()
             try writer.commit()
+        } catch let error as AtomicFileError {
+            throw .fileNotWritten(error)
         } catch {
             throw .writeFailed(path: output.path, reason: "\(error)")
         }

@@ -69,7 +69,7 @@ package struct FontSet: Sendable {
     }
 
     /// Tags and footers in `family` at `size`, in regular weight with no axis values or tracking, for pictures of
-    /// layouts saved without them.
+    /// layouts saved without their options.
     package init(engine: TextEngine, family: String, size: Double, style: Style) throws(FontError) {
         try self.init(engine: engine, tagFont: engine.font(family: family, size: size), family: family, style: style,
                       legibilityWeight: .regular)
@@ -91,9 +91,9 @@ struct SceneDrawer {
     /// Whether only the background lies under the elements, as in a render of the content. A cell filled with
     /// the background's own opaque colour then changes no pixel, so that fill is skipped.
     var isOverBackground = false
-    /// A colour laid over every cell's fill, under its border and text, at its alpha: a highlight that keeps the
-    /// text as legible as the cell's own.
-    var cellTint: Colour?
+    /// A colour laid under every element's text at its alpha, over a cell's fill or a header's or footer's
+    /// background: a highlight that keeps the text as legible as the element's own.
+    var tint: Colour?
 
     init(scene: Scene, context: CairoContext) {
         self.scene = scene
@@ -151,7 +151,8 @@ struct SceneDrawer {
             return
         }
         var look = look
-        if let cellTint { look.fill = cellTint.over(look.fill) }
+        // A cell's fill lies over the background; tinted, it is the mix of the three.
+        if let tint { look.fill = tint.over(look.fill.over(style.background)) }
         // Over the background alone, a fill of the background's own opaque colour changes no pixel.
         let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255)
         painter.drawCell(frame, text: shaped, font: scene.bodyFont, look: look, style: style, fillsCell: fillsCell)
@@ -171,6 +172,7 @@ struct SceneDrawer {
             // A pinned header covers the tags scrolling under it.
             fill(frame, style.background)
         }
+        if let tint { fill(frame.inset(by: 0.75), tint) }
         let shaped = scene.engine.shape(text, font: font)
         if scene.layout.options.isHorizontal {
             drawSpineText(shaped, in: frame, font: font, colour: colour)

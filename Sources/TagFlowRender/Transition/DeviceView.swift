@@ -101,8 +101,7 @@ public struct DeviceView: Sendable {
             drawer.isOverBackground = layersOverBackground
             if let highlight = layer.highlight {
                 // The tint goes under the text: into a cell's fill, or under a header's or footer's text.
-                let tint = highlight.fill.withAlpha(UInt8((Self.highlightTint * 255).rounded()))
-                if layer.isCell { drawer.cellTint = tint } else { drawer.fill(layer.frame.inset(by: 0.75), tint) }
+                drawer.tint = highlight.fill.withAlpha(UInt8((Self.highlightTint * 255).rounded()))
                 drawer.draw(layer.id, frame: layer.frame)
                 outline(layer, highlight, drawer: drawer)
             } else {

@@ -29,8 +29,14 @@ enum BidiLevels {
         return levels.map { UInt8(bitPattern: $0) }
     }
 
+    /// Whether a level reads right to left: odd levels do.
+    static func isRightToLeft(_ level: UInt8) -> Bool { level % 2 == 1 }
+
     /// Whether `scalar` can make any text it is in other than left to right at level 0: a right-to-left letter,
-    /// an Arabic digit, or a directional mark, embedding, override or isolate.
+    /// an Arabic digit, or a directional mark, embedding, override or isolate. A quick test before `resolve`, by the
+    /// blocks that hold every such character (Hebrew to Arabic Extended, the presentation forms, the right-to-left
+    /// blocks of the supplementary planes, and the directional controls); a character it lets through is resolved
+    /// as left to right anyway.
     static func canReverse(_ scalar: UInt32) -> Bool {
         switch scalar {
         case 0x0590...0x08FF, 0xFB1D...0xFDFF, 0xFE70...0xFEFF, 0x10800...0x10FFF, 0x1E800...0x1EFFF: true

@@ -23,8 +23,6 @@ struct TextScript: Hashable {
             || raw == HB_SCRIPT_UNKNOWN.rawValue || raw == HB_SCRIPT_INVALID.rawValue
     }
 
-    var isRightToLeft: Bool { hb_script_get_horizontal_direction(hb_script_t(rawValue: raw)) == HB_DIRECTION_RTL }
-
     /// The script of an ASCII byte: Latin for a letter, Common for anything else.
     init(ofASCII byte: UInt8) {
         self = (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A ? .latin : .common
