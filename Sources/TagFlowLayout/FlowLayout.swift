@@ -160,6 +160,11 @@ public struct FlowLayout: Sendable {
 
         let contentWidth = options.contentWidth
         let lineWidth = options.lineWidth, lineExtent = options.lineExtent
+        // Where a tag `width` wide starts, `cursor` from its line's start: the left end, or right to left the right.
+        let isLeftToRight = options.direction == .ltr
+        func tagX(cursor: Double, width: Double) -> Double {
+            isLeftToRight ? lineExtent.lowerBound + cursor : lineExtent.upperBound - cursor - width
+        }
         let spacing = options.interitemSpacing
         let maxTagWidth = lineWidth
         var y = 0.0
@@ -189,8 +194,7 @@ public struct FlowLayout: Sendable {
             while start < widths.count {
                 if options.maxLines > 0 && line == options.maxLines {
                     // Nowhere to be seen: no size, at the start of the line after the last.
-                    let lineStart = options.direction == .ltr ? lineExtent.lowerBound : lineExtent.upperBound
-                    let hidden = Rect(x: lineStart, y: lineTop - options.lineSpacing, width: 0, height: 0)
+                    let hidden = Rect(x: tagX(cursor: 0, width: 0), y: lineTop - options.lineSpacing, width: 0, height: 0)
                     for i in start..<widths.count {
                         items.append(ItemLayout(frame: hidden, section: sectionIndex, line: line, isHidden: true,
                                                 isTruncated: widths[i] > options.maxTextWidth))
@@ -237,8 +241,7 @@ public struct FlowLayout: Sendable {
                                               spacing: spacing, used: used, count: lineWidths.count, isLastLine: isLastLine)
                 var cursor = placement.lead
                 for (offset, tagWidth) in lineWidths.enumerated() {
-                    let x = options.direction == .ltr ? lineExtent.lowerBound + cursor : lineExtent.upperBound - cursor - tagWidth
-                    let frame = Rect(x: x, y: lineTop, width: tagWidth, height: options.itemHeight)
+                    let frame = Rect(x: tagX(cursor: cursor, width: tagWidth), y: lineTop, width: tagWidth, height: options.itemHeight)
                     let itemIndex = start + offset
                     if itemIndex == end {
                         // Past the line's tags: the more tag, which follows them in reading order.

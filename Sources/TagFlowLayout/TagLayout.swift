@@ -119,11 +119,12 @@ public struct TagLayout: Sendable {
         return moreTags[id.section]
     }
 
-    /// What an element shows: a tag's text, a header's title, a footer's text or a more tag's "+N".
-    public func label(of id: ElementID) -> String {
+    /// What an element shows: a tag's text, a header's title, a footer's text or a more tag's "+N"; with `asCut`,
+    /// a tag's and a more tag's text as cut to fit its cell (``MeasuredTag/displayText``).
+    public func label(of id: ElementID, asCut: Bool = false) -> String {
         switch id.kind {
-        case .item: tag(id)?.text ?? ""
-        case .more: moreTag(id)?.text ?? ""
+        case .item: tag(id).map { asCut ? $0.displayText : $0.text } ?? ""
+        case .more: moreTag(id).map { asCut ? $0.displayText : $0.text } ?? ""
         case .header: document.sections[id.section].title ?? ""
         case .footer: document.sections[id.section].footer ?? ""
         }

@@ -41,6 +41,7 @@ public struct LayoutDiffImage {
         self.fontSize = fontSize
         self.options = options
         self.style = style
+        palette = Palette(for: style)
     }
 
     /// How a tag is marked; also the order of the legend.
@@ -107,7 +108,7 @@ public struct LayoutDiffImage {
     }
 
     /// The colours this picture is drawn in, from ``style``'s background.
-    var palette: Palette { Palette(for: style) }
+    let palette: Palette
 
     private static let margin = 16.0
     private static let gap = 24.0

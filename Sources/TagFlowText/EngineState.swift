@@ -721,7 +721,7 @@ final class EngineState {
 
         // Visual order (UAX #9, L2): from the highest level down to 1, every stretch of runs at that level or higher
         // is reversed. Each right-to-left run's glyphs come from HarfBuzz in visual order already.
-        if let highest = runs.map(\.level).max(), highest > 0 {
+        if isBidirectional, let highest = runs.lazy.map(\.level).max(), highest > 0 {
             for level in stride(from: highest, through: 1, by: -1) {
                 var k = 0
                 while k < runs.count {

@@ -222,8 +222,8 @@ public struct ClampedVariation: Sendable, Hashable, Codable, CustomStringConvert
 
     /// `opsz=1000 is outside the opsz axis's 8 to 72, so it is drawn at 72`.
     public var description: String {
-        func number(_ value: Double) -> String { value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value) }
-        return "\(tag)=\(number(requested)) is outside the \(tag) axis's \(number(minimum)) to \(number(maximum)), so it is drawn at \(number(drawnAt))"
+        "\(tag)=\(formatPoints(requested)) is outside the \(tag) axis's \(formatPoints(minimum)) to \(formatPoints(maximum)), "
+            + "so it is drawn at \(formatPoints(drawnAt))"
     }
 }
 

@@ -89,21 +89,11 @@ struct ScrollPlayer {
                 let element = elements[index]
                 let id = element.id
                 return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
-                    + Self.rectValues(element.frame) + [.string(Self.text(of: id, in: layout)), lookIndex[index].map(JSONOutput.integer) ?? .null,
+                    + Self.rectValues(element.frame) + [.string(layout.label(of: id, asCut: true)), lookIndex[index].map(JSONOutput.integer) ?? .null,
                                                         lookIndex[index] == nil ? .null : .number(style.cellCornerRadius(for: element.frame))])
             }),
             ("steps", steps),
         ])
-    }
-
-    /// What an element shows.
-    static func text(of id: ElementID, in layout: TagLayout) -> String {
-        switch id.kind {
-        case .item: layout.tag(id)?.displayText ?? ""
-        case .more: layout.moreTag(id)?.displayText ?? ""
-        case .header: layout.document.sections[id.section].title ?? ""
-        case .footer: layout.document.sections[id.section].footer ?? ""
-        }
     }
 
     static func rectValues(_ rect: Rect) -> [JSONOutput] {

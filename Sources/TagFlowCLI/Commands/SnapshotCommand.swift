@@ -124,9 +124,8 @@ struct SnapshotCommand: ParsableCommand {
         _ = try OutputPath.checkReportFolder(report, outside: outside)
         let earlierImages = Self.imagesOfReport(in: report)
         let reports = try folders.map { folder in
-            let path = folder + "/report.json"
-            guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noShardReport(folder) }
-            return try SnapshotReport(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
+            guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)) else { throw SnapshotError.noShardReport(folder) }
+            return try SnapshotReport(folder: folder)
         }
         let merged = try SnapshotReport.merged(reports, folders: folders)
         for (folder, shardReport) in zip(folders, reports) {
@@ -146,9 +145,8 @@ struct SnapshotCommand: ParsableCommand {
 
     /// The pictures the report already in `folder` names, relative to it; none when there is no report there.
     private static func imagesOfReport(in folder: String) -> Set<String> {
-        let path = folder + "/report.json"
-        guard FileManager.default.fileExists(atPath: path), let bytes = try? InputFiles.read(path),
-              let report = try? SnapshotReport(json: JSONParser.parse(bytes, file: path), file: path) else { return [] }
+        guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)),
+              let report = try? SnapshotReport(folder: folder) else { return [] }
         return report.imagePaths
     }
 
@@ -162,7 +160,7 @@ struct SnapshotCommand: ParsableCommand {
         console.out("\(report.action): \(report.summaryLine)\n")
         guard let folder = self.report else { return }
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Array((report.json.rendered() + "\n").utf8), to: folder + "/report.json")
+        try AtomicFile.write(Array((report.json.rendered() + "\n").utf8), to: SnapshotReport.jsonPath(in: folder))
         try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")
         try AtomicFile.write(Array(SnapshotReportHTML(report: report).page.utf8), to: folder + "/report.html")

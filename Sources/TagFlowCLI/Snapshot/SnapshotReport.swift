@@ -136,6 +136,15 @@ struct SnapshotReport: Equatable, Sendable {
     }
 
     /// Reads back what ``json`` wrote, for merging shards.
+    /// The report a run wrote to `folder`, read back from its `report.json`.
+    init(folder: String) throws {
+        let path = Self.jsonPath(in: folder)
+        try self.init(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
+    }
+
+    /// Where a report folder keeps its `report.json`.
+    static func jsonPath(in folder: String) -> String { folder + "/report.json" }
+
     init(json value: Located<JSONValue>, file: String) throws(InputError) {
         let reader = try JSONObjectReader(value, context: "the snapshot report")
         let action = try reader["action"]?.string("\"action\"") ?? "verify"

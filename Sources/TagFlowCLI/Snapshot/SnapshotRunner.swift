@@ -311,24 +311,28 @@ struct SnapshotRunner: Sendable {
             item.detail = golden == nil ? "recorded" : "re-recorded: " + item.detail
             item.status = .written
         }
-        if let reportFolder, item.status != .matched {
+        if reportFolder != nil, item.status != .matched {
             // Before, after, and what changed: the order a reviewer reads them in.
-            let base = "images/" + (name as NSString).deletingPathExtension
-            if let golden, item.status != .written {
-                outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".golden.png", bytes: golden))
-                item.images.append(("golden", base + ".golden.png"))
-            }
-            let bytes = try actualBytes ?? encode()
-            outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".actual.png", bytes: bytes))
-            item.images.append(("actual", base + ".actual.png"))
-            if golden != nil, item.status != .written {
-                if let diffImage = result?.image {
-                    outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".diff.png", bytes: try PNGEncoder().encode(diffImage)))
-                    item.images.append(("diff", base + ".diff.png"))
-                }
+            let base = Self.reportImageBase(name)
+            if let golden, item.status != .written { attach("golden", golden, base: base, to: &item, &outcome) }
+            attach("actual", try actualBytes ?? encode(), base: base, to: &item, &outcome)
+            if golden != nil, item.status != .written, let diffImage = result?.image {
+                attach("diff", try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
             }
         }
         outcome.items.append(item)
+    }
+
+    /// Where a golden's pictures go in the report folder, before `.ROLE.png`.
+    private static func reportImageBase(_ name: String) -> String { "images/" + (name as NSString).deletingPathExtension }
+
+    /// A picture for the report, in the role it plays (golden, actual, diff): written as `base.ROLE.png` in the report
+    /// folder, and named on `item`.
+    private func attach(_ role: String, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
+        guard let reportFolder else { return }
+        let file = base + ".\(role).png"
+        outcome.writes.append(PendingWrite(path: reportFolder + "/" + file, bytes: bytes))
+        item.images.append((role, file))
     }
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
@@ -374,19 +378,16 @@ struct SnapshotRunner: Sendable {
                                 status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
                                 detail: Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added, removed: removed),
                                 differentPixels: differentPixels, changedSteps: steps)
-        if let reportFolder, exists, let firstChange, recordMode == nil {
+        if reportFolder != nil, exists, let firstChange, recordMode == nil {
             // The first step that changed, as a render's pictures: before, after, and what changed.
-            let base = "images/" + (name as NSString).deletingPathExtension + ".step-\(firstChange.step)"
+            let base = Self.reportImageBase(name) + ".step-\(firstChange.step)"
             diffOptions.makeImage = true
             let frame = frames[firstChange.step - 1]
             let result = try Self.compare(golden: firstChange.golden, path: folder + "/" + FrameFolder.frameName(firstChange.step - 1, format: .png),
                                          frame, options: diffOptions)
-            var pictures = [("golden", firstChange.golden), ("actual", try PNGEncoder().encode(frame))]
-            if let diffImage = result.image { pictures.append(("diff", try PNGEncoder().encode(diffImage))) }
-            for (role, bytes) in pictures {
-                outcome.writes.append(PendingWrite(path: reportFolder + "/" + base + ".\(role).png", bytes: bytes))
-                item.images.append((role, base + ".\(role).png"))
-            }
+            attach("golden", firstChange.golden, base: base, to: &item, &outcome)
+            attach("actual", try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
+            if let diffImage = result.image { attach("diff", try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
             item.imagesStep = firstChange.step
         }
         if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {

@@ -16,6 +16,11 @@ package struct CellLook: Hashable, Sendable {
     }
 }
 
+extension ElementID {
+    /// A tag or a section's "+N": drawn as a tag-shaped cell, not as a header's or footer's text.
+    package var isDrawnAsCell: Bool { kind == .item || kind == .more }
+}
+
 extension Style {
     /// A tag as the chooser shows it: in the selected colours when it is selected, with the tofu border when a glyph
     /// of its text has no font. The one place a tag's selection picks its colours.

@@ -72,7 +72,7 @@ struct OverviewPlacement {
             }
         }
         var tags: [ElementID: (frame: Rect, box: PixelBox)] = [:]
-        for (index, element) in elements.enumerated() where isolated[index] && (element.id.kind == .item || element.id.kind == .more) {
+        for (index, element) in elements.enumerated() where isolated[index] && element.id.isDrawnAsCell {
             tags[element.id] = (element.frame, boxes[index])
         }
         return tags

@@ -22,9 +22,6 @@ public struct DeviceView: Sendable {
             self.alpha = alpha
             self.highlight = highlight
         }
-
-        /// A tag or a more tag, drawn as a cell.
-        var isCell: Bool { id.kind == .item || id.kind == .more }
     }
 
     /// A tint and an outline over an element, as the layout diff image marks a change.
@@ -99,14 +96,10 @@ public struct DeviceView: Sendable {
             var drawer = SceneDrawer(scene: layer.scene, context: context)
             drawer.painter.opacity = layer.alpha
             drawer.isOverBackground = layersOverBackground
-            if let highlight = layer.highlight {
-                // The tint goes under the text: into a cell's fill, or under a header's or footer's text.
-                drawer.tint = highlight.fill.withAlpha(UInt8((Self.highlightTint * 255).rounded()))
-                drawer.draw(layer.id, frame: layer.frame)
-                outline(layer, highlight, drawer: drawer)
-            } else {
-                drawer.draw(layer.id, frame: layer.frame)
-            }
+            // A highlight's tint goes under the text: into a cell's fill, or under a header's or footer's text.
+            drawer.tint = layer.highlight.map { $0.fill.withAlpha(UInt8((Self.highlightTint * 255).rounded())) }
+            drawer.draw(layer.id, frame: layer.frame)
+            if let highlight = layer.highlight { outline(layer, highlight, drawer: drawer) }
         }
         context.restore()
         if let scene = scrollIndicator { drawScrollIndicator(scene, window: window, panel: origin, context: context) }
@@ -124,7 +117,7 @@ public struct DeviceView: Sendable {
     /// A highlight's outline inside the element's edge, in the element's opacity.
     private func outline(_ layer: Layer, _ highlight: Highlight, drawer: SceneDrawer) {
         let frame = layer.frame
-        let radius = layer.isCell ? drawer.style.cellCornerRadius(for: frame) : 0
+        let radius = layer.id.isDrawnAsCell ? drawer.style.cellCornerRadius(for: frame) : 0
         drawer.roundedRect(frame.inset(by: 0.75), radius: max(0, radius - 0.75))
         drawer.setColour(highlight.stroke)
         drawer.context.setLineWidth(1.5)

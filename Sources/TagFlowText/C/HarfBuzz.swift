@@ -246,8 +246,8 @@ final class HarfBuzzShaper {
 
     deinit { hb_buffer_destroy(buffer) }
 
-    /// Shapes `scalars[start..<end]` with `font` in `script`, `rightToLeft` or not, the whole array as context (so Arabic joining and
-    /// marks see across run boundaries), and lends the glyphs to `body`. With `markingUnsafeToConcatenate`, the
+    /// Shapes `scalars[start..<end]` with `font` in `script`, right to left or not, the whole array as context (so
+    /// Arabic joining and marks see across run boundaries), and lends the glyphs to `body`. With `markingUnsafeToConcatenate`, the
     /// glyphs say where the text could not be split and shaped in pieces (`isUnsafeToConcatenate`).
     func shape<R>(
         _ scalars: [UInt32], from start: Int, to end: Int, script: TextScript, rightToLeft: Bool, font: HarfBuzzFont,
