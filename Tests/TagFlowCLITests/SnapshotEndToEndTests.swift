@@ -213,6 +213,27 @@ import TagFlowImage
         #expect(FileManager.default.fileExists(atPath: folder.path("goldens/picker")))
     }
 
+    /// A stale picture at the top of the goldens folder belongs to no screen: the reports group it under the folder,
+    /// not as a screen named after the file.
+    @Test func aStaleGoldenOutsideAnyScreenIsGroupedUnderTheGoldensFolder() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        try FileManager.default.copyItem(atPath: folder.path("goldens/chooser/@1x-dark-ltr.png"), toPath: folder.path("goldens/old.png"))
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("stale    old.png"), "\(verify.stdout)")
+        let junit = try String(contentsOfFile: folder.path("report/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("<testsuite name=\"(top of the goldens folder)\" tests=\"1\" failures=\"1\""), "\(junit)")
+        #expect(try junitFailures(folder.path("report/junit.xml")) == ["(top of the goldens folder)/old.png"])
+        #expect(!junit.contains("name=\"old.png\" tests="))
+        let json = try String(contentsOfFile: folder.path("report/report.json"), encoding: .utf8)
+        #expect(json.contains("\"screen\": \"\""), "\(json)")
+        let html = try String(contentsOfFile: folder.path("report/report.html"), encoding: .utf8)
+        #expect(html.contains("<summary><strong>(top of the goldens folder)</strong>"))
+        #expect(try snapshot(["record", "--prune"], in: folder).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/old.png")))
+    }
+
     /// A report folder reused by the next run shows only that run's pictures: those of the report it replaces go.
     @Test func aReusedReportFolderKeepsOnlyThisRunsPictures() throws {
         let folder = try makeProject()

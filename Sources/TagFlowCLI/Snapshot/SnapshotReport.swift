@@ -23,6 +23,7 @@ struct SnapshotItem: Equatable, Sendable {
 
     /// The golden's path below the goldens folder: `demo/iphone-15-dark.png`, or a `.scroll` folder.
     var name: String
+    /// The screen whose folder holds the golden; empty for a file at the top of the goldens folder.
     var screen: String
     /// `render`, `sheet` or `sequence`; empty for a stale golden.
     var kind: String
@@ -36,6 +37,11 @@ struct SnapshotItem: Equatable, Sendable {
     var images: [(role: String, path: String)] = []
     /// For a sequence, the scroll step its images show: the first that changed.
     var imagesStep: Int?
+
+    /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
+    static func title(ofScreen screen: String) -> String {
+        screen.isEmpty ? "(top of the goldens folder)" : screen
+    }
 
     static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
         lhs.name == rhs.name && lhs.screen == rhs.screen && lhs.kind == rhs.kind && lhs.status == rhs.status
@@ -211,10 +217,11 @@ struct SnapshotReport: Equatable, Sendable {
         xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count)\" errors=\"0\">\n"
         for (screen, items) in screens {
             let failing = items.count(where: \.status.fails)
-            xml += "  <testsuite name=\"\(Self.xml(screen))\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"0\">\n"
+            let title = Self.xml(SnapshotItem.title(ofScreen: screen))
+            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"0\">\n"
             for item in items {
                 let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1)) : item.name
-                xml += "    <testcase classname=\"\(Self.xml(screen))\" name=\"\(Self.xml(caseName))\""
+                xml += "    <testcase classname=\"\(title)\" name=\"\(Self.xml(caseName))\""
                 if item.status.fails {
                     xml += ">\n      <failure type=\"\(item.status.rawValue)\" message=\"\(Self.xml(item.detail))\">"
                     xml += Self.xml("\(item.name): \(item.status.rawValue). \(item.detail)") + "</failure>\n    </testcase>\n"

@@ -25,7 +25,7 @@ struct SnapshotReportHTML {
         for (screen, items) in screens {
             let failing = items.count(where: \.status.fails)
             html += "<details class=\"screen\(failing > 0 ? " failing" : "")\"\(failing > 0 ? " open" : "")>\n"
-            html += "<summary><strong>\(escape(screen))</strong> <span class=\"muted\">\(items.count) golden\(items.count == 1 ? "" : "s")"
+            html += "<summary><strong>\(escape(SnapshotItem.title(ofScreen: screen)))</strong> <span class=\"muted\">\(items.count) golden\(items.count == 1 ? "" : "s")"
             html += failing > 0 ? ", <span class=\"bad\">\(failing) failing</span>" : ", all match"
             html += "</span></summary>\n"
             for item in items {

@@ -452,7 +452,8 @@ struct SnapshotRunner: Sendable {
             }
         }
         return stale.sorted().map { name in
-            var item = SnapshotItem(name: name, screen: String(name.split(separator: "/").first ?? ""), kind: "", status: .stale,
+            let folder = name.split(separator: "/", maxSplits: 1)
+            var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: "", status: .stale,
                                     detail: leftOver.contains(name) ? "a temporary file a stopped run left; --prune removes it"
                                         : "no screen or variant makes it; --prune removes it")
             if prune, recordMode == .never {
