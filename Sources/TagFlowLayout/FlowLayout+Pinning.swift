@@ -1,18 +1,24 @@
 extension FlowLayout {
     /// Where a section's header sits when headers pin to the visible bounds' pinning `edge` (see
-    /// ``pinningEdge(for:)``): held at that edge while its section scrolls past, and pushed off by the next section.
+    /// ``pinningEdge(for:)``): held at that edge while its section scrolls past, and pushed off by its own footer,
+    /// or by the section's end when it has none, as `UICollectionViewFlowLayout` does: the header never covers the
+    /// footer.
     public func pinnedHeaderFrame(section: Int, edge: Double) -> Rect? {
         guard let header = sections[section].header else { return nil }
         let span = sections[section].span
+        let footer = sections[section].footer
         var frame = header
         switch (options.scrollDirection, options.direction) {
         case (.vertical, _):
-            frame.y = Swift.min(Swift.max(edge, header.y), Swift.max(header.y, span.upperBound - header.height))
+            let last = span.upperBound - (footer?.height ?? 0) - header.height
+            frame.y = Swift.min(Swift.max(edge, header.y), Swift.max(header.y, last))
         case (.horizontal, .ltr):
-            frame.x = Swift.min(Swift.max(edge, header.x), Swift.max(header.x, span.upperBound - header.width))
+            let last = span.upperBound - (footer?.width ?? 0) - header.width
+            frame.x = Swift.min(Swift.max(edge, header.x), Swift.max(header.x, last))
         case (.horizontal, .rtl):
-            // The header is at its section's right end and the next section comes in from the left.
-            let right = Swift.max(Swift.min(edge, header.maxX), Swift.min(header.maxX, span.lowerBound + header.width))
+            // The header is at its section's right end, the footer at its left, and the next section comes in from the left.
+            let lastRight = span.lowerBound + (footer?.width ?? 0) + header.width
+            let right = Swift.max(Swift.min(edge, header.maxX), Swift.min(header.maxX, lastRight))
             frame.x = right - header.width
         }
         return frame

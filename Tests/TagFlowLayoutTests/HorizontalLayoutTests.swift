@@ -161,25 +161,38 @@ func narrowestWidestRow(_ widths: [Double], rows: Int, spacing: Double) -> Doubl
         options.scrollDirection = .horizontal
         options.rows = 2
         options.pinHeaders = true
-        let sections = [SectionMetrics(hasHeader: true, hasFooter: false, textWidths: Array(repeating: 85, count: 20)),
-                        SectionMetrics(hasHeader: true, hasFooter: false, textWidths: [28])]
-        for direction in Direction.allCases {
-            options.direction = direction
-            let layout = FlowLayout.prepare(sections, options: options)
-            let header = layout.sections[0].header!, span = layout.sections[0].span
-            let query = ElementQuery(.cached, layout: layout)
-            let range = options.offsetRange(contentSize: layout.contentSize)
-            for offset in stride(from: range.lowerBound, through: range.upperBound, by: 7) {
-                let visible = options.visibleRect(offset: offset)
-                let pinned = layout.pinnedHeaderFrame(section: 0, edge: layout.pinningEdge(for: visible))!
-                #expect(pinned.width == header.width && pinned.y == header.y)
-                #expect(pinned.minX >= span.lowerBound - 1e-9 && pinned.maxX <= span.upperBound + 1e-9)
-                if direction == .ltr {
-                    #expect(pinned.minX == min(max(visible.minX, header.minX), span.upperBound - header.width))
-                } else {
-                    #expect(pinned.maxX == max(min(visible.maxX, header.maxX), span.lowerBound + header.width))
+        options.footerHeight = 40
+        for hasFooter in [false, true] {
+            let sections = [SectionMetrics(hasHeader: true, hasFooter: hasFooter, textWidths: Array(repeating: 85, count: 20)),
+                            SectionMetrics(hasHeader: true, hasFooter: hasFooter, textWidths: Array(repeating: 85, count: 12))]
+            for direction in Direction.allCases {
+                options.direction = direction
+                let layout = FlowLayout.prepare(sections, options: options)
+                let header = layout.sections[0].header!, span = layout.sections[0].span
+                // The header stops at its own footer, as UIKit's does; without one, at the section's end.
+                let footerWidth = layout.sections[0].footer?.width ?? 0
+                #expect(footerWidth == (hasFooter ? 40 : 0))
+                let query = ElementQuery(.cached, layout: layout)
+                let range = options.offsetRange(contentSize: layout.contentSize)
+                // Offsets at which the header rests against its footer (or its section's end), pushed off.
+                var pushedOff = 0
+                for offset in stride(from: range.lowerBound, through: range.upperBound, by: 7) {
+                    let visible = options.visibleRect(offset: offset)
+                    let pinned = layout.pinnedHeaderFrame(section: 0, edge: layout.pinningEdge(for: visible))!
+                    #expect(pinned.width == header.width && pinned.y == header.y)
+                    #expect(pinned.minX >= span.lowerBound - 1e-9 && pinned.maxX <= span.upperBound + 1e-9)
+                    if direction == .ltr {
+                        #expect(pinned.minX == min(max(visible.minX, header.minX), span.upperBound - footerWidth - header.width))
+                    } else {
+                        #expect(pinned.maxX == max(min(visible.maxX, header.maxX), span.lowerBound + footerWidth + header.width))
+                    }
+                    if let footer = layout.sections[0].footer { #expect(!pinned.intersects(footer)) }
+                    let restsOnTheEnd = direction == .ltr ? abs(pinned.maxX + footerWidth - span.upperBound) < 1e-9
+                        : abs(pinned.minX - footerWidth - span.lowerBound) < 1e-9
+                    if restsOnTheEnd { pushedOff += 1 }
+                    #expect(query.audit(visible, visibleRect: visible).isCorrect)
                 }
-                #expect(query.audit(visible, visibleRect: visible).isCorrect)
+                #expect(pushedOff > 0, "\(direction): the offsets reach the section's end")
             }
         }
     }

@@ -87,6 +87,25 @@ import Testing
         #expect(answer.first == LayoutElement(id: .header(0), frame: Rect(x: 0, y: 120, width: 375, height: 50)))
         #expect(query.audit(visible, visibleRect: visible).isCorrect)
     }
+
+    /// UIKit's flow layout stops a pinned header at the top of its own section's footer, which it never covers.
+    @Test func pinnedHeaderIsPushedUpByItsOwnFooter() {
+        var options = LayoutOptions()
+        options.pinHeaders = true
+        options.footerHeight = 30
+        let sections = [SectionMetrics(hasHeader: true, hasFooter: true, textWidths: Array(repeating: 155, count: 20)),
+                        SectionMetrics(hasHeader: true, hasFooter: true, textWidths: [28])]
+        let layout = FlowLayout.prepare(sections, options: options)
+        let footer = layout.sections[0].footer!
+        #expect(footer.maxY == layout.sections[0].span.upperBound && footer.height == 30)
+        #expect(layout.pinnedHeaderFrame(section: 0, edge: 120)!.y == 120)
+        // Held until its bottom meets the footer's top, then pushed up with it.
+        #expect(layout.pinnedHeaderFrame(section: 0, edge: footer.minY - 50)!.y == footer.minY - 50)
+        for edge in [footer.minY - 20, footer.minY, footer.maxY - 1, footer.maxY + 40] {
+            let pinned = layout.pinnedHeaderFrame(section: 0, edge: edge)!
+            #expect(pinned.maxY == footer.minY, "edge \(edge)")
+        }
+    }
 }
 
 @Suite struct QueryStrategyTests {
