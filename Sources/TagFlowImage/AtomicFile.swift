@@ -362,10 +362,14 @@ public enum AtomicFile {
         }
     }
 
-    /// The folder holding `path`: `.` for a bare name, `/` for a name in the root.
-    fileprivate static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "." }
-        return slash == path.startIndex ? "/" : String(path[..<slash])
+    /// The folder holding `path`: `.` for a bare name, `/` for a name in the root; a trailing `/` names the same
+    /// file. The one place a path's folder is found: Foundation's `deletingLastPathComponent` traps on a one-letter
+    /// name such as `c` or `.`.
+    package static func folder(of path: String) -> String {
+        var name = Substring(path)
+        while name.count > 1, name.hasSuffix("/") { name = name.dropLast() }
+        guard let slash = name.lastIndex(of: "/") else { return "." }
+        return slash == name.startIndex ? "/" : String(name[..<slash])
     }
 
     fileprivate static func removeTemporary(_ temporaryPath: String) {

@@ -213,6 +213,51 @@ import TagFlowImage
         #expect(FileManager.default.fileExists(atPath: folder.path("goldens/picker")))
     }
 
+    /// One-letter names, which trap Foundation's `deletingLastPathComponent`: a goldens folder still to be made, and a
+    /// config whose font folders are relative to it.
+    @Test func oneLetterFolderAndConfigNamesWork() throws {
+        let folder = try makeProject()
+        try folder.write("c", #"{"fontDirs": ["."]}"#)
+        try folder.write("tagflow.json", #"{"goldens": "g", "screens": [{"name": "s", "tags": "scripts.tags", "config": "c"}]}"#)
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("g/s/default.png")))
+        try folder.write("tagflow.json", #"{"goldens": "x/y", "screens": [{"name": "s", "tags": "scripts.tags"}]}"#)
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.path("x/y/s/default.png")))
+    }
+
+    /// A device is named in goldens as its profile names itself, and one that could not name a file, that a screen
+    /// lists twice, or that is unknown is refused where the manifest or config names it, before anything is drawn.
+    @Test func devicesAreNamedOnceAndChecked() throws {
+        let folder = try makeProject()
+        func manifest(devices: String, config: String? = nil, screens: String = "") throws -> RunResult {
+            try folder.write("tagflow.json", #"{"goldens": "goldens", "screens": [{"name": "s", "tags": "scripts.tags", "variants": {"devices": "#
+                             + devices + "}" + (config.map { #", "config": ""# + $0 + "\"" } ?? "") + "}" + screens + "]}")
+            return try snapshot(["record"], in: folder)
+        }
+        let spelled = try manifest(devices: #"["iPhone 15"]"#)
+        #expect(spelled.status == 0, "\(spelled.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/s")) == ["iphone-15.png"])
+        try FileManager.default.removeItem(atPath: folder.path("goldens"))
+
+        let twice = try manifest(devices: #"["iphone-15", "IPHONE 15"]"#)
+        #expect(twice.status == 2)
+        #expect(twice.stderr.contains("tagflow.json:1:112: error: 'IPHONE 15' and 'iphone-15' are both the device 'iphone-15'"), "\(twice.stderr)")
+        let unknown = try manifest(devices: #"["iphone-14"]"#)
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("tagflow.json:1:99: error: unknown device 'iphone-14'"), "\(unknown.stderr)")
+        try folder.write("devices.json", #"{"devices": [{"name": "../../docs/logo", "width": 375, "scale": 2}]}"#)
+        let escaping = try manifest(devices: #"["../../docs/logo"]"#, config: "devices.json")
+        #expect(escaping.status == 2)
+        #expect(escaping.stderr.contains("devices.json:1:23: error: the device name '../../docs/logo' cannot be part of a golden's file name"),
+                "\(escaping.stderr)")
+        let cased = try manifest(devices: #"["iphone-15"]"#, screens: #", {"name": "S", "tags": "chooser.tags"}"#)
+        #expect(cased.status == 2)
+        #expect(cased.stderr.contains("error: two screens are named 'S'"), "\(cased.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")), "a refused run writes nothing")
+    }
+
     /// A stale picture at the top of the goldens folder belongs to no screen: the reports group it under the folder,
     /// not as a screen named after the file.
     @Test func aStaleGoldenOutsideAnyScreenIsGroupedUnderTheGoldensFolder() throws {

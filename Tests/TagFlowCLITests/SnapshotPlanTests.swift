@@ -3,6 +3,24 @@ import TagFlowLayout
 @testable import TagFlowCLI
 
 @Suite struct SnapshotPlanTests {
+    /// A guard under the manifest's own checks: two goldens with one path, or paths a Mac's disk keeps as one
+    /// file, are refused before anything is drawn.
+    @Test func goldensWhosePathsCollideAreRefused() throws {
+        func manifest(_ screens: [(String, [String])]) -> SnapshotManifest {
+            SnapshotManifest(path: "tagflow.json", goldensFolder: "snapshots", screens: screens.map { name, devices in
+                SnapshotManifest.Screen(name: name, tagsPath: "t.tags", configPath: nil, matrix: SnapshotMatrix(devices: devices),
+                                        outputs: [.render], tolerance: SnapshotManifest.Tolerance())
+            })
+        }
+        try manifest([("a", ["kiosk"]), ("b", ["kiosk"])]).checkGoldenNamesAreDistinct()
+        #expect(throws: SnapshotError.goldenNamesCollide("a/Kiosk.png", "a/kiosk.png", variants: ["a/Kiosk", "a/kiosk"])) {
+            try manifest([("a", ["kiosk", "Kiosk"])]).checkGoldenNamesAreDistinct()
+        }
+        #expect(throws: SnapshotError.goldenNamesCollide("a/k.png", "a/k.png", variants: ["a/k", "a/k"])) {
+            try manifest([("a", ["k", "k"])]).checkGoldenNamesAreDistinct()
+        }
+    }
+
     @Test func everyCombinationIsNamedByItsAxes() {
         let matrix = SnapshotMatrix(devices: ["iphone-se", "iphone-15"], themes: ["light", "dark"],
                                     directions: [.rtl], contentSizes: [.large, .accessibilityLarge])

@@ -46,6 +46,12 @@ struct EncodingAtomicFileTests {
         return info.st_mode & 0o777
     }
 
+    @Test func aPathsFolderIsFoundForEveryShapeOfName() {
+        let cases: [(String, String)] = [("c", "."), (".", "."), ("g/", "."), ("a/b", "a"), ("x/yy", "x"), ("/a", "/"),
+                                         ("/", "/"), ("a/b/", "a"), ("/tmp/out/frames", "/tmp/out"), ("..", ".")]
+        for (path, folder) in cases { #expect(AtomicFile.folder(of: path) == folder, "\(path)") }
+    }
+
     @Test("directory flushes left to the end: each file is in place at once, and each directory is flushed once")
     func deferredDirectoryFlushes() throws {
         try withTemporaryDirectory { dir in

@@ -228,7 +228,7 @@ enum FrameFolder {
             return
         }
         // A folder that does not exist yet is made in its parent, which must exist and be writable.
-        let parent = (OutputPath.canonical(path) as NSString).deletingLastPathComponent
+        let parent = AtomicFile.folder(of: OutputPath.canonical(path))
         guard FileManager.default.fileExists(atPath: parent) else { throw .framesFolderParentMissing(path: path, parent: parent) }
         guard access(parent, W_OK) == 0 else { throw .framesFolderParentNotWritable(path: path, parent: parent) }
     }

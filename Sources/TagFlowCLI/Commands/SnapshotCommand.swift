@@ -134,7 +134,7 @@ struct SnapshotCommand: ParsableCommand {
                 for image in item.images {
                     let source = folder + "/" + image.path, target = report + "/" + image.path
                     guard let data = FileManager.default.contents(atPath: source) else { continue }
-                    try FileManager.default.createDirectory(atPath: (target as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                    try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: target), withIntermediateDirectories: true)
                     try AtomicFile.write(Array(data), to: target)
                 }
             }

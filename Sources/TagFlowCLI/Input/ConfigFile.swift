@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowLayout
+import TagFlowImage
 
 /// A `--config` JSON file: any layout option by its key, and a `style` object for drawing.
 ///
@@ -49,10 +50,10 @@ struct ConfigFile: Sendable {
                 config.devices = try DeviceSettings.devices(fromJSON: value)
             } else if key.value == "fontFiles" || key.value == "fontDirs" {
                 // Relative to the config, so a project's config finds its fonts from any working folder.
-                let folder = (name as NSString).deletingLastPathComponent
+                let folder = AtomicFile.folder(of: name)
                 let paths = try value.array("\"\(key.value)\"").map { element throws(InputError) -> String in
                     let path = try element.string("a path in \"\(key.value)\"")
-                    return path.hasPrefix("/") || folder.isEmpty || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
+                    return path.hasPrefix("/") || folder == "." || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
                 }
                 if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
             } else if let setting = LayoutSetting.all.first(where: { $0.key == key.value }) {

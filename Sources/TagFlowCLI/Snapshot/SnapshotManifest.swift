@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowLayout
 import TagFlowReview
+import TagFlowImage
 
 /// `tagflow.json`: the screens a team keeps goldens of, the variants each is rendered in, and how strictly they
 /// are compared.
@@ -57,9 +58,9 @@ struct SnapshotManifest: Sendable {
 
     static func load(_ path: String) throws(InputError) -> SnapshotManifest {
         let name = InputFiles.displayName(path)
-        let base = (path as NSString).deletingLastPathComponent
+        let base = AtomicFile.folder(of: path)
         func resolve(_ relative: String) -> String {
-            relative.hasPrefix("/") || base.isEmpty ? relative : (base as NSString).appendingPathComponent(relative)
+            relative.hasPrefix("/") || base == "." ? relative : (base as NSString).appendingPathComponent(relative)
         }
         let reader = try JSONObjectReader(JSONParser.parse(InputFiles.read(path), file: name), context: "the manifest")
         try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
@@ -77,7 +78,8 @@ struct SnapshotManifest: Sendable {
             guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix(".") else {
                 throw .screenNameNotAFolder(screenName, at: nameValue.location)
             }
-            guard names.insert(screenName).inserted else {
+            // A Mac's disk is blind to case: `Chooser` and `chooser` would be one folder of goldens.
+            guard names.insert(screenName.lowercased()).inserted else {
                 throw .duplicateScreen(screenName, at: nameValue.location)
             }
             let tags = try screen.required("tags", kind: .manifest)
@@ -97,6 +99,44 @@ struct SnapshotManifest: Sendable {
     var variants: [(screen: Screen, variant: SnapshotVariant)] {
         screens.flatMap { screen in screen.matrix.combinations.map { (screen, SnapshotVariant(screen: screen.name, settings: $0)) } }
             .sorted { $0.variant.name < $1.variant.name }
+    }
+
+    /// This manifest with each screen's devices named as their profiles name themselves (`"iPhone 15"` is
+    /// `iphone-15`), so a device has one golden name; `configs` holds each screen's config, which may add devices.
+    /// An unknown device, or one listed twice under two spellings, is refused where the manifest names it.
+    func resolvingDevices(configs: [String: ConfigFile]) throws(InputError) -> SnapshotManifest {
+        var resolved = self
+        for index in resolved.screens.indices {
+            var matrix = resolved.screens[index].matrix
+            var seen = [String: String]()
+            for (position, name) in matrix.devices.enumerated() {
+                let location = matrix.deviceLocations.indices.contains(position) ? matrix.deviceLocations[position] : nil
+                let config = configs[resolved.screens[index].name] ?? ConfigFile()
+                let profile = try DeviceSettings.profile(named: name, config: config, at: location)
+                if let first = seen[profile.name] {
+                    throw .deviceListedTwice(name, sameAs: first, device: profile.name, at: location)
+                }
+                seen[profile.name] = name
+                matrix.devices[position] = profile.name
+            }
+            resolved.screens[index].matrix = matrix
+        }
+        return resolved
+    }
+
+    /// Refuses two goldens whose paths are the same, or differ only in case, which a case-insensitive disk (a Mac's,
+    /// by default) would keep as one file: each would overwrite the other.
+    func checkGoldenNamesAreDistinct() throws(SnapshotError) {
+        var seen = [String: (path: String, variant: String)]()
+        for (screen, variant) in variants {
+            for output in screen.outputs {
+                let path = output.path(for: variant.name)
+                if let first = seen[path.lowercased()] {
+                    throw .goldenNamesCollide(first.path, path, variants: [first.variant, variant.name])
+                }
+                seen[path.lowercased()] = (path, variant.name)
+            }
+        }
     }
 
     private static func matrixFromJSON(_ value: Located<JSONValue>) throws(InputError) -> SnapshotMatrix {
@@ -131,7 +171,7 @@ struct SnapshotManifest: Sendable {
             }
             return scale
         }
-        return SnapshotMatrix(devices: devices.map(\.value), widths: try numbers("widths"), scales: scales,
+        return SnapshotMatrix(devices: devices.map(\.value), deviceLocations: devices.map(\.location), widths: try numbers("widths"), scales: scales,
                               themes: try choices("themes", ThemeName.self).map(\.rawValue),
                               directions: try choices("directions", Direction.self),
                               contentSizes: try choices("contentSizes", ContentSizeCategory.self),

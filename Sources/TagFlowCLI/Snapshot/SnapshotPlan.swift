@@ -7,6 +7,8 @@ import TagFlowLayout
 /// An axis given even one value is named, so a name stays the same when values are added later.
 struct SnapshotMatrix: Equatable, Sendable {
     var devices: [String] = []
+    /// Where the manifest names each of `devices`, for an error about it.
+    var deviceLocations: [SourceSpan?] = []
     var widths: [Double] = []
     var scales: [Double] = []
     var themes: [String] = []
@@ -17,6 +19,7 @@ struct SnapshotMatrix: Equatable, Sendable {
     /// This matrix with each axis that `override` gives replaced by it.
     func overridden(by override: SnapshotMatrix) -> SnapshotMatrix {
         SnapshotMatrix(devices: override.devices.isEmpty ? devices : override.devices,
+                       deviceLocations: override.devices.isEmpty ? deviceLocations : override.deviceLocations,
                        widths: override.widths.isEmpty ? widths : override.widths,
                        scales: override.scales.isEmpty ? scales : override.scales,
                        themes: override.themes.isEmpty ? themes : override.themes,

@@ -58,9 +58,8 @@ struct SnapshotRunner: Sendable {
         }
         guard recording else { return }
         // The nearest folder that exists is where record makes the rest.
-        var parent = (goldens as NSString).deletingLastPathComponent
-        while !parent.isEmpty, !FileManager.default.fileExists(atPath: parent) { parent = (parent as NSString).deletingLastPathComponent }
-        let existing = parent.isEmpty ? "." : parent
+        var existing = AtomicFile.folder(of: goldens)
+        while !FileManager.default.fileExists(atPath: existing) { existing = AtomicFile.folder(of: existing) }
         guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
             throw SnapshotError.goldensFolderIsAFile(existing)
         }
@@ -107,13 +106,21 @@ struct SnapshotRunner: Sendable {
             for path in pruned {
                 try FileManager.default.removeItem(atPath: path)
                 // A screen folder --prune emptied goes too.
-                let folder = (path as NSString).deletingLastPathComponent
+                let folder = AtomicFile.folder(of: path)
                 if OutputPath.canonical(folder) != OutputPath.canonical(goldens),
                    (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
                     try? FileManager.default.removeItem(atPath: folder)
                 }
             }
         }
+        var configs = [String: ConfigFile]()
+        for screen in self.manifest.screens {
+            configs[screen.name] = try Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
+                try ConfigFile.load(screen.configPath)
+            }
+        }
+        let manifest = try self.manifest.resolvingDevices(configs: configs)
+        try manifest.checkGoldenNamesAreDistinct()
         let recordedFonts = try recordedFonts()
         let everything = manifest.variants
         let chosen = everything.filter { filter.matches($0.variant.name) }
@@ -124,9 +131,7 @@ struct SnapshotRunner: Sendable {
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
-            let config = try Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
-                try ConfigFile.load(screen.configPath)
-            }
+            let config = configs[screen.name]!
             var input = LayoutInput()
             input.config = screen.configPath
             let fonts = input.fonts(config: config)
@@ -511,4 +516,6 @@ enum SnapshotError: Error, Equatable {
     case shardsMissing([Shard])
     /// A folder given to `merge` that holds no `report.json`.
     case noShardReport(String)
+    /// Two goldens of the manifest's variants with one path, or paths that differ only in case.
+    case goldenNamesCollide(String, String, variants: [String])
 }

@@ -200,6 +200,13 @@ extension InputError {
             return ErrorReport(message: "unknown device '\(name)'", location: location,
                                hint: (suggestion(name, in: known).map { $0 + " " } ?? "")
                                    + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+        case let .deviceListedTwice(name, first, device, location):
+            return ErrorReport(message: first == name ? "the device '\(name)' is listed twice"
+                                   : "'\(name)' and '\(first)' are both the device '\(device)'", location: location,
+                               hint: "list each device once; goldens are named after the device's own name, '\(device)'")
+        case let .deviceNameNotAFileName(name, location):
+            return ErrorReport(message: "the device name '\(name)' cannot be part of a golden's file name", location: location,
+                               hint: "use letters, digits, hyphens and underscores; \"displayName\" can hold any text")
         case let .deviceNameTaken(name, taken, isBuiltIn, location):
             return ErrorReport(message: "the device name '\(name)' is taken by \(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
                                location: location,
@@ -207,7 +214,8 @@ extension InputError {
         case let .screenNameNotAFolder(name, location):
             return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
         case let .duplicateScreen(name, location):
-            return ErrorReport(message: "two screens are named '\(name)'", location: location, hint: "give each screen its own name")
+            return ErrorReport(message: "two screens are named '\(name)' (names are compared ignoring case, as a Mac's disk compares them)",
+                               location: location, hint: "give each screen its own name")
         case let .scrollOutputTwice(kind, suffix, firstLine, location):
             return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line \(firstLine)): both would write the goldens named *\(suffix)",
                                location: location,
@@ -502,6 +510,11 @@ extension SnapshotError {
                         hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
         case let .variantFailed(variant, report):
             ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
+        case let .goldenNamesCollide(first, second, variants):
+            ErrorReport(message: first == second
+                            ? "the variants '\(variants[0])' and '\(variants[1])' would both write the golden '\(first)'"
+                            : "the goldens '\(first)' and '\(second)' differ only in case, and are one file on a case-insensitive disk such as a Mac's",
+                        hint: "rename a screen or a device so that each variant's goldens have names of their own")
         }
     }
 }

@@ -114,6 +114,10 @@ public enum InputError: Error, Sendable {
     case wrongCount(key: String, expected: Int, found: Int, at: SourceSpan)
     /// A device name that is neither built in nor defined by the config.
     case unknownDevice(String, known: [String], at: SourceSpan?)
+    /// A device a snapshot variant axis lists twice, under two spellings of one name.
+    case deviceListedTwice(String, sameAs: String, device: String, at: SourceSpan?)
+    /// A config's device name that cannot be part of a golden's file name.
+    case deviceNameNotAFileName(String, at: SourceSpan?)
     /// A config's device whose name another profile already answers to.
     case deviceNameTaken(String, by: String, isBuiltIn: Bool, at: SourceSpan)
     /// A snapshot screen's name that cannot name a folder of goldens.

@@ -36,7 +36,7 @@ struct OutputPath {
         if FileManager.default.fileExists(atPath: target, isDirectory: &isDirectory), isDirectory.boolValue {
             throw .isAFolder(path)
         }
-        let folder = (target as NSString).deletingLastPathComponent
+        let folder = AtomicFile.folder(of: target)
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) else {
             throw .folderMissing(path: path, folder: folder)
         }
@@ -133,7 +133,7 @@ struct OutputPath {
             return String(cString: resolved)
         }
         // A file that does not exist yet: resolve its folder.
-        let folder = (standardized as NSString).deletingLastPathComponent
+        let folder = AtomicFile.folder(of: standardized)
         guard let resolved = realpath(folder, nil) else { return standardized }
         defer { free(resolved) }
         return String(cString: resolved) + "/" + (standardized as NSString).lastPathComponent

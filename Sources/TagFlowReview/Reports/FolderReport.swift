@@ -235,7 +235,7 @@ public struct FolderReport {
         for item in items {
             guard let png = item.diffPNG, let diffName = item.diffName else { continue }
             let path = directory + "/" + diffName
-            try Self.makeDirectory((path as NSString).deletingLastPathComponent)
+            try Self.makeDirectory(AtomicFile.folder(of: path))
             try Self.write(png, to: path)
         }
         try Self.write(Array((json(reportDirectory: directory).rendered() + "\n").utf8), to: directory + "/report.json")
@@ -255,7 +255,7 @@ public struct FolderReport {
         var accepted = [String]()
         for item in items where [.changed, .new, .passed].contains(item.status) {
             let target = oldDirectory + "/" + item.name
-            try Self.makeDirectory((target as NSString).deletingLastPathComponent)
+            try Self.makeDirectory(AtomicFile.folder(of: target))
             try Self.write(readFile(newDirectory + "/" + item.name), to: target)
             accepted.append(item.name)
         }
