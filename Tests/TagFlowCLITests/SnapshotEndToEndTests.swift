@@ -258,6 +258,32 @@ import TagFlowImage
         #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")), "a refused run writes nothing")
     }
 
+    /// On a machine without a font the goldens were drawn with, every golden with its text changes; verify says
+    /// why before anything else, and which screens' tags now show boxes.
+    @Test func verifyWithoutAFontTheGoldensUsedSaysSoFirst() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let fonts = try String(contentsOf: packageRoot.appendingPathComponent("Tests/fontconfig/fonts.conf"), encoding: .utf8)
+        try folder.write("no-wqy.conf", fonts.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("wqy-zenhei.ttc</glob>") }.joined(separator: "\n"))
+        let verify = try snapshot(["verify", "--report", "report"], in: folder,
+                                  environment: ["CI": "", "FONTCONFIG_FILE": folder.path("no-wqy.conf")])
+        #expect(verify.status == 1)
+        let warnings = verify.stderr.split(separator: "\n").filter { $0.hasPrefix("warning: ") }
+        let missingFont = "warning: the goldens were recorded with the font WenQuanYi Zen Hei (wqy-zenhei.ttc), which this machine "
+            + "does not have: install it, or name its file in the config's \"fontFiles\""
+        #expect(warnings.first.map(String.init) == missingFont, "\(verify.stderr)")
+        for screen in ["chooser", "scripts"] {
+            #expect(warnings.contains { $0.hasPrefix("warning: \(screen): ") && $0.contains("Chinese, Japanese or Korean characters no installed font can draw") },
+                    "\(verify.stderr)")
+        }
+        let report = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
+        #expect(report.contains("> ⚠️ the goldens were recorded with the font WenQuanYi Zen Hei"))
+        // With the font, nothing is said.
+        let again = try snapshot(["verify"], in: folder)
+        #expect(again.status == 0 && !again.stderr.contains("warning"), "\(again.stderr)")
+    }
+
     /// A stale picture at the top of the goldens folder belongs to no screen: the reports group it under the folder,
     /// not as a screen named after the file.
     @Test func aStaleGoldenOutsideAnyScreenIsGroupedUnderTheGoldensFolder() throws {

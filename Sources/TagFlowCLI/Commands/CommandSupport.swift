@@ -164,40 +164,53 @@ struct LayoutInput: ParsableArguments {
 
 /// Tofu and clipped text should never slip by unseen. Each is said once, not once per tag: missing characters
 /// once per kind of font that would draw them (CJK, emoji, other scripts), with the Debian packages to install.
+struct TextWarnings {
+    /// A line for each kind of character no installed font can draw.
+    var missingGlyphs: [String] = []
+    /// A line for text taller than its cell, which the cell clips.
+    var clippedText: String?
+
+    var all: [String] { missingGlyphs + (clippedText.map { [$0] } ?? []) }
+
+    init(layout: TagLayout, measurer: Measurer) {
+        func place(_ id: ElementID) -> String {
+            layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line)" } ?? "\(id)"
+        }
+        var missing: [ScriptBucket: (tags: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
+        for (id, tag) in layout.tagsWithMissingGlyphs {
+            var seenInTag = Set<ScriptBucket>()
+            for scalar in measurer.engine.missingScalars(in: tag.text, font: measurer.font) {
+                let suggestion = missingFontSuggestion(for: scalar)
+                var entry = missing[suggestion.bucket] ?? (0, (tag.text, place(id)), [], suggestion.packages)
+                if seenInTag.insert(suggestion.bucket).inserted { entry.tags += 1 }
+                if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
+                missing[suggestion.bucket] = entry
+            }
+        }
+        for bucket in ScriptBucket.allCases {
+            guard let entry = missing[bucket] else { continue }
+            let kind = switch bucket {
+            case .cjk: "Chinese, Japanese or Korean"
+            case .emoji: "emoji"
+            case .other: "some"
+            }
+            let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
+            missingGlyphs.append("\(entry.tags) tag\(entry.tags == 1 ? " has" : "s have") \(kind) characters no installed font can draw (\(characters)), "
+                + "first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))")
+        }
+        let clipped = layout.tagsWithClippedText
+        if let first = clipped.first {
+            let options = layout.options
+            let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
+            clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatPoints(options.itemHeight)) pt cell "
+                + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
+                + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): set itemHeight to auto (--item-height auto) to grow the cells with the text"
+        }
+    }
+}
+
 func warnAboutText(in layout: TagLayout, measurer: Measurer, console: Console) {
-    func place(_ id: ElementID) -> String {
-        layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line)" } ?? "\(id)"
-    }
-    var missing: [ScriptBucket: (tags: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
-    for (id, tag) in layout.tagsWithMissingGlyphs {
-        var seenInTag = Set<ScriptBucket>()
-        for scalar in measurer.engine.missingScalars(in: tag.text, font: measurer.font) {
-            let suggestion = missingFontSuggestion(for: scalar)
-            var entry = missing[suggestion.bucket] ?? (0, (tag.text, place(id)), [], suggestion.packages)
-            if seenInTag.insert(suggestion.bucket).inserted { entry.tags += 1 }
-            if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
-            missing[suggestion.bucket] = entry
-        }
-    }
-    for bucket in ScriptBucket.allCases {
-        guard let entry = missing[bucket] else { continue }
-        let kind = switch bucket {
-        case .cjk: "Chinese, Japanese or Korean"
-        case .emoji: "emoji"
-        case .other: "some"
-        }
-        let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
-        console.warn("\(entry.tags) tag\(entry.tags == 1 ? " has" : "s have") \(kind) characters no installed font can draw (\(characters)), "
-            + "first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))")
-    }
-    let clipped = layout.tagsWithClippedText
-    if let first = clipped.first {
-        let options = layout.options
-        let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
-        console.warn("\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatPoints(options.itemHeight)) pt cell "
-            + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
-            + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): set itemHeight to auto (--item-height auto) to grow the cells with the text")
-    }
+    for warning in TextWarnings(layout: layout, measurer: measurer).all { console.warn(warning) }
 }
 
 /// Turning loaded input into a scene to draw, shared by the commands that draw.
@@ -208,11 +221,19 @@ enum SceneSetup {
 
     /// The scene on an engine already made: variants of one screen share its engine, and so its shapes.
     static func scene(_ loaded: LayoutInput.Loaded, style: Style, engine: TextEngine, console: Console) throws(RunError) -> Scene {
+        let (scene, warnings) = try sceneAndTextWarnings(loaded, style: style, engine: engine, console: console)
+        for warning in warnings.all { console.warn(warning) }
+        return scene
+    }
+
+    /// The scene, and what its text warns of, for a caller that says it its own way.
+    static func sceneAndTextWarnings(_ loaded: LayoutInput.Loaded, style: Style, engine: TextEngine,
+                                     console: Console) throws(RunError) -> (Scene, TextWarnings) {
         let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
-        warnAboutText(in: layout, measurer: measurer, console: console)
+        let warnings = TextWarnings(layout: layout, measurer: measurer)
         do {
-            return try Scene(layout: layout, engine: engine, style: style)
+            return (try Scene(layout: layout, engine: engine, style: style), warnings)
         } catch {
             throw .drawingFontsUnloadable(reason: "\(error)")
         }

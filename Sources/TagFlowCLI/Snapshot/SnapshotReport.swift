@@ -57,8 +57,12 @@ struct SnapshotReport: Equatable, Sendable {
     /// `verify` or `record`.
     var action: String
     var items: [SnapshotItem]
-    /// Said before anything else: the fonts differ from those the goldens were recorded with.
+    /// Said before anything else: the fonts differ from those the goldens were recorded with (those notes first),
+    /// and characters no installed font can draw.
     var fontNotes: [String] = []
+    /// How a note about the fonts the goldens were recorded with begins.
+    static let recordedFontsNote = "the goldens were recorded with"
+
     /// The part of the variants the run drew, and the `--filter` patterns that chose them, so that a merge can
     /// tell that its shards make up one whole run.
     var shard: Shard
@@ -71,7 +75,9 @@ struct SnapshotReport: Equatable, Sendable {
         // Stale goldens are found by every shard; each is listed once.
         var seen = Set<String>()
         self.items = items.sorted { $0.name < $1.name }.filter { seen.insert($0.name).inserted }
-        self.fontNotes = Array(Set(fontNotes)).sorted()
+        self.fontNotes = Array(Set(fontNotes)).sorted {
+            ($0.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $0) < ($1.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $1)
+        }
     }
 
     /// Shards' reports as one, as if the run had not been split: one report of each of the shards of one run,

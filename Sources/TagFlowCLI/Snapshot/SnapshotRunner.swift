@@ -37,6 +37,8 @@ struct SnapshotRunner: Sendable {
         var removals: [String] = []
         /// The font families that drew the variant's tags.
         var families: Set<String> = []
+        /// A line for each kind of character in the variant's tags that no installed font can draw.
+        var missingGlyphs: [String] = []
     }
 
     /// What every variant of a screen shares, read and made once: its tags, its config, and the text engine, which
@@ -146,6 +148,8 @@ struct SnapshotRunner: Sendable {
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
         var families = [String: Set<String>]()
+        // Tofu explains changed pixels as missing fonts do: each line once, with the screens it is true of.
+        var missingGlyphs = [(line: String, screens: [String])]()
         let runner = self
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
@@ -166,6 +170,13 @@ struct SnapshotRunner: Sendable {
                 _ = FontRecords.identities(engine: screenInputs[screen]!.engine, families: outcome.families)
             }
             families[screen, default: []].formUnion(outcome.families)
+            for line in outcome.missingGlyphs {
+                if let index = missingGlyphs.firstIndex(where: { $0.line == line }) {
+                    if !missingGlyphs[index].screens.contains(screen) { missingGlyphs[index].screens.append(screen) }
+                } else {
+                    missingGlyphs.append((line, [screen]))
+                }
+            }
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
@@ -179,6 +190,8 @@ struct SnapshotRunner: Sendable {
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
         let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
+            + Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values))
+            + missingGlyphs.map { "\($0.screens.sorted().joined(separator: ", ")): \($0.line)" }
         try commitFiles()
         return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
                               shard: shard, filter: filter.patterns)
@@ -209,15 +222,27 @@ struct SnapshotRunner: Sendable {
                 .filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
             return "\(drawn.family) \(drawn.style) (\(changes.joined(separator: ", ")))"
         }
-        return ["the goldens were recorded with other font files: " + differences.joined(separator: "; ")
+        return [SnapshotReport.recordedFontsNote + " other font files: " + differences.joined(separator: "; ")
                 + "; if a golden changed, these fonts may be why"]
+    }
+
+    /// A note for each family the goldens were recorded with that none of this run's fonts has: on a CI machine
+    /// without a font package, every golden with its text changes, and this says why first.
+    private static func recordedFontsNotInstalled(_ recorded: [FontFileIdentity], engines: [TextEngine]) -> [String] {
+        let installed = Set(engines.flatMap { $0.availableFamilies() }.map { $0.lowercased() })
+        let missing = Set(recorded.map(\.family)).filter { !installed.contains($0.lowercased()) }.sorted()
+        return missing.map { family in
+            let files = recorded.filter { $0.family == family }.map(\.fileName).sorted().joined(separator: ", ")
+            return SnapshotReport.recordedFontsNote + " the font \(family) (\(files)), which this machine does not have: install it, "
+                + "or name its file in the config's \"fontFiles\""
+        }
     }
 
     // MARK: One variant
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
-        let scene = try Self.scene(inputs, screen: screen, settings: variant.settings)
-        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout))
+        let (scene, warnings) = try Self.scene(inputs, screen: screen, settings: variant.settings)
+        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
             let name = output.path(for: variant.name)
             switch output {
@@ -249,7 +274,8 @@ struct SnapshotRunner: Sendable {
 
     /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction, text
     /// size and legibility weight on top.
-    private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen, settings: SnapshotVariant.Settings) throws -> Scene {
+    private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen,
+                              settings: SnapshotVariant.Settings) throws -> (Scene, TextWarnings) {
         var input = LayoutInput()
         input.config = screen.configPath
         input.device = settings.device
@@ -264,8 +290,9 @@ struct SnapshotRunner: Sendable {
         var styleSettings = StyleSettings()
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
         let style = try styleSettings.style(config: loaded.config)
-        // A screen's warnings (tofu, clipped text) belong to `tagflow render`; here they would repeat per variant.
-        return try SceneSetup.scene(loaded, style: style, engine: inputs.engine, console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+        // The text's warnings go to the report, once per screen, not to the terminal once per variant.
+        return try SceneSetup.sceneAndTextWarnings(loaded, style: style, engine: inputs.engine,
+                                                   console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
