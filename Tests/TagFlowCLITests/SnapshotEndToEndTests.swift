@@ -548,26 +548,34 @@ import TagFlowImage
         #expect(refused.stderr.contains("tagflow.json:2:") && refused.stderr.contains("heavy") && refused.stderr.contains("regular, bold"), "\(refused.stderr)")
     }
 
-    /// A run killed outright leaves its finished goldens under hidden names. Verify reports each as stale, and
-    /// `--prune` removes it; a live run's temporary file is left alone.
-    @Test func temporaryFilesOfAKilledRunAreStale() throws {
+    /// A run killed outright leaves its finished goldens under hidden names. They are not goldens: verify notes them
+    /// once, and the next run that writes goldens removes them; a live run's temporary file is left alone.
+    @Test func temporaryFilesOfAKilledRunAreNotedAndTheNextRecordRemovesThem() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)
         let ended = Process()
         ended.executableURL = URL(fileURLWithPath: "/bin/true")
         try ended.run()
         ended.waitUntilExit()
-        let leftOver = "chooser/.@1x-dark-ltr.png.tmp-\(ended.processIdentifier)-k1ll3d"
+        let leftOvers = ["chooser/.@1x-dark-ltr.png.tmp-\(ended.processIdentifier)-k1ll3d", "scripts/.w320-@1x-L.png.tmp-\(ended.processIdentifier)-k1ll3d"]
         let live = ".fonts.json.tmp-\(getpid())-l1ve"
-        try folder.write("goldens/" + leftOver, "half a PNG")
+        for name in leftOvers { try folder.write("goldens/" + name, "half a PNG") }
         try folder.write("goldens/" + live, "being written")
-        let verify = try snapshot(["verify"], in: folder)
-        #expect(verify.status == 1, "\(verify.stderr)")
-        #expect(verify.stdout.contains("stale    \(leftOver)  a temporary file a stopped run left; --prune removes it"), "\(verify.stdout)")
-        #expect(!verify.stdout.contains(live))
-        let prune = try snapshot(["verify", "--prune"], in: folder)
-        #expect(prune.status == 0, "\(prune.stdout)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + leftOver)))
+        // Not goldens: verify passes, and says once what is there and what removes it.
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
+        #expect(verify.stdout.contains("8 goldens: 8 matched"), "\(verify.stdout)")
+        #expect(verify.stderr.contains("warning: 2 temporary files that stopped runs left are in the goldens folder, such as \(leftOvers[0]); "
+                                       + "they are not goldens, and the next record, or verify --prune, removes them"), "\(verify.stderr)")
+        #expect(!verify.stdout.contains(live) && !verify.stderr.contains(live))
+        #expect(try junitFailures(folder.path("report/junit.xml")).isEmpty)
+        // A dry run removes nothing.
+        #expect(try snapshot(["record", "--mode", "never"], in: folder).status == 0)
+        for name in leftOvers { #expect(FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
+        let record = try snapshot(["record", "--mode", "missing"], in: folder)
+        #expect(record.status == 0, "\(record.stdout)")
+        #expect(record.stderr.contains("warning: removed 2 temporary files that stopped runs left in the goldens folder"), "\(record.stderr)")
+        for name in leftOvers { #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/" + name))) }
         #expect(FileManager.default.fileExists(atPath: folder.path("goldens/" + live)))
     }
 

@@ -153,7 +153,7 @@ struct SnapshotCommand: ParsableCommand {
     /// Prints the summary and the failures, and writes the report folder; then removes the pictures of the report
     /// it replaces that this one does not name, so a folder reused from run to run shows only this run's.
     private func finish(_ report: SnapshotReport, console: Console, replacing earlierImages: Set<String> = []) throws {
-        for note in report.fontNotes { console.warn(note) }
+        for note in report.fontNotes + report.notes { console.warn(note) }
         for item in report.items where item.status != .matched {
             console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
         }

@@ -60,6 +60,8 @@ struct SnapshotReport: Equatable, Sendable {
     /// Said before anything else: the fonts differ from those the goldens were recorded with (those notes first),
     /// and characters no installed font can draw.
     var fontNotes: [String] = []
+    /// Said on the terminal only, after the font notes: the goldens folder's housekeeping.
+    var notes: [String] = []
     /// How a note about the fonts the goldens were recorded with begins.
     static let recordedFontsNote = "the goldens were recorded with"
 

@@ -184,8 +184,9 @@ struct SnapshotRunner: Sendable {
             try commitFiles()
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
+        var notes = [String]()
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
-                                pruned: &pruned)
+                                pruned: &pruned, notes: &notes)
         let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
@@ -193,8 +194,10 @@ struct SnapshotRunner: Sendable {
             + Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values))
             + missingGlyphs.map { "\($0.screens.sorted().joined(separator: ", ")): \($0.line)" }
         try commitFiles()
-        return SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
-                              shard: shard, filter: filter.patterns)
+        var report = SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
+                                    shard: shard, filter: filter.patterns)
+        report.notes = notes
+        return report
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
@@ -454,20 +457,17 @@ struct SnapshotRunner: Sendable {
     // MARK: Stale goldens
 
     /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected
-    /// (with `--filter`, those whose names it matches), and the temporary files of a run that was killed before it
-    /// could remove them. With `--prune`, adds each to `pruned`.
-    private func staleItems(expected: Set<String>, pruned: inout [String]) throws -> [SnapshotItem] {
+    /// (with `--filter`, those whose names it matches); with `--prune`, adds each to `pruned`. Also the temporary
+    /// files of runs killed before they could remove them: not goldens, so not items, but removed by a run that
+    /// writes goldens or prunes, and otherwise said in `notes`.
+    private func staleItems(expected: Set<String>, pruned: inout [String], notes: inout [String]) throws -> [SnapshotItem] {
         guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var stale = [String]()
-        var leftOver = Set<String>()
-        func noteLeftOver(_ relative: String) {
-            stale.append(relative)
-            leftOver.insert(relative)
-        }
+        var leftOver = [String]()
         while let relative = enumerator.nextObject() as? String {
             let last = (relative as NSString).lastPathComponent
             if AtomicFile.isLeftOverTemporary(named: last) {
-                noteLeftOver(relative)
+                leftOver.append(relative)
             } else if last.hasPrefix(".") {
                 continue
             } else if relative.hasSuffix(".scroll") {
@@ -476,18 +476,27 @@ struct SnapshotRunner: Sendable {
                     if filter.matches(SnapshotOutput.variantName(ofGolden: relative)) { stale.append(relative) }
                 } else {
                     let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(relative))) ?? []
-                    for frame in frames.sorted() where AtomicFile.isLeftOverTemporary(named: frame) { noteLeftOver(relative + "/" + frame) }
+                    leftOver += frames.filter(AtomicFile.isLeftOverTemporary(named:)).map { relative + "/" + $0 }
                 }
             } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative),
                       filter.matches(SnapshotOutput.variantName(ofGolden: relative)) {
                 stale.append(relative)
             }
         }
+        if let first = leftOver.min() {
+            let count = "\(leftOver.count) temporary file\(leftOver.count == 1 ? "" : "s") that stopped runs left"
+            if recordMode != .never, recordMode != nil || prune {
+                pruned += leftOver.map(goldenPath)
+                notes.append("removed \(count) in the goldens folder")
+            } else {
+                notes.append("\(count) \(leftOver.count == 1 ? "is" : "are") in the goldens folder, such as \(first); "
+                             + "they are not goldens, and the next record, or verify --prune, removes them")
+            }
+        }
         return stale.sorted().map { name in
             let folder = name.split(separator: "/", maxSplits: 1)
             var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: "", status: .stale,
-                                    detail: leftOver.contains(name) ? "a temporary file a stopped run left; --prune removes it"
-                                        : "no screen or variant makes it; --prune removes it")
+                                    detail: "no screen or variant makes it; --prune removes it")
             if prune, recordMode == .never {
                 // A dry run removes nothing either.
                 item.detail = "--prune would remove it"
