@@ -616,6 +616,15 @@ import TagFlowImage
         let none = try snapshot(["verify", "--filter", "nothing/*"], in: folder)
         #expect(none.status == 2)
         #expect(none.stderr.contains("error: no variant's name matches --filter 'nothing/*'") && none.stderr.contains("'chooser/@1x-dark-ltr'"), "\(none.stderr)")
+        // Each pattern must match: a misspelt one beside a good one would skip its screen in silence.
+        let misspelt = try snapshot(["verify", "--filter", "chooser/*-dark-*", "--filter", "scrpits/*"], in: folder)
+        #expect(misspelt.status == 2)
+        #expect(misspelt.stderr.contains("error: no variant's name matches --filter 'scrpits/*'"), "\(misspelt.stderr)")
+        // A golden's file name, or a screen's, points to the pattern meant.
+        let copied = try snapshot(["verify", "--filter", "chooser/@1x-dark-ltr.png", "--filter", "scripts"], in: folder)
+        #expect(copied.status == 2)
+        #expect(copied.stderr.contains("--filter 'chooser/@1x-dark-ltr.png', 'scripts'"), "\(copied.stderr)")
+        #expect(copied.stderr.contains("e.g. 'chooser/@1x-dark-ltr', 'scripts/*'"), "\(copied.stderr)")
     }
 
     @Test func aRecordThatFailsWritesNothing() throws {

@@ -147,6 +147,8 @@ struct VariantFilter: Hashable, Sendable {
     func matches(_ name: String) -> Bool {
         isEverything || patterns.contains { fnmatch($0, name, 0) == 0 }
     }
+
+    func matchesAny(_ names: [String]) -> Bool { names.contains(where: matches) }
 }
 
 /// One part of a run split across CI jobs: the `index`-th (from 1) of `count`.

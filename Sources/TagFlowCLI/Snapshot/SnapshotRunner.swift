@@ -125,10 +125,14 @@ struct SnapshotRunner: Sendable {
         try manifest.checkGoldenNamesAreDistinct()
         let recordedFonts = try recordedFonts()
         let everything = manifest.variants
-        let chosen = everything.filter { filter.matches($0.variant.name) }
-        if chosen.isEmpty, !filter.isEverything {
-            throw SnapshotError.noVariantMatches(filter.patterns, examples: everything.prefix(3).map(\.variant.name))
+        // Each pattern must match: a misspelt one beside good ones would skip its screen in silence.
+        let names = everything.map(\.variant.name)
+        let unmatched = filter.patterns.filter { pattern in !VariantFilter(patterns: [pattern]).matchesAny(names) }
+        if !unmatched.isEmpty {
+            throw SnapshotError.noVariantMatches(unmatched, examples: unmatched.compactMap { Self.patternMeant($0, names: names) }
+                                                    + names.prefix(3))
         }
+        let chosen = everything.filter { filter.matches($0.variant.name) }
         let mine = shard.select(chosen)
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
@@ -227,6 +231,15 @@ struct SnapshotRunner: Sendable {
         }
         return [SnapshotReport.recordedFontsNote + " other font files: " + differences.joined(separator: "; ")
                 + "; if a golden changed, these fonts may be why"]
+    }
+
+    /// What a `--filter` pattern that matches no variant was likely meant to be: a golden's path without what its
+    /// output adds (`demo/iphone-15.png` is `demo/iphone-15`), or a screen's name with all its variants (`demo/*`).
+    private static func patternMeant(_ pattern: String, names: [String]) -> String? {
+        let variant = SnapshotOutput.variantName(ofGolden: pattern)
+        if variant != pattern, VariantFilter(patterns: [variant]).matchesAny(names) { return variant }
+        if !pattern.contains("/"), VariantFilter(patterns: [pattern + "/*"]).matchesAny(names) { return pattern + "/*" }
+        return nil
     }
 
     /// A note for each family the goldens were recorded with that none of this run's fonts has: on a CI machine
