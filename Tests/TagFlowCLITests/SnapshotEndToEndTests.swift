@@ -284,6 +284,23 @@ import TagFlowImage
         #expect(again.status == 0 && !again.stderr.contains("warning"), "\(again.stderr)")
     }
 
+    /// A golden that is not a picture stops the run, which names it; one that is a Git LFS pointer says to fetch it.
+    @Test func aGoldenThatIsNotAPictureIsNamedWithItsRemedy() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let golden = "goldens/chooser/@1x-dark-ltr.png"
+        try folder.write(golden, "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 12345\n")
+        let pointer = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(pointer.status == 2)
+        #expect(pointer.stderr.contains("error: chooser/@1x-dark-ltr: the golden '\(golden)' is a Git LFS pointer"), "\(pointer.stderr)")
+        #expect(pointer.stderr.contains("help: run git lfs pull"), "\(pointer.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report")), "a run that fails writes no report")
+        try folder.write(golden, "not a PNG")
+        let broken = try snapshot(["verify"], in: folder)
+        #expect(broken.status == 2)
+        #expect(broken.stderr.contains("is not a PNG tagflow can read"), "\(broken.stderr)")
+    }
+
     /// A stale picture at the top of the goldens folder belongs to no screen: the reports group it under the folder,
     /// not as a screen named after the file.
     @Test func aStaleGoldenOutsideAnyScreenIsGroupedUnderTheGoldensFolder() throws {

@@ -529,6 +529,8 @@ struct SnapshotRunner: Sendable {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
         guard !isFolder.boolValue else { throw SnapshotError.goldenIsAFolder(path) }
         guard let data = FileManager.default.contents(atPath: path) else { throw SnapshotError.unreadableGolden(path) }
+        // Goldens kept in Git LFS are pointer files until `git lfs pull` fetches them.
+        if data.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) { throw SnapshotError.goldenIsLFSPointer(path) }
         return Array(data)
     }
 
@@ -544,6 +546,8 @@ enum SnapshotError: Error, Equatable {
     case recordOnCI
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
+    /// A golden that is a Git LFS pointer, not the file it points to.
+    case goldenIsLFSPointer(String)
     case noManifest(String)
     /// The goldens folder the manifest names is a file.
     case goldensFolderIsAFile(String)

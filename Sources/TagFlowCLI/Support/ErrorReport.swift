@@ -493,6 +493,9 @@ extension SnapshotError {
         case let .brokenGolden(path, reason):
             ErrorReport(message: "the golden '\(path)' is not a PNG tagflow can read: \(reason)",
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
+        case let .goldenIsLFSPointer(path):
+            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the picture: this checkout has not fetched the goldens",
+                        hint: "run git lfs pull (on CI, check out with LFS, e.g. actions/checkout with lfs: true)")
         case let .noManifest(path):
             ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
         case let .goldensFolderIsAFile(path):
