@@ -163,7 +163,8 @@ extension InputError {
             let (message, hint) = error.words
             return ErrorReport(message: message, location: location, hint: hint)
         case let .expectedType(what, expected, found, location):
-            return ErrorReport(message: "expected \(what) to be \(expected), found \(found)", location: location)
+            return ErrorReport(message: "expected \(what) to be \(expected), found \(found)", location: location,
+                               hint: jsonTypeHint(expected: expected, found: found))
         case let .unknownKey(key, context, allowed, location):
             return ErrorReport(message: "unknown key \"\(key)\" in \(context)", location: location,
                                hint: suggestion(key, in: allowed, quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
@@ -237,6 +238,18 @@ extension InputError {
     public var location: SourceSpan? { report.location }
 }
 
+/// How to write a JSON value as the kind expected, where the way is plain.
+private func jsonTypeHint(expected: String, found: String) -> String? {
+    switch (expected, found) {
+    case ("an array", _): "write a list in square brackets, even of one value: [\"a\", \"b\"] or [1]"
+    case ("a number", "a string"): "write the number without quotes"
+    case ("true or false", "a string"): "write true or false without quotes"
+    case ("a string", _): "write the text in double quotes"
+    case ("a JSON object", _): "write it in braces: {\"key\": value}"
+    default: nil
+    }
+}
+
 /// Why a tag is too long: shared by tags files and tags JSON.
 private func tooLong(bytes: Int, limit: Int) -> String {
     "a tag of more than \(limit) characters (\(bytes) bytes); tags are at most \(limit)"
@@ -249,9 +262,11 @@ extension JSONSyntaxError {
         case .textAfterValue: ("unexpected text after the JSON value", "a JSON file holds exactly one value; remove what follows it")
         case .endsBeforeValue: ("the JSON ends where a value was expected", nil)
         case let .nestedTooDeep(limit): ("JSON nested deeper than \(limit) levels", "tags and configs need only a few levels")
-        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)", nil)
+        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)",
+                                         found == "']'" ? "JSON allows no comma before ']': remove the last comma" : nil)
         case let .expectedWord(word): ("expected '\(word)'", nil)
-        case let .expectedKey(found): ("expected a quoted key, found \(found)", "JSON keys are written in double quotes")
+        case let .expectedKey(found): ("expected a quoted key, found \(found)",
+                                       found == "'}'" ? "JSON allows no comma before '}': remove the last comma" : "JSON keys are written in double quotes")
         case let .duplicateKey(key): ("the key \"\(key)\" appears twice", nil)
         case let .expectedColon(key): ("expected ':' after the key \"\(key)\"", nil)
         case .endsInsideObject: ("the JSON ends inside an object", "close it with '}'")
