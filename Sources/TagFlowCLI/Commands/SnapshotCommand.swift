@@ -77,10 +77,13 @@ struct SnapshotCommand: ParsableCommand {
         if action == .merge {
             // Merging reads the shards' reports only: options of a run would mean nothing, and are refused.
             let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil), ("--filter", !filters.isEmpty),
-                                                ("--force", force), ("--manifest", manifest != nil), ("--threads", threads != nil)]
+                                                ("--manifest", manifest != nil), ("--threads", threads != nil)]
             if let (option, _) = runOptions.first(where: \.1) {
                 throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
             }
+        }
+        if action != .record, force {
+            throw .notApplicable(option: "--force", because: "lets record run where CI is set; \(first) writes no goldens, so runs anywhere")
         }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
     }

@@ -68,6 +68,9 @@ struct SnapshotManifest: Sendable {
         let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()
         let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
         let screensJSON = try reader.required("screens", kind: .manifest)
+        if case .array(let elements) = screensJSON.value, elements.isEmpty {
+            throw .emptyValue(key: "\"screens\" (a manifest lists at least one screen)", at: screensJSON.location)
+        }
         var screens = [Screen]()
         var names = Set<String>()
         for element in try screensJSON.array("\"screens\"") {
@@ -142,6 +145,12 @@ struct SnapshotManifest: Sendable {
     private static func matrixFromJSON(_ value: Located<JSONValue>) throws(InputError) -> SnapshotMatrix {
         let reader = try JSONObjectReader(value, context: "\"variants\"")
         try reader.rejectUnknownKeys(allowed: ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"])
+        // An axis given as [] would silently not vary: leaving the key out says that.
+        for key in ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"] {
+            if let value = reader[key], case .array(let elements) = value.value, elements.isEmpty {
+                throw .emptyValue(key: "the list \"\(key)\" of \"variants\" (leave the key out for the config's own)", at: value.location)
+            }
+        }
         func strings(_ key: String) throws(InputError) -> [Located<String>] {
             try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in Located(value: try value.string("a value of \"\(key)\""), location: value.location) }
         }

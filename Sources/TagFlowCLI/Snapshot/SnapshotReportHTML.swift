@@ -36,7 +36,8 @@ struct SnapshotReportHTML {
                     html += "<div class=\"images\">"
                     for image in item.images {
                         let caption = image.role + (item.imagesStep.map { ", step \($0)" } ?? "")
-                        html += "<figure><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(caption + " of " + item.name))\"><figcaption>\(escape(caption))</figcaption></figure>"
+                        // The caption above: a tall render's foot is far below the fold.
+                        html += "<figure><figcaption>\(escape(caption))</figcaption><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(caption + " of " + item.name))\"></figure>"
                     }
                     html += "</div>\n"
                 }
