@@ -114,6 +114,16 @@ import TagFlowLayout
         #expect(!xml.contains("time="), "no times, so the file is the same on every run")
     }
 
+    /// Items are listed as JUnit and HTML group them, by screen: a screen named as another's prefix comes after it.
+    @Test func itemsAreInScreenOrderThenNameOrder() {
+        let items = ["chooser-scroll/a.png", "chooser/b.png", "old.png", "chooser/a.png"].map { name in
+            SnapshotItem(name: name, screen: name.contains("/") ? String(name.split(separator: "/")[0]) : "", kind: "render",
+                         status: .matched, detail: "")
+        }
+        #expect(SnapshotReport(action: "verify", items: items).items.map(\.name)
+                == ["old.png", "chooser/a.png", "chooser/b.png", "chooser-scroll/a.png"])
+    }
+
     @Test func markdownNamesTheFailures() {
         let report = SnapshotReport(action: "verify", items: Self.items)
         let markdown = report.markdown()

@@ -51,7 +51,7 @@ struct SnapshotItem: Equatable, Sendable {
     }
 }
 
-/// The outcome of `snapshot verify` or `record`: every golden's item, in name order, and the words written about
+/// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written about
 /// it as JSON, Markdown, JUnit XML and HTML.
 struct SnapshotReport: Equatable, Sendable {
     /// `verify` or `record`.
@@ -76,7 +76,8 @@ struct SnapshotReport: Equatable, Sendable {
         self.filter = filter
         // Stale goldens are found by every shard; each is listed once.
         var seen = Set<String>()
-        self.items = items.sorted { $0.name < $1.name }.filter { seen.insert($0.name).inserted }
+        // By screen, then name, as JUnit and HTML group them: `chooser/…` before `chooser-scroll/…`.
+        self.items = items.sorted { ($0.screen, $0.name) < ($1.screen, $1.name) }.filter { seen.insert($0.name).inserted }
         self.fontNotes = Array(Set(fontNotes)).sorted {
             ($0.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $0) < ($1.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $1)
         }
