@@ -250,8 +250,10 @@ import TagFlowImage
         try folder.write("devices.json", #"{"devices": [{"name": "../../docs/logo", "width": 375, "scale": 2}]}"#)
         let escaping = try manifest(devices: #"["../../docs/logo"]"#, config: "devices.json")
         #expect(escaping.status == 2)
-        #expect(escaping.stderr.contains("devices.json:1:23: error: the device name '../../docs/logo' cannot be part of a golden's file name"),
-                "\(escaping.stderr)")
+        #expect(escaping.stderr.contains("tagflow.json:1:99: error: the device '../../docs/logo' cannot name a golden"), "\(escaping.stderr)")
+        // Elsewhere a device's name is free.
+        try folder.write("kiosk.json", #"{"devices": [{"name": "Kiosk 10.1", "width": 600, "scale": 1}], "device": "Kiosk 10.1"}"#)
+        #expect(try tagflow(["render", "scripts.tags", "--config", "kiosk.json", "-o", "kiosk.png"], in: folder.url).status == 0)
         let cased = try manifest(devices: #"["iphone-15"]"#, screens: #", {"name": "S", "tags": "chooser.tags"}"#)
         #expect(cased.status == 2)
         #expect(cased.stderr.contains("error: two screens are named 'S'"), "\(cased.stderr)")
@@ -273,12 +275,30 @@ import TagFlowImage
         let missingFont = "warning: the goldens were recorded with the font WenQuanYi Zen Hei (wqy-zenhei.ttc), which this machine "
             + "does not have: install it, or name its file in the config's \"fontFiles\""
         #expect(warnings.first.map(String.init) == missingFont, "\(verify.stderr)")
-        for screen in ["chooser", "scripts"] {
-            #expect(warnings.contains { $0.hasPrefix("warning: \(screen): ") && $0.contains("Chinese, Japanese or Korean characters no installed font can draw") },
+        for tags in ["chooser.tags", "scripts.tags"] {
+            #expect(warnings.contains { $0.hasPrefix("warning: \(tags): ") && $0.contains("Chinese, Japanese or Korean characters no installed font can draw") },
                     "\(verify.stderr)")
         }
         let report = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
         #expect(report.contains("> ⚠️ the goldens were recorded with the font WenQuanYi Zen Hei"))
+        // Shards merged say of the text what the whole run says; a shard, which has only its screens' fonts to look
+        // in, does not guess at fonts missing.
+        var shardNotes = [String]()
+        for index in 1...3 {
+            let shard = try snapshot(["verify", "--shard", "\(index)/3", "--report", "shard\(index)"], in: folder,
+                                     environment: ["CI": "", "FONTCONFIG_FILE": folder.path("no-wqy.conf")])
+            #expect(!shard.stderr.contains("which this machine does not have"), "\(shard.stderr)")
+            shardNotes.append(folder.path("shard\(index)"))
+        }
+        #expect(try snapshot(["merge"] + shardNotes + ["--report", "merged"], in: folder).status == 1)
+        func notes(_ report: String) throws -> [String] {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path(report + "/report.json"))))
+            let all = try #require((json as? [String: Any])?["fontNotes"] as? [String])
+            return all.filter { $0.contains("no installed font can draw") }
+        }
+        let whole = try notes("report")
+        #expect(whole.count == 2)
+        #expect(try notes("merged") == whole, "the text's notes are the whole run's")
         // With the font, nothing is said.
         let again = try snapshot(["verify"], in: folder)
         #expect(again.status == 0 && !again.stderr.contains("warning"), "\(again.stderr)")

@@ -43,10 +43,6 @@ enum DeviceSettings {
             if let taken = DeviceProfile.named(name, in: DeviceProfile.builtIn + devices) {
                 throw .deviceNameTaken(name, by: taken.name, isBuiltIn: DeviceProfile.builtIn.contains(taken), at: nameValue.location)
             }
-            // A snapshot golden is named after its device: `screen/kiosk-dark.png`.
-            guard name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-" || $0 == "_") }) else {
-                throw .deviceNameNotAFileName(name, at: nameValue.location)
-            }
             func positive(_ key: String) throws(InputError) -> Double {
                 let value = try reader.required(key, kind: .device)
                 let number = try value.number("\"\(key)\"")

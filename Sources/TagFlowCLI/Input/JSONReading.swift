@@ -58,6 +58,11 @@ extension Located where Value == JSONValue {
     }
 
     func mismatch(_ what: String, expected: String) -> InputError {
-        .expectedType(what: what, expected: expected, found: value.kindName, at: location)
+        // A number or a truth written in quotes is the commonest slip, and its fix is plain.
+        var found = value.kindName
+        if case let .string(text) = value, (expected == "a number" && Double(text)?.isFinite == true) || (expected == "true or false" && ["true", "false"].contains(text)) {
+            found = "a string, \"\(text)\""
+        }
+        return .expectedType(what: what, expected: expected, found: found, at: location)
     }
 }

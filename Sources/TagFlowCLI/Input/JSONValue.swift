@@ -148,6 +148,8 @@ public struct JSONParser {
             skipWhitespace()
             let keyStart = here
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
+                // Only a comma leads here with a brace next: an empty object returned above.
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") { throw error(.trailingComma(closer: "}")) }
                 throw error(.expectedKey(found: describeByte()))
             }
             let key = try parseString()
@@ -173,6 +175,8 @@ public struct JSONParser {
         if position < bytes.count, bytes[position] == UInt8(ascii: "]") { position += 1; return .array(elements) }
         while true {
             skipWhitespace()
+            // Only a comma leads here with a bracket next: an empty array returned above.
+            if position < bytes.count, bytes[position] == UInt8(ascii: "]") { throw error(.trailingComma(closer: "]")) }
             elements.append(try parseValue(depth: depth + 1))
             skipWhitespace()
             guard position < bytes.count else { throw error(.endsInsideArray) }

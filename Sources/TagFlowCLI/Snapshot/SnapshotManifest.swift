@@ -105,17 +105,22 @@ struct SnapshotManifest: Sendable {
     }
 
     /// This manifest with each screen's devices named as their profiles name themselves (`"iPhone 15"` is
-    /// `iphone-15`), so a device has one golden name; `configs` holds each screen's config, which may add devices.
-    /// An unknown device, or one listed twice under two spellings, is refused where the manifest names it.
+    /// `iphone-15`), so a device has one golden name; `configs` holds each screen's config, which may add devices,
+    /// and a screen without one keeps its names as written. An unknown device, one listed twice under two
+    /// spellings, or one whose name cannot name a file, is refused where the manifest names it.
     func resolvingDevices(configs: [String: ConfigFile]) throws(InputError) -> SnapshotManifest {
         var resolved = self
         for index in resolved.screens.indices {
+            guard let config = configs[resolved.screens[index].name] else { continue }
             var matrix = resolved.screens[index].matrix
             var seen = [String: String]()
             for (position, name) in matrix.devices.enumerated() {
                 let location = matrix.deviceLocations.indices.contains(position) ? matrix.deviceLocations[position] : nil
-                let config = configs[resolved.screens[index].name] ?? ConfigFile()
                 let profile = try DeviceSettings.profile(named: name, config: config, at: location)
+                // A golden is named after its device: `screen/kiosk-dark.png`.
+                guard profile.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
+                    throw .deviceNameNotAFileName(profile.name, at: location)
+                }
                 if let first = seen[profile.name] {
                     throw .deviceListedTwice(name, sameAs: first, device: profile.name, at: location)
                 }

@@ -90,6 +90,9 @@ struct SnapshotRunner: Sendable {
         }
     }
 
+    /// Whether this run draws every variant: neither a shard nor filtered.
+    private var drawsEverything: Bool { shard == .whole && filter.isEverything }
+
     /// The font files the goldens were recorded with, beside them.
     static let fontsFileName = "fonts.json"
 
@@ -115,11 +118,11 @@ struct SnapshotRunner: Sendable {
                 }
             }
         }
+        // A screen's devices are named as its config's profiles name them, so its config is read before the names
+        // are known; one that does not read is said only if its screen is drawn.
         var configs = [String: ConfigFile]()
-        for screen in self.manifest.screens {
-            configs[screen.name] = try Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
-                try ConfigFile.load(screen.configPath)
-            }
+        for screen in self.manifest.screens where !screen.matrix.devices.isEmpty {
+            configs[screen.name] = try? ConfigFile.load(screen.configPath)
         }
         let manifest = try self.manifest.resolvingDevices(configs: configs)
         try manifest.checkGoldenNamesAreDistinct()
@@ -137,7 +140,9 @@ struct SnapshotRunner: Sendable {
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
         for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
-            let config = configs[screen.name]!
+            let config = try configs[screen.name] ?? Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
+                try ConfigFile.load(screen.configPath)
+            }
             var input = LayoutInput()
             input.config = screen.configPath
             let fonts = input.fonts(config: config)
@@ -152,8 +157,9 @@ struct SnapshotRunner: Sendable {
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
         var families = [String: Set<String>]()
-        // Tofu explains changed pixels as missing fonts do: each line once, with the screens it is true of.
-        var missingGlyphs = [(line: String, screens: [String])]()
+        // Tofu explains changed pixels as missing fonts do: each line once, after the tags file it is about, so
+        // screens that share a file share the line, in a whole run and in shards merged alike.
+        var missingGlyphs = Set<String>()
         let runner = self
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
         let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
@@ -174,13 +180,7 @@ struct SnapshotRunner: Sendable {
                 _ = FontRecords.identities(engine: screenInputs[screen]!.engine, families: outcome.families)
             }
             families[screen, default: []].formUnion(outcome.families)
-            for line in outcome.missingGlyphs {
-                if let index = missingGlyphs.firstIndex(where: { $0.line == line }) {
-                    if !missingGlyphs[index].screens.contains(screen) { missingGlyphs[index].screens.append(screen) }
-                } else {
-                    missingGlyphs.append((line, [screen]))
-                }
-            }
+            missingGlyphs.formUnion(outcome.missingGlyphs.map { "\(InputFiles.displayName(mine[index].screen.tagsPath)): \($0)" })
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
@@ -194,9 +194,10 @@ struct SnapshotRunner: Sendable {
         let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
+        // Only a whole run has the fonts of every screen to look in.
         let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
-            + Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values))
-            + missingGlyphs.map { "\($0.screens.sorted().joined(separator: ", ")): \($0.line)" }
+            + (drawsEverything ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : [])
+            + missingGlyphs
         try commitFiles()
         var report = SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
                                     shard: shard, filter: filter.patterns)
@@ -212,8 +213,7 @@ struct SnapshotRunner: Sendable {
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty {
             // A shard, or a filtered run, records what it drew beside what the rest recorded.
-            let drewEverything = shard == .whole && filter.isEverything
-            let all = Set(drewEverything ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
+            let all = Set(drawsEverything ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
             try files.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
             return []
         }

@@ -206,8 +206,8 @@ extension InputError {
                                    : "'\(name)' and '\(first)' are both the device '\(device)'", location: location,
                                hint: "list each device once; goldens are named after the device's own name, '\(device)'")
         case let .deviceNameNotAFileName(name, location):
-            return ErrorReport(message: "the device name '\(name)' cannot be part of a golden's file name", location: location,
-                               hint: "use letters, digits, hyphens and underscores; \"displayName\" can hold any text")
+            return ErrorReport(message: "the device '\(name)' cannot name a golden: its name is part of the golden's file name", location: location,
+                               hint: "in its config, name it with letters, digits, hyphens and underscores; its \"displayName\" can hold any text")
         case let .deviceNameTaken(name, taken, isBuiltIn, location):
             return ErrorReport(message: "the device name '\(name)' is taken by \(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
                                location: location,
@@ -242,8 +242,8 @@ extension InputError {
 private func jsonTypeHint(expected: String, found: String) -> String? {
     switch (expected, found) {
     case ("an array", _): "write a list in square brackets, even of one value: [\"a\", \"b\"] or [1]"
-    case ("a number", "a string"): "write the number without quotes"
-    case ("true or false", "a string"): "write true or false without quotes"
+    case ("a number", _) where found.hasPrefix("a string, "): "write the number without quotes"
+    case ("true or false", _) where found.hasPrefix("a string, "): "write true or false without quotes"
     case ("a string", _): "write the text in double quotes"
     case ("a JSON object", _): "write it in braces: {\"key\": value}"
     default: nil
@@ -262,11 +262,10 @@ extension JSONSyntaxError {
         case .textAfterValue: ("unexpected text after the JSON value", "a JSON file holds exactly one value; remove what follows it")
         case .endsBeforeValue: ("the JSON ends where a value was expected", nil)
         case let .nestedTooDeep(limit): ("JSON nested deeper than \(limit) levels", "tags and configs need only a few levels")
-        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)",
-                                         found == "']'" ? "JSON allows no comma before ']': remove the last comma" : nil)
+        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)", nil)
+        case let .trailingComma(closer): ("a comma before '\(closer)'", "JSON allows no comma after the last \(closer == "]" ? "value of an array" : "member of an object"): remove it")
         case let .expectedWord(word): ("expected '\(word)'", nil)
-        case let .expectedKey(found): ("expected a quoted key, found \(found)",
-                                       found == "'}'" ? "JSON allows no comma before '}': remove the last comma" : "JSON keys are written in double quotes")
+        case let .expectedKey(found): ("expected a quoted key, found \(found)", "JSON keys are written in double quotes")
         case let .duplicateKey(key): ("the key \"\(key)\" appears twice", nil)
         case let .expectedColon(key): ("expected ':' after the key \"\(key)\"", nil)
         case .endsInsideObject: ("the JSON ends inside an object", "close it with '}'")
@@ -509,7 +508,7 @@ extension SnapshotError {
             ErrorReport(message: "the golden '\(path)' is not a PNG tagflow can read: \(reason)",
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
         case let .goldenIsLFSPointer(path):
-            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the picture: this checkout has not fetched the goldens",
+            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the file itself: this checkout has not fetched the goldens",
                         hint: "run git lfs pull (on CI, check out with LFS, e.g. actions/checkout with lfs: true)")
         case let .noManifest(path):
             ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")

@@ -116,7 +116,7 @@ public enum InputError: Error, Sendable {
     case unknownDevice(String, known: [String], at: SourceSpan?)
     /// A device a snapshot variant axis lists twice, under two spellings of one name.
     case deviceListedTwice(String, sameAs: String, device: String, at: SourceSpan?)
-    /// A config's device name that cannot be part of a golden's file name.
+    /// A device on a snapshot manifest's axis whose name cannot be part of a golden's file name.
     case deviceNameNotAFileName(String, at: SourceSpan?)
     /// A config's device whose name another profile already answers to.
     case deviceNameTaken(String, by: String, isBuiltIn: Bool, at: SourceSpan)
@@ -139,6 +139,8 @@ public enum JSONSyntaxError: Equatable, Sendable {
     case nestedTooDeep(limit: Int)
     /// No value starts with `found` (a quoted character, a byte, or the end of the file).
     case expectedValue(found: String)
+    /// A comma before the `]` or `}` that closes an array or object, which JSON does not allow.
+    case trailingComma(closer: Character)
     /// A word (`true`, `false`, `null`) misspelled.
     case expectedWord(String)
     case expectedKey(found: String)
