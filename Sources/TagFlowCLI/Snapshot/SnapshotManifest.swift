@@ -65,14 +65,14 @@ struct SnapshotManifest: Sendable {
         let reader = try JSONObjectReader(JSONParser.parse(InputFiles.read(path), file: name), context: "the manifest")
         try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
         let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
-        let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()
+        let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value, ofScreen: false) } ?? SnapshotMatrix()
         let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
         let screensJSON = try reader.required("screens", kind: .manifest)
-        if case .array(let elements) = screensJSON.value, elements.isEmpty {
-            throw .emptyValue(key: "\"screens\" (a manifest lists at least one screen)", at: screensJSON.location)
-        }
+        if case .array(let elements) = screensJSON.value, elements.isEmpty { throw .noScreens(at: screensJSON.location) }
         var screens = [Screen]()
-        var names = Set<String>()
+        // Each name as first written, by its lowercase: a Mac's disk is blind to case, so `Chooser` and `chooser`
+        // would be one folder of goldens.
+        var names = [String: String]()
         for element in try screensJSON.array("\"screens\"") {
             let screen = try JSONObjectReader(element, context: "a screen")
             try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll"])
@@ -81,17 +81,15 @@ struct SnapshotManifest: Sendable {
             guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix(".") else {
                 throw .screenNameNotAFolder(screenName, at: nameValue.location)
             }
-            // A Mac's disk is blind to case: `Chooser` and `chooser` would be one folder of goldens.
-            guard names.insert(screenName.lowercased()).inserted else {
-                throw .duplicateScreen(screenName, at: nameValue.location)
-            }
+            if let first = names[screenName.lowercased()] { throw .duplicateScreen(screenName, first: first, at: nameValue.location) }
+            names[screenName.lowercased()] = screenName
             let tags = try screen.required("tags", kind: .manifest)
             let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in try scrollOutputs(value) } ?? [])
             screens.append(Screen(
                 name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
                 configPath: try screen["config"].map { value throws(InputError) in resolve(try value.string("\"config\"")) },
                 tagsLocation: tags.location, configLocation: screen["config"]?.location,
-                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in try matrixFromJSON(value) } ?? SnapshotMatrix()),
+                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in try matrixFromJSON(value, ofScreen: true) } ?? SnapshotMatrix()),
                 outputs: outputs,
                 tolerance: try screen["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: tolerance) } ?? tolerance))
         }
@@ -147,13 +145,25 @@ struct SnapshotManifest: Sendable {
         }
     }
 
-    private static func matrixFromJSON(_ value: Located<JSONValue>) throws(InputError) -> SnapshotMatrix {
+    /// A manifest's `"variants"`, or a screen's (`ofScreen`), whose axes replace the manifest's.
+    private static func matrixFromJSON(_ value: Located<JSONValue>, ofScreen: Bool) throws(InputError) -> SnapshotMatrix {
         let reader = try JSONObjectReader(value, context: "\"variants\"")
-        try reader.rejectUnknownKeys(allowed: ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"])
-        // An axis given as [] would silently not vary: leaving the key out says that.
-        for key in ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"] {
-            if let value = reader[key], case .array(let elements) = value.value, elements.isEmpty {
-                throw .emptyValue(key: "the list \"\(key)\" of \"variants\" (leave the key out for the config's own)", at: value.location)
+        let axes = ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"]
+        try reader.rejectUnknownKeys(allowed: axes)
+        for key in axes {
+            guard let list = reader[key], case .array(let elements) = list.value else { continue }
+            // An axis given as [] would silently not vary: leaving the key out says that.
+            if elements.isEmpty { throw .emptyAxis(key, ofScreen: ofScreen, at: list.location) }
+            // A value twice would make one variant twice, each writing the other's golden.
+            var seen = Set<String>()
+            for element in elements {
+                let text: String
+                switch element.value {
+                case let .string(string): text = chosenName(string, in: Self.choices(of: key)) ?? string
+                case let .number(number): text = formatPoints(number)
+                default: continue
+                }
+                if !seen.insert(text).inserted { throw .axisValueTwice(key, value: text, at: element.location) }
             }
         }
         func strings(_ key: String) throws(InputError) -> [Located<String>] {
@@ -190,6 +200,17 @@ struct SnapshotManifest: Sendable {
                               directions: try choices("directions", Direction.self),
                               contentSizes: try choices("contentSizes", ContentSizeCategory.self),
                               legibilityWeights: try choices("legibilityWeights", LegibilityWeight.self))
+    }
+
+    /// The names an axis's values are chosen from, for the axes that choose; empty for the others.
+    private static func choices(of axis: String) -> [String] {
+        switch axis {
+        case "themes": ThemeName.allCases.map(\.rawValue)
+        case "directions": Direction.allCases.map(\.rawValue)
+        case "contentSizes": ContentSizeCategory.allCases.map(\.rawValue)
+        case "legibilityWeights": LegibilityWeight.allCases.map(\.rawValue)
+        default: []
+        }
     }
 
     /// The theme names a variant may use, as the style reads them.

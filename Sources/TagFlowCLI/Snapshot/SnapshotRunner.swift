@@ -105,9 +105,12 @@ struct SnapshotRunner: Sendable {
         // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place.
         var removals = [String]()
         var pruned = [String]()
+        var leftOvers = [String]()
         func commitFiles() throws {
             try files.commit(directories: directories)
             for path in removals { try? FileManager.default.removeItem(atPath: path) }
+            // Another cleaner may have been first.
+            for path in leftOvers { try? FileManager.default.removeItem(atPath: path) }
             for path in pruned {
                 try FileManager.default.removeItem(atPath: path)
                 // A screen folder --prune emptied goes too.
@@ -132,8 +135,8 @@ struct SnapshotRunner: Sendable {
         let names = everything.map(\.variant.name)
         let unmatched = filter.patterns.filter { pattern in !VariantFilter(patterns: [pattern]).matchesAny(names) }
         if !unmatched.isEmpty {
-            throw SnapshotError.noVariantMatches(unmatched, examples: unmatched.compactMap { Self.patternMeant($0, names: names) }
-                                                    + names.prefix(3))
+            let meant = unmatched.compactMap { Self.patternMeant($0, names: names) }
+            throw SnapshotError.noVariantMatches(unmatched, examples: meant + names.prefix(3).filter { !meant.contains($0) })
         }
         let chosen = everything.filter { filter.matches($0.variant.name) }
         let mine = shard.select(chosen)
@@ -190,7 +193,7 @@ struct SnapshotRunner: Sendable {
         }
         var notes = [String]()
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
-                                pruned: &pruned, notes: &notes)
+                                pruned: &pruned, leftOvers: &leftOvers, notes: &notes)
         let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
@@ -234,11 +237,18 @@ struct SnapshotRunner: Sendable {
     }
 
     /// What a `--filter` pattern that matches no variant was likely meant to be: a golden's path without what its
-    /// output adds (`demo/iphone-15.png` is `demo/iphone-15`), or a screen's name with all its variants (`demo/*`).
+    /// output adds (`demo/iphone-15.png` is `demo/iphone-15`), a screen's name with all its variants (`demo/*`), or
+    /// the pattern with its screen's name spelt as the closest screen's (`scrpits/*` is `scripts/*`).
     private static func patternMeant(_ pattern: String, names: [String]) -> String? {
         let variant = SnapshotOutput.variantName(ofGolden: pattern)
         if variant != pattern, VariantFilter(patterns: [variant]).matchesAny(names) { return variant }
         if !pattern.contains("/"), VariantFilter(patterns: [pattern + "/*"]).matchesAny(names) { return pattern + "/*" }
+        let parts = variant.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false)
+        let screens = Set(names.map { String($0.split(separator: "/")[0]) })
+        if let screen = closestMatch(to: String(parts[0]), in: screens.sorted()) {
+            let respelt = ([screen] + parts.dropFirst().map(String.init)).joined(separator: "/")
+            if VariantFilter(patterns: [respelt]).matchesAny(names) { return respelt }
+        }
         return nil
     }
 
@@ -471,9 +481,9 @@ struct SnapshotRunner: Sendable {
 
     /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected
     /// (with `--filter`, those whose names it matches); with `--prune`, adds each to `pruned`. Also the temporary
-    /// files of runs killed before they could remove them: not goldens, so not items, but removed by a run that
-    /// writes goldens or prunes, and otherwise said in `notes`.
-    private func staleItems(expected: Set<String>, pruned: inout [String], notes: inout [String]) throws -> [SnapshotItem] {
+    /// files of runs killed before they could remove them: not goldens, so not items, but added to `leftOvers` to
+    /// remove by a run that prunes, or by a record once they are ``leftOverAge`` old, and otherwise said in `notes`.
+    private func staleItems(expected: Set<String>, pruned: inout [String], leftOvers: inout [String], notes: inout [String]) throws -> [SnapshotItem] {
         guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
         var stale = [String]()
         var leftOver = [String]()
@@ -496,20 +506,28 @@ struct SnapshotRunner: Sendable {
                 stale.append(relative)
             }
         }
-        if let first = leftOver.min() {
-            let count = "\(leftOver.count) temporary file\(leftOver.count == 1 ? "" : "s") that stopped runs left"
-            if recordMode != .never, recordMode != nil || prune {
-                pruned += leftOver.map(goldenPath)
-                notes.append("removed \(count) in the goldens folder")
-            } else {
-                notes.append("\(count) \(leftOver.count == 1 ? "is" : "are") in the goldens folder, such as \(first); "
-                             + "they are not goldens, and the next record, or verify --prune, removes them")
-            }
+        // A process that is gone may be one in another container sharing the folder, still writing: unasked, only
+        // files untouched for a while are removed.
+        let writes = recordMode != .never && (recordMode != nil || prune)
+        let removed = !writes ? [] : prune ? leftOver : leftOver.filter { Self.isUntouched(goldenPath($0), for: Self.leftOverAge) }
+        leftOvers += removed.map(goldenPath)
+        let kept = leftOver.filter { !Set(removed).contains($0) }
+        func count(_ files: [String]) -> String { "\(files.count) temporary file\(files.count == 1 ? "" : "s") that stopped runs left" }
+        if !removed.isEmpty { notes.append("removed \(count(removed)) in the goldens folder") }
+        if let first = kept.min() {
+            notes.append("\(count(kept)) \(kept.count == 1 ? "is" : "are") in the goldens folder, such as \(first); they are not "
+                         + "goldens: verify --prune removes them, and a record once they are \(Int(Self.leftOverAge / 60)) minutes old")
         }
+        // A golden named by an earlier spelling of its device (`iPhone 15.png` for `iphone-15.png`) is the same
+        // picture under its old name: said so, beside the name it has now.
+        func spelling(_ path: String) -> String { String(path.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "/" }) }
+        let expectedBySpelling = Dictionary(expected.map { (spelling($0), $0) }, uniquingKeysWith: min)
         return stale.sorted().map { name in
             let folder = name.split(separator: "/", maxSplits: 1)
+            let renamed = expectedBySpelling[spelling(name)].map { "the golden now named \($0), under an earlier name; " } ?? ""
             var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: "", status: .stale,
-                                    detail: "no screen or variant makes it; --prune removes it")
+                                    detail: renamed.isEmpty ? "no screen or variant makes it; --prune removes it"
+                                        : renamed + "record writes it under the new name, and --prune removes this one")
             if prune, recordMode == .never {
                 // A dry run removes nothing either.
                 item.detail = "--prune would remove it"
@@ -523,6 +541,15 @@ struct SnapshotRunner: Sendable {
     }
 
     // MARK: Files
+
+    /// How long a stopped run's temporary file is left alone by a record not asked to prune.
+    static let leftOverAge: Double = 10 * 60
+
+    /// Whether the file at `path` was last changed at least `seconds` ago.
+    private static func isUntouched(_ path: String, for seconds: Double) -> Bool {
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return false }
+        return Date().timeIntervalSince(modified) >= seconds
+    }
 
     private static func readGolden(_ path: String) throws -> [UInt8]? {
         var isFolder: ObjCBool = false

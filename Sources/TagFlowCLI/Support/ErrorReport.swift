@@ -214,9 +214,19 @@ extension InputError {
                                hint: "give it another name (names are compared by their letters and digits alone, ignoring case); 'tagflow devices' lists the built-in ones")
         case let .screenNameNotAFolder(name, location):
             return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
-        case let .duplicateScreen(name, location):
-            return ErrorReport(message: "two screens are named '\(name)' (names are compared ignoring case, as a Mac's disk compares them)",
+        case let .duplicateScreen(name, first, location):
+            return ErrorReport(message: first == name ? "two screens are named '\(name)'"
+                                   : "the screens '\(first)' and '\(name)' differ only in case: on a Mac's disk they would be one folder of goldens",
                                location: location, hint: "give each screen its own name")
+        case let .noScreens(location):
+            return ErrorReport(message: "the manifest lists no screens", location: location,
+                               hint: #"add one to "screens": {"name": "demo", "tags": "demo.tags"}"#)
+        case let .emptyAxis(key, ofScreen, location):
+            return ErrorReport(message: "the list \"\(key)\" of \"variants\" is empty", location: location,
+                               hint: ofScreen ? "leave \"\(key)\" out, and the screen takes the manifest's, or its config's choice"
+                                   : "leave \"\(key)\" out, and each screen's config chooses")
+        case let .axisValueTwice(key, value, location):
+            return ErrorReport(message: "\"\(key)\" lists \(value) twice", location: location, hint: "list each value once")
         case let .scrollOutputTwice(kind, suffix, firstLine, location):
             return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line \(firstLine)): both would write the goldens named *\(suffix)",
                                location: location,

@@ -122,7 +122,14 @@ public enum InputError: Error, Sendable {
     case deviceNameTaken(String, by: String, isBuiltIn: Bool, at: SourceSpan)
     /// A snapshot screen's name that cannot name a folder of goldens.
     case screenNameNotAFolder(String, at: SourceSpan)
-    case duplicateScreen(String, at: SourceSpan)
+    /// A screen named as an earlier one, `first`, or differing from it only in case.
+    case duplicateScreen(String, first: String, at: SourceSpan)
+    /// A manifest whose `"screens"` is empty.
+    case noScreens(at: SourceSpan)
+    /// A variant axis given as an empty list, in a screen's `"variants"` or the manifest's.
+    case emptyAxis(String, ofScreen: Bool, at: SourceSpan)
+    /// A value a variant axis lists twice.
+    case axisValueTwice(String, value: String, at: SourceSpan)
     /// A second scroll output of one kind in a screen, which would write the first one's goldens; `firstLine` holds
     /// the first.
     case scrollOutputTwice(kind: String, suffix: String, firstLine: Int, at: SourceSpan)
