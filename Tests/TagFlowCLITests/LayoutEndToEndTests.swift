@@ -68,6 +68,20 @@ import Testing
         #expect(try String(contentsOfFile: folder.path("out.txt"), encoding: .utf8).contains("1 missing glyph(s)"))
     }
 
+    /// Section titles and footers are text of the picture too: their tofu is warned of, and the fonts that draw them
+    /// alone are recorded.
+    @Test func titlesAndFootersAreWarnedOfAndTheirFontsRecorded() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section \u{13000} title\nRunning\n@footer 最多 🎉\n")
+        let result = try tagflow(["layout", folder.path("a.tags"), "--format", "json"])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("warning: 1 section title or footer has some characters no installed font can draw (𓀀), "
+                                       + "first '𓀀 title' at section 1"), "\(result.stderr)")
+        let json = try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes) as? [String: Any])
+        let families = try #require(json["fontFiles"] as? [[String: String]]).compactMap { $0["family"] }
+        #expect(Set(families) == ["DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji"], "\(families)")
+    }
+
     @Test func measureReportsWidthFontsAndMissingGlyphs() throws {
         let result = try tagflow(["measure", "篮球", "\u{13000}", "--format", "json"])
         #expect(result.status == 0)

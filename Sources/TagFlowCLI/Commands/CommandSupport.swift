@@ -176,28 +176,13 @@ struct TextWarnings {
         func place(_ id: ElementID) -> String {
             layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line)" } ?? "\(id)"
         }
-        var missing: [ScriptBucket: (tags: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
-        for (id, tag) in layout.tagsWithMissingGlyphs {
-            var seenInTag = Set<ScriptBucket>()
-            for scalar in measurer.engine.missingScalars(in: tag.text, font: measurer.font) {
-                let suggestion = missingFontSuggestion(for: scalar)
-                var entry = missing[suggestion.bucket] ?? (0, (tag.text, place(id)), [], suggestion.packages)
-                if seenInTag.insert(suggestion.bucket).inserted { entry.tags += 1 }
-                if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
-                missing[suggestion.bucket] = entry
-            }
+        // Tags, then the section titles and footers, which the tags' family draws too (bold, for titles).
+        let tags = layout.tagsWithMissingGlyphs.map { (text: $0.tag.text, place: place($0.id)) }
+        let titles = layout.document.sections.enumerated().flatMap { index, section in
+            [section.title, section.footer].compactMap { $0 }.map { (text: $0, place: "section \(index + 1)") }
         }
-        for bucket in ScriptBucket.allCases {
-            guard let entry = missing[bucket] else { continue }
-            let kind = switch bucket {
-            case .cjk: "Chinese, Japanese or Korean"
-            case .emoji: "emoji"
-            case .other: "some"
-            }
-            let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
-            missingGlyphs.append("\(entry.tags) tag\(entry.tags == 1 ? " has" : "s have") \(kind) characters no installed font can draw (\(characters)), "
-                + "first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))")
-        }
+        missingGlyphs = Self.missingGlyphLines(tags, what: ("tag", "tags"), engine: measurer.engine, font: measurer.font)
+            + Self.missingGlyphLines(titles, what: ("section title or footer", "section titles or footers"), engine: measurer.engine, font: measurer.font)
         let clipped = layout.tagsWithClippedText
         if let first = clipped.first {
             let options = layout.options
@@ -205,6 +190,36 @@ struct TextWarnings {
             clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatPoints(options.itemHeight)) pt cell "
                 + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
                 + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): set itemHeight to auto (--item-height auto) to grow the cells with the text"
+        }
+    }
+}
+
+extension TextWarnings {
+    /// A line for each kind of character (CJK, emoji, other scripts) in `texts` that no installed font can draw,
+    /// with the Debian packages to install; `what` names one text and several.
+    static func missingGlyphLines(_ texts: [(text: String, place: String)], what: (one: String, many: String),
+                                  engine: TextEngine, font: FontSpec) -> [String] {
+        var missing: [ScriptBucket: (count: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
+        for text in texts {
+            var seenInText = Set<ScriptBucket>()
+            for scalar in engine.missingScalars(in: text.text, font: font) {
+                let suggestion = missingFontSuggestion(for: scalar)
+                var entry = missing[suggestion.bucket] ?? (0, text, [], suggestion.packages)
+                if seenInText.insert(suggestion.bucket).inserted { entry.count += 1 }
+                if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
+                missing[suggestion.bucket] = entry
+            }
+        }
+        return ScriptBucket.allCases.compactMap { bucket in
+            guard let entry = missing[bucket] else { return nil }
+            let kind = switch bucket {
+            case .cjk: "Chinese, Japanese or Korean"
+            case .emoji: "emoji"
+            case .other: "some"
+            }
+            let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
+            return "\(entry.count) \(entry.count == 1 ? what.one + " has" : what.many + " have") \(kind) characters no installed font can draw "
+                + "(\(characters)), first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))"
         }
     }
 }

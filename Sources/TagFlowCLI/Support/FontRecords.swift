@@ -5,13 +5,13 @@ import TagFlowText
 /// The font files a layout's text was drawn with, as the layout JSON, `frames.json` and snapshot goldens record
 /// them.
 enum FontRecords {
-    /// The files of every family that drew a tag of `layout`, sorted by family and file.
+    /// The files of every family that drew a tag, title or footer of `layout`, sorted by family and file.
     static func identities(engine: TextEngine, layout: TagLayout) -> [FontFileIdentity] {
-        identities(engine: engine, families: families(of: layout))
+        identities(engine: engine, families: families(of: layout, engine: engine))
     }
 
-    /// The families that drew a tag of `layout`.
-    static func families(of layout: TagLayout) -> Set<String> {
+    /// The families that drew a tag, a section title or a footer of `layout`.
+    static func families(of layout: TagLayout, engine: TextEngine) -> Set<String> {
         var families = Set<String>()
         // Neighbouring tags mostly share one list, which compares equal at once.
         var previous: [String] = []
@@ -19,6 +19,14 @@ enum FontRecords {
             for tag in section where tag.measurement.fonts != previous {
                 families.formUnion(tag.measurement.fonts)
                 previous = tag.measurement.fonts
+            }
+        }
+        // Titles and footers are drawn in the tags' family, but a title in a script no tag has brings its own font.
+        if let font = try? engine.tagFont(for: layout.options) {
+            for section in layout.document.sections {
+                for text in [section.title, section.footer].compactMap({ $0 }) {
+                    families.formUnion(engine.fontFiles(usedBy: text, font: font).map(\.family))
+                }
             }
         }
         return families
