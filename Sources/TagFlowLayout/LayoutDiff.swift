@@ -61,14 +61,17 @@ public struct LayoutSnapshot: Sendable, Equatable {
     public var fontFiles: [FontFileIdentity]
     /// The axis the content grows along.
     public var scrollDirection: ScrollDirection
+    /// The reading direction: right to left, titles sit at their frames' right.
+    public var direction: Direction
 
     public init(viewport: Size, contentSize: Size, sections: [Section], fontFiles: [FontFileIdentity] = [],
-                scrollDirection: ScrollDirection = .vertical) {
+                scrollDirection: ScrollDirection = .vertical, direction: Direction = .ltr) {
         self.viewport = viewport
         self.contentSize = contentSize
         self.sections = sections
         self.fontFiles = fontFiles
         self.scrollDirection = scrollDirection
+        self.direction = direction
     }
 
     /// Whether any section shows a more tag.
@@ -82,6 +85,7 @@ public struct LayoutSnapshot: Sendable, Equatable {
         viewport = flow.options.viewportSize
         contentSize = flow.contentSize
         scrollDirection = flow.options.scrollDirection
+        direction = flow.options.direction
         sections = flow.sections.enumerated().map { sectionIndex, section in
             let source = layout.document.sections[sectionIndex]
             let tags = flow.items[section.items].enumerated().map { itemIndex, item in

@@ -281,21 +281,27 @@ public struct LayoutDiffImage {
     }
 
     private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: DiffDrawer, alpha: Double) {
+        let rightToLeft = snapshot.direction == .rtl
         for section in snapshot.sections {
             if let header = section.header, let title = section.title {
-                drawTitle(title, in: header, colour: style.headerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont, drawer: drawer)
+                drawTitle(title, in: header, colour: style.headerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont,
+                          rightToLeft: rightToLeft, drawer: drawer)
             }
             if let frame = section.footerFrame, let footer = section.footer {
-                drawTitle(footer, in: frame, colour: style.footerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont, drawer: drawer)
+                drawTitle(footer, in: frame, colour: style.footerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont,
+                          rightToLeft: rightToLeft, drawer: drawer)
             }
         }
     }
 
-    /// A header's or footer's text from 10 pt inside its frame: across it, or, in a horizontal layout's strip (taller
-    /// than wide), down it, turned a quarter clockwise and clipped to it, as `render` draws it.
-    private func drawTitle(_ text: String, in frame: Rect, colour: Colour, font: FontSpec, drawer: DiffDrawer) {
+    /// A header's or footer's text from 10 pt inside its frame, from the side lines start from: across it, or, in a
+    /// horizontal layout's strip (taller than wide), down it, turned a quarter clockwise and clipped to it, as
+    /// `render` draws it.
+    private func drawTitle(_ text: String, in frame: Rect, colour: Colour, font: FontSpec, rightToLeft: Bool, drawer: DiffDrawer) {
         guard frame.height > frame.width else {
-            _ = drawer.painter.drawLabel(text, at: Point(x: frame.x + 10, y: drawer.painter.baseline(centredIn: frame, font: font)), colour: colour, font: font)
+            let baseline = drawer.painter.baseline(centredIn: frame, font: font)
+            _ = drawer.painter.drawLabel(text, at: Point(x: rightToLeft ? frame.maxX - 10 : frame.x + 10, y: baseline), colour: colour, font: font,
+                                         alignment: rightToLeft ? .right : .left)
             return
         }
         drawer.painter.drawTurned(in: frame) { turned in

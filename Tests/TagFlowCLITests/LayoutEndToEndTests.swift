@@ -82,6 +82,20 @@ import Testing
         #expect(Set(families) == ["DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji"], "\(families)")
     }
 
+    /// A right-to-left layout says so in its JSON, and a diff of two such files reads it back; left to right, the
+    /// key is left out, as before.
+    @Test func theLayoutJSONNamesARightToLeftReadingDirection() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section عنوان\nشلום\n")
+        let rtl = try tagflow(["layout", folder.path("a.tags"), "--direction", "rtl", "--format", "json", "-o", folder.path("rtl.json")])
+        #expect(rtl.status == 0)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("rtl.json")))) as? [String: Any])
+        #expect(json["direction"] as? String == "rtl")
+        let ltr = try tagflow(["layout", folder.path("a.tags"), "--format", "json"])
+        #expect(!ltr.stdout.contains("\"direction\""))
+        #expect(try tagflow(["diff", folder.path("rtl.json"), folder.path("rtl.json"), "-o", folder.path("d.png")]).status == 0)
+    }
+
     @Test func measureReportsWidthFontsAndMissingGlyphs() throws {
         let result = try tagflow(["measure", "篮球", "\u{13000}", "--format", "json"])
         #expect(result.status == 0)

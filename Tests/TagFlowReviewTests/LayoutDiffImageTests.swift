@@ -33,6 +33,29 @@ import TagFlowRender
         #expect(count(image, near: RGBAImage.Pixel(r: 0x1a, g: 0x7f, b: 0x37)) > 50)  // added outline
     }
 
+    /// Right to left, a section's title sits at its header's right, as `render` puts it; left to right, at its left.
+    @Test func titlesSitOnTheSideLinesStartFrom() throws {
+        let engine = try TextEngine()
+        let font = try engine.font(family: "sans-serif", size: 14)
+        for direction in Direction.allCases {
+            var options = LayoutOptions()
+            options.direction = direction
+            let document = TagDocument(sections: [TagSection(title: "运动运动", tags: [Tag("篮球")])])
+            let snapshot = LayoutSnapshot(TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
+            #expect(snapshot.direction == direction)
+            let image = try LayoutDiffImage(diff: LayoutDiff(old: snapshot, new: snapshot), engine: engine).image(scale: 1)
+            let header = try #require(snapshot.sections[0].header)
+            // The title's ink: dark pixels in the old panel's header row.
+            let row = crop(image, Rect(x: Self.oldPanel.x, y: Self.oldPanel.y + header.y, width: header.width, height: header.height))
+            var inkColumns = [Int]()
+            for x in 0..<row.width where (0..<row.height).contains(where: { y in Int(row[x, y].r) + Int(row[x, y].g) + Int(row[x, y].b) < 200 }) {
+                inkColumns.append(x)
+            }
+            let (first, last) = (try #require(inkColumns.first), try #require(inkColumns.last))
+            if direction == .ltr { #expect(first < 30 && last < 200, "\(first)…\(last)") } else { #expect(first > 175 && last > 340, "\(first)…\(last)") }
+        }
+    }
+
     @Test func aMoveIsDrawnWithAnArrow() throws {
         let engine = try TextEngine()
         let old = try snapshot(["篮球", "足球", "排球"], engine: engine)

@@ -115,10 +115,12 @@ struct LayoutCommand: ParsableCommand {
             ("contentInset", .array([flow.options.contentInset.top, flow.options.contentInset.left,
                                      flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
         ]
-        // Vertical is the default, so only horizontal layouts name their direction and rows.
+        // Vertical is the default, so only horizontal layouts name their direction and rows; and left to right, so
+        // only right-to-left layouts name their reading direction.
         if flow.options.isHorizontal {
             members += [("scrollDirection", .string(flow.options.scrollDirection.rawValue)), ("rows", .integer(flow.options.rows))]
         }
+        if flow.options.direction == .rtl { members.append(("direction", .string(Direction.rtl.rawValue))) }
         return .object(members + [("fontFiles", FontRecords.json(fontFiles)), ("sections", .array(sections))])
     }
 

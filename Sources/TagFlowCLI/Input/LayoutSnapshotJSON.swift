@@ -49,8 +49,14 @@ enum LayoutSnapshotJSON {
             }
             return direction
         } ?? .vertical
+        let reading = try root["direction"].map { value throws(InputError) -> Direction in
+            guard let direction = Direction(rawValue: try value.string("\"direction\"")) else {
+                throw value.mismatch("\"direction\"", expected: Direction.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+            }
+            return direction
+        } ?? .ltr
         return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles,
-                              scrollDirection: direction)
+                              scrollDirection: direction, direction: reading)
     }
 
     /// A section's `"more"` object, absent or null when it shows no more tag.
