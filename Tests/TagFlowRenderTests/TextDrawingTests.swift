@@ -95,6 +95,30 @@ struct TextDrawingTests {
         #expect(glyph.minY < 70 && glyph.maxY > 60, "\(emoji) spans y \(glyph.minY)…\(glyph.maxY) about a baseline at 70")
     }
 
+    /// Faded text fades its emoji too: cairo paints a colour glyph's own colours whatever the source's alpha, so
+    /// the painter draws it through a group painted at the alpha. At half opacity the face's yellow is half-way
+    /// to the white page, as the text beside it is.
+    @Test func colourEmojiFadeWithTheirText() throws {
+        let engine = try TextEngine()
+        let shaped = engine.shape("😀", font: try engine.font(family: "sans-serif", size: 40))
+        func yellowest(opacity: Double) throws -> (blue: Int, count: Int) {
+            let (canvas, painter) = try Self.whiteCanvas(width: 120, height: 100, engine: engine)
+            var faded = painter
+            faded.opacity = opacity
+            faded.drawText(shaped, at: 20, baseline: 70, colour: Colour(red: 0, green: 0, blue: 0))
+            let image = try canvas.image()
+            try Self.save(image, "emoji-opacity-\(opacity)")
+            // The face's yellow: red and green high; blue rises towards white as it fades.
+            var blues = [Int]()
+            for y in 0..<image.height { for x in 0..<image.width where image[x, y].r > 200 && image[x, y].g > 150 { blues.append(Int(image[x, y].b)) } }
+            let face = blues.filter { $0 < 250 }
+            return (face.min() ?? 255, face.count)
+        }
+        let whole = try yellowest(opacity: 1), half = try yellowest(opacity: 0.5)
+        #expect(whole.blue < 60 && whole.count > 400, "\(whole)")
+        #expect(half.blue > 110 && half.blue < 160, "half opacity: blue \(half.blue), as far from the yellow as from the white")
+    }
+
     /// Cairo 1.16 writes a colour bitmap glyph into an SVG as a PNG `<image>`, and into a PDF as an RGB image with
     /// a soft mask, both rasterised at one pixel a point; glyphs drawn in the source colour alone would have neither.
     @Test func colourEmojiAreEmbeddedAsImagesInSVGAndPDF() throws {

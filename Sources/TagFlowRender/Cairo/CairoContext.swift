@@ -88,6 +88,11 @@ package final class CairoContext {
 
     /// Paints the current source over everything inside the current clip.
     package func paint() { cairo_paint(pointer) }
+    package func paint(alpha: Double) { cairo_paint_with_alpha(pointer, alpha) }
+
+    /// Draws into a group, until ``popGroupToSource()`` makes it the source: the group is as large as the clip.
+    package func pushGroup() { cairo_push_group(pointer) }
+    package func popGroupToSource() { cairo_pop_group_to_source(pointer) }
 
     /// Puts `source`'s pixels on the surface unchanged, its top-left pixel at device pixel (`x`, `y`), whatever the
     /// transform and whatever was there.

@@ -109,12 +109,15 @@ package struct Painter {
     /// positions, which stay right).
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
+        let alpha = Double(colour.alpha) / 255 * opacity
         do throws(CairoError) {
             for run in shaped.runs where !run.glyphs.isEmpty {
                 try select(run)
                 let placed = glyphs(of: run, at: x, baseline: baseline)
                 if !run.emboldenedOutlines.isEmpty {
                     fillOutlines(of: run, at: placed)
+                } else if run.face.isColor && alpha < 1 {
+                    showColourGlyphs(placed, alpha: alpha)
                 } else {
                     context.showGlyphs(placed)
                 }
@@ -123,6 +126,21 @@ package struct Painter {
             // Kept on the context and thrown when the picture is taken.
             context.record(error)
         }
+    }
+
+    /// Colour glyphs (emoji) at `alpha`: cairo paints their own colours whatever the source's alpha, so they are
+    /// drawn whole into a group, clipped to their ink so the group stays small, and the group painted at `alpha`.
+    private func showColourGlyphs(_ placed: [CairoContext.Glyph], alpha: Double) {
+        guard let ink = context.extents(of: placed).ink else { return }
+        context.save()
+        context.rectangle(x: ink.x.rounded(.down) - 1, y: ink.y.rounded(.down) - 1,
+                          width: ink.width.rounded(.up) + 3, height: ink.height.rounded(.up) + 3)
+        context.clip()
+        context.pushGroup()
+        context.showGlyphs(placed)
+        context.popGroupToSource()
+        context.paint(alpha: alpha)
+        context.restore()
     }
 
     /// Draws `shaped` as ``drawText(_:at:baseline:colour:)`` does, but keeps its ink inside `shape`, as a view
