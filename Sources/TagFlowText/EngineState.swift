@@ -74,6 +74,8 @@ final class LoadedFace {
 
 /// `opsz`.
 let opticalSizeTag: UInt32 = 0x6F70_737A
+/// `wght`: a variable face's weight axis, which a requested weight sets (see ``FallbackChain/variations``).
+let weightTag: UInt32 = 0x7767_6874
 
 /// Identifies a fallback chain: one per request of families, weight, variations and tracking.
 struct ChainKey: Hashable {
@@ -230,7 +232,10 @@ final class EngineState {
             requested: family, families: resolved, skipped: skipped,
             standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
         report.clampedVariations = clamped
-        let chain = FallbackChain(fonts: fonts, variations: key.variations, tracking: key.tracking, report: report)
+        // A variable face draws a requested weight on its weight axis, as CoreText does, unless a variation sets it.
+        let weightVariation = key.weight == .regular || key.variations.contains { $0.tagCode == weightTag } ? []
+            : [FontVariation(axis: weightTag, value: key.weight.openTypeWeight)]
+        let chain = FallbackChain(fonts: fonts, variations: key.variations + weightVariation, tracking: key.tracking, report: report)
         chain.faces[0] = primary
         let id = Int32(chains.count)
         chains.append(chain)
@@ -571,7 +576,7 @@ final class EngineState {
         }
         let loaded = face(chain, key.font)
         let (font, coordinates) = loaded.font(variations: chain.variations, size: size)
-        let isEmboldened = chain.fonts[key.font].isEmboldened
+        let isEmboldened = chain.isEmboldened(key.font, face: loaded)
         let widening = loaded.syntheticBoldWidening(if: isEmboldened)
         let scalars = joined.scalars
         shaper.shape(scalars, from: 0, to: scalars.count, script: key.script, rightToLeft: false, font: font,
@@ -706,7 +711,7 @@ final class EngineState {
             let loaded = face(chain, clusters[i].font)
             let run = shapeRun(
                 scalars, from: clusters[i].start, to: end, clusters: clusters[i..<j], script: clusters[i].script,
-                level: clusters[i].level, with: loaded, emboldened: chain.fonts[clusters[i].font].isEmboldened, chain: chain, size: size,
+                level: clusters[i].level, with: loaded, emboldened: chain.isEmboldened(clusters[i].font, face: loaded), chain: chain, size: size,
                 keepingGlyphs: keepingGlyphs)
             // The first family shares the face's one-element list, so a single-font text allocates no list.
             if fonts.isEmpty {

@@ -61,7 +61,8 @@ final class FallbackChain {
     /// The primary font's family.
     let family: String
     let fonts: [FallbackFont]
-    /// The requested variations, applied to every face with the axis.
+    /// The requested variations, applied to every face with the axis, and `wght` at a requested weight other than
+    /// regular when none of them sets it.
     let variations: [FontVariation]
     /// Points added after each grapheme cluster.
     let tracking: Double
@@ -72,6 +73,12 @@ final class FallbackChain {
     private let colorFonts: [Int]
     private var asciiChoice: [Int16]
     private var choices: [UInt32: Int16] = [:]
+
+    /// Whether font `index`, loaded as `face`, is drawn in synthetic bold: not when the face has a weight axis,
+    /// which draws the weight itself.
+    func isEmboldened(_ index: Int, face: LoadedFace) -> Bool {
+        fonts[index].isEmboldened && !face.harfBuzzFace.axes.contains { $0.tag == weightTag }
+    }
 
     init(fonts: [FallbackFont], variations: [FontVariation], tracking: Double, report: FontChainReport) {
         self.family = fonts[0].family

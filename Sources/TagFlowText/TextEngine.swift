@@ -17,6 +17,16 @@ public enum FontWeight: String, CaseIterable, Sendable, Comparable {
         }
     }
 
+    /// The OpenType weight (`wght` axis value): 400, 600, 700 and 800.
+    var openTypeWeight: Double {
+        switch self {
+        case .regular: 400
+        case .semibold: 600
+        case .bold: 700
+        case .heavy: 800
+        }
+    }
+
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.fontconfigWeight < rhs.fontconfigWeight }
 }
 

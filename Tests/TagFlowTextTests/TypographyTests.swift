@@ -27,6 +27,27 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(engine.shape("A", font: large).runs[0].variations.map(\.value) == [72])
     }
 
+    /// A weight asked of a variable face with a weight axis is drawn on the axis, as CoreText draws it (Bold Text on
+    /// SF Pro's variable file): not thickened, and not thickened on top of a weight a variation sets.
+    @Test func aRequestedWeightSetsTheWeightAxis() throws {
+        let engine = try TextEngine.forTests(files: [opsz])
+        func run(_ weight: FontWeight, _ variations: String = "") throws -> ShapedRun {
+            let font = try engine.font(family: "TagFlow Test Opsz", size: 20, weight: weight, variations: FontVariation.parse(variations))
+            return try #require(engine.shape("AAAA", font: font).runs.first)
+        }
+        for (weight, value) in [(FontWeight.semibold, 600.0), (.bold, 700)] {
+            let asked = try run(weight), set = try run(.regular, "wght=\(Int(value))")
+            #expect(asked.emboldening == 0, "\(weight)")
+            #expect(asked.variations.first { $0.tag == "wght" }?.value == value, "\(weight): \(asked.variations)")
+            #expect(asked.advance == set.advance, "\(weight) is drawn as wght=\(value)")
+        }
+        // Regular leaves the axis at the face's default; a variation's weight wins over the one asked for.
+        let regular = try run(.regular)
+        #expect(regular.variations.allSatisfy { $0.tag != "wght" })
+        let both = try run(.semibold, "wght=700"), set = try run(.regular, "wght=700")
+        #expect(both.emboldening == 0 && both.advance == set.advance)
+    }
+
     @Test func explicitOpticalSizeWins() throws {
         let engine = try TextEngine.forTests(files: [opsz])
         let font = try engine.font(family: "TagFlow Test Opsz", size: 40, variations: FontVariation.parse("opsz=72"))
