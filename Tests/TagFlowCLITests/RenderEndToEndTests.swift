@@ -11,6 +11,32 @@ import TagFlowTestSupport
 
     // MARK: Animations read back
 
+    /// A GIF's 256 colours change an emoji's: the run says so, and names the APNG that keeps them; text without
+    /// emoji gets no such word.
+    @Test func aGIFOfEmojiSaysAnAPNGKeepsTheirColours() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("emoji.tags", "🎉 Party\n🇯🇵 Japan\n")
+        let emoji = try tagflow(["scroll", folder.path("emoji.tags"), "--frames", "2", "-o", folder.path("e.gif")])
+        #expect(emoji.status == 0)
+        #expect(emoji.stderr.contains("warning: a GIF draws colour emoji in the style's palette of 256 colours, so they change colour: "
+                                      + "write \(folder.path("e.apng")) for their own colours"), "\(emoji.stderr)")
+        let plain = try tagflow(["scroll", Self.demo, "--frames", "2", "-o", folder.path("d.gif")])
+        #expect(plain.status == 0 && !plain.stderr.contains("GIF"), "\(plain.stderr)")
+    }
+
+    /// Cairo's PDF embeds a variable font's file without its variations: a render to PDF with fontVariations says so.
+    @Test func aPDFWithFontVariationsSaysItShowsTheDefaultOutlines() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("v.tags", "Design systems\n")
+        let font = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Opsz.ttf").path
+        let common = ["render", folder.path("v.tags"), "--font-file", font, "--font", "TagFlow Test Opsz"]
+        let varied = try tagflow(common + ["--font-variations", "wght=600", "-o", folder.path("v.pdf")])
+        #expect(varied.status == 0)
+        #expect(varied.stderr.contains("warning: a PDF shows a variable font's default outlines"), "\(varied.stderr)")
+        let plain = try tagflow(common + ["-o", folder.path("p.pdf")])
+        #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
+    }
+
     @Test func gifFramesDelaysAndSizeFollowTheOptions() throws {
         let folder = try TemporaryFolder()
         let common = ["scroll", Self.demo, "--compare", "--frames", "4", "--view", "both", "--quiet"]

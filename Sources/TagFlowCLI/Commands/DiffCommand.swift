@@ -485,6 +485,7 @@ struct TransitionFrames: FrameSource {
     func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame { try transition.premultiplied(index, scale: scale) }
     func svg(_ index: Int) throws -> [UInt8] { try transition.svg(index) }
     func gifPalette() throws -> GIFPalette { try transition.gifPalette() }
+    var scenes: [Scene] { [transition.old, transition.new] }
 
     func hold(_ index: Int) -> Double { index == 0 || index == frameCount - 1 ? settings.hold : 0 }
 

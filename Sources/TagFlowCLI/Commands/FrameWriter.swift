@@ -25,10 +25,14 @@ protocol FrameSource: Sendable {
     func frameJSON(_ frame: Frame, file: String) -> JSONOutput
     /// Seconds frame `index` is shown beyond one frame's time.
     func hold(_ index: Int) -> Double
+    /// The scenes the frames show.
+    var scenes: [Scene] { get }
 }
 
 extension ScrollFrameRenderer: FrameSource {
     typealias Frame = ScrollFrame
+
+    var scenes: [Scene] { [scene] }
 
     var frameCount: Int { plan.offsets.count }
 
@@ -143,6 +147,10 @@ struct FrameWriter<Source: FrameSource> {
 
     /// The GIF goes to its file as the frames are coded, so memory stays flat however long the animation.
     func writeGIF(_ output: OutputPath) throws {
+        if source.scenes.contains(where: FontRecords.drawsColourGlyphs) {
+            console.warn("a GIF draws colour emoji in the style's palette of 256 colours, so they change colour: "
+                         + "write \(output.replacingExtension(with: "apng")) for their own colours")
+        }
         let (width, height) = try source.pixelSize(scale: scale)
         let palette = try source.gifPalette()
         try output.writeInPieces { file in

@@ -52,6 +52,11 @@ struct RenderCommand: ParsableCommand {
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
+        if format == .pdf, !loaded.options.fontVariations.isEmpty {
+            console.warn("a PDF shows a variable font's default outlines at the widths measured with fontVariations "
+                         + "\(loaded.options.fontVariations), so its text looks spaced: cairo embeds the font file, not its variations; "
+                         + "write \(output.replacingExtension(with: "svg")) or a PNG to see them")
+        }
         let bytes: [UInt8]
         do {
             bytes = try ContentRenderer(scene: scene).render(format, scale: scale ?? loaded.options.displayScale,

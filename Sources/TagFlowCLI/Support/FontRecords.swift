@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowRender
 import TagFlowReview
 import TagFlowText
 
@@ -30,6 +31,11 @@ enum FontRecords {
             }
         }
         return families
+    }
+
+    /// Whether a colour font (emoji) draws some of `scene`'s text.
+    static func drawsColourGlyphs(_ scene: Scene) -> Bool {
+        scene.engine.fontFiles(families: families(of: scene.layout, engine: scene.engine)).contains(where: \.isColor)
     }
 
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per
