@@ -20,6 +20,24 @@ import Testing
         #expect(try self.player(in: folder, name: "again.html") == page, "the same scroll gave different bytes")
     }
 
+    /// A font given by file is carried in the page as data, with the axis values the text was measured at, since a
+    /// browser has only the system's fonts; the system's are not carried.
+    @Test func fontsGivenByFileAreCarriedInThePage() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "Design systems\nTypography\n")
+        let font = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Opsz.ttf").path
+        let run = try tagflow(["scroll", folder.path("a.tags"), "--font-file", font, "--font", "TagFlow Test Opsz",
+                               "--font-variations", "wght=600", "--frames", "2", "-o", folder.path("p.html")])
+        #expect(run.status == 0, "\(run.stderr)")
+        let html = try String(contentsOfFile: folder.path("p.html"), encoding: .utf8)
+        let data = try Data(contentsOf: URL(fileURLWithPath: font)).base64EncodedString()
+        #expect(html.contains(#"@font-face { font-family: "TagFlow Test Opsz"; font-weight: 400; src: url(data:font/ttf;base64,"# + data + ")"))
+        #expect(html.contains(#"svg text { font-variation-settings: "wght" 600; }"#))
+        #expect(html.contains("font-src data:"))
+        let demo = String(decoding: try player(in: folder, name: "demo.html"), as: UTF8.self)
+        #expect(!demo.contains("@font-face"), "DejaVu, the system's, is not carried")
+    }
+
     /// The demo as it scrolls down, and as it scrolls sideways in three rows.
     static let layouts: [[String]] = [[], ["--scroll-direction", "horizontal", "--rows", "3", "--height", "150"]]
 

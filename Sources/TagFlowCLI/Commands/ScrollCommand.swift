@@ -129,7 +129,7 @@ struct ScrollCommand: ParsableCommand {
             case let .gif(output): try writer.writeGIF(output)
             case let .apng(output): try writer.writeAPNG(output)
             case let .sheet(output): try writer.writeSheet(output, columns: sheetColumns)
-            case let .player(output): try output.write(ScrollPlayer(renderer: renderer).html())
+            case let .player(output): try output.write(ScrollPlayer(renderer: renderer, fonts: loaded.fonts).html())
             }
         } catch let error as RenderError {
             throw RunError.render(error)

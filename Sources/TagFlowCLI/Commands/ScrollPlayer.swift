@@ -1,14 +1,20 @@
+import Foundation
 import TagFlowLayout
 import TagFlowReview
 import TagFlowRender
+import TagFlowText
 
 /// One self-contained HTML page that plays a scroll: a slider through the steps, and per strategy the device view
 /// and the content overview drawn in SVG from the layout and each step's audit, not from pictures.
 ///
-/// The page loads nothing: its CSS, script and data are inline, and its Content-Security-Policy forbids any fetch.
+/// The page loads nothing: its CSS, script, data and any fonts given by file are inline, and its
+/// Content-Security-Policy forbids any fetch.
 /// The same scroll always gives the same bytes.
 struct ScrollPlayer {
     let renderer: ScrollFrameRenderer
+    /// The fonts given by file (`--font-file`, a config's `"fontFiles"` or `"fontDirs"`): a browser has only the
+    /// system's, so the page carries the files that draw its text.
+    var fonts = FontSources.system
 
     /// The page, as UTF-8.
     func html() -> [UInt8] {
@@ -16,6 +22,7 @@ struct ScrollPlayer {
         let data = dataJSON().rendered().replacingOccurrences(of: "</", with: "<\\/")
         let title = FolderReportHTML.escape("tagflow scroll: " + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
         let page = Self.template
+            .replacingOccurrences(of: "{{FONTS}}", with: fontCSS())
             .replacingOccurrences(of: "{{TITLE}}", with: title)
             .replacingOccurrences(of: "{{COUNT}}", with: String(renderer.plan.offsets.count))
             .replacingOccurrences(of: "{{DATA}}", with: data)
@@ -102,15 +109,47 @@ struct ScrollPlayer {
 
     static func rectArray(_ rect: Rect) -> JSONOutput { .array(rectValues(rect)) }
 
+    /// `@font-face` rules that carry, as data, each font file given by file that draws the page's text, and the
+    /// axis values the text was measured at. A collection (`.ttc`), which browsers do not read, is left out.
+    private func fontCSS() -> String {
+        let scene = renderer.scene
+        let given = Set((fonts.files + fonts.directories).map(OutputPath.canonical))
+        let records = scene.engine.fontFiles(families: FontRecords.families(of: scene.layout, engine: scene.engine))
+        var css = ""
+        var embedded = Set<String>()
+        for record in records where embedded.insert(record.path).inserted {
+            let path = OutputPath.canonical(record.path)
+            guard given.contains(where: { path == $0 || path.hasPrefix($0 + "/") }) else { continue }
+            let format: String
+            switch (path as NSString).pathExtension.lowercased() {
+            case "ttf": format = "font/ttf"
+            case "otf": format = "font/otf"
+            case "woff": format = "font/woff"
+            case "woff2": format = "font/woff2"
+            default: continue
+            }
+            guard let bytes = FileManager.default.contents(atPath: path) else { continue }
+            let style = record.style.lowercased()
+            let weight = style.contains("semibold") ? 600 : style.contains("bold") ? 700 : 400
+            css += "@font-face { font-family: \"\(record.family)\"; font-weight: \(weight); "
+                + "src: url(data:\(format);base64,\(bytes.base64EncodedString())); }\n"
+        }
+        let variations = (try? FontVariation.parse(scene.layout.options.fontVariations)) ?? []
+        if !variations.isEmpty {
+            css += "svg text { font-variation-settings: \(variations.map { "\"\($0.tag)\" \(formatDecimal($0.value))" }.joined(separator: ", ")); }\n"
+        }
+        return css
+    }
+
     /// The page around the data. The script reads `#step=N` or `?step=N` (1-based, as frames.json's `index`).
     static let template = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; font-src data:">
         <meta name="viewport" content="width=device-width">
         <title>{{TITLE}}</title>
         <style>
-        body { margin: 16px; font: 13px sans-serif; }
+        {{FONTS}}body { margin: 16px; font: 13px sans-serif; }
         #controls { display: flex; align-items: center; gap: 12px; margin-bottom: 12px; }
         #slider { width: 420px; }
         #columns { display: flex; flex-wrap: wrap; gap: 24px; align-items: flex-start; }
