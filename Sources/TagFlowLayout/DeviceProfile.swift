@@ -43,7 +43,7 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
     }
 
     /// What names are compared by: lowercase letters and digits only.
-    static func normalized(_ name: String) -> String {
+    package static func normalized(_ name: String) -> String {
         String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
     }
 }

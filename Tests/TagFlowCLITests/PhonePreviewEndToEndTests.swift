@@ -48,6 +48,12 @@ import TagFlowImage
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown device 'iphone-99'") && unknown.stderr.contains("tagflow devices"), "\(unknown.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.png")))
+        // Every spelling of one name gets one suggestion, with its width, and the list gives each device's.
+        for spelling in ["iphone-15-pro", "iPhone 15 Pro", "iphone15pro"] {
+            let misspelt = try tagflow(["render", Self.demo, "--device", spelling, "-o", folder.path("x.png")])
+            #expect(misspelt.stderr.contains("help: did you mean 'iphone-15-pro-max' (430 pt)? the devices are iphone-se (375 pt), iphone-15 (393 pt)"),
+                    "\(spelling): \(misspelt.stderr)")
+        }
     }
 
     /// An emoji's face has bitmaps only; its line still counts, so a tag of only an emoji is clipped too.

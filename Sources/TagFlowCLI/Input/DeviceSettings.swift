@@ -19,7 +19,9 @@ enum DeviceSettings {
     static func profile(named name: String, config: ConfigFile, at location: SourceSpan? = nil) throws(InputError) -> DeviceProfile {
         let profiles = profiles(config: config)
         guard let profile = DeviceProfile.named(name, in: profiles) else {
-            throw .unknownDevice(name, known: profiles.map(\.name), at: location)
+            throw .unknownDevice(name, known: profiles.map { "\($0.name) (\(formatPoints($0.width)) pt)" },
+                                 suggestion: closestProfile(to: name, in: profiles).map { "'\($0.name)' (\(formatPoints($0.width)) pt)" },
+                                 at: location)
         }
         return profile
     }
@@ -28,6 +30,14 @@ enum DeviceSettings {
     static func apply(_ profile: DeviceProfile, to options: inout LayoutOptions) {
         options.width = profile.width
         options.displayScale = profile.scale
+    }
+
+    /// The profile closest to `name` as names are compared (letters and digits, ignoring case), so that
+    /// `iphone-15-pro`, `"iPhone 15 Pro"` and `iphone15pro` get the same suggestion.
+    private static func closestProfile(to name: String, in profiles: [DeviceProfile]) -> DeviceProfile? {
+        let keys = profiles.map { DeviceProfile.normalized($0.name) }
+        guard let match = closestMatch(to: DeviceProfile.normalized(name), in: keys) else { return nil }
+        return profiles[keys.firstIndex(of: match)!]
     }
 
     /// Reads a config's `"devices"`: an array of `{"name", "displayName"?, "width", "scale"}`.

@@ -197,9 +197,9 @@ extension InputError {
         case let .wrongCount(key, expected, found, location):
             return ErrorReport(message: "expected \(key) to hold \(expected) numbers, found \(found)", location: location,
                                hint: expected == 4 ? "write [top, left, bottom, right]" : nil)
-        case let .unknownDevice(name, known, location):
+        case let .unknownDevice(name, known, closest, location):
             return ErrorReport(message: "unknown device '\(name)'", location: location,
-                               hint: (suggestion(name, in: known).map { $0 + " " } ?? "")
+                               hint: (closest.map { "did you mean \($0)? " } ?? "")
                                    + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
         case let .deviceListedTwice(name, first, device, location):
             return ErrorReport(message: first == name ? "the device '\(name)' is listed twice"

@@ -113,7 +113,8 @@ public enum InputError: Error, Sendable {
     /// A list of `expected` numbers with another count.
     case wrongCount(key: String, expected: Int, found: Int, at: SourceSpan)
     /// A device name that is neither built in nor defined by the config.
-    case unknownDevice(String, known: [String], at: SourceSpan?)
+    /// A device no profile answers to: `known` lists them with their widths, and `suggestion` is the closest.
+    case unknownDevice(String, known: [String], suggestion: String?, at: SourceSpan?)
     /// A device a snapshot variant axis lists twice, under two spellings of one name.
     case deviceListedTwice(String, sameAs: String, device: String, at: SourceSpan?)
     /// A device on a snapshot manifest's axis whose name cannot be part of a golden's file name.
