@@ -93,6 +93,8 @@ import TagFlowLayout
         #expect(try parse(String(repeating: "长", count: 1000)).sections[0].tags[0].text.count == 1000)
         #expect(failure(String(repeating: "长", count: 1001))?.message == "a tag of more than 1000 characters (3003 bytes); tags are at most 1000")
         #expect(failure("a\tb")?.message == "a tab inside a tag")
+        // Where the tab is, in characters: after "* 篮球" it is the fifth.
+        #expect(failure("ok\n* 篮球\tx")?.location == SourceSpan(file: "t.tags", line: 2, column: 5))
         #expect(try parse("\tindented\t\n").sections[0].tags.map(\.text) == ["indented"])
     }
 }

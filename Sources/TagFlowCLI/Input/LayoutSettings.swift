@@ -122,8 +122,11 @@ struct LayoutSetting: Sendable {
         case .number: return wrap(.number(.any), Value.number)
         case .positiveOrAuto:
             let number = ValueParser<Double>.number(.positive)
+            // Any case, as the other named choices are read.
             return ValueParser(valueName: "PT|auto", completion: .none, parse: { text throws(ValueError) in
-                text == "auto" ? .text("auto") : .number(try number.parse(text))
+                if text.lowercased() == "auto" { return .text("auto") }
+                guard Double(text) != nil else { throw .notAChoice(text, choices: ["auto", "a number of points"]) }
+                return .number(try number.parse(text))
             }, describe: { _ in "" })
         case .nonNegative: return wrap(.number(.nonNegative), Value.number)
         case .count: return wrap(.number(.count, valueName: "N"), Value.number)
@@ -155,7 +158,7 @@ struct LayoutSetting: Sendable {
         case .positive, .nonNegative, .count, .number:
             return .number(try checked(json.number(what), what: what, at: json.location))
         case .positiveOrAuto:
-            if case .string("auto") = json.value { return .text("auto") }
+            if case let .string(text) = json.value, text.lowercased() == "auto" { return .text("auto") }
             if case .string = json.value { throw json.mismatch(what, expected: "a number or \"auto\"") }
             return .number(try checked(json.number(what), what: what, at: json.location))
         case .text:

@@ -118,14 +118,18 @@ public enum TagsFile {
     /// A tag's text: verbatim after a '\', trimmed otherwise; `nil` when there is none.
     private static func tagText(_ content: Substring, column: Int, at: (Int) -> SourceSpan) throws(InputError) -> String? {
         let text: String
+        // Where the text starts, in characters from the content's start.
+        let start: Int
         if content.first == "\\" {
             text = String(content.dropFirst())
+            start = 1
             if text.isEmpty { throw .escapeWithoutText(at: at(column)) }
         } else {
             text = content.trimmingWhitespace()
+            start = content.prefix { $0.isWhitespace }.count
             if text.isEmpty { return nil }
         }
-        if text.utf8.contains(0x09) { throw .tabInTag(at: at(column)) }
+        if let tab = text.firstIndex(of: "\t") { throw .tabInTag(at: at(column + start + text.distance(from: text.startIndex, to: tab))) }
         if isTooLong(text) { throw .lineTooLong(bytes: text.utf8.count, limit: maxTagLength, at: at(column)) }
         return text
     }
