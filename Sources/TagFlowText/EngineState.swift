@@ -147,7 +147,10 @@ final class EngineState {
             case .unreadable: throw .fontFileUnreadable(path: directory)
             case .directory: break
             }
+            let before = fontconfig.applicationFontCount
             guard fontconfig.addApplicationFontDirectory(directory) else { throw .fontFileUnreadable(path: directory) }
+            // An empty folder, or one of the wrong files, would fall back to the system's fonts in silence.
+            guard fontconfig.applicationFontCount > before else { throw .noFontsInDirectory(path: directory) }
         }
         hasApplicationFonts = fontconfig.applicationFontCount > 0
     }

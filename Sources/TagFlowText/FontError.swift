@@ -23,6 +23,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case fontFileIsAFolder(path: String)
     /// A font folder given to the engine is a file.
     case fontDirectoryIsAFile(path: String)
+    /// A font folder given to the engine holds no font fontconfig can read.
+    case noFontsInDirectory(path: String)
     /// A font folder given to the engine does not exist, or is not a folder.
     case fontDirectoryNotFound(path: String)
     /// A variation names an axis the requested font does not have; `available` lists the axes it has.
@@ -63,6 +65,8 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "'\(path)' is a folder, not a font file"
         case let .fontDirectoryIsAFile(path):
             return "'\(path)' is a file, not a folder of fonts"
+        case let .noFontsInDirectory(path):
+            return "font folder '\(path)' holds no font"
         case let .unknownAxis(axis, family, available):
             if available.isEmpty { return "font '\(family)' is not a variable font, so it has no '\(axis)' axis" }
             return "font '\(family)' has no '\(axis)' axis; its axes: \(available.joined(separator: ", "))"

@@ -394,6 +394,8 @@ extension RunError {
                 ErrorReport(message: "\(error)", hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists with --font-file or a config's \"fontFiles\" ('\(path)')")
             case .fontDirectoryNotFound:
                 ErrorReport(message: "\(error)", hint: "give a folder that exists with --font-dir or a config's \"fontDirs\"")
+            case .noFontsInDirectory:
+                ErrorReport(message: "\(error)", hint: "put TTF, OTF, TTC, WOFF or WOFF2 files in it, or leave it out of --font-dir and \"fontDirs\"")
             case .fontFileIsAFolder:
                 ErrorReport(message: "\(error)", hint: "give a folder of fonts with --font-dir or a config's \"fontDirs\"")
             case .fontDirectoryIsAFile:
