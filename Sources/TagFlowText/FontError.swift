@@ -23,7 +23,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case fontFileIsAFolder(path: String)
     /// A font folder given to the engine is a file.
     case fontDirectoryIsAFile(path: String)
-    /// A font folder given to the engine holds no font fontconfig can read.
+    /// A font folder given to the engine holds no font fontconfig loads (none, or none its configuration accepts).
     case noFontsInDirectory(path: String)
     /// A font folder given to the engine does not exist, or is not a folder.
     case fontDirectoryNotFound(path: String)
@@ -66,7 +66,7 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .fontDirectoryIsAFile(path):
             return "'\(path)' is a file, not a folder of fonts"
         case let .noFontsInDirectory(path):
-            return "font folder '\(path)' holds no font"
+            return "font folder '\(path)' holds no font that fontconfig loads"
         case let .unknownAxis(axis, family, available):
             if available.isEmpty { return "font '\(family)' is not a variable font, so it has no '\(axis)' axis" }
             return "font '\(family)' has no '\(axis)' axis; its axes: \(available.joined(separator: ", "))"

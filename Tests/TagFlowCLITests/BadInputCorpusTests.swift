@@ -207,7 +207,7 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: 'fonts' is a folder, not a font file", "help: give a folder of fonts with --font-dir"]),
         Case(name: "a font folder with no font in it", files: ["fonts": .directory, "fonts/readme.txt": .text("fonts go here\n")],
              arguments: ["measure", "x", "--font-dir", "fonts"],
-             status: 2, stderr: ["error: font folder 'fonts' holds no font", "help: put TTF, OTF, TTC, WOFF or WOFF2 files in it"]),
+             status: 2, stderr: ["error: font folder 'fonts' holds no font that fontconfig loads", "help: put TTF, OTF, TTC, WOFF or WOFF2 files in it"]),
         Case(name: "a file given as a font folder", files: ["a.ttf": .bytes([0, 1, 0, 0])],
              arguments: ["measure", "Hello", "--font-dir", "a.ttf"],
              status: 2, stderr: ["error: 'a.ttf' is a file, not a folder of fonts", "help: give a font file with --font-file"]),

@@ -217,7 +217,9 @@ import TagFlowImage
     /// config whose font folders are relative to it.
     @Test func oneLetterFolderAndConfigNamesWork() throws {
         let folder = try makeProject()
-        try folder.write("c", #"{"fontDirs": ["."]}"#)
+        try FileManager.default.createDirectory(atPath: folder.path("f"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", toPath: folder.path("f/DejaVuSans.ttf"))
+        try folder.write("c", #"{"fontDirs": ["f"]}"#)
         try folder.write("tagflow.json", #"{"goldens": "g", "screens": [{"name": "s", "tags": "scripts.tags", "config": "c"}]}"#)
         let record = try snapshot(["record"], in: folder)
         #expect(record.status == 0, "\(record.stdout)\(record.stderr)")
