@@ -395,6 +395,8 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: --width needs a value"]),
         Case(name: "an option given twice", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width", "300", "--width", "320"],
              status: 2, stderr: ["error: --width is given more than once"]),
+        Case(name: "text that starts with a dash", arguments: ["measure", "-5%"],
+             status: 2, stderr: ["error: unknown option '-5%'", "write -- before it: tagflow measure -- -5%"]),
         Case(name: "an unknown option", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--line-spaceing", "4"],
              status: 2, stderr: ["error: unknown option '--line-spaceing'", "did you mean '--line-spacing'?"]),
         Case(name: "a bad choice", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--input-format", "xml"],

@@ -59,7 +59,10 @@ extension CommandLineError {
         case let .unknownSubcommand(name, known):
             ("unknown subcommand '\(name)'", suggestion(name, in: known) ?? "the subcommands are \(known.joined(separator: ", "))")
         case let .unknownOption(name, command, known):
-            ("unknown option '\(name)'", suggestion(name, in: known.filter { $0.hasPrefix("--") }) ?? "see 'tagflow \(command) --help'")
+            ("unknown option '\(name)'", suggestion(name, in: known.filter { $0.hasPrefix("--") })
+                ?? "see 'tagflow \(command) --help'"
+                // Text or a file that starts with one '-' (`-5%`, `-x.tags`) is read as an option unless `--` ends them.
+                    + (name.hasPrefix("--") ? "" : "; to give text or a file whose name starts with '-', write -- before it: tagflow \(command) -- \(name)"))
         case let .missingValue(option, valueName): ("\(option) needs a value", "write \(option) <\(valueName)>")
         case let .takesNoValue(option): ("\(option) takes no value", nil)
         case let .givenTwice(option): ("\(option) is given more than once", "give it once")
