@@ -395,6 +395,8 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: --width needs a value"]),
         Case(name: "an option given twice", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--width", "300", "--width", "320"],
              status: 2, stderr: ["error: --width is given more than once"]),
+        Case(name: "a newline in a text to measure", arguments: ["measure", "a\nb"],
+             status: 2, stderr: [#"error: a control character U+000A in the text 'a\u{000A}b'"#, "help: a tag is one line of text"]),
         Case(name: "text that starts with a dash", arguments: ["measure", "-5%"],
              status: 2, stderr: ["error: unknown option '-5%'", "write -- before it: tagflow measure -- -5%"]),
         Case(name: "an unknown option", files: ["a.tags": .text("x\n")], arguments: ["layout", "a.tags", "--line-spaceing", "4"],

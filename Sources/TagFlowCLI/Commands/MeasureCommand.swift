@@ -34,6 +34,11 @@ struct MeasureCommand: ParsableCommand {
 
     func run(console: Console) throws -> ExitStatus {
         try options.validateText()
+        for text in texts {
+            if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
+                throw RunError.controlCharacterInText(text, scalar)
+            }
+        }
         let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {

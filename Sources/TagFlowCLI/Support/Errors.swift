@@ -225,6 +225,8 @@ enum RunError: Error {
     case pictureFormatMismatch(path: String, format: String, suggestion: String)
     /// A picture asked for on standard output while it is a terminal.
     case pictureToTerminal(format: String)
+    /// A text given to `measure` with a control character (a newline, a tab): a tag is one line of text.
+    case controlCharacterInText(String, Unicode.Scalar)
     /// `diff -o -`: standard output carries the report.
     case diffPictureToStandardOutput
     case scrollOutputUnknown(path: String)
