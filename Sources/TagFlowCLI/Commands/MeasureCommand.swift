@@ -35,7 +35,7 @@ struct MeasureCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         try options.validateText()
         for text in texts {
-            if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
+            if let scalar = text.unicodeScalars.first(where: TagsFile.isForbiddenInTag) {
                 throw RunError.controlCharacterInText(text, scalar)
             }
         }

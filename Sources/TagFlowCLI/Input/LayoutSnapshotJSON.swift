@@ -41,20 +41,19 @@ enum LayoutSnapshotJSON {
                 tags: tags, more: try more(reader["more"], section: sectionIndex)))
         }
         let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
-        // Written only for horizontal layouts; a layout saved without it scrolls vertically.
-        let direction = try root["scrollDirection"].map { value throws(InputError) -> ScrollDirection in
-            let name = try value.string("\"scrollDirection\"")
-            guard let direction = ScrollDirection(rawValue: name) else {
-                throw value.mismatch("\"scrollDirection\"", expected: ScrollDirection.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+        /// One of `T`'s names under `key`, if the key is there.
+        func choice<T: CaseIterable & RawRepresentable>(_ key: String) throws(InputError) -> T? where T.RawValue == String {
+            try root[key].map { value throws(InputError) -> T in
+                guard let chosen = T(rawValue: try value.string("\"\(key)\"")) else {
+                    throw value.mismatch("\"\(key)\"", expected: T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+                }
+                return chosen
             }
-            return direction
-        } ?? .vertical
-        let reading = try root["direction"].map { value throws(InputError) -> Direction in
-            guard let direction = Direction(rawValue: try value.string("\"direction\"")) else {
-                throw value.mismatch("\"direction\"", expected: Direction.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
-            }
-            return direction
-        } ?? .ltr
+        }
+        // Written only for horizontal and right-to-left layouts; a layout saved without them scrolls down and reads
+        // left to right.
+        let direction: ScrollDirection = try choice("scrollDirection") ?? .vertical
+        let reading: Direction = try choice("direction") ?? .ltr
         return LayoutSnapshot(viewport: viewport, contentSize: contentSize, sections: sections, fontFiles: fontFiles,
                               scrollDirection: direction, direction: reading)
     }

@@ -143,6 +143,11 @@ public enum TagsFile {
     static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
+
+    /// Whether `scalar` cannot be in a tag's text: a control character, a tab included (a tag is one run of text).
+    static func isForbiddenInTag(_ scalar: Unicode.Scalar) -> Bool {
+        isForbiddenControl(scalar) || scalar == "\t"
+    }
 }
 
 /// Fails with the line and column of the first byte that is not UTF-8.

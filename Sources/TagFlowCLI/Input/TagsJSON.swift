@@ -49,7 +49,7 @@ public enum TagsJSON {
             throw value.mismatch("a tag", expected: "a string or an object with \"text\"")
         }
         if text.isEmpty { throw .emptyTag(at: value.location) }
-        if let scalar = text.unicodeScalars.first(where: { TagsFile.isForbiddenControl($0) || $0 == "\t" }) {
+        if let scalar = text.unicodeScalars.first(where: TagsFile.isForbiddenInTag) {
             throw .controlCharacterInTag(scalar, at: value.location)
         }
         if TagsFile.isTooLong(text) { throw .tagTooLong(bytes: text.utf8.count, limit: TagsFile.maxTagLength, at: value.location) }

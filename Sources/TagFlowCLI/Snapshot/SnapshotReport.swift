@@ -150,7 +150,6 @@ struct SnapshotReport: Equatable, Sendable {
         ])
     }
 
-    /// Reads back what ``json`` wrote, for merging shards.
     /// The report a run wrote to `folder`, read back from its `report.json`.
     init(folder: String) throws {
         let path = Self.jsonPath(in: folder)
@@ -160,6 +159,7 @@ struct SnapshotReport: Equatable, Sendable {
     /// Where a report folder keeps its `report.json`.
     static func jsonPath(in folder: String) -> String { folder + "/report.json" }
 
+    /// Reads back what ``json`` wrote, for merging shards.
     init(json value: Located<JSONValue>, file: String) throws(InputError) {
         let reader = try JSONObjectReader(value, context: "the snapshot report")
         let action = try reader["action"]?.string("\"action\"") ?? "verify"

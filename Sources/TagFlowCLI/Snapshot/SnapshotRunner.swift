@@ -511,7 +511,8 @@ struct SnapshotRunner: Sendable {
         let writes = recordMode != .never && (recordMode != nil || prune)
         let removed = !writes ? [] : prune ? leftOver : leftOver.filter { Self.isUntouched(goldenPath($0), for: Self.leftOverAge) }
         leftOvers += removed.map(goldenPath)
-        let kept = leftOver.filter { !Set(removed).contains($0) }
+        let removedSet = Set(removed)
+        let kept = leftOver.filter { !removedSet.contains($0) }
         func count(_ files: [String]) -> String { "\(files.count) temporary file\(files.count == 1 ? "" : "s") that stopped runs left" }
         if !removed.isEmpty { notes.append("removed \(count(removed)) in the goldens folder") }
         if let first = kept.min() {

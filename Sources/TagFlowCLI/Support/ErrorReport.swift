@@ -419,7 +419,7 @@ extension RunError {
             ErrorReport(message: "the diff picture cannot go to standard output, which carries the report",
                         hint: "name a file, e.g. -o diff.png (or diff.gif, diff.apng, a folder)")
         case let .controlCharacterInText(text, scalar):
-            ErrorReport(message: "a control character U+\(hex(scalar.value)) in the text '\(text.unicodeScalars.map { $0.value < 0x20 || $0.value == 0x7F ? "\\u{\(hex($0.value))}" : String($0) }.joined())'",
+            ErrorReport(message: "a control character U+\(hex(scalar.value)) in the text '\(text.unicodeScalars.map { TagsFile.isForbiddenInTag($0) ? "\\u{\(hex($0.value))}" : String($0) }.joined())'",
                         hint: "a tag is one line of text: measure each line on its own")
         case let .pictureToTerminal(format):
             ErrorReport(message: "standard output is a terminal, and a \(format.uppercased()) picture is not text",

@@ -11,6 +11,11 @@ enum FontRecords {
         identities(engine: engine, families: families(of: layout, engine: engine))
     }
 
+    /// The files of the faces that drew `layout`'s tags, titles and footers, sorted by family and file.
+    static func files(of layout: TagLayout, engine: TextEngine) -> [FontFileRecord] {
+        engine.fontFiles(families: families(of: layout, engine: engine))
+    }
+
     /// The families that drew a tag, a section title or a footer of `layout`.
     static func families(of layout: TagLayout, engine: TextEngine) -> Set<String> {
         var families = Set<String>()
@@ -26,7 +31,7 @@ enum FontRecords {
         if let font = try? engine.tagFont(for: layout.options) {
             for section in layout.document.sections {
                 for text in [section.title, section.footer].compactMap({ $0 }) {
-                    families.formUnion(engine.fontFiles(usedBy: text, font: font).map(\.family))
+                    families.formUnion(engine.shape(text, font: font).fonts)
                 }
             }
         }
@@ -35,7 +40,7 @@ enum FontRecords {
 
     /// Whether a colour font (emoji) draws some of `scene`'s text.
     static func drawsColourGlyphs(_ scene: Scene) -> Bool {
-        scene.engine.fontFiles(families: families(of: scene.layout, engine: scene.engine)).contains(where: \.isColor)
+        files(of: scene.layout, engine: scene.engine).contains(where: \.isColor)
     }
 
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per

@@ -24,7 +24,12 @@ package struct Painter {
 
     package func setColour(_ colour: Colour, alpha: Double = 1) {
         context.setSource(red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255,
-                          alpha: Double(colour.alpha) / 255 * alpha * opacity)
+                          alpha: drawnAlpha(of: colour, alpha: alpha))
+    }
+
+    /// The alpha `colour` is drawn at: its own, times `alpha`, times the painter's opacity.
+    private func drawnAlpha(of colour: Colour, alpha: Double = 1) -> Double {
+        Double(colour.alpha) / 255 * alpha * opacity
     }
 
     package func rectangle(_ rect: Rect) {
@@ -109,7 +114,7 @@ package struct Painter {
     /// positions, which stay right).
     package func drawText(_ shaped: ShapedText, at x: Double, baseline: Double, colour: Colour) {
         setColour(colour)
-        let alpha = Double(colour.alpha) / 255 * opacity
+        let alpha = drawnAlpha(of: colour)
         do throws(CairoError) {
             for run in shaped.runs where !run.glyphs.isEmpty {
                 try select(run)
