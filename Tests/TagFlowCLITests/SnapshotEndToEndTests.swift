@@ -491,6 +491,37 @@ import TagFlowImage
 
     /// Ctrl-C during a record: the variants finished are kept, every golden is the old one or a whole new one, no
     /// temporary file is left, and the exit status is 130.
+    @Test func anInterruptedVerifyLeavesNoPicturesWithoutTheirReport() throws {
+        let folder = try makeProject()
+        let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "many", "tags": "chooser.tags",
+              "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "scales": [2]}}]}
+            """)
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        // No goldens: every variant is missing, and its picture is for the report.
+        process.arguments = ["snapshot", "verify", "--quiet", "--threads", "1", "--report", "report"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let images = folder.url.appendingPathComponent("report/images/many")
+        func staged() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []).sorted() }
+        let deadline = Date().addingTimeInterval(120)
+        while staged().count < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
+        guard process.isRunning else {
+            Issue.record("verify ended before it could be interrupted: \(process.terminationStatus)")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report/images")), "\(staged())")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report/report.json")))
+    }
+
     @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
         let folder = try makeProject()
         let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")

@@ -70,7 +70,7 @@ import TagFlowLayout
     @Test(arguments: [1, 2, 3, 7])
     func shardsCoverEveryVariantOnce(_ count: Int) {
         let all = Array(0..<23)
-        let shards = (1...count).map { Shard(index: $0, count: count).select(all) }
+        let shards = (1...count).map { Shard(index: $0, count: count)!.select(all) }
         #expect(shards.flatMap { $0 }.sorted() == all)
         #expect(shards.map(\.count).max()! - shards.map(\.count).min()! <= 1)
     }
@@ -135,7 +135,6 @@ import TagFlowLayout
     @Test func shardReportsMergeIntoTheWholeRunsReport() throws {
         let whole = SnapshotReport(action: "verify", items: Self.items, fontNotes: ["fonts differ"])
         // Both shards find the stale golden and the font note.
-        let stale = Self.items.filter { $0.status == .stale }
         let merged = try SnapshotReport.merged([Self.shardReport(2, of: 2), Self.shardReport(1, of: 2)], folders: ["two", "one"])
         #expect(merged == whole)
         #expect(merged.json.rendered() == whole.json.rendered())
@@ -144,7 +143,7 @@ import TagFlowLayout
     /// Shard `index` of a run over ``items`` split `count` ways: its share of the variants, and the stale golden
     /// and the font note every shard finds.
     static func shardReport(_ index: Int, of count: Int, action: String = "verify", filter: [String] = []) -> SnapshotReport {
-        let shard = Shard(index: index, count: count)
+        let shard = Shard(index: index, count: count)!
         let stale = items.filter { $0.status == .stale }
         return SnapshotReport(action: action, items: shard.select(items.filter { $0.status != .stale }) + stale,
                               fontNotes: ["fonts differ"], shard: shard, filter: filter)
@@ -159,10 +158,10 @@ import TagFlowLayout
                 return error
             }
         }
-        #expect(refusal([Self.shardReport(1, of: 3), Self.shardReport(3, of: 3)]) == .shardsMissing([Shard(index: 2, count: 3)]))
-        #expect(refusal([Self.shardReport(2, of: 2)]) == .shardsMissing([Shard(index: 1, count: 2)]))
+        #expect(refusal([Self.shardReport(1, of: 3), Self.shardReport(3, of: 3)]) == .shardsMissing([Shard(index: 2, count: 3)!]))
+        #expect(refusal([Self.shardReport(2, of: 2)]) == .shardsMissing([Shard(index: 1, count: 2)!]))
         #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(1, of: 2), Self.shardReport(2, of: 2)])
-                == .shardMergedTwice(Shard(index: 1, count: 2), "out/1", "out/2"))
+                == .shardMergedTwice(Shard(index: 1, count: 2)!, "out/1", "out/2"))
         #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 3)])
                 == .mergedRunsDiffer("out/1", "out/2", what: "one is shard 1/2, the other shard 2/3"))
         #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, action: "record")])
@@ -180,7 +179,7 @@ import TagFlowLayout
     }
 
     @Test func theJSONReadsBackAsWritten() throws {
-        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"], shard: Shard(index: 2, count: 3), filter: ["demo/*"])
+        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"], shard: Shard(index: 2, count: 3)!, filter: ["demo/*"])
         let text = report.json.rendered()
         let parsed = try SnapshotReport(json: JSONParser.parse(Array(text.utf8), file: "report.json"), file: "report.json")
         #expect(parsed == report)

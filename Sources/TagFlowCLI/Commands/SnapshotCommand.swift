@@ -49,7 +49,7 @@ struct SnapshotCommand: ParsableCommand {
                          completion: .choices(Action.allCases.map(\.rawValue))),
         ]), ArgumentGroup("Snapshots", [
             .option(\.manifest, "--manifest", help: "The manifest of screens and variants.", value: .path("FILE", extensions: ["json"]),
-                    defaultDescription: SnapshotManifest.defaultFileName),
+                    defaultDescription: SnapshotSuite.defaultManifest),
             .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice, defaultDescription: RecordMode.all.rawValue),
             .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
             .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
@@ -93,23 +93,14 @@ struct SnapshotCommand: ParsableCommand {
         guard let action else { return .usage }
         if action == .merge { return try merge(console: console) }
         if action == .record, !force, Self.isCI(ProcessInfo.processInfo.environment) { throw SnapshotError.recordOnCI }
-        let manifestPath = manifest ?? SnapshotManifest.defaultFileName
-        guard FileManager.default.fileExists(atPath: manifestPath) else { throw SnapshotError.noManifest(manifestPath) }
-        let manifest = try SnapshotManifest.load(manifestPath)
-        try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: action == .record)
-        // Checked before any work, so a report that cannot be written stops the run before a golden is.
-        let reportFolder = try report.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
-        let earlierImages = reportFolder.map(Self.imagesOfReport) ?? []
-        var runner = SnapshotRunner(manifest: manifest, recordMode: action == .record ? mode ?? .all : nil,
-                                    shard: shard.flatMap(Shard.init) ?? .whole, prune: prune, reportFolder: reportFolder,
-                                    threads: threads ?? ProcessInfo.processInfo.activeProcessorCount, console: console, quiet: quiet)
-        runner.filter = VariantFilter(patterns: filters)
-        let result = try runner.run(interruption: interruption)
-        try finish(result, console: console, replacing: earlierImages)
+        let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest)
+        let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)
+        let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
+                                   interruption: interruption)
+        show(result, console: console)
         return result.passed ? .success : .failure
     }
 
-    /// CI systems set `CI` (GitHub Actions, GitLab, Buildkite, CircleCI, Travis…); empty, "false", "0" and "no" say otherwise.
     static func isCI(_ environment: [String: String]) -> Bool {
         guard let value = environment["CI"]?.lowercased() else { return false }
         return !["", "false", "0", "no"].contains(value)
@@ -121,11 +112,11 @@ struct SnapshotCommand: ParsableCommand {
         // Not one of the shards' folders, which a retried merge reads again, nor the goldens folder, if the manifest
         // names one here.
         var outside = folders
-        if FileManager.default.fileExists(atPath: SnapshotManifest.defaultFileName) {
-            outside.append(try SnapshotManifest.load(SnapshotManifest.defaultFileName).goldensFolder)
+        if FileManager.default.fileExists(atPath: SnapshotSuite.defaultManifest) {
+            outside.append(try SnapshotManifest.load(SnapshotSuite.defaultManifest).goldensFolder)
         }
         _ = try OutputPath.checkReportFolder(report, outside: outside)
-        let earlierImages = Self.imagesOfReport(in: report)
+        let earlierImages = SnapshotReport.images(ofReportIn: report)
         let reports = try folders.map { folder in
             guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)) else { throw SnapshotError.noShardReport(folder) }
             return try SnapshotReport(folder: folder)
@@ -142,35 +133,18 @@ struct SnapshotCommand: ParsableCommand {
                 }
             }
         }
-        try finish(merged, console: console, replacing: earlierImages)
+        try merged.write(to: report, replacing: earlierImages)
+        show(merged, console: console)
         return merged.passed ? .success : .failure
     }
 
-    /// The pictures the report already in `folder` names, relative to it; none when there is no report there.
-    private static func imagesOfReport(in folder: String) -> Set<String> {
-        guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)),
-              let report = try? SnapshotReport(folder: folder) else { return [] }
-        return report.imagePaths
-    }
-
-    /// Prints the summary and the failures, and writes the report folder; then removes the pictures of the report
-    /// it replaces that this one does not name, so a folder reused from run to run shows only this run's.
-    private func finish(_ report: SnapshotReport, console: Console, replacing earlierImages: Set<String> = []) throws {
+    /// The report's words on the terminal: notes, then every golden that did not match, then the summary.
+    private func show(_ report: SnapshotReport, console: Console) {
         for note in report.fontNotes + report.notes { console.warn(note) }
         for item in report.items where item.status != .matched {
             console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
         }
         console.out("\(report.action): \(report.summaryLine)\n")
-        guard let folder = self.report else { return }
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Array((report.json.rendered() + "\n").utf8), to: SnapshotReport.jsonPath(in: folder))
-        try AtomicFile.write(Array(report.markdown().utf8), to: folder + "/report.md")
-        try AtomicFile.write(Array(report.junitXML.utf8), to: folder + "/junit.xml")
-        try AtomicFile.write(Array(SnapshotReportHTML(report: report).page.utf8), to: folder + "/report.html")
-        // Only pictures a report named, below its folder.
-        for image in earlierImages.subtracting(report.imagePaths) where image.hasPrefix("images/") && !image.contains("..") {
-            try? FileManager.default.removeItem(atPath: folder + "/" + image)
-        }
-        console.out("report: \(folder)/report.html\n")
+        if let folder = self.report { console.out("report: \(folder)/report.html\n") }
     }
 }

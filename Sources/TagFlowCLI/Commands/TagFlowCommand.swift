@@ -21,6 +21,9 @@ public struct Console: Sendable {
         err: { FileHandle.standardError.write(Data($0.utf8)) },
         isInteractive: isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 
+    /// Prints nothing.
+    public static let silent = Console(out: { _ in }, err: { _ in })
+
     func warn(_ message: String) { err("warning: \(message)\n") }
 }
 

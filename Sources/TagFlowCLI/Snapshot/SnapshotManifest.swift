@@ -54,8 +54,6 @@ struct SnapshotManifest: Sendable {
     var goldensFolder: String
     var screens: [Screen]
 
-    static let defaultFileName = "tagflow.json"
-
     static func load(_ path: String) throws(InputError) -> SnapshotManifest {
         let name = InputFiles.displayName(path)
         let base = AtomicFile.folder(of: path)

@@ -155,22 +155,25 @@ struct VariantFilter: Hashable, Sendable {
 ///
 /// Variants are dealt out in turn, in the order of their names, so every shard gets a like share of every screen,
 /// and the split does not depend on the machine.
-struct Shard: Hashable, Sendable, CustomStringConvertible {
-    var index: Int
-    var count: Int
+public struct Shard: Hashable, Sendable, CustomStringConvertible {
+    /// Which part, from 1.
+    public let index: Int
+    /// Of how many.
+    public let count: Int
 
-    static let whole = Shard(index: 1, count: 1)
+    /// Every variant.
+    public static let whole = Shard(index: 1, count: 1)!
 
     /// Reads `i/n`, with 1 ≤ i ≤ n; `nil` if the text is not that.
-    init?(_ text: String) {
+    public init?(_ text: String) {
         let parts = text.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]), count >= 1, (1...count).contains(index) else {
-            return nil
-        }
+        guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
         self.init(index: index, count: count)
     }
 
-    init(index: Int, count: Int) {
+    /// The `index`-th of `count` parts; `nil` unless 1 ≤ index ≤ count.
+    public init?(index: Int, count: Int) {
+        guard count >= 1, (1...count).contains(index) else { return nil }
         self.index = index
         self.count = count
     }
@@ -180,11 +183,11 @@ struct Shard: Hashable, Sendable, CustomStringConvertible {
         all.enumerated().filter { $0.offset % count == index - 1 }.map(\.element)
     }
 
-    var description: String { "\(index)/\(count)" }
+    public var description: String { "\(index)/\(count)" }
 }
 
 /// Which goldens `snapshot record` writes.
-enum RecordMode: String, CaseIterable, Sendable {
+public enum RecordMode: String, CaseIterable, Sendable {
     /// Every golden that is missing or whose pixels changed at all.
     case all
     /// Only goldens that do not exist yet.

@@ -1,9 +1,11 @@
+import Foundation
+import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
 
 /// What became of one golden in a snapshot run.
-struct SnapshotItem: Equatable, Sendable {
-    enum Status: String, CaseIterable, Sendable {
+public struct SnapshotItem: Equatable, Sendable {
+    public enum Status: String, CaseIterable, Sendable {
         /// The pixels match the golden, exactly or within the tolerance.
         case matched
         /// The pixels differ from the golden beyond the tolerance.
@@ -18,32 +20,32 @@ struct SnapshotItem: Equatable, Sendable {
         case removed
 
         /// Changed, missing and stale goldens fail `verify`.
-        var fails: Bool { self == .changed || self == .missing || self == .stale }
+        public var fails: Bool { self == .changed || self == .missing || self == .stale }
     }
 
     /// The golden's path below the goldens folder: `demo/iphone-15-dark.png`, or a `.scroll` folder.
-    var name: String
+    public internal(set) var name: String
     /// The screen whose folder holds the golden; empty for a file at the top of the goldens folder.
-    var screen: String
+    public internal(set) var screen: String
     /// `render`, `sheet` or `sequence`; empty for a stale golden.
-    var kind: String
-    var status: Status
+    public internal(set) var kind: String
+    public internal(set) var status: Status
     /// One line for people: how many pixels differ, which steps changed.
-    var detail: String
-    var differentPixels: Int?
+    public internal(set) var detail: String
+    public internal(set) var differentPixels: Int?
     /// For a sequence: the scroll steps (from 1) whose frames changed, were added or were removed.
-    var changedSteps: [Int] = []
+    public internal(set) var changedSteps: [Int] = []
     /// Pictures in the report folder, by role (`actual`, `golden`, `diff`), relative to it.
-    var images: [(role: String, path: String)] = []
+    public internal(set) var images: [(role: String, path: String)] = []
     /// For a sequence, the scroll step its images show: the first that changed.
-    var imagesStep: Int?
+    public internal(set) var imagesStep: Int?
 
     /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
     static func title(ofScreen screen: String) -> String {
         screen.isEmpty ? "(top of the goldens folder)" : screen
     }
 
-    static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
+    public static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
         lhs.name == rhs.name && lhs.screen == rhs.screen && lhs.kind == rhs.kind && lhs.status == rhs.status
             && lhs.detail == rhs.detail && lhs.differentPixels == rhs.differentPixels && lhs.changedSteps == rhs.changedSteps
             && lhs.images.map(\.role) == rhs.images.map(\.role) && lhs.images.map(\.path) == rhs.images.map(\.path)
@@ -53,22 +55,22 @@ struct SnapshotItem: Equatable, Sendable {
 
 /// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written about
 /// it as JSON, Markdown, JUnit XML and HTML.
-struct SnapshotReport: Equatable, Sendable {
+public struct SnapshotReport: Equatable, Sendable {
     /// `verify` or `record`.
-    var action: String
-    var items: [SnapshotItem]
+    public internal(set) var action: String
+    public internal(set) var items: [SnapshotItem]
     /// Said before anything else: the fonts differ from those the goldens were recorded with (those notes first),
     /// and characters no installed font can draw.
-    var fontNotes: [String] = []
+    public internal(set) var fontNotes: [String] = []
     /// Said on the terminal only, after the font notes: the goldens folder's housekeeping.
-    var notes: [String] = []
+    public internal(set) var notes: [String] = []
     /// How a note about the fonts the goldens were recorded with begins.
     static let recordedFontsNote = "the goldens were recorded with"
 
     /// The part of the variants the run drew, and the `--filter` patterns that chose them, so that a merge can
     /// tell that its shards make up one whole run.
-    var shard: Shard
-    var filter: [String]
+    public internal(set) var shard: Shard
+    public internal(set) var filter: [String]
 
     init(action: String, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole, filter: [String] = []) {
         self.action = action
@@ -104,22 +106,25 @@ struct SnapshotReport: Equatable, Sendable {
             folderOfShard[report.shard.index] = folder
         }
         let missing = (1...first.shard.count).filter { folderOfShard[$0] == nil }
-        if !missing.isEmpty { throw .shardsMissing(missing.map { Shard(index: $0, count: first.shard.count) }) }
+        if !missing.isEmpty { throw .shardsMissing(missing.compactMap { Shard(index: $0, count: first.shard.count) }) }
         return SnapshotReport(action: first.action, items: reports.flatMap(\.items), fontNotes: reports.flatMap(\.fontNotes),
                               filter: first.filter)
     }
 
-    func count(_ status: SnapshotItem.Status) -> Int { items.count { $0.status == status } }
+    /// How many goldens ended in `status`.
+    public func count(_ status: SnapshotItem.Status) -> Int { items.count { $0.status == status } }
 
     /// Every picture the items name, relative to the report's folder.
     var imagePaths: Set<String> { Set(items.flatMap { $0.images.map(\.path) }) }
 
-    var failures: [SnapshotItem] { items.filter(\.status.fails) }
+    /// The changed, missing and stale goldens.
+    public var failures: [SnapshotItem] { items.filter(\.status.fails) }
 
-    var passed: Bool { failures.isEmpty }
+    /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, or is stale.
+    public var passed: Bool { failures.isEmpty }
 
     /// One line: `12 goldens: 10 matched, 1 changed, 1 missing`.
-    var summaryLine: String {
+    public var summaryLine: String {
         let counts = SnapshotItem.Status.allCases.compactMap { status -> String? in
             let n = count(status)
             return n == 0 ? nil : "\(n) \(status.rawValue)"
@@ -159,6 +164,26 @@ struct SnapshotReport: Equatable, Sendable {
     /// Where a report folder keeps its `report.json`.
     static func jsonPath(in folder: String) -> String { folder + "/report.json" }
 
+    /// The pictures the report already in `folder` names, if one is there.
+    static func images(ofReportIn folder: String) -> Set<String> {
+        guard FileManager.default.fileExists(atPath: jsonPath(in: folder)), let report = try? SnapshotReport(folder: folder) else { return [] }
+        return report.imagePaths
+    }
+
+    /// Writes `report.json`, `report.md`, `junit.xml` and `report.html` to `folder`, beside the pictures already
+    /// there, and removes the pictures of the report it replaces (`earlierImages`) that this one does not name.
+    func write(to folder: String, replacing earlierImages: Set<String>) throws {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try AtomicFile.write(Array((json.rendered() + "\n").utf8), to: Self.jsonPath(in: folder))
+        try AtomicFile.write(Array(markdown().utf8), to: folder + "/report.md")
+        try AtomicFile.write(Array(junitXML.utf8), to: folder + "/junit.xml")
+        try AtomicFile.write(Array(SnapshotReportHTML(report: self).page.utf8), to: folder + "/report.html")
+        // Only pictures a report named, below its folder.
+        for image in earlierImages.subtracting(imagePaths) where image.hasPrefix("images/") && !image.contains("..") {
+            try? FileManager.default.removeItem(atPath: folder + "/" + image)
+        }
+    }
+
     /// Reads back what ``json`` wrote, for merging shards.
     init(json value: Located<JSONValue>, file: String) throws(InputError) {
         let reader = try JSONObjectReader(value, context: "the snapshot report")
@@ -197,7 +222,7 @@ struct SnapshotReport: Equatable, Sendable {
     // MARK: Markdown
 
     /// For a pull-request comment: the summary, then the failures (the first `limit` of them) in a table.
-    func markdown(limit: Int = 50) -> String {
+    public func markdown(limit: Int = 50) -> String {
         var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · \(summaryLine)", ""]
         for note in fontNotes { lines.append("> ⚠️ \(note)") }
         if !fontNotes.isEmpty { lines.append("") }
@@ -220,7 +245,7 @@ struct SnapshotReport: Equatable, Sendable {
 
     /// JUnit XML, as CI systems read it: a test suite per screen, a test case per golden, a failure per failing one.
     /// No times are written, so the file is the same on every run.
-    var junitXML: String {
+    public var junitXML: String {
         let screens = Dictionary(grouping: items, by: \.screen).sorted { $0.key < $1.key }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count)\" errors=\"0\">\n"

@@ -27,6 +27,8 @@ struct SnapshotRunner: Sendable {
     private struct PendingWrite: Sendable {
         var path: String
         var bytes: [UInt8]
+        /// A picture for the report, which only a run that ends writes: without its report, nothing would name it.
+        var isForReport = false
     }
 
     /// What one variant's work found and wants done.
@@ -96,12 +98,16 @@ struct SnapshotRunner: Sendable {
     /// The font files the goldens were recorded with, beside them.
     static let fontsFileName = "fonts.json"
 
-    func run(interruption: Interruption) throws -> SnapshotReport {
+    /// Runs to the end, or, when `interruption` is given, until a signal asks it to stop.
+    func run(interruption: Interruption?) throws -> SnapshotReport {
         // Each golden is flushed before it is renamed; the folders' entries are flushed once, at the end.
         let directories = DeferredDirectoryFlushes()
         defer { directories.flush() }
-        let files = AtomicFileBatch()
-        defer { files.discard() }
+        let files = AtomicFileBatch(), reportImages = AtomicFileBatch()
+        defer {
+            files.discard()
+            reportImages.discard()
+        }
         // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place.
         var removals = [String]()
         var pruned = [String]()
@@ -165,7 +171,7 @@ struct SnapshotRunner: Sendable {
         var missingGlyphs = Set<String>()
         let runner = self
         // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
-        let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption.wasRequested }, make: { index in
+        let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption?.wasRequested ?? false }, make: { index in
             let (screen, variant) = mine[index]
             do {
                 return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
@@ -173,7 +179,7 @@ struct SnapshotRunner: Sendable {
                 throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
             }
         }, consume: { index, outcome in
-            for write in outcome.writes { try files.write(write.bytes, to: write.path) }
+            for write in outcome.writes { try (write.isForReport ? reportImages : files).write(write.bytes, to: write.path) }
             removals += outcome.removals
             items += outcome.items
             let screen = mine[index].screen.name
@@ -187,7 +193,7 @@ struct SnapshotRunner: Sendable {
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
-        if done < mine.count {
+        if done < mine.count, let interruption {
             try commitFiles()
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
@@ -202,6 +208,7 @@ struct SnapshotRunner: Sendable {
             + (drawsEverything ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : [])
             + missingGlyphs
         try commitFiles()
+        try reportImages.commit(directories: directories)
         var report = SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
                                     shard: shard, filter: filter.patterns)
         report.notes = notes
@@ -317,8 +324,7 @@ struct SnapshotRunner: Sendable {
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
         let style = try styleSettings.style(config: loaded.config)
         // The text's warnings go to the report, once per screen, not to the terminal once per variant.
-        return try SceneSetup.sceneAndTextWarnings(loaded, style: style, engine: inputs.engine,
-                                                   console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+        return try SceneSetup.sceneAndTextWarnings(loaded, style: style, engine: inputs.engine, console: .silent)
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
@@ -389,7 +395,7 @@ struct SnapshotRunner: Sendable {
     private func attach(_ role: String, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
         guard let reportFolder else { return }
         let file = base + ".\(role).png"
-        outcome.writes.append(PendingWrite(path: reportFolder + "/" + file, bytes: bytes))
+        outcome.writes.append(PendingWrite(path: reportFolder + "/" + file, bytes: bytes, isForReport: true))
         item.images.append((role, file))
     }
 

@@ -34,6 +34,7 @@ struct ErrorReport: Equatable, Sendable {
 
     init(_ error: any Error) {
         switch error {
+        case let error as TagFlowError: self = error.report
         case let error as CommandLineError: self = error.report
         case let error as InputError: self = error.report
         case let error as OutputError: self = error.report

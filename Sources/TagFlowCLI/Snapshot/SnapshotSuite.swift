@@ -1,0 +1,114 @@
+import Foundation
+import TagFlowImage
+
+/// Snapshots from Swift: what `tagflow snapshot verify` and `record` do, for a test target or a build tool.
+///
+/// ```swift
+/// let suite = try SnapshotSuite(manifest: "tagflow.json")
+/// let report = try suite.verify(SnapshotRun(reportFolder: ".build/snapshots"))
+/// #expect(report.passed, "\(report.summaryLine)")
+/// ```
+///
+/// A run draws and compares as the command does, and writes files the same way: goldens (in `record`) and the
+/// report folder's `report.json`, `report.md`, `junit.xml` and `report.html`, each under a temporary name renamed
+/// into place. It prints nothing: warnings about fonts and the goldens folder are the report's `fontNotes` and
+/// `notes`. Unlike the command, `record` runs wherever it is called, CI or not.
+public struct SnapshotSuite: Sendable {
+    let manifest: SnapshotManifest
+
+    /// The manifest a run reads when none is named: `tagflow.json`.
+    public static let defaultManifest = "tagflow.json"
+
+    /// Reads and checks a manifest. Paths in it are relative to its folder.
+    public init(manifest path: String = defaultManifest) throws(TagFlowError) {
+        do {
+            guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noManifest(path) }
+            manifest = try SnapshotManifest.load(path)
+        } catch {
+            throw TagFlowError(error)
+        }
+    }
+
+    /// The folder the goldens are kept in.
+    public var goldensFolder: String { manifest.goldensFolder }
+
+    /// The screens' names, in the manifest's order.
+    public var screenNames: [String] { manifest.screens.map(\.name) }
+
+    /// Draws the run's variants and compares each with its golden; writes no golden. The report has passed when
+    /// no golden changed beyond its tolerance, is missing, or is stale.
+    public func verify(_ run: SnapshotRun = SnapshotRun()) throws(TagFlowError) -> SnapshotReport {
+        try self.run(recordMode: nil, run)
+    }
+
+    /// Draws the run's variants and writes the goldens `mode` names. A golden whose pixels are unchanged is never
+    /// rewritten.
+    public func record(mode: RecordMode = .all, _ run: SnapshotRun = SnapshotRun()) throws(TagFlowError) -> SnapshotReport {
+        try self.run(recordMode: mode, run)
+    }
+
+    /// The one sequence of a run, for the command and the API: the folders checked before any work, the variants
+    /// drawn, the report written.
+    func run(recordMode: RecordMode?, _ run: SnapshotRun, console: Console = .silent, showsProgress: Bool = false,
+             interruption: Interruption? = nil) throws(TagFlowError) -> SnapshotReport {
+        do {
+            try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: recordMode != nil)
+            // Checked before any work, so a report that cannot be written stops the run before a golden is.
+            let reportFolder = try run.reportFolder.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
+            let earlierImages = reportFolder.map(SnapshotReport.images(ofReportIn:)) ?? []
+            var runner = SnapshotRunner(manifest: manifest, recordMode: recordMode, shard: run.shard, prune: run.prune,
+                                        reportFolder: reportFolder, threads: max(1, run.threads ?? ProcessInfo.processInfo.activeProcessorCount),
+                                        console: console, quiet: !showsProgress)
+            runner.filter = VariantFilter(patterns: run.filters)
+            let report = try runner.run(interruption: interruption)
+            if let reportFolder { try report.write(to: reportFolder, replacing: earlierImages) }
+            return report
+        } catch let error as TagFlowError {
+            throw error
+        } catch {
+            throw TagFlowError(error)
+        }
+    }
+}
+
+/// Which variants a snapshot run draws, and what it writes beside the goldens: the options of
+/// `tagflow snapshot verify` and `record`.
+public struct SnapshotRun: Sendable {
+    /// The part of the variants drawn, for a CI matrix of jobs.
+    public var shard: Shard
+    /// Only the variants whose names match one of these: `demo/*`, `*-dark`; `*` and `?` as in a shell. Each must
+    /// match a variant. Empty draws every variant.
+    public var filters: [String]
+    /// Remove stale goldens, which no screen or variant makes any more.
+    public var prune: Bool
+    /// Where to write `report.html`, `report.json`, `report.md` and `junit.xml`, and the pictures they show.
+    public var reportFolder: String?
+    /// Variants drawn at once, at least 1; nil for one a core. The goldens are the same for any number.
+    public var threads: Int?
+
+    public init(shard: Shard = .whole, filters: [String] = [], prune: Bool = false, reportFolder: String? = nil, threads: Int? = nil) {
+        self.shard = shard
+        self.filters = filters
+        self.prune = prune
+        self.reportFolder = reportFolder
+        self.threads = threads
+    }
+}
+
+/// An error of tagflow's, in the words the command line prints: what is wrong, where, and how to fix it.
+public struct TagFlowError: Error, CustomStringConvertible, Sendable {
+    let report: ErrorReport
+
+    init(_ error: any Error) { report = ErrorReport(error) }
+
+    /// What is wrong, without the location and hint.
+    public var message: String { report.message }
+    /// Where it is, when it is in a file.
+    public var location: SourceSpan? { report.location }
+    /// What to do about it.
+    public var hint: String? { report.hint }
+    /// The status the command line exits with for it: 2 for bad input, 128 + the signal for an interruption.
+    public var exitStatus: ExitStatus { report.status }
+    /// `FILE:LINE:COL: error: message`, then the hint, as the command line prints it.
+    public var description: String { report.text }
+}
