@@ -16,12 +16,13 @@ public struct MissingFontSuggestion: Sendable, Hashable, Codable {
     public let bucket: ScriptBucket
     /// Its script's ISO 15924 code, e.g. "Hani", "Linb"; "Zyyy" for characters of no one script.
     public let script: String
-    /// Debian packages with fonts that cover the bucket, the usual choice first.
+    /// Debian packages with a font that has the character, the usual choice first; empty when none has.
     public let packages: [String]
 }
 
 /// The script bucket of `scalar` and the Debian packages that would draw it: CJK → fonts-noto-cjk or
-/// fonts-wqy-zenhei, emoji → fonts-noto-color-emoji, anything else → fonts-noto-core.
+/// fonts-wqy-zenhei, but the ideographs of CJK Extensions B to F (U+20000–U+2EBEF), which neither has,
+/// → fonts-hanazono, and those of Extension G on, none; emoji → fonts-noto-color-emoji; anything else → fonts-noto-core.
 public func missingFontSuggestion(for scalar: Unicode.Scalar) -> MissingFontSuggestion {
     let script = TextScript(of: scalar.value)
     let bucket: ScriptBucket
@@ -34,6 +35,8 @@ public func missingFontSuggestion(for scalar: Unicode.Scalar) -> MissingFontSugg
         bucket = .other
     }
     let packages: [String] = switch bucket {
+    case .cjk where scalar.value >= 0x30000: []
+    case .cjk where scalar.value >= 0x20000: ["fonts-hanazono"]
     case .cjk: ["fonts-noto-cjk", "fonts-wqy-zenhei"]
     case .emoji: ["fonts-noto-color-emoji"]
     case .other: ["fonts-noto-core"]

@@ -68,6 +68,23 @@ import Testing
         #expect(try String(contentsOfFile: folder.path("out.txt"), encoding: .utf8).contains("1 missing glyph(s)"))
     }
 
+    /// Rare ideographs of CJK Extensions B to F are in neither package that draws the common ones: they get a line
+    /// of their own, naming the package that has them, and those of Extension G on, which no package has, say so.
+    @Test func rareIdeographsNameThePackageThatHasThem() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "\u{20000}\n\u{2A6DF} and \u{30000}\n")
+        let result = try tagflow(["layout", folder.path("a.tags"), "-o", folder.path("out.txt")])
+        #expect(result.status == 0)
+        let lines = result.stderr.split(separator: "\n").filter { $0.contains("no installed font can draw") }
+        #expect(lines.count == 2, "\(result.stderr)")
+        #expect(lines.first?.contains("2 tags have Chinese, Japanese or Korean characters no installed font can draw (\u{20000} \u{2A6DF}), "
+                                      + "first '\u{20000}' at line 1; they will show as boxes: install fonts-hanazono") == true, "\(result.stderr)")
+        #expect(lines.last?.contains("(\u{30000}), first '\u{2A6DF} and \u{30000}' at line 2; they will show as boxes: no Debian package") == true,
+                "\(result.stderr)")
+        let measured = try tagflow(["measure", "\u{13000}\u{20000}"])
+        #expect(measured.stderr.contains("it will show as boxes (install fonts-noto-core; install fonts-hanazono)"), "\(measured.stderr)")
+    }
+
     /// Section titles and footers are text of the picture too: their tofu is warned of, and the fonts that draw them
     /// alone are recorded.
     @Test func titlesAndFootersAreWarnedOfAndTheirFontsRecorded() throws {

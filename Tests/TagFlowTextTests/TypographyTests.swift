@@ -369,6 +369,12 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
             #expect(suggestion.packages.first == package, "\(scalar)")
         }
         #expect(missingFontSuggestion(for: "篮").packages == ["fonts-noto-cjk", "fonts-wqy-zenhei"])
+        // Extensions B to F are in neither of those, but in fonts-hanazono's HanaMinB; Extension G on, in no package.
+        for scalar: Unicode.Scalar in ["\u{20000}", "\u{2A6DF}", "\u{2B740}", "\u{2EBE0}"] {
+            #expect(missingFontSuggestion(for: scalar).bucket == .cjk, "\(scalar)")
+            #expect(missingFontSuggestion(for: scalar).packages == ["fonts-hanazono"], "\(scalar)")
+        }
+        #expect(missingFontSuggestion(for: "\u{30000}").packages == [])
     }
 }
 

@@ -196,31 +196,44 @@ struct TextWarnings {
 
 extension TextWarnings {
     /// A line for each kind of character (CJK, emoji, other scripts) in `texts` that no installed font can draw,
-    /// with the Debian packages to install; `what` names one text and several.
+    /// with the Debian packages to install, a line for each choice of packages; `what` names one text and several.
     static func missingGlyphLines(_ texts: [(text: String, place: String)], what: (one: String, many: String),
                                   engine: TextEngine, font: FontSpec) -> [String] {
-        var missing: [ScriptBucket: (count: Int, first: (text: String, place: String), scalars: [Unicode.Scalar], packages: [String])] = [:]
+        struct Kind: Hashable { var bucket: ScriptBucket, packages: [String] }
+        var missing: [Kind: (count: Int, first: (text: String, place: String), scalars: [Unicode.Scalar])] = [:]
+        var order = [Kind]()
         for text in texts {
-            var seenInText = Set<ScriptBucket>()
+            var seenInText = Set<Kind>()
             for scalar in engine.missingScalars(in: text.text, font: font) {
                 let suggestion = missingFontSuggestion(for: scalar)
-                var entry = missing[suggestion.bucket] ?? (0, text, [], suggestion.packages)
-                if seenInText.insert(suggestion.bucket).inserted { entry.count += 1 }
+                let kind = Kind(bucket: suggestion.bucket, packages: suggestion.packages)
+                var entry = missing[kind] ?? (0, text, [])
+                if entry.count == 0, seenInText.isEmpty || !order.contains(kind) { order.append(kind) }
+                if seenInText.insert(kind).inserted { entry.count += 1 }
                 if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
-                missing[suggestion.bucket] = entry
+                missing[kind] = entry
             }
         }
-        return ScriptBucket.allCases.compactMap { bucket in
-            guard let entry = missing[bucket] else { return nil }
-            let kind = switch bucket {
+        let sorted = order.enumerated().sorted {
+            (ScriptBucket.allCases.firstIndex(of: $0.element.bucket)!, $0.offset) < (ScriptBucket.allCases.firstIndex(of: $1.element.bucket)!, $1.offset)
+        }.map(\.element)
+        return sorted.map { kind in
+            let entry = missing[kind]!
+            let words = switch kind.bucket {
             case .cjk: "Chinese, Japanese or Korean"
             case .emoji: "emoji"
             case .other: "some"
             }
             let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
-            return "\(entry.count) \(entry.count == 1 ? what.one + " has" : what.many + " have") \(kind) characters no installed font can draw "
-                + "(\(characters)), first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: install \(entry.packages.joined(separator: " or "))"
+            return "\(entry.count) \(entry.count == 1 ? what.one + " has" : what.many + " have") \(words) characters no installed font can draw "
+                + "(\(characters)), first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: \(Self.remedy(kind.packages))"
         }
+    }
+
+    /// What to do about characters the `packages` would draw.
+    static func remedy(_ packages: [String]) -> String {
+        packages.isEmpty ? "no Debian package has a font for them; give one that has with --font-file or fontDirs"
+            : "install \(packages.joined(separator: " or "))"
     }
 }
 

@@ -42,12 +42,12 @@ struct MeasureCommand: ParsableCommand {
         let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
-            var packages = [String]()
+            var remedies = [String]()
             for scalar in engine.missingScalars(in: text, font: measurer.font) {
-                let choices = missingFontSuggestion(for: scalar).packages.joined(separator: " or ")
-                if !packages.contains(choices) { packages.append(choices) }
+                let remedy = TextWarnings.remedy(missingFontSuggestion(for: scalar).packages)
+                if !remedies.contains(remedy) { remedies.append(remedy) }
             }
-            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (install \(packages.joined(separator: ", ")))")
+            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (\(remedies.joined(separator: "; ")))")
         }
         switch format {
         case .json:
