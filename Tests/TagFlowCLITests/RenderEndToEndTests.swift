@@ -376,6 +376,23 @@ import TagFlowTestSupport
         #expect((manifest["frames"] as? [Any])?.isEmpty == false, "at least one frame fits in 400 KB")
     }
 
+    /// Standard output that cannot be written (`>/dev/full`) ends the run with status 2 and the reason, not a crash;
+    /// a standard error that cannot be written changes nothing.
+    @Test func standardOutputThatCannotBeWrittenIsAnErrorAndStandardErrorIsIgnored() throws {
+        func run(_ arguments: [String], redirect: String) throws -> RunResult {
+            try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", "\"$0\" \"$@\" \(redirect)", tagflowExecutable.path] + arguments)
+        }
+        for arguments in [["--version"], ["layout", Self.demo], ["diff", Self.demo, Self.demo], ["render", Self.demo, "--scale", "1", "-o", "-"]] {
+            let full = try run(arguments, redirect: ">/dev/full")
+            #expect(full.status == 2, "\(arguments): \(full.stderr)")
+            #expect(full.stderr == "error: cannot write 'standard output': No space left on device\n", "\(arguments)")
+        }
+        let quietErrors = try run(["layout", Self.demo], redirect: "2>/dev/full")
+        #expect(quietErrors.status == 0)
+        #expect(quietErrors.stdout.hasPrefix("viewport 375×412"))
+        #expect(try run(["layout", "nowhere.tags"], redirect: "2>/dev/full").status == 2)
+    }
+
     /// A picture that does not fit on the disk leaves the old one whole and no temporary file, and says so once.
     @Test(.enabled(if: SmallDisk.canMount, "needs root to mount a tmpfs"))
     func aFullDiskDuringARenderKeepsTheOldPicture() throws {

@@ -17,8 +17,8 @@ public struct Console: Sendable {
     }
 
     public static let standard = Console(
-        out: { FileHandle.standardOutput.write(Data($0.utf8)) },
-        err: { FileHandle.standardError.write(Data($0.utf8)) },
+        out: StandardStreams.writeOutput,
+        err: StandardStreams.writeError,
         isInteractive: isatty(STDERR_FILENO) == 1 && isatty(STDOUT_FILENO) == 1)
 
     /// Prints nothing.
@@ -69,11 +69,16 @@ public enum TagFlowCommand {
     /// Runs with the process's arguments and exits.
     public static func main() -> Never {
         Interruption.watchForTheProcess()
+        var status: ExitStatus
         do {
-            exit(run(try ProcessArguments.words(), console: .standard).rawValue)
+            status = run(try ProcessArguments.words(), console: .standard)
         } catch {
-            exit(report(error, console: .standard).rawValue)
+            status = report(error, console: .standard)
         }
+        if let reason = StandardStreams.outputFailed {
+            status = report(OutputError.writeFailed(path: "standard output", reason: reason), console: .standard)
+        }
+        exit(status.rawValue)
     }
 
     /// What a command run in this process printed, and how it ended.

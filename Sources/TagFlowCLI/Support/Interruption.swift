@@ -70,7 +70,7 @@ final class Interruption {
             guard holders.load(ordering: .relaxed) == 0 else { return }
             _ = AtomicFile.removeAllPending()
             let message = Interrupted(signal: number, completed: "nothing written").description + "\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            StandardStreams.writeError(message)
             _exit(128 + number)
         }
     }

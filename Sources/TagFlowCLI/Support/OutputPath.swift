@@ -59,11 +59,7 @@ struct OutputPath {
     /// Writes the whole file under a temporary name beside it, then renames it into place; or to standard output.
     func write(_ bytes: [UInt8]) throws(OutputError) {
         if isStandardOutput {
-            do {
-                try FileHandle.standardOutput.write(contentsOf: Data(bytes))
-            } catch {
-                throw .writeFailed(path: "standard output", reason: "\(error)")
-            }
+            if let reason = StandardStreams.writeOutput(bytes: bytes) { throw .writeFailed(path: "standard output", reason: reason) }
             return
         }
         do {
