@@ -94,7 +94,7 @@ demo: build
 docs: build
 	$(TAGFLOW) render $(DEMO) --scale 1 --png-compression small -o docs/demo.png
 	$(TAGFLOW) scroll $(DEMO) --compare --view device --step 40 --fps 4 -o docs/before-after.gif
-	$(TAGFLOW) scroll $(DEMO) --compare --frames 12 --sheet-columns 4 --sheet --png-compression small -o docs/before-after-sheet.png
+	$(TAGFLOW) scroll $(DEMO) --compare --frames 6 --sheet-columns 3 --sheet --png-compression small -o docs/before-after-sheet.png
 	@mkdir -p $(GENERATED)
 	sed 's/^足球$$/足球运动/; s/^网球$$/网球\n壁球/' $(DEMO_TAGS) > $(GENERATED)/renamed.tags
 	$(TAGFLOW) diff $(DEMO_TAGS) $(GENERATED)/renamed.tags -o docs/diff-transition.gif > /dev/null || test $$? = 1

@@ -140,7 +140,7 @@ public struct LayoutDiffImage {
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context
-        drawer.painter.fill(Rect(x: 0, y: 0, width: width, height: height), palette.page)
+        drawer.painter.paintEverything(palette.page)
 
         let marks = Marks(diff)
         var x = Self.margin

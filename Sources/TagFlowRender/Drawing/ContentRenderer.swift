@@ -126,10 +126,8 @@ public struct ContentRenderer: Sendable {
         var drawer = SceneDrawer(scene: scene, context: canvas.context)
         drawer.isOverBackground = true
         canvas.context.translate(x: -bounds.x, y: -bounds.y)
-        // Every pixel, not only the content's points: where those end part way through a pixel (333 pt at 1.5×),
-        // the last pixel is background, opaque when the background is, and not half of it.
-        drawer.setColour(scene.style.background)
-        canvas.context.paint()
+        // Every pixel, not only the content's points (333 pt at 1.5×).
+        drawer.painter.paintEverything(scene.style.background)
         // A little beyond the bounds, so anti-aliasing that reaches over a strip's edge is drawn on both sides.
         for element in scene.layout.flow.elements(in: Rect(x: bounds.x, y: bounds.y - 2, width: bounds.width, height: bounds.height + 4)) {
             drawer.draw(element.id, frame: element.frame)

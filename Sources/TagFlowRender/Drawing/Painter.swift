@@ -36,6 +36,13 @@ package struct Painter {
         context.rectangle(x: rect.x, y: rect.y, width: rect.width, height: rect.height)
     }
 
+    /// Fills every pixel of the canvas, the last row and column too where the picture's points end part way
+    /// through a pixel: those are background, opaque when it is, and not half of it.
+    package func paintEverything(_ colour: Colour) {
+        setColour(colour)
+        context.paint()
+    }
+
     package func fill(_ rect: Rect, _ colour: Colour) {
         setColour(colour)
         rectangle(rect)

@@ -231,7 +231,7 @@ public struct ContactSheet: Sendable {
         let canvas = try Canvas(width: size.width, height: size.height, kind: .image(scale: scale))
         let context = canvas.context
         let drawer = SceneDrawer(scene: renderer.scene, context: context)
-        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), renderer.scene.style.background)
+        drawer.painter.paintEverything(renderer.scene.style.background)
         let cellWidth = renderer.size.width * thumbnailScale
         let cellHeight = renderer.size.height * thumbnailScale + Self.labelHeight
         for index in renderer.plan.offsets.indices {

@@ -207,7 +207,7 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawBackground(_ drawer: SceneDrawer) {
-        drawer.fill(Rect(x: 0, y: 0, width: size.width, height: size.height), scene.style.background)
+        drawer.painter.paintEverything(scene.style.background)
     }
 
     /// The strategy's name above its column, marked before or after when two are compared.
