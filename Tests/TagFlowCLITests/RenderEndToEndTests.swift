@@ -376,6 +376,21 @@ import TagFlowTestSupport
         #expect((manifest["frames"] as? [Any])?.isEmpty == false, "at least one frame fits in 400 KB")
     }
 
+    /// Four columns shrink the frames so that the sheet's height ends part way through a pixel; its last row is
+    /// background all the same, so the sheet is opaque, and written without alpha.
+    @Test(arguments: [1, 2])
+    func aContactSheetIsOpaqueToItsLastPixelRow(scale: Int) throws {
+        let folder = try TemporaryFolder()
+        let result = try tagflow(["scroll", Self.demo, "--config", Self.demoConfig, "--compare", "--frames", "12", "--sheet-columns", "4",
+                                  "--sheet", "--scale", "\(scale)", "-o", folder.path("sheet.png")])
+        #expect(result.status == 0, "\(result.stderr)")
+        let bytes = Array(try Data(contentsOf: folder.url.appendingPathComponent("sheet.png")))
+        #expect(bytes[25] == 2, "colour type RGB")
+        let image = try PNGDecoder().decode(bytes)
+        #expect(image.height == 2281 * scale)
+        #expect(stride(from: 3, to: image.pixels.count, by: 4).allSatisfy { image.pixels[$0] == 255 })
+    }
+
     /// Standard output that cannot be written (`>/dev/full`) ends the run with status 2 and the reason, not a crash;
     /// a standard error that cannot be written changes nothing.
     @Test func standardOutputThatCannotBeWrittenIsAnErrorAndStandardErrorIsIgnored() throws {
