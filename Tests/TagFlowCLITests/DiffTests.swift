@@ -170,6 +170,18 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(markdown.contains("| Change | Section | Tag | Old | New |"))
         #expect(markdown.contains("new\\*"))
         #expect(!markdown.contains("<i>"))
+        // GitHub strikes through text between tildes.
+        #expect(MarkdownText.cell("~~s~~") == "\\~\\~s\\~\\~")
+    }
+
+    /// A file name keeps its backticks in a longer fence, and its pipes, escaped, in a table; GitHub's tables split
+    /// cells on a pipe before they read a code span.
+    @Test func markdownCodeSpansKeepEveryCharacterOfAName() {
+        #expect(MarkdownText.code("a|b.png", inTable: true) == "`a\\|b.png`")
+        #expect(MarkdownText.code("a|b.png", inTable: false) == "`a|b.png`")
+        #expect(MarkdownText.code("a`b.png", inTable: true) == "``a`b.png``")
+        #expect(MarkdownText.code("a``b`", inTable: false) == "``` a``b` ```")
+        #expect(MarkdownText.code("two\nlines", inTable: true) == "`two lines`")
     }
 }
 

@@ -230,15 +230,11 @@ public struct SnapshotReport: Equatable, Sendable {
         if !shown.isEmpty {
             lines += ["| Golden | Status | Detail |", "| --- | --- | --- |"]
             for item in shown {
-                lines.append("| `\(Self.markdownCell(item.name))` | \(item.status.rawValue) | \(Self.markdownCell(item.detail)) |")
+                lines.append("| \(MarkdownText.code(item.name, inTable: true)) | \(item.status.rawValue) | \(MarkdownText.cell(item.detail)) |")
             }
             if failures.count > shown.count { lines += ["", "…and \(failures.count - shown.count) more in report.json."] }
         }
         return lines.joined(separator: "\n") + "\n"
-    }
-
-    private static func markdownCell(_ text: String) -> String {
-        text.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
     }
 
     // MARK: JUnit

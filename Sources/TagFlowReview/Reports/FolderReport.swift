@@ -172,7 +172,7 @@ public struct FolderReport {
                 let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted ? Self.sizeText(item.oldSize)
                     : item.result?.sizeChanged == true ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" : Self.sizeText(item.newSize)
                 let status = item.status == .passed ? "within tolerance" : item.status.rawValue
-                lines.append("| \(icon) \(status) | \(Self.codeSpan(item.name)) | \(pixels) | \(size) |")
+                lines.append("| \(icon) \(status) | \(MarkdownText.code(item.name, inTable: true)) | \(pixels) | \(size) |")
             }
             if listed.count > LayoutDiffReport.markdownRowLimit {
                 lines += ["", "… and \(listed.count - LayoutDiffReport.markdownRowLimit) more; see report.json."]
@@ -182,14 +182,11 @@ public struct FolderReport {
         let unchanged = items(.unchanged)
         if !unchanged.isEmpty {
             lines += ["<details><summary>\(unchanged.count) unchanged</summary>", ""]
-            lines += unchanged.map { "- " + Self.codeSpan($0.name) }
+            lines += unchanged.map { "- " + MarkdownText.code($0.name, inTable: false) }
             lines += ["", "</details>", ""]
         }
         return lines.joined(separator: "\n")
     }
-
-    /// A file name as Markdown code; a backquote would end the span early, so it becomes a quote.
-    private static func codeSpan(_ name: String) -> String { "`" + name.replacingOccurrences(of: "`", with: "'") + "`" }
 
     /// reg-cli's `reg.json` keys, then every item with its counts.
     public func json(reportDirectory: String?) -> JSONOutput {

@@ -162,12 +162,15 @@ public struct LayoutDiffReport {
         return parts.joined(separator: " · ") + " · content height " + heightChange
     }
 
+    /// The change with the mark of the diff picture's colour for it: green added, red removed, blue resized,
+    /// purple reselected; moved tags, teal there and joined by an arrow, get the arrow.
     private func markdownChange(_ change: String) -> String {
         switch change {
         case "added", "section added": "🟢 " + change
         case "removed", "section removed": "🔴 " + change
-        case "moved": "🟡 " + change
+        case "moved": "➡️ " + change
         case "resized": "🔵 " + change
+        case "reselected": "🟣 " + change
         default: "⚪ " + change
         }
     }
@@ -240,11 +243,27 @@ public enum MarkdownText {
             case ">": result += "&gt;"
             case "&": result += "&amp;"
             case "`": result += "\\`"
-            case "*", "_", "[", "]": result += "\\" + String(character)
+            case "*", "_", "[", "]", "~": result += "\\" + String(character)
             case "\n", "\r": result += " "
             default: result.append(character)
             }
         }
         return result
+    }
+
+    /// `text` as a code span, such as a file name: fenced by more backticks than it has in a row, so it keeps them;
+    /// in a table cell (`inTable`), its pipes escaped, which GitHub's tables read before the span.
+    public static func code(_ text: String, inTable: Bool) -> String {
+        var text = text.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\r", with: " ")
+        if inTable { text = text.replacingOccurrences(of: "|", with: "\\|") }
+        var longestRun = 0, run = 0
+        for character in text {
+            run = character == "`" ? run + 1 : 0
+            longestRun = max(longestRun, run)
+        }
+        let fence = String(repeating: "`", count: longestRun + 1)
+        // A span that starts or ends with a backtick is padded, and the padding is not part of it.
+        let padded = text.hasPrefix("`") || text.hasSuffix("`") ? " \(text) " : text
+        return fence + padded + fence
     }
 }
