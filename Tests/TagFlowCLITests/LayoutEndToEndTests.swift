@@ -56,6 +56,19 @@ import Testing
         #expect(first.stdoutBytes == second.stdoutBytes)
     }
 
+    /// An output named *.json gets JSON, as render's format follows its output's name; --format still decides.
+    @Test func anOutputNamedJSONIsJSONUnlessTheFormatSaysOtherwise() throws {
+        let folder = try TemporaryFolder()
+        #expect(try tagflow(["layout", "Examples/demo.tags", "-o", folder.path("a.json")]).status == 0)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("a.json"))) as? [String: Any]
+        #expect(json?["sections"] != nil)
+        #expect(try tagflow(["diff", folder.path("a.json"), folder.path("a.json")]).status == 0)
+        #expect(try tagflow(["layout", "Examples/demo.tags", "--format", "text", "-o", folder.path("b.json")]).status == 0)
+        #expect(try String(contentsOfFile: folder.path("b.json"), encoding: .utf8).hasPrefix("viewport 375×412"))
+        #expect(try tagflow(["layout", "Examples/demo.tags", "-o", folder.path("c.txt")]).status == 0)
+        #expect(try String(contentsOfFile: folder.path("c.txt"), encoding: .utf8).hasPrefix("viewport 375×412"))
+    }
+
     @Test func outputFileIsWrittenAndTofuIsWarned() throws {
         let folder = try TemporaryFolder()
         try folder.write("a.tags", "ok\n\u{13000}\n")

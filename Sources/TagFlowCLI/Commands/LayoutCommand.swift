@@ -8,7 +8,8 @@ import TagFlowText
 struct LayoutCommand: ParsableCommand {
     var tagsPath = ""
     var input = LayoutInput()
-    var format = OutputFormat.text
+    /// nil: JSON when the output file's name ends in `.json`, else the table.
+    var format: OutputFormat?
     var output: String?
 
     static let configuration = CommandConfiguration(
@@ -25,7 +26,8 @@ struct LayoutCommand: ParsableCommand {
         [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Output", [
-                OutputFormat.option(\.format),
+                .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice,
+                        defaultDescription: "json for an output named *.json, else text"),
                 .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output (-, the default).", value: .path()),
             ])]
     }
@@ -38,7 +40,7 @@ struct LayoutCommand: ParsableCommand {
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
 
-        switch format {
+        switch format ?? (output?.pathExtension == "json" ? .json : .text) {
         case .json:
             let json = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout))
             try Self.stream(to: output, console: console) { buffer in
