@@ -11,6 +11,8 @@ public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
     case notAPNG(path: String, PNGError)
     /// A folder whose files cannot be listed: missing, or not readable.
     case folderUnlistable(String)
+    /// Two folders compared, neither of which holds a PNG.
+    case noPNGsInFolders(old: String, new: String)
     /// The diff image of `name` could not be encoded.
     case diffNotEncoded(name: String, PNGError)
     /// A report file, diff image or accepted baseline could not be written.
@@ -25,6 +27,7 @@ public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .unreadable(error): "\(error)"
         case let .notAPNG(path, error): "cannot read '\(path)' as a PNG: \(error)"
         case let .folderUnlistable(path): "cannot list the folder '\(path)'"
+        case let .noPNGsInFolders(old, new): "neither '\(old)' nor '\(new)' holds a PNG, so there is nothing to compare"
         case let .diffNotEncoded(name, error): "cannot encode the diff of '\(name)': \(error)"
         case let .writeFailed(_, error): "\(error)"
         case let .folderNotCreated(path, reason): "cannot create the folder '\(path)': \(reason)"

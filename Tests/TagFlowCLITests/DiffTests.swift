@@ -551,6 +551,50 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(inside.status == 2)
     }
 
+    /// Two folders without a PNG are an error, not a pass: the pictures were most likely written elsewhere.
+    @Test func foldersWithoutPNGsAreAnError() throws {
+        let folder = try TemporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder.path("old"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: folder.path("new"), withIntermediateDirectories: true)
+        try folder.write("old/notes.txt", "not an image")
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("holds a PNG, so there is nothing to compare"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report")))
+    }
+
+    /// A file that is not a PNG is reported as unreadable, beside the other files, which are compared all the same;
+    /// the run exits 2 after writing the report.
+    @Test(.enabled(if: toolAvailable("convert"))) func anUnreadableFileIsReportedAndTheOthersCompared() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        try folder.write("old/broken.png", "not a PNG at all")
+        try folder.write("new/broken.png", "not a PNG at all")
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: 1 file could not be read as PNG, the first: cannot read '\(folder.path("old/broken.png"))' as a PNG"),
+                "\(result.stderr)")
+        #expect(result.stdout.contains("1 changed, 1 new, 1 deleted, 1 unchanged, 1 unreadable"), "\(result.stdout)")
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.path("report/report.json")))) as? [String: Any])
+        let items = try #require(json["items"] as? [[String: Any]])
+        #expect(items.first { $0["name"] as? String == "broken.png" }?["status"] as? String == "unreadable")
+        #expect(items.first { $0["name"] as? String == "screens/home.png" }?["status"] as? String == "changed")
+        let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
+        #expect(markdown.contains("| ⚠️ unreadable | `broken.png` | cannot read"))
+    }
+
+    /// A report folder used again holds only the new run's diff images.
+    @Test(.enabled(if: toolAvailable("convert"))) func aReusedReportFolderLosesTheEarlierRunsDiffImages() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        #expect(try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")]).status == 1)
+        #expect(FileManager.default.fileExists(atPath: folder.path("report/diff/screens/home.png")))
+        try FileManager.default.removeItem(atPath: folder.path("new/screens/home.png"))
+        try FileManager.default.copyItem(atPath: folder.path("old/screens/home.png"), toPath: folder.path("new/screens/home.png"))
+        #expect(try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")]).status == 1)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report/diff/screens/home.png")))
+    }
+
     @Test(.enabled(if: toolAvailable("convert"))) func acceptTakesTheNewFilesAsBaselines() throws {
         let folder = try TemporaryFolder()
         try makeFolders(folder)

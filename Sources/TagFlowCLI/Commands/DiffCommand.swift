@@ -423,6 +423,10 @@ struct DiffCommand: ParsableCommand {
         case .markdown: console.out(report.markdown)
         case .json: console.out(report.json(reportDirectory: reportDirectory).rendered() + "\n")
         }
+        let unreadable = report.items(.unreadable)
+        if let first = unreadable.first {
+            throw RunError.picturesUnreadable(count: unreadable.count, firstProblem: first.problem ?? first.name, report: reportDirectory)
+        }
         if accept {
             let accepted = try report.accept()
             console.err("accepted \(accepted.count) file(s) as the new baselines in \(oldDirectory)\n")

@@ -330,6 +330,8 @@ extension ReviewError {
         case let .unreadable(error): error.report
         case .notAPNG: ErrorReport(message: description, hint: "pixel diffs compare two PNG files")
         case .folderUnlistable: ErrorReport(message: description, hint: "check that it exists and is readable")
+        case .noPNGsInFolders:
+            ErrorReport(message: description, hint: "name the folders the pictures are written to; PNGs are paired by their paths below each")
         case .diffNotEncoded, .folderNotCreated: ErrorReport(message: description)
         case let .writeFailed(_, error):
             ErrorReport(message: description, hint: error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again")
@@ -471,6 +473,9 @@ extension RunError {
         case let .transitionScreensDiffer(old, new):
             ErrorReport(message: "the old layout's screen is \(formatPoints(old.width))×\(formatPoints(old.height)) pt but the new one's is \(formatPoints(new.width))×\(formatPoints(new.height)) pt; a transition shows one screen",
                         hint: "give both sides the same width and height, or draw the static diff with -o diff.png")
+        case let .picturesUnreadable(count, firstProblem, report):
+            ErrorReport(message: "\(count) file\(count == 1 ? "" : "s") could not be read as PNG\(count == 1 ? "" : "s"), the first: \(firstProblem)",
+                        hint: "the other files were compared\(report.map { " and are in \($0)/report.html" } ?? ""); write the unreadable ones again, or remove them")
         case let .tooManyTransitionFrames(count, cap):
             ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)", hint: "lower --duration or --fps")
         }

@@ -236,6 +236,8 @@ enum RunError: Error {
     case diffImageFailed(reason: String)
     case encodeFailed(reason: String)
     case folderAndFile(folder: String)
+    /// Files of two folders compared that are not PNGs that can be read; the others were compared and reported.
+    case picturesUnreadable(count: Int, firstProblem: String, report: String?)
     case pngAndOther(String)
     case layoutJSONAndOther(layout: String, other: String)
     case bothStandardInput

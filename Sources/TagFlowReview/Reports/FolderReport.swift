@@ -19,9 +19,11 @@ public struct FolderReport {
             case passed
             /// The decoded pixels are equal.
             case unchanged
+            /// A file of either folder that cannot be read as a PNG; the others are compared all the same.
+            case unreadable
 
-            /// New and deleted files and changes beyond the tolerance fail a run.
-            public var fails: Bool { self == .changed || self == .new || self == .deleted }
+            /// New and deleted files, changes beyond the tolerance and files that cannot be read fail a run.
+            public var fails: Bool { self == .changed || self == .new || self == .deleted || self == .unreadable }
         }
 
         /// The path relative to both folders.
@@ -33,6 +35,8 @@ public struct FolderReport {
         public var result: PixelDiff.Result?
         /// The diff image, for files whose pixels differ.
         public var diffPNG: [UInt8]?
+        /// Why an unreadable file could not be read.
+        public var problem: String?
 
         /// Where the diff image goes, relative to the report folder.
         public var diffName: String? { diffPNG == nil ? nil : "diff/" + name }
@@ -71,34 +75,48 @@ public struct FolderReport {
         self.options = options
         self.tolerance = tolerance
         let oldNames = try Self.pngFiles(in: oldDirectory), newNames = try Self.pngFiles(in: newDirectory)
+        // Nothing to compare is most likely pictures written somewhere else, which must not pass as no change.
+        guard !oldNames.isEmpty || !newNames.isEmpty else { throw .noPNGsInFolders(old: oldDirectory, new: newDirectory) }
         let newSet = Set(newNames), oldSet = Set(oldNames)
         for name in Set(oldNames).union(newNames).sorted() {
-            let oldPath = oldDirectory + "/" + name, newPath = newDirectory + "/" + name
-            switch (oldSet.contains(name), newSet.contains(name)) {
-            case (true, true):
-                let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
-                let result = PixelDiff.compare(old, new, options: options)
-                let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
-                let status: Item.Status = switch report.status {
-                case .identical: .unchanged
-                case .passed: .passed
-                case .failed: .changed
+            do throws(ReviewError) {
+                try compare(name, inOld: oldSet.contains(name), inNew: newSet.contains(name))
+            } catch {
+                switch error {
+                case .notAPNG, .unreadable: items.append(Item(name: name, status: .unreadable, problem: error.description))
+                default: throw error
                 }
-                var diffPNG: [UInt8]?
-                if status != .unchanged, let image = result.image {
-                    do { diffPNG = try PNGEncoder().encode(image) } catch { throw .diffNotEncoded(name: name, error) }
-                }
-                var item = Item(name: name, status: status, oldSize: (old.width, old.height), newSize: (new.width, new.height))
-                item.result = result
-                item.diffPNG = diffPNG
-                items.append(item)
-            case (false, true):
-                items.append(Item(name: name, status: .new, newSize: try Self.size(of: newPath)))
-            case (true, false):
-                items.append(Item(name: name, status: .deleted, oldSize: try Self.size(of: oldPath)))
-            case (false, false):
-                break
             }
+        }
+    }
+
+    /// Compares the file `name` of either folder or both, and adds its item.
+    private mutating func compare(_ name: String, inOld: Bool, inNew: Bool) throws(ReviewError) {
+        let oldPath = oldDirectory + "/" + name, newPath = newDirectory + "/" + name
+        switch (inOld, inNew) {
+        case (true, true):
+            let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
+            let result = PixelDiff.compare(old, new, options: options)
+            let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
+            let status: Item.Status = switch report.status {
+            case .identical: .unchanged
+            case .passed: .passed
+            case .failed: .changed
+            }
+            var diffPNG: [UInt8]?
+            if status != .unchanged, let image = result.image {
+                do { diffPNG = try PNGEncoder().encode(image) } catch { throw .diffNotEncoded(name: name, error) }
+            }
+            var item = Item(name: name, status: status, oldSize: (old.width, old.height), newSize: (new.width, new.height))
+            item.result = result
+            item.diffPNG = diffPNG
+            items.append(item)
+        case (false, true):
+            items.append(Item(name: name, status: .new, newSize: try Self.size(of: newPath)))
+        case (true, false):
+            items.append(Item(name: name, status: .deleted, oldSize: try Self.size(of: oldPath)))
+        case (false, false):
+            break
         }
     }
 
@@ -122,8 +140,9 @@ public struct FolderReport {
     /// The counts in one line: `1 changed, 0 new, 0 deleted, 3 unchanged`.
     public var summary: String {
         let passed = count(.passed)
+        let unreadable = count(.unreadable)
         return "\(count(.changed)) changed, \(count(.new)) new, \(count(.deleted)) deleted, \(count(.unchanged) + passed) unchanged"
-            + (passed > 0 ? " (\(passed) within tolerance)" : "")
+            + (passed > 0 ? " (\(passed) within tolerance)" : "") + (unreadable > 0 ? ", \(unreadable) unreadable" : "")
     }
 
     /// `375×812`, or nothing for a missing size.
@@ -135,6 +154,7 @@ public struct FolderReport {
         case .new: return Self.sizeText(item.newSize)
         case .deleted: return Self.sizeText(item.oldSize)
         case .unchanged: return "identical"
+        case .unreadable: return item.problem ?? ""
         case .changed, .passed:
             guard let result = item.result else { return "" }
             var text = "\(result.differentPixels) px (\(PixelDiffReport.percent(result.ratio)))"
@@ -157,7 +177,8 @@ public struct FolderReport {
     public var markdown: String {
         let verdict = failed ? "❌" : "✅"
         var lines = ["## \(verdict) tagflow visual diff", "",
-                     "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · \(count(.unchanged) + count(.passed)) unchanged", ""]
+                     "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · \(count(.unchanged) + count(.passed)) unchanged"
+                        + (count(.unreadable) > 0 ? " · **\(count(.unreadable)) unreadable**" : ""), ""]
         let listed = items.filter { $0.status != .unchanged }
         if !listed.isEmpty {
             lines += ["| Status | File | Pixels differing | Size |", "| --- | --- | --- | --- |"]
@@ -167,8 +188,9 @@ public struct FolderReport {
                 case .new: "🟢"
                 case .deleted: "⚪"
                 case .passed, .unchanged: "🔵"
+                case .unreadable: "⚠️"
                 }
-                let pixels = item.result.map { "\($0.differentPixels) (\(PixelDiffReport.percent($0.ratio)))" } ?? "—"
+                let pixels = item.result.map { "\($0.differentPixels) (\(PixelDiffReport.percent($0.ratio)))" } ?? item.problem.map(MarkdownText.cell) ?? "—"
                 let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted ? Self.sizeText(item.oldSize)
                     : item.result?.sizeChanged == true ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" : Self.sizeText(item.newSize)
                 let status = item.status == .passed ? "within tolerance" : item.status.rawValue
@@ -206,6 +228,7 @@ public struct FolderReport {
                             ("percentage", PixelDiffReport.percentageJSON(result.ratio))]
             }
             members.append(("diff", .optional(item.diffName)))
+            if let problem = item.problem { members.append(("problem", .string(problem))) }
             return .object(members)
         }
         return .object([
@@ -227,7 +250,10 @@ public struct FolderReport {
 
     /// Writes the diff images, `report.json`, `report.md` and, last, `report.html`, each file whole or not at all.
     /// `toolVersion` names the tagflow that made the page.
+    /// Diff images of the report this one replaces that it does not name are removed, so that the folder holds
+    /// only this run's.
     public func write(to directory: String, toolVersion: String) throws(ReviewError) {
+        let earlierDiffs = Self.diffNames(ofReportIn: directory)
         try Self.makeDirectory(directory)
         for item in items {
             guard let png = item.diffPNG, let diffName = item.diffName else { continue }
@@ -244,6 +270,17 @@ public struct FolderReport {
             do throws(AtomicFileError) { try writer.write(Array(chunk.utf8)) } catch { throw .writeFailed(path: htmlPath, error) }
         }
         do { try writer.commit() } catch { throw .writeFailed(path: htmlPath, error) }
+        for name in earlierDiffs.subtracting(items.compactMap(\.diffName)) where !name.split(separator: "/").contains("..") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
+    /// The diff images the `report.json` in `directory` names, relative to it; none if there is no such report.
+    private static func diffNames(ofReportIn directory: String) -> Set<String> {
+        guard let data = FileManager.default.contents(atPath: directory + "/report.json"),
+              let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+              let items = json["items"] as? [[String: Any]] else { return [] }
+        return Set(items.compactMap { $0["diff"] as? String }.filter { $0.hasPrefix("diff/") })
     }
 
     /// Copies every new, changed and within-tolerance file over its old namesake, each atomically. Deleted files'

@@ -22,6 +22,7 @@ public struct FolderReportHTML {
     public func write(_ emit: (String) throws(ReviewError) -> Void) throws(ReviewError) {
         let changed = report.items(.changed) + report.items(.passed)
         let new = report.items(.new), deleted = report.items(.deleted), unchanged = report.items(.unchanged)
+        let unreadable = report.items(.unreadable)
         let verdict = report.failed ? "Failed" : "Passed"
         try emit("""
         \(Self.head(title: "\(verdict): \(report.summary) — tagflow visual diff", images: "data:", toolVersion: toolVersion, css: Self.css))
@@ -38,9 +39,16 @@ public struct FolderReportHTML {
           \(Self.summaryCard("new", "New", new.count))
           \(Self.summaryCard("deleted", "Deleted", deleted.count))
           \(Self.summaryCard("unchanged", "Unchanged", unchanged.count))
+          \(unreadable.isEmpty ? "" : Self.summaryCard("unreadable", "Unreadable", unreadable.count))
         </nav>
 
         """)
+
+        if !unreadable.isEmpty {
+            try emit(Self.sectionHeading("unreadable", "Unreadable", unreadable.count, empty: ""))
+            try emit("<ul class=\"names\">" + unreadable.map { "<li class=\"item unreadable\"><code>\(Self.escape($0.name))</code> · \(Self.escape($0.problem ?? ""))</li>" }.joined() + "</ul>\n")
+            try emit("</div></section>\n")
+        }
 
         try emit(Self.sectionHeading("changed", "Changed", changed.count, empty: "No file changed."))
         for (offset, item) in changed.enumerated() { try emit(changedItem(item, id: "changed-\(offset)")) }
@@ -213,7 +221,7 @@ public struct FolderReportHTML {
     .stat .label { color: var(--muted); }
     .stat .note { font-size: 12px; color: var(--passed); }
     .stat.changed { border-left-color: var(--changed); } .stat.new { border-left-color: var(--new); }
-    .stat.deleted { border-left-color: var(--deleted); } .stat.unchanged { border-left-color: var(--border); }
+    .stat.deleted { border-left-color: var(--deleted); } .stat.unchanged { border-left-color: var(--border); } .stat.unreadable { border-left-color: var(--changed); }
     .stat.zero .number { color: var(--muted); }
     .count { font-size: 13px; font-weight: 600; color: var(--muted); background: var(--panel); border: 1px solid var(--border);
              border-radius: 999px; padding: 0 8px; vertical-align: middle; }
