@@ -133,6 +133,18 @@ public struct LayoutDiff: Sendable, Equatable {
             case added, removed, retitled
             /// The footer text changed.
             case refootered
+            /// The header's or footer's frame has another size, or is there in one layout only.
+            case headerResized, footerResized
+
+            /// How a summary counts sections with this change: `2 section(s) retitled`.
+            public var summaryWords: String {
+                switch self {
+                case .added, .removed, .retitled: rawValue
+                case .refootered: "with a new footer"
+                case .headerResized: "with a resized header"
+                case .footerResized: "with a resized footer"
+                }
+            }
         }
         public var kind: Kind
         public var oldIndex: Int?
@@ -220,6 +232,12 @@ public struct LayoutDiff: Sendable, Equatable {
                 if oldSection.footer != newSection.footer {
                     sections.append(SectionChange(kind: .refootered, oldIndex: o, newIndex: n, oldText: oldSection.footer, newText: newSection.footer))
                 }
+                if Self.differsInSize(oldSection.header, newSection.header) {
+                    sections.append(SectionChange(kind: .headerResized, oldIndex: o, newIndex: n, oldText: nil, newText: nil))
+                }
+                if Self.differsInSize(oldSection.footerFrame, newSection.footerFrame) {
+                    sections.append(SectionChange(kind: .footerResized, oldIndex: o, newIndex: n, oldText: nil, newText: nil))
+                }
                 compareTags(oldSection: o, newSection: n)
                 if Self.differs(oldSection.more, newSection.more) {
                     moreTags.append(MoreTagChange(oldSection: o, newSection: n, old: oldSection.more, new: newSection.more))
@@ -246,6 +264,15 @@ public struct LayoutDiff: Sendable, Equatable {
 
     /// Whether two coordinates differ by more than ``tolerance``.
     public static func differs(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
+
+    /// Whether two frames differ in size, or only one is there.
+    static func differsInSize(_ a: Rect?, _ b: Rect?) -> Bool {
+        switch (a, b) {
+        case (nil, nil): false
+        case let (a?, b?): differs(a.width, b.width) || differs(a.height, b.height)
+        default: true
+        }
+    }
 
     /// Whether two more tags differ: one is missing, or their texts, counts or frames differ.
     static func differs(_ a: LayoutSnapshot.MoreTag?, _ b: LayoutSnapshot.MoreTag?) -> Bool {

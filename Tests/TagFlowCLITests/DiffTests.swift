@@ -231,6 +231,58 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(missing.stderr.contains("--old-config and --new-config"))
     }
 
+    /// A tag that moved and grew is one row with both its places and sizes; a change smaller than the table's two
+    /// decimals is shown in as many as tell the old and new apart.
+    @Test func aMovedAndResizedTagIsOneRowInDecimalsThatDiffer() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "a\nb\n")
+        try folder.write("old.json", #"{"padding": 7.5}"#)
+        try folder.write("new.json", #"{"padding": 7.501}"#)
+        let result = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json"), "--new-config", folder.path("new.json")])
+        #expect(result.status == 1)
+        let rows = result.stdout.split(separator: "\n").dropFirst(2).map { $0.split(separator: "  ", omittingEmptySubsequences: true).map { $0.trimmingCharacters(in: .whitespaces) } }
+        #expect(rows.count == 2, "\(result.stdout)")
+        #expect(rows.first?.first == "moved, resized", "\(result.stdout)")
+        for row in rows { #expect(row.count == 5 && row[3] != row[4], "\(row)") }
+        #expect(result.stdout.contains("line 0 at (43.579, 10), 23.887×30"), "\(result.stdout)")
+    }
+
+    /// A header or footer that grew is a row of its own, not a difference the table leaves empty.
+    @Test func aResizedHeaderOrFooterIsARow() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section Sports\nfootball\n@footer Pick one\n")
+        try folder.write("old.json", "{}")
+        try folder.write("new.json", #"{"headerHeight": 60, "footerHeight": 50}"#)
+        let result = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json"),
+                                  "--new-config", folder.path("new.json"), "--format", "json"])
+        #expect(result.status == 1)
+        let sections = try #require(try json(result)["sections"] as? [[String: Any]])
+        #expect(sections.compactMap { $0["change"] as? String } == ["headerResized", "footerResized"])
+        #expect((sections.first?["newSize"] as? [String: Double])?["height"] == 60)
+        let text = try tagflow(["diff", folder.path("a.tags"), "--old-config", folder.path("old.json"), "--new-config", folder.path("new.json")])
+        #expect(text.stdout.contains("1 section(s) with a resized header, 1 section(s) with a resized footer"), "\(text.stdout)")
+        #expect(text.stdout.contains("header resized"), "\(text.stdout)")
+    }
+
+    /// A layout JSON is known by what it holds: from standard input, or under any name.
+    @Test func aLayoutJSONIsReadFromStandardInputOrAnyName() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("old.tags", "篮球\n足球\n")
+        try folder.write("new.tags", "篮球\n足球运动\n")
+        #expect(try tagflow(["layout", folder.path("old.tags"), "-o", folder.path("old.layout"), "--format", "json"]).status == 0)
+        #expect(try tagflow(["layout", folder.path("new.tags"), "-o", folder.path("new.json")]).status == 0)
+        let named = try tagflow(["diff", folder.path("old.layout"), folder.path("new.json"), "--format", "json"])
+        #expect(named.status == 1, "\(named.stderr)")
+        #expect(texts(try json(named)["added"]) == ["足球运动"])
+        let piped = try tagflow(["diff", "-", folder.path("new.json"), "--format", "json"],
+                                stdin: try Data(contentsOf: URL(fileURLWithPath: folder.path("old.layout"))))
+        #expect(piped.status == 1, "\(piped.stderr)")
+        #expect(texts(try json(piped)["removed"]) == ["足球"])
+        let mixed = try tagflow(["diff", "-", folder.path("new.tags")], stdin: try Data(contentsOf: URL(fileURLWithPath: folder.path("old.layout"))))
+        #expect(mixed.status == 2)
+        #expect(mixed.stderr.contains("'<stdin>'"), "\(mixed.stderr)")
+    }
+
     /// The two sides share a text engine only when their configs give the same fonts: a font file one side's config
     /// adds is that side's alone.
     @Test func eachSideMeasuresWithTheFontsItsConfigGives() throws {

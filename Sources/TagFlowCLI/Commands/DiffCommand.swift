@@ -197,12 +197,19 @@ struct DiffCommand: ParsableCommand {
         let pngs = paths.map { $0.lowercased().hasSuffix(".png") }
         if pngs[0] && pngs[1] { return .pixels }
         if pngs[0] || pngs[1] { throw RunError.pngAndOther(pngs[0] ? paths[1] : paths[0]) }
-        if paths.allSatisfy({ $0.lowercased().hasSuffix(".json") }) {
-            let layouts = try paths.map { path throws(InputError) in LayoutSnapshotJSON.isLayout(try JSONParser.parse(InputFiles.read(path), file: path)) }
-            if layouts[0] && layouts[1] { return .layoutJSON }
-            if layouts[0] || layouts[1] {
-                throw RunError.layoutJSONAndOther(layout: layouts[0] ? paths[0] : paths[1], other: layouts[0] ? paths[1] : paths[0])
+        // A layout JSON is told by what it holds, so it may come from standard input or have any name.
+        let layouts = try paths.map { path throws(InputError) -> Bool in
+            let bytes = try InputFiles.read(path)
+            if path.lowercased().hasSuffix(".json") {
+                return LayoutSnapshotJSON.isLayout(try JSONParser.parse(bytes, file: InputFiles.displayName(path)))
             }
+            guard TagsInputFormat.startsLikeJSON(bytes), let json = try? JSONParser.parse(bytes, file: InputFiles.displayName(path)) else { return false }
+            return LayoutSnapshotJSON.isLayout(json)
+        }
+        if layouts[0] && layouts[1] { return .layoutJSON }
+        if layouts[0] || layouts[1] {
+            throw RunError.layoutJSONAndOther(layout: InputFiles.displayName(layouts[0] ? paths[0] : paths[1]),
+                                              other: InputFiles.displayName(layouts[0] ? paths[1] : paths[0]))
         }
         return .tags
     }
@@ -263,8 +270,8 @@ struct DiffCommand: ParsableCommand {
         let old: LayoutSnapshot, new: LayoutSnapshot
         var engine: TextEngine?
         if mode == .layoutJSON {
-            old = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(oldPath), file: oldPath))
-            new = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(newPath), file: newPath))
+            old = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(oldPath), file: InputFiles.displayName(oldPath)))
+            new = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(newPath), file: InputFiles.displayName(newPath)))
         } else {
             // Standard input can be read only once: one input read as "-" serves both sides.
             let oldLayout = try layout(oldPath, config: oldConfig, console: console)

@@ -25,11 +25,14 @@ enum TagsInputFormat: String, CaseIterable {
     func resolved(path: String, bytes: [UInt8]) -> TagsInputFormat {
         guard self == .auto else { return self }
         if path.lowercased().hasSuffix(".json") { return .json }
-        if path == "-" {
-            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-            if body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{") { return .json }
-        }
+        if path == "-", Self.startsLikeJSON(bytes) { return .json }
         return .tags
+    }
+
+    /// Whether the first character of `bytes` after any byte order mark and white space is `{`.
+    static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
+        return body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     }
 
     static func document(at path: String, format: TagsInputFormat) throws(InputError) -> TagDocument {

@@ -5,6 +5,7 @@ private let systemRead = Glibc.read
 import Darwin
 private let systemRead = Darwin.read
 #endif
+import Synchronization
 
 /// Why a file could not be read; each case names the file.
 public enum FileReadError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -30,9 +31,20 @@ public enum FileReader {
     /// Larger inputs are refused before reading: a tags file of a million tags is about 20 MB.
     public static let maxBytes = 256 << 20
 
+    /// Standard input, once read: it can be read only once, and a command may look at it to tell what it holds
+    /// before it reads it for good.
+    private static let standardInput = Mutex<[UInt8]?>(nil)
+
     /// The bytes of `path`, or of standard input for `-`.
     public static func read(_ path: String) throws(FileReadError) -> [UInt8] {
-        if path == "-" { return try readAll(STDIN_FILENO, name: "<stdin>") }
+        if path == "-" {
+            return try standardInput.withLock { cached throws(FileReadError) in
+                if let cached { return cached }
+                let bytes = try readAll(STDIN_FILENO, name: "<stdin>")
+                cached = bytes
+                return bytes
+            }
+        }
         // open and fstat alone: Foundation's file attributes also look up the owner's name, which costs a process
         // its NSS set-up.
         let descriptor = open(path, O_RDONLY | O_CLOEXEC)

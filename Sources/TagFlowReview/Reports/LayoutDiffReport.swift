@@ -31,8 +31,8 @@ public struct LayoutDiffReport {
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         let sectionCounts = Dictionary(grouping: diff.sections, by: \.kind).mapValues(\.count)
-        for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered] {
-            if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.rawValue)") }
+        for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized] {
+            if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.summaryWords)") }
         }
         if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         var text = "layouts differ: " + parts.joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
@@ -83,19 +83,41 @@ public struct LayoutDiffReport {
             case .removed: rows.append(Row(change: "section removed", section: name, tag: "", old: quoted(change.oldText), new: ""))
             case .retitled: rows.append(Row(change: "section retitled", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
             case .refootered: rows.append(Row(change: "footer changed", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
+            case .headerResized, .footerResized:
+                let isHeader = change.kind == .headerResized
+                func frameSize(_ snapshot: LayoutSnapshot, _ index: Int?) -> String {
+                    guard let index, let frame = isHeader ? snapshot.sections[index].header : snapshot.sections[index].footerFrame else { return "(none)" }
+                    return size(Size(width: frame.width, height: frame.height))
+                }
+                rows.append(Row(change: isHeader ? "header resized" : "footer resized", section: name, tag: "",
+                                old: frameSize(diff.old, change.oldIndex), new: frameSize(diff.new, change.newIndex)))
             }
         }
-        func tagRows(_ kind: String, _ changes: [LayoutDiff.TagChange], detail: (LayoutDiff.Place) -> String) {
+        /// A row a change, its places in as many decimals as tell them apart: a move of a thousandth of a point is
+        /// not shown as two equal places.
+        func tagRows(_ kind: (LayoutDiff.TagChange) -> String, _ changes: [LayoutDiff.TagChange],
+                     detail: (LayoutDiff.TagChange, LayoutDiff.Place, Int) -> String) {
             for change in changes {
                 let section = change.new.map { sectionName(diff.new, $0.section) } ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
-                rows.append(Row(change: kind, section: section, tag: change.text,
-                                old: change.old.map(detail) ?? "", new: change.new.map(detail) ?? ""))
+                var old = "", new = ""
+                for places in 2...6 {
+                    old = change.old.map { detail(change, $0, places) } ?? ""
+                    new = change.new.map { detail(change, $0, places) } ?? ""
+                    if old != new || old.isEmpty || new.isEmpty { break }
+                }
+                rows.append(Row(change: kind(change), section: section, tag: change.text, old: old, new: new))
             }
         }
-        tagRows("added", diff.added, detail: placeAndSize)
-        tagRows("removed", diff.removed, detail: placeAndSize)
-        tagRows("moved", diff.moved, detail: place)
-        tagRows("resized", diff.resized, detail: { $0.frame.map { size(Size(width: $0.width, height: $0.height)) } ?? "hidden" })
+        // A tag moved and resized is one row.
+        let resized = Set(diff.resized), moved = Set(diff.moved)
+        tagRows({ _ in "added" }, diff.added) { placeAndSize($1, places: $2) }
+        tagRows({ _ in "removed" }, diff.removed) { placeAndSize($1, places: $2) }
+        tagRows({ resized.contains($0) ? "moved, resized" : "moved" }, diff.moved) { change, place, places in
+            resized.contains(change) ? placeAndSize(place, places: places) : self.place(place, places: places)
+        }
+        tagRows({ _ in "resized" }, diff.resized.filter { !moved.contains($0) }) { _, place, places in
+            place.frame.map { size(Size(width: $0.width, height: $0.height), places: places) } ?? "hidden"
+        }
         for change in diff.reselected {
             let oldTag = change.old.map { diff.old.sections[$0.section].tags[$0.index] }
             let newTag = change.new.map { diff.new.sections[$0.section].tags[$0.index] }
@@ -121,19 +143,23 @@ public struct LayoutDiffReport {
 
     private func quoted(_ text: String?) -> String { text.map { "“\($0)”" } ?? "(none)" }
 
-    private func place(_ place: LayoutDiff.Place) -> String {
+    private func place(_ place: LayoutDiff.Place, places: Int = 2) -> String {
         guard let frame = place.frame else { return "hidden (past maxLines)" }
-        return "line \(place.line) at (\(points(frame.x)), \(points(frame.y)))"
+        return "line \(place.line) at (\(points(frame.x, places: places)), \(points(frame.y, places: places)))"
     }
 
-    private func placeAndSize(_ place: LayoutDiff.Place) -> String {
+    private func placeAndSize(_ place: LayoutDiff.Place, places: Int = 2) -> String {
         guard let frame = place.frame else { return "hidden (past maxLines)" }
-        return self.place(place) + ", " + size(Size(width: frame.width, height: frame.height))
+        return self.place(place, places: places) + ", " + size(Size(width: frame.width, height: frame.height), places: places)
     }
 
-    private func size(_ size: Size) -> String { "\(points(size.width))×\(points(size.height))" }
+    private func size(_ size: Size, places: Int = 2) -> String { "\(points(size.width, places: places))×\(points(size.height, places: places))" }
 
-    private func points(_ value: Double) -> String { formatDecimal(value) }
+    /// At most `places` decimals: `12.35`, `7.5`, `10`.
+    private func points(_ value: Double, places: Int = 2) -> String {
+        let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
+        return formatPoints((value * scale).rounded() / scale)
+    }
 
     // MARK: Markdown
 
@@ -168,7 +194,7 @@ public struct LayoutDiffReport {
         switch change {
         case "added", "section added": "🟢 " + change
         case "removed", "section removed": "🔴 " + change
-        case "moved": "➡️ " + change
+        case "moved", "moved, resized": "➡️ " + change
         case "resized": "🔵 " + change
         case "reselected": "🟣 " + change
         default: "⚪ " + change
@@ -192,12 +218,22 @@ public struct LayoutDiffReport {
         func changes(_ list: [LayoutDiff.TagChange]) -> JSONOutput {
             .array(list.map { .object([("text", .string($0.text)), ("old", placeJSON($0.old)), ("new", placeJSON($0.new))]) })
         }
-        let sections: [JSONOutput] = diff.sections.map { change in
-            .object([("change", .string(change.kind.rawValue)),
-                     ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null), ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
-                     ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))])
-        }
         func sizeJSON(_ size: Size) -> JSONOutput { .object([("width", .number(size.width)), ("height", .number(size.height))]) }
+        let sections: [JSONOutput] = diff.sections.map { change in
+            var members: [(String, JSONOutput)] = [
+                ("change", .string(change.kind.rawValue)),
+                ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null), ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
+                ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))]
+            if change.kind == .headerResized || change.kind == .footerResized {
+                func frameSize(_ snapshot: LayoutSnapshot, _ index: Int?) -> JSONOutput {
+                    let section = index.map { snapshot.sections[$0] }
+                    let frame = change.kind == .headerResized ? section?.header : section?.footerFrame
+                    return frame.map { sizeJSON(Size(width: $0.width, height: $0.height)) } ?? .null
+                }
+                members += [("oldSize", frameSize(diff.old, change.oldIndex)), ("newSize", frameSize(diff.new, change.newIndex))]
+            }
+            return .object(members)
+        }
         func moreJSON(_ more: LayoutSnapshot.MoreTag?) -> JSONOutput {
             guard let more else { return .null }
             return .object([("text", .string(more.text)), ("count", .integer(more.count)),
