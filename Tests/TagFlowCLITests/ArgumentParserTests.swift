@@ -55,6 +55,14 @@ import TagFlowReview
         #expect(help.contains("(default: naive-super,cached)"))
     }
 
+    /// An option whose default is no text at all shows none, rather than `(default: )`.
+    @Test func anEmptyDefaultIsNotShown() {
+        for command in TagFlowCommand.commands {
+            #expect(!command.help.contains("(default: )"), "\(command.configuration.name)")
+        }
+        #expect(MeasureCommand.help.contains("opsz follows the size unless set.\n"))
+    }
+
     @Test func valuesCanBeInlineOrSeparate() throws {
         let layout = try parse(LayoutCommand.self, ["a.tags", "--width=320", "--padding", "3", "--format=json"])
         let options = try layout.input.options(config: ConfigFile())

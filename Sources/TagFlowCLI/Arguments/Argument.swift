@@ -68,11 +68,11 @@ extension Argument {
 }
 
 extension Argument where Root: ParsableArguments {
-    /// An option whose property's initial value is its default.
+    /// An option whose property's initial value is its default; an empty one, such as no text, is not shown.
     static func option<Value>(_ keyPath: WritableKeyPath<Root, Value>, _ names: String..., help: String, value: ValueParser<Value>,
                               defaultDescription: String? = nil) -> Self {
         Argument(kind: .option, names: names, help: help, valueName: value.valueName,
-                 defaultDescription: defaultDescription ?? value.describe(Root()[keyPath: keyPath]),
+                 defaultDescription: defaultDescription ?? [value.describe(Root()[keyPath: keyPath])].first { !$0.isEmpty },
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }

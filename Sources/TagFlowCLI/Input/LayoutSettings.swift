@@ -147,7 +147,7 @@ struct LayoutSetting: Sendable {
         let setting = self
         let isFlag = if case .flag = kind { true } else { false }
         return Argument(kind: isFlag ? .flag : .option, names: [flag], help: help, valueName: isFlag ? nil : parser.valueName,
-                        defaultDescription: current(LayoutOptions()), completion: parser.completion, keyPath: keyPath,
+                        defaultDescription: [current(LayoutOptions())].first { !$0.isEmpty }, completion: parser.completion, keyPath: keyPath,
                         apply: { root, text throws(ValueError) in store(&root, setting, try parser.parse(text ?? "")) })
     }
 

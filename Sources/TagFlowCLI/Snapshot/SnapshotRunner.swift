@@ -479,7 +479,7 @@ struct SnapshotRunner: Sendable {
         guard let result else { return "no golden" }
         if result.identical { return "identical" }
         if result.sizeChanged { return "size changed: \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)" }
-        return "\(result.differentPixels) pixel\(result.differentPixels == 1 ? "" : "s") differ (\(String(format: "%.3f", result.ratio * 100))%)"
+        return "\(result.differentPixels) pixel\(result.differentPixels == 1 ? "" : "s") differ (\(PixelDiffReport.percent(result.ratio)))"
             + (result.antiAliasedPixels > 0 ? ", \(result.antiAliasedPixels) anti-aliased" : "")
     }
 
