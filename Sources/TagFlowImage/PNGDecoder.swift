@@ -38,6 +38,7 @@ public struct PNGDecoder: Sendable {
     /// The same, always by libpng.
     func decodeWithLibpng(_ bytes: [UInt8]) throws(PNGError) -> RGBAImage {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
+        if let problem = Self.signatureProblem(bytes) { throw .corrupt(problem) }
         if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }
         return try PNGMemoryReader.read(bytes) { reader throws(PNGError) in
             let width = reader.width, height = reader.height
@@ -66,6 +67,19 @@ public struct PNGDecoder: Sendable {
             Result { () throws(E) -> Bool in try DirectPNGReader.holds(in: bytes, limits: limits, drawnInBands: draw) }
         }
         return try checked.get()
+    }
+
+    /// What is wrong with the start of `bytes`, if they do not begin with the PNG signature: named when they begin
+    /// as another kind of picture does.
+    private static func signatureProblem(_ bytes: [UInt8]) -> String? {
+        let signature = PNGChunkWriter.signature
+        if bytes.starts(with: signature) { return nil }
+        if bytes.count < signature.count && signature.starts(with: bytes) { return "the file ends inside the PNG signature" }
+        let kind: String? = if bytes.starts(with: Array("GIF8".utf8)) { "a GIF" }
+            else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { "a JPEG" }
+            else if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) { "a WebP" }
+            else { nil }
+        return "it does not start with the PNG signature" + (kind.map { "; it is \($0)" } ?? "")
     }
 
     /// libpng allocates the length a chunk declares before it reads the chunk, so a 174-byte file whose zTXt chunk

@@ -240,6 +240,13 @@ struct DiffCommand: ParsableCommand {
             }
         }
         switch mode {
+        case .folders, .pixels:
+            // The pixels are the PNGs' own, so nothing of the style applies.
+            try refuse(given.first(inGroup: \.style), "applies to layout diffs, which draw their pictures; a pixel diff compares the PNGs' own pixels")
+        default:
+            break
+        }
+        switch mode {
         case .folders:
             try refuse(layoutOption, "applies to layout diffs, not to folders of PNGs")
             try refuse(given.first(of: [\.output]), "is for one diff picture; with folders use --report DIR")
@@ -403,6 +410,8 @@ struct DiffCommand: ParsableCommand {
         let (options, tolerance) = pixels.options(makeImage: output != nil)
         let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
         let result = PixelDiff.compare(old, new, options: options)
+        // A pass that compared nothing would read as two matching pictures.
+        if result.comparedPixels == 0 && !result.sizeChanged { throw RunError.nothingCompared(ignored: result.ignoredPixels) }
         let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
         if let output, let image = result.image {
             let png: [UInt8]
@@ -441,7 +450,8 @@ struct DiffCommand: ParsableCommand {
             if !deleted.isEmpty {
                 console.warn("\(deleted.count) baseline(s) have no new file and were kept: \(deleted.prefix(5).map(\.name).joined(separator: ", "))\(deleted.count > 5 ? ", …" : ""); remove them by hand if they are gone for good")
             }
-            return .success
+            // Kept baselines still differ from the new folder, as the next run would say.
+            return deleted.isEmpty ? .success : .failure
         }
         return report.failed ? .failure : .success
     }

@@ -327,6 +327,8 @@ extension FileReadError {
 extension ReviewError {
     var report: ErrorReport {
         switch self {
+        // Pictures are never read from standard input.
+        case .unreadable(.noSuchFile): ErrorReport(message: description, hint: "check the path")
         case let .unreadable(error): error.report
         case .notAPNG: ErrorReport(message: description, hint: "pixel diffs compare two PNG files")
         case .folderUnlistable: ErrorReport(message: description, hint: "check that it exists and is readable")
@@ -476,6 +478,9 @@ extension RunError {
         case let .picturesUnreadable(count, firstProblem, report):
             ErrorReport(message: "\(count) file\(count == 1 ? "" : "s") could not be read as PNG\(count == 1 ? "" : "s"), the first: \(firstProblem)",
                         hint: "the other files were compared\(report.map { " and are in \($0)/report.html" } ?? ""); write the unreadable ones again, or remove them")
+        case let .nothingCompared(ignored):
+            ErrorReport(message: "--ignore covers all \(ignored) pixels of the pictures, so nothing was compared",
+                        hint: "ignore only the regions that change on their own, such as a clock")
         case let .tooManyTransitionFrames(count, cap):
             ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)", hint: "lower --duration or --fps")
         }
