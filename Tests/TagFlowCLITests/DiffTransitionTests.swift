@@ -64,6 +64,9 @@ import TagFlowTestSupport
         let manifest = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: frames + "/frames.json"))) as! [String: Any]
         let entries = manifest["frames"] as! [[String: Any]]
         #expect(entries.count == 13)
+        // Times in whole microseconds, as written: 0.3, not 0.30000000000000004.
+        let text = try String(contentsOfFile: frames + "/frames.json", encoding: .utf8)
+        #expect(text.contains("\"time\": 0.3,") && !text.contains("0000000000"), "\(text.prefix(600))")
         #expect((manifest["offsets"] as! [String: Double]) == ["old": offsets.old, "new": offsets.new])
         let decoder = PNGDecoder()
         let first = try decoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: frames + "/frame-0001.png"))))

@@ -526,7 +526,8 @@ struct TransitionFrames: FrameSource {
         let progress = transition.progress(index)
         return .object([
             ("index", .integer(index + 1)), ("file", .string(file)),
-            ("time", .number(settings.duration * Double(index) / Double(frameCount - 1))),
+            // In whole microseconds: 0.3, not 0.30000000000000004.
+            ("time", .number((settings.duration * Double(index) / Double(frameCount - 1) * 1e6).rounded() / 1e6)),
             ("progress", .number(progress)), ("offset", .number(transition.offset(at: progress))),
             ("holdSeconds", .number(hold(index))),
         ])

@@ -111,7 +111,7 @@ public struct QueryCheck {
             }
         }
         if failures.count > maxFailures { lines.append("… and \(failures.count - maxFailures) more failing step(s)") }
-        lines.append("\(passed ? "PASS" : "FAIL"): \(steps.count) steps checked, \(failures.count) failing; \(missingCount) missing, \(extraCount) extra")
+        lines.append("\(passed ? "PASS" : "FAIL"): \(steps.count) step\(steps.count == 1 ? "" : "s") checked, \(failures.count) failing; \(missingCount) missing, \(extraCount) extra")
         return lines.joined(separator: "\n") + "\n"
     }
 
