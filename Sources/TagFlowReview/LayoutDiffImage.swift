@@ -115,19 +115,37 @@ public struct LayoutDiffImage {
     private static let captionHeight = 44.0
     private static let legendHeight = 34.0
 
-    /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits.
     /// Panels side by side for layouts that scroll vertically, one above another for horizontal strips.
+    private var stacked: Bool { diff.new.scrollDirection == .horizontal }
+    private var panelWidths: [Double] {
+        [diff.old.contentSize.width, diff.new.contentSize.width, max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
+    }
+    private var panelHeights: [Double] {
+        [diff.old.contentSize.height, diff.new.contentSize.height, max(diff.old.contentSize.height, diff.new.contentSize.height)].map { max($0, 40) }
+    }
+
+    /// The picture's size in points.
+    public var size: Size {
+        let widths = panelWidths, heights = panelHeights
+        return stacked
+            ? Size(width: Self.margin * 2 + widths.max()!,
+                   height: Self.margin * 2 + heights.reduce(0, +) + 3 * Self.captionHeight + 2 * Self.gap + Self.legendHeight)
+            : Size(width: Self.margin * 2 + widths.reduce(0, +) + Self.gap * 2,
+                   height: Self.margin * 2 + Self.captionHeight + heights.max()! + Self.legendHeight)
+    }
+
+    /// The pixels a point the picture is drawn at: `scale`, or less where cairo's limits need it.
+    public func drawnScale(_ scale: Double = 2) -> Double {
+        let size = self.size
+        return min(scale, Double(Canvas.maxSide - 1) / max(size.width, size.height), (Double(Canvas.maxPixels) / (size.width * size.height)).squareRoot())
+    }
+
+    /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits (``drawnScale(_:)``).
     public func image(scale: Double = 2) throws -> RGBAImage {
-        let stacked = diff.new.scrollDirection == .horizontal
-        let panelWidths = [diff.old.contentSize.width, diff.new.contentSize.width,
-                           max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
-        let panelHeights = [diff.old.contentSize.height, diff.new.contentSize.height,
-                            max(diff.old.contentSize.height, diff.new.contentSize.height)].map { max($0, 40) }
+        let stacked = self.stacked, panelWidths = self.panelWidths, panelHeights = self.panelHeights
         let panelHeight = panelHeights.max()!
-        let width = stacked ? Self.margin * 2 + panelWidths.max()! : Self.margin * 2 + panelWidths.reduce(0, +) + Self.gap * 2
-        let height = stacked ? Self.margin * 2 + panelHeights.reduce(0, +) + 3 * Self.captionHeight + 2 * Self.gap + Self.legendHeight
-                             : Self.margin * 2 + Self.captionHeight + panelHeight + Self.legendHeight
-        let fitted = min(scale, Double(Canvas.maxSide - 1) / max(width, height), (Double(Canvas.maxPixels) / (width * height)).squareRoot())
+        let (width, height) = (size.width, size.height)
+        let fitted = drawnScale(scale)
         // Smaller, no tag would be legible.
         let smallestScale = 0.05
         guard fitted >= smallestScale else {

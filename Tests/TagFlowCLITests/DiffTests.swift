@@ -264,6 +264,26 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(text.stdout.contains("header resized"), "\(text.stdout)")
     }
 
+    /// A diff picture too tall for 2× within cairo's limit is drawn smaller, and says so; one that fits says nothing.
+    @Test func aShrunkDiffPictureSaysSo() throws {
+        let folder = try TemporaryFolder()
+        let tags = (0..<3000).map { "t\($0)" }
+        try folder.write("old.tags", tags.joined(separator: "\n"))
+        try folder.write("new.tags", tags.map { $0 == "t5" ? "t5x" : $0 }.joined(separator: "\n"))
+        let result = try tagflow(["diff", folder.path("old.tags"), folder.path("new.tags"), "-o", folder.path("d.png")])
+        #expect(result.status == 1)
+        let warning = try #require(result.stderr.firstMatch(of: /warning: the diff picture of \d+×\d+ pt is drawn at ([0-9.]+) px a point, not 2/), "\(result.stderr)")
+        #expect(Double(warning.1)! < 2)
+        // Shrunk to cairo's limit, and no further.
+        let image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("d.png")))))
+        #expect(image.height <= 32767 && image.height > 32000, "\(image.height)")
+        try folder.write("few.tags", "a\nb\n")
+        try folder.write("few2.tags", "a\nbb\n")
+        let small = try tagflow(["diff", folder.path("few.tags"), folder.path("few2.tags"), "-o", folder.path("s.png")])
+        #expect(small.status == 1)
+        #expect(!small.stderr.contains("drawn at"), "\(small.stderr)")
+    }
+
     /// A layout JSON is known by what it holds: from standard input, or under any name.
     @Test func aLayoutJSONIsReadFromStandardInputOrAnyName() throws {
         let folder = try TemporaryFolder()

@@ -301,6 +301,12 @@ struct DiffCommand: ParsableCommand {
                 // The tags in the new side's tag font, as it was measured; saved layouts carry no options.
                 let picture = if let options = sides?.new.layout.options { LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style) }
                               else { LayoutDiffImage(diff: diff, engine: textEngine, style: style) }
+                let scale = picture.drawnScale()
+                if scale < 2 {
+                    console.warn("the diff picture of \(formatPoints(picture.size.width.rounded()))×\(formatPoints(picture.size.height.rounded())) pt is drawn at "
+                                 + "\(formatDecimal(scale)) px a point, not 2, to stay within cairo's \(Canvas.maxSide) px a side"
+                                 + (scale < 1 ? ", too small to read its tags; diff fewer tags, or read the table" : ""))
+                }
                 png = try picture.png()
             } catch {
                 throw RunError.diffImageFailed(reason: "\(error)")
