@@ -67,6 +67,19 @@ struct LayoutInput: ParsableArguments {
         var config: ConfigFile
         /// The fonts given by the config and the flags.
         var fonts: FontSources
+        /// Where the config names the font and its variations, when no flag overrides them.
+        var fontPlaces = FontPlaces()
+    }
+
+    /// Where a config names the tags' font (`"font"`) and its axes (`"fontVariations"`), for a font error to point at.
+    struct FontPlaces {
+        var font: SourceSpan?
+        var variations: SourceSpan?
+    }
+
+    /// Where `config` sets `key`, unless a flag of these overrides it.
+    func place(of key: String, in config: ConfigFile) -> SourceSpan? {
+        overrides.contains { $0.setting.key == key } ? nil : config.settingLocations[key]
     }
 
     /// The config's fonts, then the flags'.
@@ -86,7 +99,8 @@ struct LayoutInput: ParsableArguments {
     func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
         let options = try options ?? self.options(config: config)
         try Self.check(options, for: document)
-        return Loaded(document: document, options: options, config: config, fonts: fonts(config: config))
+        return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
+                      fontPlaces: FontPlaces(font: place(of: "font", in: config), variations: place(of: "fontVariations", in: config)))
     }
 
     /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a
@@ -118,10 +132,10 @@ struct LayoutInput: ParsableArguments {
     /// Commands that draw want `.shapedTexts`, so each text is shaped once for both its measurement and its glyphs;
     /// commands that only lay out want `.measurements`, which keeps no glyphs. A named chain's stand-ins and the
     /// families of a chain that are not installed are each said once.
-    static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching,
-                         console: Console? = nil) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
+    static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching, console: Console? = nil,
+                         places: FontPlaces = FontPlaces()) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
         let engine = try self.engine(fonts: fonts, caching: caching)
-        return (engine, try measurer(for: options, engine: engine, console: console))
+        return (engine, try measurer(for: options, engine: engine, console: console, places: places))
     }
 
     /// A text engine with `fonts` besides the installed ones.
@@ -134,7 +148,8 @@ struct LayoutInput: ParsableArguments {
     }
 
     /// A measurer for the options' font on an engine already made, which may serve several layouts.
-    static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil) throws(RunError) -> Measurer {
+    static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil,
+                         places: FontPlaces = FontPlaces()) throws(RunError) -> Measurer {
         do {
             let font = try engine.tagFont(for: options)
             if let console {
@@ -149,13 +164,13 @@ struct LayoutInput: ParsableArguments {
             }
             return Measurer(engine: engine, font: font)
         } catch let FontError.familyNotFound(family, suggestions) {
-            throw .fontFamilyNotFound(family, suggestions: suggestions)
+            throw .fontFamilyNotFound(family, suggestions: suggestions, at: places.font)
         } catch let FontError.noFamilyOfListFound(_, families, suggestions) {
-            throw .noFontFamilyOfListFound(families, suggestions: suggestions)
+            throw .noFontFamilyOfListFound(families, suggestions: suggestions, at: places.font)
         } catch let FontError.unknownAxis(axis, family, available) {
-            throw .fontAxisUnknown(axis, family: family, available: available)
+            throw .fontAxisUnknown(axis, family: family, available: available, at: places.variations)
         } catch let FontError.invalidVariations(settings, reason) {
-            throw .fontVariationsInvalid(settings, reason: "\(reason)")
+            throw .fontVariationsInvalid(settings, reason: "\(reason)", at: places.variations)
         } catch {
             throw .fontUnloadable(options.font, reason: "\(error)")
         }
@@ -257,7 +272,7 @@ enum SceneSetup {
     /// The scene, and what its text warns of, for a caller that says it its own way.
     static func sceneAndTextWarnings(_ loaded: LayoutInput.Loaded, style: Style, engine: TextEngine,
                                      console: Console) throws(RunError) -> (Scene, TextWarnings) {
-        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console)
+        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console, places: loaded.fontPlaces)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         let warnings = TextWarnings(layout: layout, measurer: measurer)
         do {

@@ -360,7 +360,7 @@ struct DiffCommand: ParsableCommand {
         } else {
             engine = try LayoutInput.engine(fonts: loaded.fonts, caching: .shapedTexts)
         }
-        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console)
+        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console, places: loaded.fontPlaces)
         let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
         warnAboutText(in: layout, measurer: measurer, console: console)
         return (layout, loaded.document, engine, loaded.fonts, loaded.config)

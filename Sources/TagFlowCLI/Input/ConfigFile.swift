@@ -19,6 +19,8 @@ struct ConfigFile: Sendable {
     /// Font files and folders to use besides the installed fonts, resolved against the config's folder.
     var fontFiles: [String] = []
     var fontDirs: [String] = []
+    /// Where each key's value is in the file, for an error about a value only found wrong later, such as a font.
+    var settingLocations: [String: SourceSpan] = [:]
 
     static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
     /// Every key a config may have at its top level.
@@ -41,6 +43,7 @@ struct ConfigFile: Sendable {
         try reader.rejectUnknownKeys(allowed: keys)
         var config = ConfigFile()
         for (key, value) in reader.members {
+            config.settingLocations[key.value] = value.location
             if key.value == "style" {
                 _ = try JSONObjectReader(value, context: "\"style\"")
                 config.style = value

@@ -384,15 +384,15 @@ extension RunError {
 
     var report: ErrorReport {
         switch self {
-        case let .fontFamilyNotFound(family, suggestions):
-            ErrorReport(message: "font family '\(family)' not found by fontconfig",
+        case let .fontFamilyNotFound(family, suggestions, location):
+            ErrorReport(message: "font family '\(family)' not found by fontconfig", location: location,
                         hint: suggestions.isEmpty ? "list the installed families with fc-list : family" : "close matches: \(suggestions.joined(separator: ", "))")
-        case let .noFontFamilyOfListFound(families, suggestions):
-            ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is installed",
+        case let .noFontFamilyOfListFound(families, suggestions, location):
+            ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is installed", location: location,
                         hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"
                             + Self.misspelling(of: families[0], among: suggestions))
-        case let .fontAxisUnknown(axis, family, available):
-            ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))",
+        case let .fontAxisUnknown(axis, family, available, location):
+            ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))", location: location,
                         hint: available.isEmpty ? "leave out --font-variations (a config's \"fontVariations\"), or give a variable font with --font-file"
                                                 : "set only the font's own axes: --font-variations '\(available[0])=…'")
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
@@ -411,8 +411,9 @@ extension RunError {
             default:
                 ErrorReport(message: "cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
             }
-        case let .fontVariationsInvalid(text, reason):
-            ErrorReport(message: "--font-variations '\(text)' is not a list of axis=value settings: \(reason)", hint: "write e.g. --font-variations 'wght=590, opsz=17'")
+        case let .fontVariationsInvalid(text, reason, location):
+            ErrorReport(message: "\(location == nil ? "--font-variations" : "\"fontVariations\"") '\(text)' is not a list of axis=value settings: \(reason)",
+                        location: location, hint: "write e.g. --font-variations 'wght=590, opsz=17'")
         case let .drawingFontsUnloadable(reason): ErrorReport(message: "cannot load the fonts to draw with: \(reason)")
         case let .layoutOptions(error): error.report
         case let .pictureFormatUnknown(path):

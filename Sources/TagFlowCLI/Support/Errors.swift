@@ -209,15 +209,16 @@ enum OutputError: Error, Equatable {
 
 /// A problem met while a command runs, after its arguments and inputs were read.
 enum RunError: Error {
-    case fontFamilyNotFound(String, suggestions: [String])
+    /// `at` is where a config names the font, when it came from one.
+    case fontFamilyNotFound(String, suggestions: [String], at: SourceSpan?)
     /// None of a list of families is installed; `suggestions` are close to the first.
-    case noFontFamilyOfListFound([String], suggestions: [String])
+    case noFontFamilyOfListFound([String], suggestions: [String], at: SourceSpan?)
     /// `--font-variations` names an axis the font does not have; `available` lists those it has.
-    case fontAxisUnknown(String, family: String, available: [String])
+    case fontAxisUnknown(String, family: String, available: [String], at: SourceSpan?)
     case fontUnloadable(String, reason: String)
     /// A font file or folder given with `--font-file`, `--font-dir` or the config cannot be used.
     case fontSourcesUnusable(FontError)
-    case fontVariationsInvalid(String, reason: String)
+    case fontVariationsInvalid(String, reason: String, at: SourceSpan?)
     case drawingFontsUnloadable(reason: String)
     case layoutOptions(LayoutOptionsError)
     case pictureFormatUnknown(path: String)
