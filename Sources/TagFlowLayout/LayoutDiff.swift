@@ -161,6 +161,17 @@ public struct LayoutDiff: Sendable, Equatable {
         }
     }
 
+    /// A pair of sections whose content moved as one: its header, or else most of its tags, by (`dx`, `dy`).
+    /// Tags that moved by just that are not ``moved``: the section's shift says it once.
+    public struct SectionShift: Sendable, Equatable {
+        public var oldSection: Int
+        public var newSection: Int
+        public var dx: Double
+        public var dy: Double
+        /// The tags that moved with it; 0 when only its header did.
+        public var tags: Int
+    }
+
     /// A section's more tag that appeared, went or changed its text or frame, in a pair of sections.
     public struct MoreTagChange: Sendable, Equatable {
         public var oldSection: Int
@@ -175,8 +186,10 @@ public struct LayoutDiff: Sendable, Equatable {
     public private(set) var added: [TagChange] = []
     /// In the old layout's order.
     public private(set) var removed: [TagChange] = []
-    /// A different line or origin, or shown ↔ hidden.
+    /// A different line, or an origin moved otherwise than its section (``shifted``), or shown ↔ hidden.
     public private(set) var moved: [TagChange] = []
+    /// Sections whose content moved as one, in the new layout's order.
+    public private(set) var shifted: [SectionShift] = []
     /// A different width or height.
     public private(set) var resized: [TagChange] = []
     /// Selected in one layout and not in the other.
@@ -189,8 +202,8 @@ public struct LayoutDiff: Sendable, Equatable {
     public static let tolerance = 1e-6
 
     public var isIdentical: Bool {
-        added.isEmpty && removed.isEmpty && moved.isEmpty && resized.isEmpty && reselected.isEmpty && sections.isEmpty
-            && moreTags.isEmpty
+        added.isEmpty && removed.isEmpty && moved.isEmpty && shifted.isEmpty && resized.isEmpty && reselected.isEmpty
+            && sections.isEmpty && moreTags.isEmpty
             && !Self.differs(old.contentSize.height, new.contentSize.height)
             && !Self.differs(old.contentSize.width, new.contentSize.width)
             && !Self.differs(old.viewport.width, new.viewport.width) && !Self.differs(old.viewport.height, new.viewport.height)
@@ -259,6 +272,7 @@ public struct LayoutDiff: Sendable, Equatable {
         resized.sort { newOrder($0) < newOrder($1) }
         reselected.sort { newOrder($0) < newOrder($1) }
         moreTags.sort { $0.newSection < $1.newSection }
+        shifted.sort { $0.newSection < $1.newSection }
         sections.sort { ($0.newIndex ?? $0.oldIndex ?? 0, $0.oldIndex ?? -1) < ($1.newIndex ?? $1.oldIndex ?? 0, $1.oldIndex ?? -1) }
     }
 
@@ -300,6 +314,12 @@ public struct LayoutDiff: Sendable, Equatable {
         let matches = Self.matchTexts(oldTags.map(\.text), newTags.map(\.text))
         var matchedOld = [Bool](repeating: false, count: oldTags.count)
         var matchedNew = [Bool](repeating: false, count: newTags.count)
+        let shift = Self.shift(header: (old.sections[o].header, new.sections[n].header),
+                               tags: matches.compactMap { i, j in
+                                   guard let f = oldTags[i].frame, let g = newTags[j].frame, oldTags[i].line == newTags[j].line else { return nil }
+                                   return (g.x - f.x, g.y - f.y)
+                               })
+        var shiftedTags = 0
         for (i, j) in matches {
             matchedOld[i] = true
             matchedNew[j] = true
@@ -307,7 +327,8 @@ public struct LayoutDiff: Sendable, Equatable {
             let tagChange = change(old: (o, i), new: (n, j))
             switch (a.frame, b.frame) {
             case let (f?, g?):
-                if a.line != b.line || Self.differs(f.x, g.x) || Self.differs(f.y, g.y) { moved.append(tagChange) }
+                let withItsSection = a.line == b.line && !Self.differs(g.x - f.x, shift.dx) && !Self.differs(g.y - f.y, shift.dy)
+                if !withItsSection { moved.append(tagChange) } else if Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0) { shiftedTags += 1 }
                 if Self.differs(f.width, g.width) || Self.differs(f.height, g.height) { resized.append(tagChange) }
             case (nil, nil):
                 break
@@ -318,6 +339,26 @@ public struct LayoutDiff: Sendable, Equatable {
         }
         for i in oldTags.indices where !matchedOld[i] { removed.append(change(old: (o, i), new: nil)) }
         for j in newTags.indices where !matchedNew[j] { added.append(change(old: nil, new: (n, j))) }
+        // A section shifted when tags moved with it, or its header moved, whatever its tags did.
+        let hasHeaders = old.sections[o].header != nil && new.sections[n].header != nil
+        if (Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0)) && (shiftedTags > 0 || hasHeaders) {
+            shifted.append(SectionShift(oldSection: o, newSection: n, dx: shift.dx, dy: shift.dy, tags: shiftedTags))
+        }
+    }
+
+    /// How a section's content moved as one: as its header did, when both layouts have one; else as most of its
+    /// tags that kept their line did (the first such tag's move breaks a tie); else not at all.
+    static func shift(header: (Rect?, Rect?), tags displacements: [(dx: Double, dy: Double)]) -> (dx: Double, dy: Double) {
+        if let old = header.0, let new = header.1 { return (new.x - old.x, new.y - old.y) }
+        // Moves counted in steps of the tolerance, each with the first tag that made it.
+        struct Step: Hashable { var dx: Int64, dy: Int64 }
+        var counts = [Step: (count: Int, first: Int)]()
+        for (index, move) in displacements.enumerated() {
+            let step = Step(dx: Int64((move.dx / tolerance).rounded()), dy: Int64((move.dy / tolerance).rounded()))
+            counts[step, default: (0, index)].count += 1
+        }
+        guard let best = counts.values.max(by: { ($0.count, -$0.first) < ($1.count, -$1.first) }) else { return (0, 0) }
+        return displacements[best.first]
     }
 
     /// Pairs of old and new section indices, with `nil` on the side a section is missing from, in document order.

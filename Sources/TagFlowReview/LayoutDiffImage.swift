@@ -209,7 +209,8 @@ public struct LayoutDiffImage {
         let delta = diff.contentLengthChange, name = diff.contentLengthName
         let height = LayoutDiff.differs(delta, 0) ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
         let reselected = diff.reselected.isEmpty ? "" : " · \(diff.reselected.count) reselected"
-        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected) · \(height)"
+        let shifted = diff.shifted.isEmpty ? "" : " · \(diff.shifted.count) section\(diff.shifted.count == 1 ? "" : "s") shifted"
+        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected)\(shifted) · \(height)"
     }
 
     /// Each tag's mark in the old and in the new layout, keyed by section and index.

@@ -111,21 +111,41 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(!result.isIdentical)
     }
 
-    @Test func aSectionAddedInFrontAddsItsTagsAndMovesTheRest() {
+    /// The section below moves down as a whole: one shift, not a move of each of its tags.
+    @Test func aSectionAddedInFrontAddsItsTagsAndShiftsTheRest() {
         let result = LayoutDiff(old: snapshot([("A", ["aa"])]), new: snapshot([("New", ["nn"]), ("A", ["aa"])]))
         #expect(result.sections.map(\.kind) == [.added])
         #expect(result.sections[0].newIndex == 0)
         #expect(texts(result.added) == ["nn"])
-        #expect(texts(result.moved) == ["aa"])
-        #expect(result.moved[0].old?.section == 0 && result.moved[0].new?.section == 1)
+        #expect(result.moved.isEmpty)
         // Header 50, insets 10 + 10, one line of 30.
+        #expect(result.shifted == [LayoutDiff.SectionShift(oldSection: 0, newSection: 1, dx: 0, dy: 100, tags: 1)])
         #expect(result.contentHeightChange == 100)
     }
 
     @Test func sectionsArePairedByTitleWhenReordered() {
         let result = LayoutDiff(old: snapshot([("A", ["aa"]), ("B", ["bb"])]), new: snapshot([("B", ["bb"]), ("A", ["aa"])]))
         #expect(result.sections.isEmpty)
-        #expect(texts(result.moved) == ["bb", "aa"])
+        #expect(result.moved.isEmpty)
+        #expect(result.shifted.map(\.newSection) == [0, 1])
+        #expect(result.shifted.map(\.dy) == [-100, 100])
+    }
+
+    /// A tag that moves within its shifted section is moved: its move differs from the section's.
+    @Test func aTagThatMovesWithinAShiftedSectionIsMoved() {
+        let result = LayoutDiff(old: snapshot([("A", ["aa"]), ("B", ["bb", "cc"])]),
+                                new: snapshot([("A", ["aa", String(repeating: "z", count: 45)]), ("B", ["cc", "bb"])]))
+        #expect(result.shifted.map(\.newSection) == [1])
+        #expect(Set(texts(result.moved)) == ["bb", "cc"])
+    }
+
+    /// Without headers, most of the tags decide the section's shift.
+    @Test func anUntitledSectionShiftsAsMostOfItsTagsDo() {
+        #expect(LayoutDiff.shift(header: (nil, nil), tags: [(0, 40), (5, 40), (0, 40)]) == (0, 40))
+        #expect(LayoutDiff.shift(header: (nil, nil), tags: [(1, 2), (3, 4)]) == (1, 2))
+        #expect(LayoutDiff.shift(header: (nil, nil), tags: []) == (0, 0))
+        let header = (Rect(x: 0, y: 10, width: 100, height: 40), Rect(x: 0, y: 60, width: 100, height: 40))
+        #expect(LayoutDiff.shift(header: (header.0, header.1), tags: [(0, 0), (0, 0)]) == (0, 50))
     }
 
     @Test func untitledSectionsPairByTheirTags() {

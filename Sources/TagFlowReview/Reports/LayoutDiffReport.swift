@@ -34,6 +34,7 @@ public struct LayoutDiffReport {
         for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized] {
             if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.summaryWords)") }
         }
+        if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
         if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         var text = "layouts differ: " + parts.joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
         if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
@@ -93,6 +94,10 @@ public struct LayoutDiffReport {
                                 old: frameSize(diff.old, change.oldIndex), new: frameSize(diff.new, change.newIndex)))
             }
         }
+        for shift in diff.shifted {
+            rows.append(Row(change: "section shifted", section: sectionName(diff.new, shift.newSection),
+                            tag: "\(shift.tags) tag\(shift.tags == 1 ? "" : "s")", old: "", new: "by " + self.shift(shift)))
+        }
         /// A row a change, its places in as many decimals as tell them apart: a move of a thousandth of a point is
         /// not shown as two equal places.
         func tagRows(_ kind: (LayoutDiff.TagChange) -> String, _ changes: [LayoutDiff.TagChange],
@@ -135,6 +140,12 @@ public struct LayoutDiffReport {
     /// `“+16” at (303, 100) 44.54×30`.
     private func moreTag(_ more: LayoutSnapshot.MoreTag) -> String {
         "\(quoted(more.text)) at (\(points(more.frame.x)), \(points(more.frame.y))) \(size(Size(width: more.frame.width, height: more.frame.height)))"
+    }
+
+    /// `(0, +40)`: how far a section moved, signed.
+    private func shift(_ shift: LayoutDiff.SectionShift) -> String {
+        func signed(_ value: Double) -> String { value > 0 ? "+" + points(value) : value < 0 ? "−" + points(-value) : "0" }
+        return "(\(signed(shift.dx)), \(signed(shift.dy)))"
     }
 
     private func sectionName(_ snapshot: LayoutSnapshot, _ index: Int) -> String {
@@ -184,6 +195,7 @@ public struct LayoutDiffReport {
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
+        if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
         if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         return parts.joined(separator: " · ") + " · content height " + heightChange
     }
@@ -193,6 +205,7 @@ public struct LayoutDiffReport {
     private func markdownChange(_ change: String) -> String {
         switch change {
         case "added", "section added": "🟢 " + change
+        case "section shifted": "↕️ " + change
         case "removed", "section removed": "🔴 " + change
         case "moved", "moved, resized": "➡️ " + change
         case "resized": "🔵 " + change
@@ -246,7 +259,8 @@ public struct LayoutDiffReport {
             ("fontFilesChanged", .bool(diff.fontFilesChanged)),
             ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
-                                 ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count))])),
+                                 ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count)),
+                                 ("shiftedSections", .integer(diff.shifted.count))])),
             ("content" + diff.contentLengthName.capitalized,
              .object([("old", .number(diff.old.contentSize.length(along: diff.new.scrollDirection))), ("new", .number(newLength)),
                       ("change", .number(diff.contentLengthChange))])),
@@ -254,6 +268,10 @@ public struct LayoutDiffReport {
             ("sections", .array(sections)),
             ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
             ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),
+            ("shifted", .array(diff.shifted.map { shift in
+                .object([("oldSection", .integer(shift.oldSection)), ("newSection", .integer(shift.newSection)),
+                         ("dx", .number(shift.dx)), ("dy", .number(shift.dy)), ("tags", .integer(shift.tags))])
+            })),
         ]
         // The key appears only when a side has more tags, so other diffs have no empty one.
         if diff.old.hasMoreTags || diff.new.hasMoreTags {
