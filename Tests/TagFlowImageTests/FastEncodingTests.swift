@@ -402,3 +402,33 @@ extension PremultipliedEncodingTests {
         #expect(decoded.frames.dropFirst().contains { $0.width == 1 && $0.height == 1 })
     }
 }
+
+/// libdeflate has no flush, so pictures of more than one of its pieces are deflated a finished stream a piece, each
+/// then made to join the next: the file must decode to the same pixels, whatever bit the pieces end on.
+@Suite("Encoding: libdeflate pieces joined")
+struct LibdeflatePiecesTests {
+    /// A picture of more than one 4 MiB piece: RGBA flat UI with scattered colours, and noise where `noisy`.
+    static func largePicture(seed: UInt64, noisy: Bool) -> RGBAImage {
+        var image = EncodingFixtures.flatUI(width: 1100, height: 1000 + Int(seed) * 7, seed: seed)
+        for y in stride(from: 0, to: image.height, by: 5) {
+            image[(y * 37) % image.width, y] = .init(r: UInt8(y % 256), g: UInt8(y / 256), b: UInt8(seed), a: 200)
+        }
+        if noisy {
+            let noise = EncodingFixtures.noise(width: image.width, height: image.height / 3, seed: seed, opaque: false)
+            for y in 0..<noise.height { for x in 0..<noise.width { image[x, y] = noise[x, y] } }
+        }
+        return image
+    }
+
+    @Test(arguments: [(1, true), (6, false), (12, false)])
+    func piecesDecodeToThePicture(level: Int, noisy: Bool) throws {
+        for seed: UInt64 in [1] {
+            let image = Self.largePicture(seed: seed + UInt64(level), noisy: noisy)
+            var options = PNGEncoder.Options(compressionLevel: level, deflater: .libdeflate)
+            let everyCore = try PNGEncoder(options: options).encode(image)
+            options.usesEveryCore = false
+            #expect(try PNGEncoder(options: options).encode(image) == everyCore, "level \(level), seed \(seed)")
+            #expect(try PNGDecoder().decode(everyCore) == image, "level \(level), seed \(seed)")
+        }
+    }
+}

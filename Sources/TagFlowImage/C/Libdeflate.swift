@@ -18,6 +18,18 @@ final class LibdeflateCompressor {
 
     deinit { libdeflate_free_compressor(compressor) }
 
+    /// `input` as raw deflate data, a finished stream with no header or checksum, in one call.
+    func rawDeflate(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
+        let bound = libdeflate_deflate_compress_bound(compressor, input.count)
+        var written = 0
+        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
+            written = libdeflate_deflate_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
+            initialised = written
+        }
+        guard written > 0 else { throw .libdeflate(operation: "libdeflate_deflate_compress (\(input.count) bytes gave no output)") }
+        return output
+    }
+
     /// `input` as one zlib stream (header, deflate data, Adler-32), all in one call.
     func zlibStream(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
         let bound = libdeflate_zlib_compress_bound(compressor, input.count)

@@ -66,3 +66,60 @@ final class RawDeflater {
         return output
     }
 }
+
+/// Joining deflate streams made apart, as deflating pieces on several cores needs: a finished raw deflate stream
+/// is made one that more deflate data can follow.
+enum DeflateJoining {
+    /// `deflate` (one whole raw deflate stream) with the final-block bit of its last block cleared, and an empty
+    /// stored block after it that ends on a byte boundary, as a sync flush would end it. The last block is found
+    /// by inflating the stream with zlib a block at a time, which tells where each block's header begins.
+    static func unfinished(_ deflate: [UInt8]) throws(PNGError) -> [UInt8] {
+        var bytes = deflate
+        let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        defer {
+            inflateEnd(stream)
+            stream.deinitialize(count: 1)
+            stream.deallocate()
+        }
+        let started = inflateInit2_(stream, -15, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        guard started == Z_OK else { throw .zlib(operation: "inflateInit2", code: started) }
+        // Where the last block's header begins: its first bit is the final-block bit. The first block's is at 0.
+        var header = (byte: 0, bit: 0)
+        var unusedBitsAtEnd = 0
+        var scratch = [UInt8](repeating: 0, count: 1 << 16)
+        let failure: Int32? = bytes.withUnsafeMutableBufferPointer { input in
+            scratch.withUnsafeMutableBufferPointer { output in
+                stream.pointee.next_in = input.baseAddress
+                stream.pointee.avail_in = uInt(input.count)
+                while true {
+                    stream.pointee.next_out = output.baseAddress
+                    stream.pointee.avail_out = uInt(output.count)
+                    let result = inflate(stream, Z_BLOCK)
+                    guard result == Z_OK else { return result }
+                    let state = Int(stream.pointee.data_type)
+                    // 128: stopped at a block boundary; the low 3 bits are the bits of the last byte read that are
+                    // not used yet; 64: the block that just ended was the last.
+                    guard state & 128 != 0 else { continue }
+                    let unused = state & 7
+                    if state & 64 != 0 {
+                        unusedBitsAtEnd = unused
+                        return nil
+                    }
+                    let read = Int(stream.pointee.total_in)
+                    header = unused > 0 ? (read - 1, 8 - unused) : (read, 0)
+                }
+            }
+        }
+        if let failure { throw .zlib(operation: "inflate (finding the last deflate block)", code: failure) }
+        guard Int(stream.pointee.total_in) == bytes.count else { throw .zlib(operation: "inflate (data after the last deflate block)", code: Z_DATA_ERROR) }
+        guard header.byte < bytes.count else { throw .zlib(operation: "inflate (the last block is past the data)", code: Z_DATA_ERROR) }
+        bytes[header.byte] &= ~(UInt8(1) << header.bit)
+        // An empty stored block: a header of three zero bits, zero bits to the byte boundary, then LEN 0 and NLEN.
+        // The bits after the last block are zeros already, so the header needs a byte of its own only when fewer
+        // than three are left.
+        if unusedBitsAtEnd < 3 { bytes.append(0) }
+        bytes += [0x00, 0x00, 0xFF, 0xFF]
+        return bytes
+    }
+}
