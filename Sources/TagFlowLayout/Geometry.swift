@@ -34,6 +34,7 @@ public struct Rect: Hashable, Sendable, Codable {
     public var maxY: Double { Swift.max(y, y + height) }
     public var midX: Double { x + width / 2 }
     public var midY: Double { y + height / 2 }
+    public var size: Size { Size(width: width, height: height) }
 
     /// The same rect with a non-negative width and height, like `CGRect.standardized`.
     public var standardized: Rect { Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY) }

@@ -123,9 +123,12 @@ public struct LayoutDiff: Sendable, Equatable {
 
     /// One tag's change; `old` is `nil` for an added tag and `new` for a removed one.
     public struct TagChange: Sendable, Hashable {
+        /// The new text, or the old for a removed tag.
         public var text: String
         public var old: Place?
         public var new: Place?
+        /// For a renamed tag, its old text.
+        public var oldText: String?
     }
 
     public struct SectionChange: Sendable, Equatable {
@@ -152,6 +155,19 @@ public struct LayoutDiff: Sendable, Equatable {
         public var oldText: String?
         public var newText: String?
 
+        /// For a resized header or footer, its frame in each layout; nil on a side without one.
+        public func resizedFrames(in diff: LayoutDiff) -> (old: Rect?, new: Rect?) {
+            func frame(_ snapshot: LayoutSnapshot, _ index: Int?) -> Rect? {
+                guard let index else { return nil }
+                switch kind {
+                case .headerResized: return snapshot.sections[index].header
+                case .footerResized: return snapshot.sections[index].footerFrame
+                default: return nil
+                }
+            }
+            return (frame(diff.old, oldIndex), frame(diff.new, newIndex))
+        }
+
         public init(kind: Kind, oldIndex: Int?, newIndex: Int?, oldText: String?, newText: String?) {
             self.kind = kind
             self.oldIndex = oldIndex
@@ -161,8 +177,9 @@ public struct LayoutDiff: Sendable, Equatable {
         }
     }
 
-    /// A pair of sections whose content moved as one: its header, or else most of its tags, by (`dx`, `dy`).
-    /// Tags that moved by just that are not ``moved``: the section's shift says it once.
+    /// A pair of sections whose content moved as one along the scroll axis, by (`dx`, `dy`): where its tags begin
+    /// (below its header, or its first line) moved. Tags that moved by just that are not ``moved``: the section's
+    /// shift says it once.
     public struct SectionShift: Sendable, Equatable {
         public var oldSection: Int
         public var newSection: Int
@@ -186,6 +203,9 @@ public struct LayoutDiff: Sendable, Equatable {
     public private(set) var added: [TagChange] = []
     /// In the old layout's order.
     public private(set) var removed: [TagChange] = []
+    /// A tag whose text changed in place: where one tag went and another came between the same two tags that
+    /// stayed, in the new layout's order. Neither ``added`` nor ``removed``.
+    public private(set) var renamed: [TagChange] = []
     /// A different line, or an origin moved otherwise than its section (``shifted``), or shown ↔ hidden.
     public private(set) var moved: [TagChange] = []
     /// Sections whose content moved as one, in the new layout's order.
@@ -202,7 +222,7 @@ public struct LayoutDiff: Sendable, Equatable {
     public static let tolerance = 1e-6
 
     public var isIdentical: Bool {
-        added.isEmpty && removed.isEmpty && moved.isEmpty && shifted.isEmpty && resized.isEmpty && reselected.isEmpty
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && moved.isEmpty && shifted.isEmpty && resized.isEmpty && reselected.isEmpty
             && sections.isEmpty && moreTags.isEmpty
             && !Self.differs(old.contentSize.height, new.contentSize.height)
             && !Self.differs(old.contentSize.width, new.contentSize.width)
@@ -269,6 +289,7 @@ public struct LayoutDiff: Sendable, Equatable {
         added.sort { newOrder($0) < newOrder($1) }
         removed.sort { ($0.old!.section, $0.old!.index) < ($1.old!.section, $1.old!.index) }
         moved.sort { newOrder($0) < newOrder($1) }
+        renamed.sort { newOrder($0) < newOrder($1) }
         resized.sort { newOrder($0) < newOrder($1) }
         reselected.sort { newOrder($0) < newOrder($1) }
         moreTags.sort { $0.newSection < $1.newSection }
@@ -314,11 +335,7 @@ public struct LayoutDiff: Sendable, Equatable {
         let matches = Self.matchTexts(oldTags.map(\.text), newTags.map(\.text))
         var matchedOld = [Bool](repeating: false, count: oldTags.count)
         var matchedNew = [Bool](repeating: false, count: newTags.count)
-        let shift = Self.shift(header: (old.sections[o].header, new.sections[n].header),
-                               tags: matches.compactMap { i, j in
-                                   guard let f = oldTags[i].frame, let g = newTags[j].frame, oldTags[i].line == newTags[j].line else { return nil }
-                                   return (g.x - f.x, g.y - f.y)
-                               })
+        let shift = Self.shift(old: (old.sections[o], old.direction), new: (new.sections[n], new.direction), along: new.scrollDirection)
         var shiftedTags = 0
         for (i, j) in matches {
             matchedOld[i] = true
@@ -337,28 +354,48 @@ public struct LayoutDiff: Sendable, Equatable {
             }
             if a.isSelected != b.isSelected { reselected.append(tagChange) }
         }
+        // A tag gone and one come right after the same kept tag (or both first) are one renamed in place.
+        var newForOld = [Int: Int]()
+        for (i, j) in matches { newForOld[i] = j }
+        for i in oldTags.indices where !matchedOld[i] {
+            let j = i == 0 ? 0 : newForOld[i - 1].map { $0 + 1 }
+            guard let j, j < newTags.count, !matchedNew[j] else { continue }
+            matchedOld[i] = true
+            matchedNew[j] = true
+            newForOld[i] = j
+            var rename = change(old: (o, i), new: (n, j))
+            rename.text = newTags[j].text
+            rename.oldText = oldTags[i].text
+            renamed.append(rename)
+        }
         for i in oldTags.indices where !matchedOld[i] { removed.append(change(old: (o, i), new: nil)) }
         for j in newTags.indices where !matchedNew[j] { added.append(change(old: nil, new: (n, j))) }
-        // A section shifted when tags moved with it, or its header moved, whatever its tags did.
+        // A section shifted when tags moved with it, or its header ends elsewhere, whatever its tags did.
         let hasHeaders = old.sections[o].header != nil && new.sections[n].header != nil
         if (Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0)) && (shiftedTags > 0 || hasHeaders) {
             shifted.append(SectionShift(oldSection: o, newSection: n, dx: shift.dx, dy: shift.dy, tags: shiftedTags))
         }
     }
 
-    /// How a section's content moved as one: as its header did, when both layouts have one; else as most of its
-    /// tags that kept their line did (the first such tag's move breaks a tie); else not at all.
-    static func shift(header: (Rect?, Rect?), tags displacements: [(dx: Double, dy: Double)]) -> (dx: Double, dy: Double) {
-        if let old = header.0, let new = header.1 { return (new.x - old.x, new.y - old.y) }
-        // Moves counted in steps of the tolerance, each with the first tag that made it.
-        struct Step: Hashable { var dx: Int64, dy: Int64 }
-        var counts = [Step: (count: Int, first: Int)]()
-        for (index, move) in displacements.enumerated() {
-            let step = Step(dx: Int64((move.dx / tolerance).rounded()), dy: Int64((move.dy / tolerance).rounded()))
-            counts[step, default: (0, index)].count += 1
+    /// How a section's content moved as one, along the scroll axis: as where its tags begin, the end of its header
+    /// or, without one, its first line, moved. Nothing when either side shows no tag and no header.
+    static func shift(old: (LayoutSnapshot.Section, Direction), new: (LayoutSnapshot.Section, Direction),
+                      along axis: ScrollDirection) -> (dx: Double, dy: Double) {
+        guard let from = contentStart(old.0, direction: old.1, along: axis), let to = contentStart(new.0, direction: new.1, along: axis) else {
+            return (0, 0)
         }
-        guard let best = counts.values.max(by: { ($0.count, -$0.first) < ($1.count, -$1.first) }) else { return (0, 0) }
-        return displacements[best.first]
+        return axis == .vertical ? (0, to - from) : (to - from, 0)
+    }
+
+    /// Where a section's tags begin along the scroll axis: its header's far edge, or its first line's near one.
+    /// Horizontal strips run right to left when the reading direction does.
+    static func contentStart(_ section: LayoutSnapshot.Section, direction: Direction, along axis: ScrollDirection) -> Double? {
+        let frames = section.tags.compactMap(\.frame)
+        switch (axis, direction) {
+        case (.vertical, _): return section.header?.maxY ?? frames.map(\.minY).min()
+        case (.horizontal, .ltr): return section.header?.maxX ?? frames.map(\.minX).min()
+        case (.horizontal, .rtl): return section.header?.minX ?? frames.map(\.maxX).max()
+        }
     }
 
     /// Pairs of old and new section indices, with `nil` on the side a section is missing from, in document order.

@@ -225,9 +225,10 @@ package func formatPoints(_ value: Double) -> String {
     return String(value)
 }
 
-/// Two decimals at most, for tables and reports: `12.35`, `7.5`, `10`.
-package func formatDecimal(_ value: Double) -> String {
-    formatPoints((value * 100).rounded() / 100)
+/// `places` decimals at most, two by default, for tables and reports: `12.35`, `7.5`, `10`.
+package func formatDecimal(_ value: Double, places: Int = 2) -> String {
+    let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
+    return formatPoints((value * scale).rounded() / scale)
 }
 
 /// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.

@@ -210,7 +210,8 @@ public struct LayoutDiffImage {
         let height = LayoutDiff.differs(delta, 0) ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
         let reselected = diff.reselected.isEmpty ? "" : " · \(diff.reselected.count) reselected"
         let shifted = diff.shifted.isEmpty ? "" : " · \(diff.shifted.count) section\(diff.shifted.count == 1 ? "" : "s") shifted"
-        return "+\(diff.added.count) −\(diff.removed.count) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected)\(shifted) · \(height)"
+        let renamed = diff.renamed.isEmpty ? "" : " · \(diff.renamed.count) renamed"
+        return "+\(diff.added.count) −\(diff.removed.count)\(renamed) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected)\(shifted) · \(height)"
     }
 
     /// Each tag's mark in the old and in the new layout, keyed by section and index.
@@ -235,8 +236,9 @@ public struct LayoutDiffImage {
                 if let k = key(change.old) { old[k] = .moved }
                 if let k = key(change.new) { new[k] = .moved }
             }
-            for change in diff.removed { if let k = key(change.old) { old[k] = .removed } }
-            for change in diff.added { if let k = key(change.new) { new[k] = .added } }
+            // A renamed tag is drawn as the one that went and the one that came.
+            for change in diff.removed + diff.renamed { if let k = key(change.old) { old[k] = .removed } }
+            for change in diff.added + diff.renamed { if let k = key(change.new) { new[k] = .added } }
         }
     }
 
@@ -264,11 +266,11 @@ public struct LayoutDiffImage {
                 drawTag(tag.displayText, frame: frame, mark: .unchanged, style: .faint, drawer: drawer)
             }
         }
-        for change in diff.removed {
+        for change in diff.removed + diff.renamed {
             guard let old = change.old, let frame = old.frame else { continue }
             drawTag(diff.old.sections[old.section].tags[old.index].displayText, frame: frame, mark: .removed, style: .solid, drawer: drawer)
         }
-        for change in diff.added {
+        for change in diff.added + diff.renamed {
             guard let new = change.new, let frame = new.frame else { continue }
             drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .added, style: .solid, drawer: drawer)
         }

@@ -22,7 +22,8 @@ public struct MissingFontSuggestion: Sendable, Hashable, Codable {
 
 /// The script bucket of `scalar` and the Debian packages that would draw it: CJK → fonts-noto-cjk or
 /// fonts-wqy-zenhei, but the ideographs of CJK Extensions B to F (U+20000–U+2EBEF), which neither has,
-/// → fonts-hanazono, and those of Extension G on, none; emoji → fonts-noto-color-emoji; anything else → fonts-noto-core.
+/// → fonts-hanazono, and the other ideographs past the first plane (Extensions G to I, compatibility
+/// ideographs), none; emoji → fonts-noto-color-emoji; anything else → fonts-noto-core.
 public func missingFontSuggestion(for scalar: Unicode.Scalar) -> MissingFontSuggestion {
     let script = TextScript(of: scalar.value)
     let bucket: ScriptBucket
@@ -35,8 +36,8 @@ public func missingFontSuggestion(for scalar: Unicode.Scalar) -> MissingFontSugg
         bucket = .other
     }
     let packages: [String] = switch bucket {
-    case .cjk where scalar.value >= 0x30000: []
-    case .cjk where scalar.value >= 0x20000: ["fonts-hanazono"]
+    case .cjk where (0x20000...0x2EBEF).contains(scalar.value): ["fonts-hanazono"]
+    case .cjk where scalar.value >= 0x20000: []
     case .cjk: ["fonts-noto-cjk", "fonts-wqy-zenhei"]
     case .emoji: ["fonts-noto-color-emoji"]
     case .other: ["fonts-noto-core"]

@@ -39,18 +39,18 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(result.contentHeightChange == 0)
     }
 
-    @Test func renamingATagOfTheSameLengthIsARemovalAndAnAdditionOnly() {
+    @Test func renamingATagOfTheSameLengthIsARenameOnly() {
         let result = diff(["aa", "bb", "cc"], ["aa", "bx", "cc"])
-        #expect(texts(result.added) == ["bx"])
-        #expect(texts(result.removed) == ["bb"])
+        #expect(result.renamed.map { "\($0.oldText ?? "") → \($0.text)" } == ["bb → bx"])
+        #expect(result.added.isEmpty && result.removed.isEmpty)
         #expect(texts(result.moved) == [])
         #expect(texts(result.resized) == [])
     }
 
     @Test func renamingToALongerTextPushesTheRest() {
         let result = diff(["aa", "bb", "cc"], ["aa", "bbbb", "cc"])
-        #expect(texts(result.added) == ["bbbb"])
-        #expect(texts(result.removed) == ["bb"])
+        #expect(texts(result.renamed) == ["bbbb"])
+        #expect(result.added.isEmpty && result.removed.isEmpty)
         #expect(texts(result.moved) == ["cc"])
         #expect(texts(result.resized) == [])
     }
@@ -98,6 +98,24 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(texts(result.moved) == ["y", "dup"])
     }
 
+    /// A tag that gives way to another between the same kept tags is renamed; one put in or taken out is not.
+    @Test func aTagReplacedInPlaceIsRenamed() {
+        func renames(_ diff: LayoutDiff) -> [String] { diff.renamed.map { "\($0.oldText ?? "") → \($0.text)" } }
+        let replaced = diff(["aa", "bb", "cc"], ["aa", "xx", "cc"])
+        #expect(renames(replaced) == ["bb → xx"])
+        #expect(replaced.added.isEmpty && replaced.removed.isEmpty)
+        #expect(replaced.renamed.first?.old?.index == 1 && replaced.renamed.first?.new?.index == 1)
+        #expect(renames(diff(["aa", "bb"], ["zz", "bb"])) == ["aa → zz"])
+        let two = diff(["aa", "bb", "cc", "dd"], ["aa", "xx", "yy", "zz", "dd"])
+        #expect(renames(two) == ["bb → xx", "cc → yy"])
+        #expect(texts(two.added) == ["zz"] && two.removed.isEmpty)
+        let inserted = diff(["aa", "bb"], ["aa", "xx", "bb"])
+        #expect(inserted.renamed.isEmpty && texts(inserted.added) == ["xx"])
+        let deleted = diff(["aa", "xx", "bb"], ["aa", "bb"])
+        #expect(deleted.renamed.isEmpty && texts(deleted.removed) == ["xx"])
+        #expect(!replaced.isIdentical)
+    }
+
     @Test func swappedTagsAreMovedNotRemovedAndAdded() {
         let result = diff(["aa", "bb", "cc"], ["cc", "bb", "aa"])
         #expect(texts(result.added) == [] && texts(result.removed) == [])
@@ -139,13 +157,27 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(Set(texts(result.moved)) == ["bb", "cc"])
     }
 
-    /// Without headers, most of the tags decide the section's shift.
-    @Test func anUntitledSectionShiftsAsMostOfItsTagsDo() {
-        #expect(LayoutDiff.shift(header: (nil, nil), tags: [(0, 40), (5, 40), (0, 40)]) == (0, 40))
-        #expect(LayoutDiff.shift(header: (nil, nil), tags: [(1, 2), (3, 4)]) == (1, 2))
-        #expect(LayoutDiff.shift(header: (nil, nil), tags: []) == (0, 0))
-        let header = (Rect(x: 0, y: 10, width: 100, height: 40), Rect(x: 0, y: 60, width: 100, height: 40))
-        #expect(LayoutDiff.shift(header: (header.0, header.1), tags: [(0, 0), (0, 0)]) == (0, 50))
+    /// Without a header, a section begins at its first line: a tag put in after the first moves the tags after it,
+    /// and shifts nothing.
+    @Test func anUntitledSectionBeginsAtItsFirstLine() {
+        let result = LayoutDiff(old: snapshot([(nil, ["a", "b", "c", "d", "e"])]), new: snapshot([(nil, ["a", "X", "b", "c", "d", "e"])]))
+        #expect(result.shifted.isEmpty)
+        #expect(texts(result.moved) == ["b", "c", "d", "e"])
+        // Below a section that grew a line, an untitled one shifts as a whole.
+        let grown = LayoutDiff(old: snapshot([("A", ["aa"]), (nil, ["bb", "cc"])]),
+                               new: snapshot([("A", ["aa", String(repeating: "z", count: 45)]), (nil, ["bb", "cc"])]))
+        #expect(grown.moved.isEmpty)
+        #expect(grown.shifted.map(\.newSection) == [1] && grown.shifted.first?.tags == 2)
+    }
+
+    /// A taller header moves its tags down with the place they begin: a shift, not a move of each.
+    @Test func aTallerHeaderShiftsItsTags() {
+        var tall = LayoutOptions()
+        tall.headerHeight += 10
+        let result = LayoutDiff(old: snapshot([("A", ["aa", "bb"])]), new: snapshot([("A", ["aa", "bb"])], options: tall))
+        #expect(result.moved.isEmpty)
+        #expect(result.shifted == [LayoutDiff.SectionShift(oldSection: 0, newSection: 0, dx: 0, dy: 10, tags: 2)])
+        #expect(result.sections.map(\.kind) == [.headerResized])
     }
 
     @Test func untitledSectionsPairByTheirTags() {
@@ -313,11 +345,11 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(try tagflow(["layout", folder.path("new.tags"), "-o", folder.path("new.json")]).status == 0)
         let named = try tagflow(["diff", folder.path("old.layout"), folder.path("new.json"), "--format", "json"])
         #expect(named.status == 1, "\(named.stderr)")
-        #expect(texts(try json(named)["added"]) == ["足球运动"])
+        #expect(texts(try json(named)["renamed"]) == ["足球运动"])
         let piped = try tagflow(["diff", "-", folder.path("new.json"), "--format", "json"],
                                 stdin: try Data(contentsOf: URL(fileURLWithPath: folder.path("old.layout"))))
         #expect(piped.status == 1, "\(piped.stderr)")
-        #expect(texts(try json(piped)["removed"]) == ["足球"])
+        #expect((try json(piped)["renamed"] as? [[String: Any]])?.first?["oldText"] as? String == "足球")
         let mixed = try tagflow(["diff", "-", folder.path("new.tags")], stdin: try Data(contentsOf: URL(fileURLWithPath: folder.path("old.layout"))))
         #expect(mixed.status == 2)
         #expect(mixed.stderr.contains("'<stdin>'"), "\(mixed.stderr)")
@@ -671,8 +703,20 @@ private struct SevenPointMeasurer: TextMeasuring {
         let items = try #require(json["items"] as? [[String: Any]])
         #expect(items.first { $0["name"] as? String == "broken.png" }?["status"] as? String == "unreadable")
         #expect(items.first { $0["name"] as? String == "screens/home.png" }?["status"] as? String == "changed")
+        // reg-cli's lists say the run failed too.
+        #expect((json["failedItems"] as? [String])?.contains("broken.png") == true)
         let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
         #expect(markdown.contains("| ⚠️ unreadable | `broken.png` | cannot read"))
+    }
+
+    /// As for two pictures, --ignore over every pixel of a file is refused: it would pass without being compared.
+    @Test(.enabled(if: toolAvailable("convert"))) func ignoringEveryPixelOfAFileIsRefused() throws {
+        let folder = try TemporaryFolder()
+        try makeFolders(folder)
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--ignore", "0,0,10000,10000", "--report", folder.path("report")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: --ignore covers all"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report")))
     }
 
     /// A report folder used again holds only the new run's diff images.

@@ -50,8 +50,9 @@ import TagFlowTestSupport
 
         let old = try Self.scene(oldPath), new = try Self.scene(newPath)
         let diff = LayoutDiff(old: LayoutSnapshot(old.layout), new: LayoutSnapshot(new.layout))
-        #expect(diff.added.map(\.text) == ["Lambert 10", "新标签"])
-        #expect(diff.removed.map(\.text) == ["Lambert10"])
+        #expect(diff.added.map(\.text) == ["新标签"])
+        #expect(diff.renamed.map { "\($0.oldText ?? "") → \($0.text)" } == ["Lambert10 → Lambert 10"])
+        #expect(diff.removed.isEmpty)
         let offsets = LayoutTransition.offsets(old: old, new: new, diff: diff, requested: nil)
         // The change is below the first screen, so the view scrolls to it.
         let top = -old.layout.options.contentInset.top

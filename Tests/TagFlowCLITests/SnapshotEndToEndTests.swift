@@ -489,8 +489,7 @@ import TagFlowImage
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Ctrl-C during a record: the variants finished are kept, every golden is the old one or a whole new one, no
-    /// temporary file is left, and the exit status is 130.
+    /// Ctrl-C during a verify with a report: no report is written, so none of its pictures are either.
     @Test func anInterruptedVerifyLeavesNoPicturesWithoutTheirReport() throws {
         let folder = try makeProject()
         let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")
@@ -522,6 +521,8 @@ import TagFlowImage
         #expect(!FileManager.default.fileExists(atPath: folder.path("report/report.json")))
     }
 
+    /// Ctrl-C during a record: the variants finished are kept, every golden is the old one or a whole new one, no
+    /// temporary file is left, and the exit status is 130.
     @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
         let folder = try makeProject()
         let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")

@@ -25,7 +25,9 @@ import TagFlowRender
         let old = try snapshot(["篮球", "足球", "排球", "网球"], engine: engine)
         let new = try snapshot(["篮球", "棒球", "排球", "网球"], engine: engine)
         let diff = LayoutDiff(old: old, new: new)
-        #expect(diff.added.map(\.text) == ["棒球"] && diff.removed.map(\.text) == ["足球"])
+        // 足球 gave way to 棒球 in place: renamed, and drawn as the tag that went (red) and the one that came (green).
+        #expect(diff.renamed.map { "\($0.oldText ?? "") → \($0.text)" } == ["足球 → 棒球"])
+        #expect(diff.added.isEmpty && diff.removed.isEmpty)
         let image = try LayoutDiffImage(diff: diff, engine: engine).image(scale: 1)
         // Three panels of 375 pt, two gaps of 24 and margins of 16.
         #expect(image.width == 16 * 2 + 375 * 3 + 24 * 2)
@@ -133,7 +135,7 @@ import TagFlowRender
         let new = try snapshot(["篮球", "棒球", "排球"], engine: engine)
         let diff = LayoutDiff(old: old, new: new)
         let picture = LayoutDiffImage(diff: diff, engine: engine)
-        #expect(LayoutDiffImage.changeNote(diff) == "+1 −1 · 0 moved · 0 resized · same height")
+        #expect(LayoutDiffImage.changeNote(diff) == "+0 −0 · 1 renamed · 0 moved · 0 resized · same height")
         #expect(picture.legend.map(\.label) == ["unchanged", "added", "removed", "moved", "resized"])
         let image = try picture.image(scale: 1)
         #expect(count(image, near: pixel(LayoutDiffImage.Palette.light[.reselected].stroke)) == 0)

@@ -374,7 +374,7 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
             #expect(missingFontSuggestion(for: scalar).bucket == .cjk, "\(scalar)")
             #expect(missingFontSuggestion(for: scalar).packages == ["fonts-hanazono"], "\(scalar)")
         }
-        #expect(missingFontSuggestion(for: "\u{30000}").packages == [])
+        for scalar: Unicode.Scalar in ["\u{30000}", "\u{2F800}"] { #expect(missingFontSuggestion(for: scalar).packages == [], "\(scalar)") }
     }
 }
 

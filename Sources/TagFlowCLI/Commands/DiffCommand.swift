@@ -417,7 +417,7 @@ struct DiffCommand: ParsableCommand {
         let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
         let result = PixelDiff.compare(old, new, options: options)
         // A pass that compared nothing would read as two matching pictures.
-        if result.comparedPixels == 0 && !result.sizeChanged { throw RunError.nothingCompared(ignored: result.ignoredPixels) }
+        if result.comparedPixels == 0 && !result.sizeChanged { throw RunError.nothingCompared(ignored: result.ignoredPixels, file: nil) }
         let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
         if let output, let image = result.image {
             let png: [UInt8]
@@ -438,6 +438,12 @@ struct DiffCommand: ParsableCommand {
         let reportDirectory = try report.map { path throws in try OutputPath.checkReportFolder(path, outside: [oldDirectory, newDirectory]) }
         let (options, tolerance) = pixels.options(makeImage: true)
         let report = try FolderReport(oldDirectory: OutputPath.trimmingSlashes(oldDirectory), newDirectory: OutputPath.trimmingSlashes(newDirectory), options: options, tolerance: tolerance)
+        // As for two pictures: a file whose every pixel is ignored was not compared, and must not pass as if it were.
+        for item in report.items {
+            if let result = item.result, result.comparedPixels == 0, !result.sizeChanged {
+                throw RunError.nothingCompared(ignored: result.ignoredPixels, file: item.name)
+            }
+        }
         if let reportDirectory { try report.write(to: reportDirectory, toolVersion: TagFlowCommand.version) }
         switch format {
         case .text:

@@ -479,8 +479,8 @@ extension RunError {
         case let .picturesUnreadable(count, firstProblem, report):
             ErrorReport(message: "\(count) file\(count == 1 ? "" : "s") could not be read as PNG\(count == 1 ? "" : "s"), the first: \(firstProblem)",
                         hint: "the other files were compared\(report.map { " and are in \($0)/report.html" } ?? ""); write the unreadable ones again, or remove them")
-        case let .nothingCompared(ignored):
-            ErrorReport(message: "--ignore covers all \(ignored) pixels of the pictures, so nothing was compared",
+        case let .nothingCompared(ignored, file):
+            ErrorReport(message: "--ignore covers all \(ignored) pixels of \(file.map { "'\($0)'" } ?? "the pictures"), so nothing was compared",
                         hint: "ignore only the regions that change on their own, such as a clock")
         case let .tooManyTransitionFrames(count, cap):
             ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)", hint: "lower --duration or --fps")

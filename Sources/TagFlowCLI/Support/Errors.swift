@@ -240,7 +240,7 @@ enum RunError: Error {
     /// Files of two folders compared that are not PNGs that can be read; the others were compared and reported.
     case picturesUnreadable(count: Int, firstProblem: String, report: String?)
     /// `--ignore` covers every pixel of the pictures compared.
-    case nothingCompared(ignored: Int)
+    case nothingCompared(ignored: Int, file: String?)
     case pngAndOther(String)
     case layoutJSONAndOther(layout: String, other: String)
     case bothStandardInput

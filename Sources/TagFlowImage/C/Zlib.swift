@@ -75,6 +75,22 @@ enum DeflateJoining {
     /// by inflating the stream with zlib a block at a time, which tells where each block's header begins.
     static func unfinished(_ deflate: [UInt8]) throws(PNGError) -> [UInt8] {
         var bytes = deflate
+        let (header, unusedBitsAtEnd) = try lastBlock(of: deflate)
+        bytes[header.byte] &= ~(UInt8(1) << header.bit)
+        // The bits after the last block are padding, which the format leaves to the writer: zeros, so they can
+        // begin the empty block.
+        if unusedBitsAtEnd > 0 { bytes[bytes.count - 1] &= UInt8(0xFF >> unusedBitsAtEnd) }
+        // An empty stored block: a header of three zero bits, zero bits to the byte boundary, then LEN 0 and NLEN.
+        // The padding bits are zeros, so the header needs a byte of its own only when fewer than three are left.
+        if unusedBitsAtEnd < 3 { bytes.append(0) }
+        bytes += [0x00, 0x00, 0xFF, 0xFF]
+        return bytes
+    }
+
+    /// Where the last block of `deflate` (one whole raw deflate stream) begins, by byte and bit, and how many bits
+    /// of its last byte are left after it.
+    static func lastBlock(of deflate: [UInt8]) throws(PNGError) -> (header: (byte: Int, bit: Int), unusedBitsAtEnd: Int) {
+        var bytes = deflate
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
         defer {
@@ -114,12 +130,6 @@ enum DeflateJoining {
         if let failure { throw .zlib(operation: "inflate (finding the last deflate block)", code: failure) }
         guard Int(stream.pointee.total_in) == bytes.count else { throw .zlib(operation: "inflate (data after the last deflate block)", code: Z_DATA_ERROR) }
         guard header.byte < bytes.count else { throw .zlib(operation: "inflate (the last block is past the data)", code: Z_DATA_ERROR) }
-        bytes[header.byte] &= ~(UInt8(1) << header.bit)
-        // An empty stored block: a header of three zero bits, zero bits to the byte boundary, then LEN 0 and NLEN.
-        // The bits after the last block are zeros already, so the header needs a byte of its own only when fewer
-        // than three are left.
-        if unusedBitsAtEnd < 3 { bytes.append(0) }
-        bytes += [0x00, 0x00, 0xFF, 0xFF]
-        return bytes
+        return (header, unusedBitsAtEnd)
     }
 }

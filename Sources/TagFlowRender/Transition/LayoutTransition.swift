@@ -146,17 +146,20 @@ public struct LayoutTransition: Sendable {
             && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
 
         var tracks = [Track]()
-        func add(_ oldID: ElementID?, _ newID: ElementID?, change: TransitionChange? = nil, alike: Bool = true) {
+        /// `shift`: how far the element's section moved as one, which is no change of the element's own.
+        func add(_ oldID: ElementID?, _ newID: ElementID?, change: TransitionChange? = nil, alike: Bool = true,
+                 shift: (dx: Double, dy: Double) = (0, 0)) {
             let from = oldID.flatMap { oldElements[$0] }, to = newID.flatMap { newElements[$0] }
             guard from != nil || to != nil else { return }
             var change = change
             if let from, let to, change == nil, oldID?.kind != .item {
                 // Headers, footers and more tags: the frames say what changed.
                 let f = from.frame, g = to.frame
-                if LayoutDiff.differs(f.x, g.x) || LayoutDiff.differs(f.y, g.y) {
-                    change = .moved
-                } else if LayoutDiff.differs(f.width, g.width) || LayoutDiff.differs(f.height, g.height) {
+                // A header that grew moves where its section's tags begin, so its size is said first.
+                if LayoutDiff.differs(f.width, g.width) || LayoutDiff.differs(f.height, g.height) {
                     change = .resized
+                } else if LayoutDiff.differs(f.x + shift.dx, g.x) || LayoutDiff.differs(f.y + shift.dy, g.y) {
+                    change = .moved
                 }
             }
             if from == nil { change = .added } else if to == nil { change = .removed }
@@ -166,7 +169,9 @@ public struct LayoutTransition: Sendable {
             switch (pair.old, pair.new) {
             case let (o?, n?):
                 let oldSection = a.document.sections[o], newSection = b.document.sections[n]
-                add(.header(o), .header(n), alike: oldSection.title == newSection.title)
+                let shifted = diff.shifted.first { $0.oldSection == o && $0.newSection == n }
+                let shift = (dx: shifted?.dx ?? 0, dy: shifted?.dy ?? 0)
+                add(.header(o), .header(n), alike: oldSection.title == newSection.title, shift: shift)
                 var matchedOld = Set<Int>(), matchedNew = Set<Int>()
                 for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
                     matchedOld.insert(i)
@@ -179,8 +184,8 @@ public struct LayoutTransition: Sendable {
                 }
                 for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
                 for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
-                add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text)
-                add(.footer(o), .footer(n), alike: oldSection.footer == newSection.footer)
+                add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text, shift: shift)
+                add(.footer(o), .footer(n), alike: oldSection.footer == newSection.footer, shift: shift)
             case let (o?, nil):
                 add(.header(o), nil)
                 for i in a.tags[o].indices { add(.item(o, i), nil) }

@@ -96,7 +96,7 @@ public struct QueryCheck {
     }
 
     private static func describe(_ rect: Rect) -> String {
-        "(\([rect.x, rect.y, rect.width, rect.height].map(formatDecimal).joined(separator: ", ")))"
+        "(\([rect.x, rect.y, rect.width, rect.height].map { formatDecimal($0) }.joined(separator: ", ")))"
     }
 
     /// The first `maxFailures` failing steps in full, then a verdict line, for a terminal.

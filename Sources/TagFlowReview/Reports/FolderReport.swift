@@ -235,7 +235,8 @@ public struct FolderReport {
             ("mode", .string("folder")),
             ("failed", .bool(failed)),
             ("summary", .object(Item.Status.allCases.map { ($0.rawValue, .integer(count($0))) } + [("total", .integer(items.count))])),
-            ("failedItems", names([.changed])), ("newItems", names([.new])), ("deletedItems", names([.deleted])),
+            // Unreadable files fail the run, so tools that read only these lists see it fail.
+            ("failedItems", names([.changed, .unreadable])), ("newItems", names([.new])), ("deletedItems", names([.deleted])),
             ("passedItems", names([.passed, .unchanged])),
             ("expectedItems", names([.changed, .deleted, .passed, .unchanged])), ("actualItems", names([.changed, .new, .passed, .unchanged])),
             ("diffItems", .array(items.compactMap { $0.diffPNG == nil ? nil : .string($0.name) })),

@@ -12,12 +12,40 @@ public struct LayoutDiffReport {
 
     /// One line of the change table.
     public struct Row: Equatable, Sendable {
-        /// `added`, `moved`, `section retitled`…
-        public var change: String
+        /// What changed, in the words of the table.
+        public enum Kind: String, Sendable {
+            case sectionAdded = "section added", sectionRemoved = "section removed", sectionRetitled = "section retitled"
+            case footerChanged = "footer changed", headerResized = "header resized", footerResized = "footer resized"
+            case sectionShifted = "section shifted"
+            case renamed, added, removed, moved
+            case movedAndResized = "moved, resized"
+            case resized, reselected
+            case moreTag = "more tag"
+
+            /// The mark of the diff picture's colour for it, for Markdown: green added, red removed, an arrow for
+            /// moved (the picture joins a moved tag's places with one), blue resized, purple reselected.
+            var markdownMark: String {
+                switch self {
+                case .added, .sectionAdded: "🟢"
+                case .removed, .sectionRemoved: "🔴"
+                case .moved, .movedAndResized: "➡️"
+                case .sectionShifted: "↕️"
+                case .renamed: "✏️"
+                case .resized, .headerResized, .footerResized: "🔵"
+                case .reselected: "🟣"
+                case .sectionRetitled, .footerChanged, .moreTag: "⚪"
+                }
+            }
+        }
+
+        public var kind: Kind
         public var section: String
         public var tag: String
         public var old: String
         public var new: String
+
+        /// `added`, `moved`, `section retitled`…
+        public var change: String { kind.rawValue }
     }
 
     // MARK: Text
@@ -29,6 +57,7 @@ public struct LayoutDiffReport {
             return "layouts are identical: \(tags) tag(s), content \(diff.contentLengthName) \(points(newLength)) pt"
         }
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         let sectionCounts = Dictionary(grouping: diff.sections, by: \.kind).mapValues(\.count)
         for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized] {
@@ -50,8 +79,8 @@ public struct LayoutDiffReport {
     public var heightChange: String {
         let old = diff.old.contentSize.length(along: diff.new.scrollDirection), new = newLength
         guard LayoutDiff.differs(old, new) else { return "\(points(new)) pt (unchanged)" }
-        let delta = new - old
-        return "\(points(old)) → \(points(new)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta))))"
+        let delta = new - old, places = Self.decimals(telling: [(old, new)])
+        return "\(points(old, places: places)) → \(points(new, places: places)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta), places: places)))"
     }
 
     /// Said before anything else when the two layouts were measured with different font files: then moved tags
@@ -74,77 +103,83 @@ public struct LayoutDiffReport {
         return note + summary + "\n" + (rows.isEmpty ? "" : table.rendered + "\n")
     }
 
-    /// Section changes first, then added, removed, moved, resized and reselected tags.
+    /// Section changes first, then renamed, added, removed, moved, resized and reselected tags. Numbers are in as
+    /// many decimals (two to six) as tell old from new: a move of a thousandth of a point is not two equal places.
     public var rows: [Row] {
         var rows = [Row]()
         for change in diff.sections {
             let name = change.newIndex.map { sectionName(diff.new, $0) } ?? change.oldIndex.map { sectionName(diff.old, $0) } ?? ""
+            func row(_ kind: Row.Kind, old: String, new: String) { rows.append(Row(kind: kind, section: name, tag: "", old: old, new: new)) }
             switch change.kind {
-            case .added: rows.append(Row(change: "section added", section: name, tag: "", old: "", new: quoted(change.newText)))
-            case .removed: rows.append(Row(change: "section removed", section: name, tag: "", old: quoted(change.oldText), new: ""))
-            case .retitled: rows.append(Row(change: "section retitled", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
-            case .refootered: rows.append(Row(change: "footer changed", section: name, tag: "", old: quoted(change.oldText), new: quoted(change.newText)))
+            case .added: row(.sectionAdded, old: "", new: quoted(change.newText))
+            case .removed: row(.sectionRemoved, old: quoted(change.oldText), new: "")
+            case .retitled: row(.sectionRetitled, old: quoted(change.oldText), new: quoted(change.newText))
+            case .refootered: row(.footerChanged, old: quoted(change.oldText), new: quoted(change.newText))
             case .headerResized, .footerResized:
-                let isHeader = change.kind == .headerResized
-                func frameSize(_ snapshot: LayoutSnapshot, _ index: Int?) -> String {
-                    guard let index, let frame = isHeader ? snapshot.sections[index].header : snapshot.sections[index].footerFrame else { return "(none)" }
-                    return size(Size(width: frame.width, height: frame.height))
-                }
-                rows.append(Row(change: isHeader ? "header resized" : "footer resized", section: name, tag: "",
-                                old: frameSize(diff.old, change.oldIndex), new: frameSize(diff.new, change.newIndex)))
+                let (old, new) = change.resizedFrames(in: diff)
+                let places = Self.decimals(telling: [(old?.width, new?.width), (old?.height, new?.height)])
+                row(change.kind == .headerResized ? .headerResized : .footerResized,
+                    old: old.map { size($0.size, places: places) } ?? "(none)", new: new.map { size($0.size, places: places) } ?? "(none)")
             }
         }
         for shift in diff.shifted {
-            rows.append(Row(change: "section shifted", section: sectionName(diff.new, shift.newSection),
-                            tag: "\(shift.tags) tag\(shift.tags == 1 ? "" : "s")", old: "", new: "by " + self.shift(shift)))
+            let places = Self.decimals(telling: [(shift.dx, 0), (shift.dy, 0)])
+            rows.append(Row(kind: .sectionShifted, section: sectionName(diff.new, shift.newSection),
+                            tag: "\(shift.tags) tag\(shift.tags == 1 ? "" : "s")", old: "", new: "by " + self.shift(shift, places: places)))
         }
-        /// A row a change, its places in as many decimals as tell them apart: a move of a thousandth of a point is
-        /// not shown as two equal places.
-        func tagRows(_ kind: (LayoutDiff.TagChange) -> String, _ changes: [LayoutDiff.TagChange],
-                     detail: (LayoutDiff.TagChange, LayoutDiff.Place, Int) -> String) {
-            for change in changes {
-                let section = change.new.map { sectionName(diff.new, $0.section) } ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
-                var old = "", new = ""
-                for places in 2...6 {
-                    old = change.old.map { detail(change, $0, places) } ?? ""
-                    new = change.new.map { detail(change, $0, places) } ?? ""
-                    if old != new || old.isEmpty || new.isEmpty { break }
-                }
-                rows.append(Row(change: kind(change), section: section, tag: change.text, old: old, new: new))
-            }
+        func tagRow(_ kind: Row.Kind, _ change: LayoutDiff.TagChange, tag: String? = nil, detail: (LayoutDiff.Place, Int) -> String) {
+            let section = change.new.map { sectionName(diff.new, $0.section) } ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
+            let (a, b) = (change.old?.frame, change.new?.frame)
+            let places = Self.decimals(telling: [(a?.x, b?.x), (a?.y, b?.y), (a?.width, b?.width), (a?.height, b?.height)])
+            rows.append(Row(kind: kind, section: section, tag: tag ?? change.text,
+                            old: change.old.map { detail($0, places) } ?? "", new: change.new.map { detail($0, places) } ?? ""))
         }
+        for change in diff.renamed { tagRow(.renamed, change, tag: "\(change.oldText ?? "") → \(change.text)", detail: placeAndSize) }
+        for change in diff.added { tagRow(.added, change, detail: placeAndSize) }
+        for change in diff.removed { tagRow(.removed, change, detail: placeAndSize) }
         // A tag moved and resized is one row.
         let resized = Set(diff.resized), moved = Set(diff.moved)
-        tagRows({ _ in "added" }, diff.added) { placeAndSize($1, places: $2) }
-        tagRows({ _ in "removed" }, diff.removed) { placeAndSize($1, places: $2) }
-        tagRows({ resized.contains($0) ? "moved, resized" : "moved" }, diff.moved) { change, place, places in
-            resized.contains(change) ? placeAndSize(place, places: places) : self.place(place, places: places)
+        for change in diff.moved {
+            if resized.contains(change) { tagRow(.movedAndResized, change, detail: placeAndSize) } else { tagRow(.moved, change, detail: place) }
         }
-        tagRows({ _ in "resized" }, diff.resized.filter { !moved.contains($0) }) { _, place, places in
-            place.frame.map { size(Size(width: $0.width, height: $0.height), places: places) } ?? "hidden"
+        for change in diff.resized where !moved.contains(change) {
+            tagRow(.resized, change) { place, places in place.frame.map { size($0.size, places: places) } ?? "hidden" }
         }
         for change in diff.reselected {
             let oldTag = change.old.map { diff.old.sections[$0.section].tags[$0.index] }
             let newTag = change.new.map { diff.new.sections[$0.section].tags[$0.index] }
-            rows.append(Row(change: "reselected", section: change.new.map { sectionName(diff.new, $0.section) } ?? "", tag: change.text,
+            rows.append(Row(kind: .reselected, section: change.new.map { sectionName(diff.new, $0.section) } ?? "", tag: change.text,
                             old: oldTag?.isSelected == true ? "selected" : "not selected",
                             new: newTag?.isSelected == true ? "selected" : "not selected"))
         }
         for change in diff.moreTags {
-            rows.append(Row(change: "more tag", section: sectionName(diff.new, change.newSection), tag: "",
+            rows.append(Row(kind: .moreTag, section: sectionName(diff.new, change.newSection), tag: "",
                             old: change.old.map(moreTag) ?? "(none)", new: change.new.map(moreTag) ?? "(none)"))
         }
         return rows
     }
 
+    /// The fewest decimals, from two to six, in which each pair that differs by more than the diff's tolerance
+    /// prints differently; a pair with a side missing counts for nothing.
+    static func decimals(telling pairs: [(Double?, Double?)]) -> Int {
+        pairs.reduce(2) { places, pair in
+            guard let a = pair.0, let b = pair.1, LayoutDiff.differs(a, b) else { return places }
+            let needed = (2...6).first { formatDecimal(a, places: $0) != formatDecimal(b, places: $0) } ?? 6
+            return max(places, needed)
+        }
+    }
+
     /// `“+16” at (303, 100) 44.54×30`.
     private func moreTag(_ more: LayoutSnapshot.MoreTag) -> String {
-        "\(quoted(more.text)) at (\(points(more.frame.x)), \(points(more.frame.y))) \(size(Size(width: more.frame.width, height: more.frame.height)))"
+        "\(quoted(more.text)) at (\(points(more.frame.x)), \(points(more.frame.y))) \(size(more.frame.size))"
     }
 
     /// `(0, +40)`: how far a section moved, signed.
-    private func shift(_ shift: LayoutDiff.SectionShift) -> String {
-        func signed(_ value: Double) -> String { value > 0 ? "+" + points(value) : value < 0 ? "−" + points(-value) : "0" }
+    private func shift(_ shift: LayoutDiff.SectionShift, places: Int) -> String {
+        func signed(_ value: Double) -> String {
+            let text = points(abs(value), places: places)
+            return text == "0" ? "0" : (value > 0 ? "+" : "−") + text
+        }
         return "(\(signed(shift.dx)), \(signed(shift.dy)))"
     }
 
@@ -161,16 +196,12 @@ public struct LayoutDiffReport {
 
     private func placeAndSize(_ place: LayoutDiff.Place, places: Int = 2) -> String {
         guard let frame = place.frame else { return "hidden (past maxLines)" }
-        return self.place(place, places: places) + ", " + size(Size(width: frame.width, height: frame.height), places: places)
+        return self.place(place, places: places) + ", " + size(frame.size, places: places)
     }
 
     private func size(_ size: Size, places: Int = 2) -> String { "\(points(size.width, places: places))×\(points(size.height, places: places))" }
 
-    /// At most `places` decimals: `12.35`, `7.5`, `10`.
-    private func points(_ value: Double, places: Int = 2) -> String {
-        let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
-        return formatPoints((value * scale).rounded() / scale)
-    }
+    private func points(_ value: Double, places: Int = 2) -> String { formatDecimal(value, places: places) }
 
     // MARK: Markdown
 
@@ -182,7 +213,7 @@ public struct LayoutDiffReport {
         lines += ["| Change | Section | Tag | Old | New |", "| --- | --- | --- | --- | --- |"]
         let all = rows
         for row in all.prefix(Self.markdownRowLimit) {
-            lines.append("| " + [markdownChange(row.change), row.section, row.tag, row.old, row.new].map { $0.isEmpty ? "—" : MarkdownText.cell($0) }.joined(separator: " | ") + " |")
+            lines.append("| " + [row.kind.markdownMark + " " + row.change, row.section, row.tag, row.old, row.new].map { $0.isEmpty ? "—" : MarkdownText.cell($0) }.joined(separator: " | ") + " |")
         }
         if all.count > Self.markdownRowLimit {
             lines += ["", "… and \(all.count - Self.markdownRowLimit) more; run `tagflow diff --format json` for all of them."]
@@ -193,25 +224,12 @@ public struct LayoutDiffReport {
     private var markdownSummary: String {
         if diff.isIdentical { return "no changes (content \(diff.contentLengthName) \(points(newLength)) pt)" }
         var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
         if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
         if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
         return parts.joined(separator: " · ") + " · content height " + heightChange
-    }
-
-    /// The change with the mark of the diff picture's colour for it: green added, red removed, blue resized,
-    /// purple reselected; moved tags, teal there and joined by an arrow, get the arrow.
-    private func markdownChange(_ change: String) -> String {
-        switch change {
-        case "added", "section added": "🟢 " + change
-        case "section shifted": "↕️ " + change
-        case "removed", "section removed": "🔴 " + change
-        case "moved", "moved, resized": "➡️ " + change
-        case "resized": "🔵 " + change
-        case "reselected": "🟣 " + change
-        default: "⚪ " + change
-        }
     }
 
     // MARK: JSON
@@ -238,12 +256,8 @@ public struct LayoutDiffReport {
                 ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null), ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
                 ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))]
             if change.kind == .headerResized || change.kind == .footerResized {
-                func frameSize(_ snapshot: LayoutSnapshot, _ index: Int?) -> JSONOutput {
-                    let section = index.map { snapshot.sections[$0] }
-                    let frame = change.kind == .headerResized ? section?.header : section?.footerFrame
-                    return frame.map { sizeJSON(Size(width: $0.width, height: $0.height)) } ?? .null
-                }
-                members += [("oldSize", frameSize(diff.old, change.oldIndex)), ("newSize", frameSize(diff.new, change.newIndex))]
+                let (old, new) = change.resizedFrames(in: diff)
+                members += [("oldSize", old.map { sizeJSON($0.size) } ?? .null), ("newSize", new.map { sizeJSON($0.size) } ?? .null)]
             }
             return .object(members)
         }
@@ -258,6 +272,7 @@ public struct LayoutDiffReport {
             ("identical", .bool(diff.isIdentical)),
             ("fontFilesChanged", .bool(diff.fontFilesChanged)),
             ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
+                                 ("renamed", .integer(diff.renamed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
                                  ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count)),
                                  ("shiftedSections", .integer(diff.shifted.count))])),
@@ -266,7 +281,11 @@ public struct LayoutDiffReport {
                       ("change", .number(diff.contentLengthChange))])),
             ("viewport", .object([("old", sizeJSON(diff.old.viewport)), ("new", sizeJSON(diff.new.viewport))])),
             ("sections", .array(sections)),
-            ("added", changes(diff.added)), ("removed", changes(diff.removed)), ("moved", changes(diff.moved)),
+            ("added", changes(diff.added)), ("removed", changes(diff.removed)),
+            ("renamed", .array(diff.renamed.map { change in
+                .object([("oldText", .optional(change.oldText)), ("text", .string(change.text)), ("old", placeJSON(change.old)), ("new", placeJSON(change.new))])
+            })),
+            ("moved", changes(diff.moved)),
             ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),
             ("shifted", .array(diff.shifted.map { shift in
                 .object([("oldSection", .integer(shift.oldSection)), ("newSection", .integer(shift.newSection)),
