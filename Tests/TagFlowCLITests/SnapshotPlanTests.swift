@@ -93,15 +93,15 @@ import TagFlowLayout
 
 @Suite struct SnapshotReportTests {
     static let items = [
-        SnapshotItem(name: "demo/iphone-15-dark.png", screen: "demo", kind: "render", status: .changed,
+        SnapshotItem(name: "demo/iphone-15-dark.png", screen: "demo", kind: .render, status: .changed,
                      detail: "4010 pixels differ (0.17%)", differentPixels: 4010,
                      images: [("actual", "images/demo/iphone-15-dark.actual.png"), ("diff", "images/demo/iphone-15-dark.diff.png")]),
-        SnapshotItem(name: "demo/iphone-15-light.png", screen: "demo", kind: "render", status: .matched, detail: "", differentPixels: 0),
-        SnapshotItem(name: "multi/default.scroll", screen: "multi", kind: "sequence", status: .changed,
+        SnapshotItem(name: "demo/iphone-15-light.png", screen: "demo", kind: .render, status: .matched, detail: "", differentPixels: 0),
+        SnapshotItem(name: "multi/default.scroll", screen: "multi", kind: .sequence, status: .changed,
                      detail: "steps 3, 4 changed", differentPixels: 12, changedSteps: [3, 4],
                      images: [("diff", "images/multi/default.step-3.diff.png")], imagesStep: 3),
-        SnapshotItem(name: "old/gone.png", screen: "old", kind: "", status: .stale, detail: "no variant makes it"),
-        SnapshotItem(name: "multi/default.png", screen: "multi", kind: "render", status: .missing, detail: "no golden <yet> & \"new\""),
+        SnapshotItem(name: "old/gone.png", screen: "old", kind: nil, status: .stale, detail: "no variant makes it"),
+        SnapshotItem(name: "multi/default.png", screen: "multi", kind: .render, status: .missing, detail: "no golden <yet> & \"new\""),
     ]
 
     @Test func junitHasExactlyTheFailingGoldensAsFailures() throws {
@@ -117,7 +117,7 @@ import TagFlowLayout
     /// Items are listed as JUnit and HTML group them, by screen: a screen named as another's prefix comes after it.
     @Test func itemsAreInScreenOrderThenNameOrder() {
         let items = ["chooser-scroll/a.png", "chooser/b.png", "old.png", "chooser/a.png"].map { name in
-            SnapshotItem(name: name, screen: name.contains("/") ? String(name.split(separator: "/")[0]) : "", kind: "render",
+            SnapshotItem(name: name, screen: name.contains("/") ? String(name.split(separator: "/")[0]) : "", kind: .render,
                          status: .matched, detail: "")
         }
         #expect(SnapshotReport(action: "verify", items: items).items.map(\.name)

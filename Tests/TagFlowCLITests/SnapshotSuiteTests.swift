@@ -31,7 +31,7 @@ import TagFlowTestSupport
         let recorded = try suite.record()
         #expect(recorded.action == "record")
         #expect(recorded.items.map(\.name) == ["chooser/@1x-dark.png", "chooser/@1x-light.png"])
-        #expect(recorded.items.allSatisfy { $0.status == .written })
+        #expect(recorded.items.allSatisfy { $0.status == .written && $0.kind == .render })
         #expect(FileManager.default.fileExists(atPath: folder.path("goldens/chooser/@1x-light.png")))
 
         let verified = try suite.verify()
@@ -43,6 +43,7 @@ import TagFlowTestSupport
         #expect(!changed.passed)
         #expect(changed.failures.map(\.name) == ["chooser/@1x-dark.png", "chooser/@1x-light.png"])
         #expect(changed.failures.allSatisfy { $0.status == .changed && ($0.differentPixels ?? 0) > 0 })
+        #expect(try String(contentsOfFile: folder.path("report/report.json"), encoding: .utf8) == changed.jsonText)
         for file in ["report.json", "report.md", "junit.xml", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("report/" + file)), "\(file)")
         }

@@ -122,7 +122,8 @@ enum SnapshotOutput: Hashable, Sendable {
 }
 
 /// The kinds of golden, as reports name them.
-enum GoldenKind: String, CaseIterable, Sendable {
+/// What a golden is: a render of the whole content, a contact sheet of a scroll, or a scroll's frames.
+public enum GoldenKind: String, CaseIterable, Sendable {
     case render, sheet, sequence
 
     /// What a golden's path adds to its variant's name: a file's extension, or a sequence folder's.

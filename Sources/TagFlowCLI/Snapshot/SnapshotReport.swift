@@ -27,8 +27,8 @@ public struct SnapshotItem: Equatable, Sendable {
     public internal(set) var name: String
     /// The screen whose folder holds the golden; empty for a file at the top of the goldens folder.
     public internal(set) var screen: String
-    /// `render`, `sheet` or `sequence`; empty for a stale golden.
-    public internal(set) var kind: String
+    /// What the golden is; nil for a stale golden, which no variant makes.
+    public internal(set) var kind: GoldenKind?
     public internal(set) var status: Status
     /// One line for people: how many pixels differ, which steps changed.
     public internal(set) var detail: String
@@ -145,7 +145,7 @@ public struct SnapshotReport: Equatable, Sendable {
             ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
             ("items", .array(items.map { item in
                 .object([
-                    ("name", .string(item.name)), ("screen", .string(item.screen)), ("kind", .string(item.kind)),
+                    ("name", .string(item.name)), ("screen", .string(item.screen)), ("kind", .string(item.kind?.rawValue ?? "")),
                     ("status", .string(item.status.rawValue)), ("detail", .string(item.detail)),
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
@@ -154,6 +154,9 @@ public struct SnapshotReport: Equatable, Sendable {
             })),
         ])
     }
+
+    /// `report.json`'s text: the report for tools, which a merge reads back.
+    public var jsonText: String { json.rendered() + "\n" }
 
     /// The report a run wrote to `folder`, read back from its `report.json`.
     init(folder: String) throws {
@@ -174,7 +177,7 @@ public struct SnapshotReport: Equatable, Sendable {
     /// there, and removes the pictures of the report it replaces (`earlierImages`) that this one does not name.
     func write(to folder: String, replacing earlierImages: Set<String>) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try AtomicFile.write(Array((json.rendered() + "\n").utf8), to: Self.jsonPath(in: folder))
+        try AtomicFile.write(Array(jsonText.utf8), to: Self.jsonPath(in: folder))
         try AtomicFile.write(Array(markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(junitXML.utf8), to: folder + "/junit.xml")
         try AtomicFile.write(Array(SnapshotReportHTML(report: self).page.utf8), to: folder + "/report.html")
@@ -207,7 +210,7 @@ public struct SnapshotReport: Equatable, Sendable {
             }
             items.append(SnapshotItem(
                 name: try item["name"]?.string("\"name\"") ?? "", screen: try item["screen"]?.string("\"screen\"") ?? "",
-                kind: try item["kind"]?.string("\"kind\"") ?? "", status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
+                kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
                 differentPixels: try item["differentPixels"].flatMap { value throws(InputError) -> Int? in
                     if case .null = value.value { return nil }
                     return Int(try value.number("\"differentPixels\""))

@@ -282,7 +282,7 @@ struct SnapshotRunner: Sendable {
             case .render:
                 let scale = variant.settings.scale ?? scene.layout.options.displayScale
                 let renderer = ContentRenderer(scene: scene)
-                try compare(name: name, screen: screen, kind: output.kind.rawValue, actual: { try renderer.image(scale: scale) },
+                try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
                             sameAsGolden: { golden in
                                 try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
                                     ? try renderer.pixelSize(scale: scale) : nil
@@ -293,7 +293,7 @@ struct SnapshotRunner: Sendable {
                 let scale = variant.settings.scale ?? ScrollCommand.defaultScale
                 try sheet.checkSize(scale: scale)
                 guard let image = try sheet.image(scale: scale) else { continue }
-                try compare(name: name, screen: screen, kind: output.kind.rawValue, actual: { image },
+                try compare(name: name, screen: screen, kind: output.kind, actual: { image },
                             encode: { try PNGEncoder().encode(image) }, into: &outcome)
             case let .sequence(strategies, frames):
                 let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
@@ -342,7 +342,7 @@ struct SnapshotRunner: Sendable {
     /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once. `sameAsGolden`, when
     /// given, tells cheaply whether a golden holds exactly the picture, and its size if so; only when it does not is
     /// the picture made whole and compared.
-    private func compare(name: String, screen: SnapshotManifest.Screen, kind: String, actual makeActual: () throws -> RGBAImage,
+    private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, actual makeActual: () throws -> RGBAImage,
                          sameAsGolden: ((_ golden: [UInt8]) throws -> (width: Int, height: Int)?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
         let path = goldenPath(name)
@@ -438,7 +438,7 @@ struct SnapshotRunner: Sendable {
         let extra = goldenSteps.filter { $0.value > frames.count }.sorted { $0.value < $1.value }
         let removed = extra.map(\.value)
         let steps = (changed + (exists ? added : []) + removed).sorted()
-        var item = SnapshotItem(name: name, screen: screen.name, kind: GoldenKind.sequence.rawValue,
+        var item = SnapshotItem(name: name, screen: screen.name, kind: .sequence,
                                 status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
                                 detail: Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added, removed: removed),
                                 differentPixels: differentPixels, changedSteps: steps)
@@ -532,7 +532,7 @@ struct SnapshotRunner: Sendable {
         return stale.sorted().map { name in
             let folder = name.split(separator: "/", maxSplits: 1)
             let renamed = expectedBySpelling[spelling(name)].map { "the golden now named \($0), under an earlier name; " } ?? ""
-            var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: "", status: .stale,
+            var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: nil, status: .stale,
                                     detail: renamed.isEmpty ? "no screen or variant makes it; --prune removes it"
                                         : renamed + "record writes it under the new name, and --prune removes this one")
             if prune, recordMode == .never {

@@ -83,7 +83,8 @@ public struct SnapshotRun: Sendable {
     public var prune: Bool
     /// Where to write `report.html`, `report.json`, `report.md` and `junit.xml`, and the pictures they show.
     public var reportFolder: String?
-    /// Variants drawn at once, at least 1; nil for one a core. The goldens are the same for any number.
+    /// Variants drawn at once; nil for one a core, and fewer than 1 counts as 1. The goldens are the same for any
+    /// number.
     public var threads: Int?
 
     public init(shard: Shard = .whole, filters: [String] = [], prune: Bool = false, reportFolder: String? = nil, threads: Int? = nil) {
@@ -96,7 +97,7 @@ public struct SnapshotRun: Sendable {
 }
 
 /// An error of tagflow's, in the words the command line prints: what is wrong, where, and how to fix it.
-public struct TagFlowError: Error, CustomStringConvertible, Sendable {
+public struct TagFlowError: Error, Equatable, CustomStringConvertible, Sendable {
     let report: ErrorReport
 
     init(_ error: any Error) { report = ErrorReport(error) }

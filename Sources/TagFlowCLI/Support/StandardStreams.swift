@@ -39,6 +39,12 @@ enum StandardStreams {
             let written = Foundation.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             if written < 0 {
                 if errno == EINTR { continue }
+                // A non-blocking stream that is full for now, as some CI runners hand out: wait until it drains.
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var waiting = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&waiting, 1, -1)
+                    continue
+                }
                 return errno
             }
             offset += written
