@@ -681,9 +681,15 @@ private struct SevenPointMeasurer: TextMeasuring {
         try FileManager.default.createDirectory(atPath: folder.path("old"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: folder.path("new"), withIntermediateDirectories: true)
         try folder.write("old/notes.txt", "not an image")
-        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
+        try expectRefused(in: folder, saying: "holds a PNG, so there is nothing to compare")
+    }
+
+    /// A folder diff of `folder`'s old and new, with `options`, that stops with status 2, says `message`, and writes
+    /// no report.
+    func expectRefused(in folder: TemporaryFolder, _ options: [String] = [], saying message: String) throws {
+        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")] + options)
         #expect(result.status == 2)
-        #expect(result.stderr.contains("holds a PNG, so there is nothing to compare"), "\(result.stderr)")
+        #expect(result.stderr.contains(message), "\(result.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("report")))
     }
 
@@ -713,10 +719,7 @@ private struct SevenPointMeasurer: TextMeasuring {
     @Test(.enabled(if: toolAvailable("convert"))) func ignoringEveryPixelOfAFileIsRefused() throws {
         let folder = try TemporaryFolder()
         try makeFolders(folder)
-        let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--ignore", "0,0,10000,10000", "--report", folder.path("report")])
-        #expect(result.status == 2)
-        #expect(result.stderr.contains("error: --ignore covers all"), "\(result.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("report")))
+        try expectRefused(in: folder, ["--ignore", "0,0,10000,10000"], saying: "error: --ignore covers all")
     }
 
     /// A report folder used again holds only the new run's diff images.

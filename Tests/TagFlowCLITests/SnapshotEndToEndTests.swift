@@ -489,35 +489,48 @@ import TagFlowImage
         return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    /// Ctrl-C during a verify with a report: no report is written, so none of its pictures are either.
-    @Test func anInterruptedVerifyLeavesNoPicturesWithoutTheirReport() throws {
-        let folder = try makeProject()
+    /// A manifest of 120 variants at scale 2, slow enough to stop part way.
+    func writeManyVariants(in folder: TemporaryFolder) throws {
         let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")
         try folder.write("tagflow.json", """
             {"goldens": "goldens", "screens": [{"name": "many", "tags": "chooser.tags",
               "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "scales": [2]}}]}
             """)
+    }
+
+    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `folder/watched` holds three
+    /// files; false when the run ended first.
+    func interrupt(_ arguments: [String], in folder: TemporaryFolder, watching watched: String, standardError: FileHandle) throws -> (Process, Bool) {
         let process = Process()
         process.executableURL = tagflowExecutable
-        // No goldens: every variant is missing, and its picture is for the report.
-        process.arguments = ["snapshot", "verify", "--quiet", "--threads", "1", "--report", "report"]
+        process.arguments = ["snapshot"] + arguments
         process.currentDirectoryURL = folder.url
         process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
+        process.standardError = standardError
         try process.run()
-        let images = folder.url.appendingPathComponent("report/images/many")
-        func staged() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: images.path)) ?? []).sorted() }
         let deadline = Date().addingTimeInterval(120)
-        while staged().count < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
-        guard process.isRunning else {
+        func count() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? []).count }
+        while count() < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
+        guard process.isRunning else { return (process, false) }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        return (process, true)
+    }
+
+    /// Ctrl-C during a verify with a report: no report is written, so none of its pictures are either.
+    @Test func anInterruptedVerifyLeavesNoPicturesWithoutTheirReport() throws {
+        let folder = try makeProject()
+        try writeManyVariants(in: folder)
+        // No goldens: every variant is missing, and its picture is for the report.
+        let (process, stopped) = try interrupt(["verify", "--quiet", "--threads", "1", "--report", "report"], in: folder,
+                                               watching: "report/images/many", standardError: FileHandle.nullDevice)
+        guard stopped else {
             Issue.record("verify ended before it could be interrupted: \(process.terminationStatus)")
             return
         }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 130)
-        #expect(!FileManager.default.fileExists(atPath: folder.path("report/images")), "\(staged())")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("report/images")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("report/report.json")))
     }
 
@@ -525,32 +538,17 @@ import TagFlowImage
     /// temporary file is left, and the exit status is 130.
     @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
         let folder = try makeProject()
-        let widths = (0..<60).map { String(300 + 2 * $0) }.joined(separator: ", ")
-        try folder.write("tagflow.json", """
-            {"goldens": "goldens", "screens": [{"name": "many", "tags": "chooser.tags",
-              "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "scales": [2]}}]}
-            """)
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = ["snapshot", "record", "--quiet", "--threads", "1"]
-        process.currentDirectoryURL = folder.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
+        try writeManyVariants(in: folder)
         try folder.write("stderr.txt", "")
         let errors = try FileHandle(forWritingTo: folder.url.appendingPathComponent("stderr.txt"))
-        process.standardError = errors
-        try process.run()
-        let goldens = folder.url.appendingPathComponent("goldens/many")
-        func written() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).sorted() }
-        let deadline = Date().addingTimeInterval(120)
         // A finished variant's golden waits under a hidden name until the run ends.
-        while written().count < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
-        guard process.isRunning else {
+        let (process, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder, watching: "goldens/many", standardError: errors)
+        guard stopped else {
             Issue.record("record ended before it could be interrupted: \(process.terminationStatus)")
             return
         }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        let goldens = folder.url.appendingPathComponent("goldens/many")
+        func written() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).sorted() }
         try errors.close()
         let stderr = try String(contentsOfFile: folder.path("stderr.txt"), encoding: .utf8)
         #expect(process.terminationStatus == 130, "\(stderr)")

@@ -20,26 +20,28 @@ final class LibdeflateCompressor {
 
     /// `input` as raw deflate data, a finished stream with no header or checksum, in one call.
     func rawDeflate(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
-        let bound = libdeflate_deflate_compress_bound(compressor, input.count)
-        var written = 0
-        let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
-            written = libdeflate_deflate_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
-            initialised = written
+        try compressed(input, by: "libdeflate_deflate_compress", bound: libdeflate_deflate_compress_bound(compressor, input.count)) {
+            libdeflate_deflate_compress(compressor, input.baseAddress, input.count, $0, $1)
         }
-        guard written > 0 else { throw .libdeflate(operation: "libdeflate_deflate_compress (\(input.count) bytes gave no output)") }
-        return output
     }
 
     /// `input` as one zlib stream (header, deflate data, Adler-32), all in one call.
     func zlibStream(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
-        let bound = libdeflate_zlib_compress_bound(compressor, input.count)
+        try compressed(input, by: "libdeflate_zlib_compress", bound: libdeflate_zlib_compress_bound(compressor, input.count)) {
+            libdeflate_zlib_compress(compressor, input.baseAddress, input.count, $0, $1)
+        }
+    }
+
+    /// What `compress` writes into `bound` bytes, given the room; `function` names it in an error.
+    private func compressed(_ input: UnsafeRawBufferPointer, by function: String, bound: Int,
+                            _ compress: (UnsafeMutableRawPointer?, Int) -> Int) throws(PNGError) -> [UInt8] {
         var written = 0
         let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
-            written = libdeflate_zlib_compress(compressor, input.baseAddress, input.count, out.baseAddress, bound)
+            written = compress(out.baseAddress, bound)
             initialised = written
         }
-        // 0 means the output did not fit, which the bound rules out; a zlib stream is never empty.
-        guard written > 0 else { throw .libdeflate(operation: "libdeflate_zlib_compress (\(input.count) bytes gave no output)") }
+        // 0 means the output did not fit, which the bound rules out; deflate data is never empty.
+        guard written > 0 else { throw .libdeflate(operation: "\(function) (\(input.count) bytes gave no output)") }
         return output
     }
 }
