@@ -299,6 +299,12 @@ public struct LayoutDiffImage {
             // Top edge to top edge, so the arc runs above the text rather than through it.
             drawArrow(from: Point(x: from.midX, y: from.minY + 2), to: Point(x: to.midX, y: to.minY + 1), drawer: drawer)
         }
+        // Last, the outlines of the tags that went, dashed over whatever now sits in their place, so that a renamed
+        // tag's old outline and a removed one under a tag that moved in still show.
+        for change in diff.removed + diff.renamed {
+            guard let frame = change.old?.frame else { continue }
+            drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer)
+        }
     }
 
     private func drawSupplementaries(_ snapshot: LayoutSnapshot, drawer: DiffDrawer, alpha: Double) {

@@ -129,6 +129,22 @@ import TagFlowRender
         #expect(count(legend, near: pixel(Style.light.selectedBorder)) > 10)
     }
 
+    /// In the overlay, the outline of a tag that went is drawn last, dashed, so a renamed tag's old place shows
+    /// through the new tag drawn over it.
+    @Test func theOverlayShowsARenamedTagsOldOutlineOverTheNewTag() throws {
+        let engine = try TextEngine()
+        let diff = LayoutDiff(old: try snapshot(["篮球", "足球", "排球"], engine: engine), new: try snapshot(["篮球", "棒球运动", "排球"], engine: engine))
+        #expect(diff.renamed.count == 1)
+        let image = try LayoutDiffImage(diff: diff, engine: engine).image(scale: 2)
+        // The third panel: margin 16, two panels of 375 and two gaps of 24 before it; its tags, below the caption.
+        let overlay = crop(image, Rect(x: 2 * (16 + 375 * 2 + 24 * 2), y: 0, width: 2 * 375, height: Double(image.height) - 80))
+        // The dashed red, drawn at 90% over the new tag's green: red well above green and blue.
+        let red = overlay.pixels.withUnsafeBufferPointer { bytes in
+            stride(from: 0, to: bytes.count, by: 4).count { Int(bytes[$0]) > 150 && Int(bytes[$0 + 1]) < 110 && Int(bytes[$0 + 2]) < 120 }
+        }
+        #expect(red > 40, "\(red) red pixels in the overlay")
+    }
+
     @Test func withoutSelectionsTheCaptionAndLegendLeaveSelectionOut() throws {
         let engine = try TextEngine()
         let old = try snapshot(["篮球", "足球", "排球"], engine: engine)
