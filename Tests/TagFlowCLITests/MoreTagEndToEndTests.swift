@@ -116,6 +116,8 @@ import Testing
         let report = try #require(try JSONSerialization.jsonObject(with: fromJSON.stdoutBytes) as? [String: Any])
         let changes = try #require(report["moreTags"] as? [[String: Any]])
         #expect(changes.count == 1)
+        // The summary counts them, as the text's does.
+        #expect((report["summary"] as? [String: Any])?["moreTags"] as? Int == 1)
         let old = try #require(changes.first?["old"] as? [String: Any]), new = try #require(changes.first?["new"] as? [String: Any])
         #expect(new["count"] as? Int == (old["count"] as? Int ?? 0) + 1)
         let text = try tagflow(["diff", folder.path("old.json"), folder.path("new.json")])

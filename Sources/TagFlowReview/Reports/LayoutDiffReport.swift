@@ -275,7 +275,7 @@ public struct LayoutDiffReport {
                                  ("renamed", .integer(diff.renamed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
                                  ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count)),
-                                 ("shiftedSections", .integer(diff.shifted.count))])),
+                                 ("shiftedSections", .integer(diff.shifted.count)), ("moreTags", .integer(diff.moreTags.count))])),
             ("content" + diff.contentLengthName.capitalized,
              .object([("old", .number(diff.old.contentSize.length(along: diff.new.scrollDirection))), ("new", .number(newLength)),
                       ("change", .number(diff.contentLengthChange))])),
