@@ -203,8 +203,8 @@ public struct LayoutDiff: Sendable, Equatable {
     public private(set) var added: [TagChange] = []
     /// In the old layout's order.
     public private(set) var removed: [TagChange] = []
-    /// A tag whose text changed in place: where one tag went and another came between the same two tags that
-    /// stayed, in the new layout's order. Neither ``added`` nor ``removed``.
+    /// A tag whose text changed in place: between the same two tags that stayed (or one and the section's end),
+    /// as many went as came, and they pair in order. In the new layout's order; neither ``added`` nor ``removed``.
     public private(set) var renamed: [TagChange] = []
     /// A different line, or an origin moved otherwise than its section (``shifted``), or shown ↔ hidden.
     public private(set) var moved: [TagChange] = []
@@ -354,19 +354,23 @@ public struct LayoutDiff: Sendable, Equatable {
             }
             if a.isSelected != b.isSelected { reselected.append(tagChange) }
         }
-        // A tag gone and one come right after the same kept tag (or both first) are one renamed in place.
-        var newForOld = [Int: Int]()
-        for (i, j) in matches { newForOld[i] = j }
-        for i in oldTags.indices where !matchedOld[i] {
-            let j = i == 0 ? 0 : newForOld[i - 1].map { $0 + 1 }
-            guard let j, j < newTags.count, !matchedNew[j] else { continue }
-            matchedOld[i] = true
-            matchedNew[j] = true
-            newForOld[i] = j
-            var rename = change(old: (o, i), new: (n, j))
-            rename.text = newTags[j].text
-            rename.oldText = oldTags[i].text
-            renamed.append(rename)
+        // Between two kept tags (or a kept tag and the section's end), as many tags gone as come are renamed in
+        // place, one for one; a section that keeps none was replaced, not renamed.
+        if !matches.isEmpty {
+            let kept = matches.sorted { $0.0 < $1.0 }
+            let bounds = [(-1, -1)] + kept + [(oldTags.count, newTags.count)]
+            for (before, after) in zip(bounds, bounds.dropFirst()) where after.0 > before.0 && after.1 > before.1 {
+                let gone = (before.0 + 1)..<after.0, come = (before.1 + 1)..<after.1
+                guard !gone.isEmpty, gone.count == come.count, gone.allSatisfy({ !matchedOld[$0] }), come.allSatisfy({ !matchedNew[$0] }) else { continue }
+                for (i, j) in zip(gone, come) {
+                    matchedOld[i] = true
+                    matchedNew[j] = true
+                    var rename = change(old: (o, i), new: (n, j))
+                    rename.text = newTags[j].text
+                    rename.oldText = oldTags[i].text
+                    renamed.append(rename)
+                }
+            }
         }
         for i in oldTags.indices where !matchedOld[i] { removed.append(change(old: (o, i), new: nil)) }
         for j in newTags.indices where !matchedNew[j] { added.append(change(old: nil, new: (n, j))) }
