@@ -23,3 +23,20 @@ struct TransitionCurveTests {
         #expect(LayoutTransition.frameCount(duration: 0.01, fps: 10) == 2)
     }
 }
+
+/// Which elements a transition pairs, and how.
+struct TransitionTrackTests {
+    /// A renamed tag is one track from its old frame to its new, cross-faded and tinted as what came; it does not
+    /// fade out in one place while its successor fades in.
+    @Test func aRenamedTagTurnsIntoItsNewSelfInPlace() throws {
+        let old = try RenderFixtures.scene(TagDocument(sections: [TagSection(title: "运动", tags: ["篮球", "足球", "排球"].map { Tag($0) })]))
+        let new = try RenderFixtures.scene(TagDocument(sections: [TagSection(title: "运动", tags: ["篮球", "足球运动", "排球"].map { Tag($0) })]))
+        let diff = LayoutDiff(old: LayoutSnapshot(old.layout), new: LayoutSnapshot(new.layout))
+        #expect(diff.renamed.count == 1)
+        let transition = LayoutTransition(old: old, new: new, diff: diff, offsets: (0, 0), frameCount: 5)
+        let renamed = transition.tracks.filter { $0.old?.id == .item(0, 1) || $0.new?.id == .item(0, 1) }
+        #expect(renamed.count == 1)
+        #expect(renamed.first?.old?.id == .item(0, 1) && renamed.first?.new?.id == .item(0, 1))
+        #expect(renamed.first?.change == .added && renamed.first?.looksAlike == false)
+    }
+}

@@ -182,6 +182,14 @@ public struct LayoutTransition: Sendable {
                         && (from.measurement.missingGlyphs > 0) == (to.measurement.missingGlyphs > 0)
                     add(.item(o, i), .item(n, j), change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
                 }
+                // A renamed tag turns into its new self where it stands: the pill grows or shrinks from one frame to
+                // the other while the texts cross-fade, tinted as what came.
+                for rename in diff.renamed where rename.old?.section == o && rename.new?.section == n {
+                    guard let i = rename.old?.index, let j = rename.new?.index else { continue }
+                    matchedOld.insert(i)
+                    matchedNew.insert(j)
+                    add(.item(o, i), .item(n, j), change: .added, alike: false)
+                }
                 for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
                 for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
                 add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text, shift: shift)
