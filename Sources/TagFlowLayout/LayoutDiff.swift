@@ -336,6 +336,7 @@ public struct LayoutDiff: Sendable, Equatable {
         var matchedOld = [Bool](repeating: false, count: oldTags.count)
         var matchedNew = [Bool](repeating: false, count: newTags.count)
         let shift = Self.shift(old: (old.sections[o], old.direction), new: (new.sections[n], new.direction), along: new.scrollDirection)
+        let isShifted = Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0)
         var shiftedTags = 0
         for (i, j) in matches {
             matchedOld[i] = true
@@ -345,7 +346,7 @@ public struct LayoutDiff: Sendable, Equatable {
             switch (a.frame, b.frame) {
             case let (f?, g?):
                 let withItsSection = a.line == b.line && !Self.differs(g.x - f.x, shift.dx) && !Self.differs(g.y - f.y, shift.dy)
-                if !withItsSection { moved.append(tagChange) } else if Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0) { shiftedTags += 1 }
+                if !withItsSection { moved.append(tagChange) } else if isShifted { shiftedTags += 1 }
                 if Self.differs(f.width, g.width) || Self.differs(f.height, g.height) { resized.append(tagChange) }
             case (nil, nil):
                 break
@@ -376,7 +377,7 @@ public struct LayoutDiff: Sendable, Equatable {
         for j in newTags.indices where !matchedNew[j] { added.append(change(old: nil, new: (n, j))) }
         // A section shifted when tags moved with it, or its header ends elsewhere, whatever its tags did.
         let hasHeaders = old.sections[o].header != nil && new.sections[n].header != nil
-        if (Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0)) && (shiftedTags > 0 || hasHeaders) {
+        if isShifted && (shiftedTags > 0 || hasHeaders) {
             shifted.append(SectionShift(oldSection: o, newSection: n, dx: shift.dx, dy: shift.dy, tags: shiftedTags))
         }
     }

@@ -216,23 +216,22 @@ extension TextWarnings {
                                   engine: TextEngine, font: FontSpec) -> [String] {
         struct Kind: Hashable { var bucket: ScriptBucket, packages: [String] }
         var missing: [Kind: (count: Int, first: (text: String, place: String), scalars: [Unicode.Scalar])] = [:]
+        // The kinds in the order they were first met.
         var order = [Kind]()
         for text in texts {
             var seenInText = Set<Kind>()
             for scalar in engine.missingScalars(in: text.text, font: font) {
                 let suggestion = missingFontSuggestion(for: scalar)
                 let kind = Kind(bucket: suggestion.bucket, packages: suggestion.packages)
+                if missing[kind] == nil { order.append(kind) }
                 var entry = missing[kind] ?? (0, text, [])
-                if entry.count == 0, seenInText.isEmpty || !order.contains(kind) { order.append(kind) }
                 if seenInText.insert(kind).inserted { entry.count += 1 }
                 if !entry.scalars.contains(scalar) { entry.scalars.append(scalar) }
                 missing[kind] = entry
             }
         }
-        let sorted = order.enumerated().sorted {
-            (ScriptBucket.allCases.firstIndex(of: $0.element.bucket)!, $0.offset) < (ScriptBucket.allCases.firstIndex(of: $1.element.bucket)!, $1.offset)
-        }.map(\.element)
-        return sorted.map { kind in
+        // By bucket (CJK, emoji, other), each bucket's kinds as they were met.
+        return ScriptBucket.allCases.flatMap { bucket in order.filter { $0.bucket == bucket } }.map { kind in
             let entry = missing[kind]!
             let words = switch kind.bucket {
             case .cjk: "Chinese, Japanese or Korean"

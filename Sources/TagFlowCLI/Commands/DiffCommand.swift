@@ -10,11 +10,11 @@ struct DiffCommand: ParsableCommand {
     enum Format: String, CaseIterable { case text, json, markdown }
 
     /// What the two inputs are, decided from the paths and, for JSON, from the content.
-    enum Mode: Equatable {
+    enum Mode {
         case folders
         case pixels
-        /// Two layout JSON files from `tagflow layout --format json`.
-        case layoutJSON
+        /// Two layout JSON files from `tagflow layout --format json`, as read to tell what they are.
+        case layoutJSON(old: Located<JSONValue>, new: Located<JSONValue>)
         /// Tags files (or tags JSON), laid out here; one file when `--old-config` and `--new-config` differ.
         case tags
     }
@@ -198,21 +198,25 @@ struct DiffCommand: ParsableCommand {
         if pngs[0] && pngs[1] { return .pixels }
         if pngs[0] || pngs[1] { throw RunError.pngAndOther(pngs[0] ? paths[1] : paths[0]) }
         // A layout JSON is told by what it holds, so it may come from standard input or have any name.
-        let layouts = try paths.map { path throws(InputError) -> Bool in
+        // Each input's JSON when it is a layout JSON, kept so that it is read and parsed once.
+        let layoutJSONs = try paths.map { path throws(InputError) -> Located<JSONValue>? in
             let bytes = try InputFiles.read(path)
-            if path.lowercased().hasSuffix(".json") {
-                return LayoutSnapshotJSON.isLayout(try JSONParser.parse(bytes, file: InputFiles.displayName(path)))
-            }
-            guard TagsInputFormat.startsLikeJSON(bytes), let json = try? JSONParser.parse(bytes, file: InputFiles.displayName(path)) else { return false }
-            return LayoutSnapshotJSON.isLayout(json)
+            let json: Located<JSONValue>? = if path.lowercased().hasSuffix(".json") { try JSONParser.parse(bytes, file: InputFiles.displayName(path)) }
+                else if TagsInputFormat.startsLikeJSON(bytes) { try? JSONParser.parse(bytes, file: InputFiles.displayName(path)) }
+                else { nil }
+            return json.flatMap { LayoutSnapshotJSON.isLayout($0) ? $0 : nil }
         }
-        if layouts[0] && layouts[1] { return .layoutJSON }
+        if let old = layoutJSONs[0], let new = layoutJSONs[1] { return .layoutJSON(old: old, new: new) }
+        let layouts = layoutJSONs.map { $0 != nil }
         if layouts[0] || layouts[1] {
             throw RunError.layoutJSONAndOther(layout: InputFiles.displayName(layouts[0] ? paths[0] : paths[1]),
                                               other: InputFiles.displayName(layouts[0] ? paths[1] : paths[0]))
         }
         return .tags
     }
+
+    /// Why a pixel diff refuses the style's options: the pixels are the PNGs' own.
+    private static let pixelsNeedNoStyle = "applies to layout diffs, which draw their pictures; a pixel diff compares the PNGs' own pixels"
 
     /// Options that mean nothing for a mode are refused rather than silently ignored.
     func checkOptions(for mode: Mode) throws {
@@ -240,17 +244,12 @@ struct DiffCommand: ParsableCommand {
             }
         }
         switch mode {
-        case .folders, .pixels:
-            // The pixels are the PNGs' own, so nothing of the style applies.
-            try refuse(given.first(inGroup: \.style), "applies to layout diffs, which draw their pictures; a pixel diff compares the PNGs' own pixels")
-        default:
-            break
-        }
-        switch mode {
         case .folders:
+            try refuse(given.first(inGroup: \.style), Self.pixelsNeedNoStyle)
             try refuse(layoutOption, "applies to layout diffs, not to folders of PNGs")
             try refuse(given.first(of: [\.output]), "is for one diff picture; with folders use --report DIR")
         case .pixels:
+            try refuse(given.first(inGroup: \.style), Self.pixelsNeedNoStyle)
             try refuse(layoutOption, "applies to layout diffs, not to PNGs")
             try refuse(folderOption, "applies to folders")
         case .layoutJSON:
@@ -276,9 +275,9 @@ struct DiffCommand: ParsableCommand {
         var sides: (old: Side, new: Side)?
         let old: LayoutSnapshot, new: LayoutSnapshot
         var engine: TextEngine?
-        if mode == .layoutJSON {
-            old = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(oldPath), file: InputFiles.displayName(oldPath)))
-            new = try LayoutSnapshotJSON.snapshot(JSONParser.parse(InputFiles.read(newPath), file: InputFiles.displayName(newPath)))
+        if case let .layoutJSON(oldJSON, newJSON) = mode {
+            old = try LayoutSnapshotJSON.snapshot(oldJSON)
+            new = try LayoutSnapshotJSON.snapshot(newJSON)
         } else {
             // Standard input can be read only once: one input read as "-" serves both sides.
             let oldLayout = try layout(oldPath, config: oldConfig, console: console)

@@ -63,9 +63,8 @@ public struct SnapshotSuite: Sendable {
             let report = try runner.run(interruption: interruption)
             if let reportFolder { try report.write(to: reportFolder, replacing: earlierImages) }
             return report
-        } catch let error as TagFlowError {
-            throw error
         } catch {
+            // A TagFlowError passes through as it is: its report is its own.
             throw TagFlowError(error)
         }
     }

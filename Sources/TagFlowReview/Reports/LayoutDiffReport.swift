@@ -56,20 +56,27 @@ public struct LayoutDiffReport {
             let tags = diff.new.sections.reduce(0) { $0 + $1.tags.count }
             return "layouts are identical: \(tags) tag(s), content \(diff.contentLengthName) \(points(newLength)) pt"
         }
-        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
-        if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
-        if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         let sectionCounts = Dictionary(grouping: diff.sections, by: \.kind).mapValues(\.count)
-        for kind in [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized] {
-            if let count = sectionCounts[kind] { parts.append("\(count) section(s) \(kind.summaryWords)") }
+        let sectionParts = [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized].compactMap { kind in
+            sectionCounts[kind].map { "\($0) section(s) \(kind.summaryWords)" }
         }
-        if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
-        if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
-        var text = "layouts differ: " + parts.joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
+        var text = "layouts differ: " + countedParts(sections: sectionParts).joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
         if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
             text += "; viewport \(size(diff.old.viewport)) → \(size(diff.new.viewport))"
         }
         return text
+    }
+
+    /// The changes counted, for both summaries: the tags', then `sections` (said as each summary says them), then
+    /// sections shifted and more tags changed.
+    private func countedParts(sections: [String]) -> [String] {
+        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
+        if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
+        parts += sections
+        if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
+        if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
+        return parts
     }
 
     /// The new content's length along the scroll axis: its height, or its width scrolling horizontally.
@@ -223,13 +230,8 @@ public struct LayoutDiffReport {
 
     private var markdownSummary: String {
         if diff.isIdentical { return "no changes (content \(diff.contentLengthName) \(points(newLength)) pt)" }
-        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
-        if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
-        if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
-        if !diff.sections.isEmpty { parts.append("\(diff.sections.count) section change(s)") }
-        if !diff.shifted.isEmpty { parts.append("\(diff.shifted.count) section(s) shifted") }
-        if !diff.moreTags.isEmpty { parts.append("\(diff.moreTags.count) more tag(s) changed") }
-        return parts.joined(separator: " · ") + " · content height " + heightChange
+        let sections = diff.sections.isEmpty ? [] : ["\(diff.sections.count) section change(s)"]
+        return countedParts(sections: sections).joined(separator: " · ") + " · content height " + heightChange
     }
 
     // MARK: JSON
