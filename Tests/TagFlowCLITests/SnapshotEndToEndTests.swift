@@ -414,6 +414,20 @@ import TagFlowImage
             #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("merged/" + file)))
                         == Data(contentsOf: URL(fileURLWithPath: folder.path("whole/" + file))), "\(file)")
         }
+        // A report tagflow did not write is refused at the word it does not know.
+        let shardReport = try String(contentsOfFile: folder.path("two/report.json"), encoding: .utf8)
+        for (word, changed, what) in [("\"action\": \"verify\"", "\"action\": \"check\"", "\"action\""),
+                                      ("\"status\": \"", "\"status\": \"ok-", "an item's \"status\""),
+                                      ("\"diff\": \"images/", "\"difference\": \"images/", "an image's role")] {
+            #expect(shardReport.contains(word), "\(word)")
+            guard let range = shardReport.range(of: word) else { continue }
+            try FileManager.default.createDirectory(atPath: folder.path("tampered"), withIntermediateDirectories: true)
+            try shardReport.replacingCharacters(in: range, with: changed).write(toFile: folder.path("tampered/report.json"), atomically: true, encoding: .utf8)
+            let refused = try snapshot(["merge", "one", "tampered", "--report", "t"], in: folder)
+            #expect(refused.status == 2 && refused.stderr.hasPrefix("tampered/report.json:")
+                    && refused.stderr.contains("error: " + what + " is not one tagflow writes ("), "\(refused.stderr)")
+            #expect(!FileManager.default.fileExists(atPath: folder.path("t")))
+        }
     }
 
     @Test func verifySaysFirstWhenTheFontsDifferFromTheRecordedOnes() throws {

@@ -95,17 +95,17 @@ import TagFlowLayout
     static let items = [
         SnapshotItem(name: "demo/iphone-15-dark.png", screen: "demo", kind: .render, status: .changed,
                      detail: "4010 pixels differ (0.17%)", differentPixels: 4010,
-                     images: [("actual", "images/demo/iphone-15-dark.actual.png"), ("diff", "images/demo/iphone-15-dark.diff.png")]),
+                     images: [.init(role: .actual, path: "images/demo/iphone-15-dark.actual.png"), .init(role: .diff, path: "images/demo/iphone-15-dark.diff.png")]),
         SnapshotItem(name: "demo/iphone-15-light.png", screen: "demo", kind: .render, status: .matched, detail: "", differentPixels: 0),
         SnapshotItem(name: "multi/default.scroll", screen: "multi", kind: .sequence, status: .changed,
                      detail: "steps 3, 4 changed", differentPixels: 12, changedSteps: [3, 4],
-                     images: [("diff", "images/multi/default.step-3.diff.png")], imagesStep: 3),
+                     images: [.init(role: .diff, path: "images/multi/default.step-3.diff.png")], imagesStep: 3),
         SnapshotItem(name: "old/gone.png", screen: "old", kind: nil, status: .stale, detail: "no variant makes it"),
         SnapshotItem(name: "multi/default.png", screen: "multi", kind: .render, status: .missing, detail: "no golden <yet> & \"new\""),
     ]
 
     @Test func junitHasExactlyTheFailingGoldensAsFailures() throws {
-        let xml = SnapshotReport(action: "verify", items: Self.items).junitXML
+        let xml = SnapshotReport(action: .verify, items: Self.items).junitXML
         #expect(xml.contains("<testsuites name=\"tagflow snapshots\" tests=\"5\" failures=\"4\" errors=\"0\">"))
         #expect(xml.components(separatedBy: "<failure ").count - 1 == 4)
         #expect(xml.contains("<testcase classname=\"demo\" name=\"iphone-15-light.png\"/>"))
@@ -120,12 +120,12 @@ import TagFlowLayout
             SnapshotItem(name: name, screen: name.contains("/") ? String(name.split(separator: "/")[0]) : "", kind: .render,
                          status: .matched, detail: "")
         }
-        #expect(SnapshotReport(action: "verify", items: items).items.map(\.name)
+        #expect(SnapshotReport(action: .verify, items: items).items.map(\.name)
                 == ["old.png", "chooser/a.png", "chooser/b.png", "chooser-scroll/a.png"])
     }
 
     @Test func markdownNamesTheFailures() {
-        let report = SnapshotReport(action: "verify", items: Self.items)
+        let report = SnapshotReport(action: .verify, items: Self.items)
         let markdown = report.markdown()
         #expect(markdown.hasPrefix("**tagflow snapshots** — ❌ 4 failing · 5 goldens: 1 matched, 2 changed, 1 missing, 1 stale"))
         for item in Self.items { #expect(markdown.contains(item.name) == item.status.fails, "\(item.name)") }
@@ -133,7 +133,7 @@ import TagFlowLayout
     }
 
     @Test func shardReportsMergeIntoTheWholeRunsReport() throws {
-        let whole = SnapshotReport(action: "verify", items: Self.items, fontNotes: ["fonts differ"])
+        let whole = SnapshotReport(action: .verify, items: Self.items, fontNotes: ["fonts differ"])
         // Both shards find the stale golden and the font note.
         let merged = try SnapshotReport.merged([Self.shardReport(2, of: 2), Self.shardReport(1, of: 2)], folders: ["two", "one"])
         #expect(merged == whole)
@@ -142,7 +142,7 @@ import TagFlowLayout
 
     /// Shard `index` of a run over ``items`` split `count` ways: its share of the variants, and the stale golden
     /// and the font note every shard finds.
-    static func shardReport(_ index: Int, of count: Int, action: String = "verify", filter: [String] = []) -> SnapshotReport {
+    static func shardReport(_ index: Int, of count: Int, action: SnapshotReport.Action = .verify, filter: [String] = []) -> SnapshotReport {
         let shard = Shard(index: index, count: count)!
         let stale = items.filter { $0.status == .stale }
         return SnapshotReport(action: action, items: shard.select(items.filter { $0.status != .stale }) + stale,
@@ -164,7 +164,7 @@ import TagFlowLayout
                 == .shardMergedTwice(Shard(index: 1, count: 2)!, "out/1", "out/2"))
         #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 3)])
                 == .mergedRunsDiffer("out/1", "out/2", what: "one is shard 1/2, the other shard 2/3"))
-        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, action: "record")])
+        #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, action: .record)])
                 == .mergedRunsDiffer("out/1", "out/2", what: "one is a snapshot verify, the other a snapshot record"))
         #expect(refusal([Self.shardReport(1, of: 2), Self.shardReport(2, of: 2, filter: ["demo/*"])])
                 == .mergedRunsDiffer("out/1", "out/2", what: "their --filter patterns differ"))
@@ -179,14 +179,14 @@ import TagFlowLayout
     }
 
     @Test func theJSONReadsBackAsWritten() throws {
-        let report = SnapshotReport(action: "record", items: Self.items, fontNotes: ["a note"], shard: Shard(index: 2, count: 3)!, filter: ["demo/*"])
+        let report = SnapshotReport(action: .record, items: Self.items, fontNotes: ["a note"], shard: Shard(index: 2, count: 3)!, filter: ["demo/*"])
         let text = report.json.rendered()
         let parsed = try SnapshotReport(json: JSONParser.parse(Array(text.utf8), file: "report.json"), file: "report.json")
         #expect(parsed == report)
     }
 
     @Test func theHTMLGroupsByScreenAndLoadsPicturesLazily() {
-        let html = SnapshotReportHTML(report: SnapshotReport(action: "verify", items: Self.items)).page
+        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: Self.items)).page
         #expect(html.components(separatedBy: "<details class=\"screen").count - 1 == 3)
         #expect(html.contains("<details class=\"screen failing\" open>"))
         #expect(html.contains("<img loading=\"lazy\" src=\"images/demo/iphone-15-dark.actual.png\""))

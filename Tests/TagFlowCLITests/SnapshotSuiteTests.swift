@@ -29,7 +29,7 @@ import TagFlowTestSupport
         #expect(suite.goldensFolder == folder.path("goldens"))
 
         let recorded = try suite.record()
-        #expect(recorded.action == "record")
+        #expect(recorded.action == .record)
         #expect(recorded.items.map(\.name) == ["chooser/@1x-dark.png", "chooser/@1x-light.png"])
         #expect(recorded.items.allSatisfy { $0.status == .written && $0.kind == .render })
         #expect(FileManager.default.fileExists(atPath: folder.path("goldens/chooser/@1x-light.png")))
@@ -47,7 +47,7 @@ import TagFlowTestSupport
         for file in ["report.json", "report.md", "junit.xml", "report.html"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("report/" + file)), "\(file)")
         }
-        let diffImages = changed.failures.flatMap(\.images).filter { $0.role == "diff" }
+        let diffImages = changed.failures.flatMap(\.images).filter { $0.role == .diff }
         #expect(diffImages.count == 2)
         for image in diffImages { #expect(FileManager.default.fileExists(atPath: folder.path("report/" + image.path))) }
         // Verify wrote no golden: recording what changed makes it pass again.

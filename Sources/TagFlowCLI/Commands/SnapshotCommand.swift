@@ -144,7 +144,7 @@ struct SnapshotCommand: ParsableCommand {
         for item in report.items where item.status != .matched {
             console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
         }
-        console.out("\(report.action): \(report.summaryLine)\n")
+        console.out("\(report.action.rawValue): \(report.summaryLine)\n")
         if let folder = self.report { console.out("report: \(folder)/report.html\n") }
     }
 }

@@ -35,8 +35,8 @@ public struct SnapshotItem: Equatable, Sendable {
     public internal(set) var differentPixels: Int?
     /// For a sequence: the scroll steps (from 1) whose frames changed, were added or were removed.
     public internal(set) var changedSteps: [Int] = []
-    /// Pictures in the report folder, by role (`actual`, `golden`, `diff`), relative to it.
-    public internal(set) var images: [(role: String, path: String)] = []
+    /// Pictures of this golden in the report folder: the golden, what was drawn, and where they differ.
+    public internal(set) var images: [Image] = []
     /// For a sequence, the scroll step its images show: the first that changed.
     public internal(set) var imagesStep: Int?
 
@@ -45,19 +45,40 @@ public struct SnapshotItem: Equatable, Sendable {
         screen.isEmpty ? "(top of the goldens folder)" : screen
     }
 
-    public static func == (lhs: SnapshotItem, rhs: SnapshotItem) -> Bool {
-        lhs.name == rhs.name && lhs.screen == rhs.screen && lhs.kind == rhs.kind && lhs.status == rhs.status
-            && lhs.detail == rhs.detail && lhs.differentPixels == rhs.differentPixels && lhs.changedSteps == rhs.changedSteps
-            && lhs.images.map(\.role) == rhs.images.map(\.role) && lhs.images.map(\.path) == rhs.images.map(\.path)
-            && lhs.imagesStep == rhs.imagesStep
+    /// A picture a report folder holds for an item.
+    public struct Image: Equatable, Sendable {
+        public enum Role: String, CaseIterable, Sendable {
+            /// The golden as it is on disk.
+            case golden
+            /// What this run drew.
+            case actual
+            /// The two with their differing pixels marked.
+            case diff
+        }
+
+        public let role: Role
+        /// Relative to the report folder: `images/demo/iphone-15-dark.diff.png`.
+        public let path: String
+
+        public init(role: Role, path: String) {
+            self.role = role
+            self.path = path
+        }
     }
 }
 
 /// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written about
 /// it as JSON, Markdown, JUnit XML and HTML.
 public struct SnapshotReport: Equatable, Sendable {
-    /// `verify` or `record`.
-    public internal(set) var action: String
+    /// What a run did with its goldens.
+    public enum Action: String, CaseIterable, Sendable {
+        /// Compared each variant with its golden.
+        case verify
+        /// Wrote the goldens the record mode names.
+        case record
+    }
+
+    public internal(set) var action: Action
     public internal(set) var items: [SnapshotItem]
     /// Said before anything else: the fonts differ from those the goldens were recorded with (those notes first),
     /// and characters no installed font can draw.
@@ -72,7 +93,7 @@ public struct SnapshotReport: Equatable, Sendable {
     public internal(set) var shard: Shard
     public internal(set) var filter: [String]
 
-    init(action: String, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole, filter: [String] = []) {
+    init(action: Action, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole, filter: [String] = []) {
         self.action = action
         self.shard = shard
         self.filter = filter
@@ -88,10 +109,10 @@ public struct SnapshotReport: Equatable, Sendable {
     /// Shards' reports as one, as if the run had not been split: one report of each of the shards of one run,
     /// of one action and filter, in any order. `folders` name the reports in what is thrown.
     static func merged(_ reports: [SnapshotReport], folders: [String]) throws(SnapshotError) -> SnapshotReport {
-        guard let first = reports.first else { return SnapshotReport(action: "verify", items: []) }
+        guard let first = reports.first else { return SnapshotReport(action: .verify, items: []) }
         for (report, folder) in zip(reports, folders) {
             if report.action != first.action {
-                throw .mergedRunsDiffer(folders[0], folder, what: "one is a snapshot \(first.action), the other a snapshot \(report.action)")
+                throw .mergedRunsDiffer(folders[0], folder, what: "one is a snapshot \(first.action.rawValue), the other a snapshot \(report.action.rawValue)")
             }
             if report.filter != first.filter {
                 throw .mergedRunsDiffer(folders[0], folder, what: "their --filter patterns differ")
@@ -136,7 +157,7 @@ public struct SnapshotReport: Equatable, Sendable {
 
     var json: JSONOutput {
         .object([
-            ("action", .string(action)),
+            ("action", .string(action.rawValue)),
             ("shard", .string(shard.description)),
             ("filter", .array(filter.map(JSONOutput.string))),
             ("passed", .bool(passed)),
@@ -149,7 +170,7 @@ public struct SnapshotReport: Equatable, Sendable {
                     ("status", .string(item.status.rawValue)), ("detail", .string(item.detail)),
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
-                    ("images", .object(item.images.map { ($0.role, .string($0.path)) })),
+                    ("images", .object(item.images.map { ($0.role.rawValue, .string($0.path)) })),
                 ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? []))
             })),
         ])
@@ -190,7 +211,12 @@ public struct SnapshotReport: Equatable, Sendable {
     /// Reads back what ``json`` wrote, for merging shards.
     init(json value: Located<JSONValue>, file: String) throws(InputError) {
         let reader = try JSONObjectReader(value, context: "the snapshot report")
-        let action = try reader["action"]?.string("\"action\"") ?? "verify"
+        let action = try reader["action"].map { value throws(InputError) in
+            guard let action = Action(rawValue: try value.string("\"action\"")) else {
+                throw .unknownReportWord(what: "\"action\"", known: Action.allCases.map(\.rawValue), at: value.location)
+            }
+            return action
+        } ?? .verify
         guard let shardValue = reader["shard"] else { throw .reportWithoutShard(file: file) }
         let shardText = try shardValue.string("\"shard\"")
         guard let shard = Shard(shardText) else { throw .value(.notAShard(shardText), key: "\"shard\"", at: shardValue.location) }
@@ -200,12 +226,17 @@ public struct SnapshotReport: Equatable, Sendable {
         for element in try reader["items"]?.array("\"items\"") ?? [] {
             let item = try JSONObjectReader(element, context: "an item")
             guard let statusText = try item["status"]?.string("\"status\""), let status = SnapshotItem.Status(rawValue: statusText) else {
-                throw .unknownReportStatus(file: file, at: element.location)
+                throw .unknownReportWord(what: "an item's \"status\"", known: SnapshotItem.Status.allCases.map(\.rawValue),
+                                         at: item["status"]?.location ?? element.location)
             }
-            var images = [(role: String, path: String)]()
+            var images = [SnapshotItem.Image]()
             if let imageObject = item["images"] {
                 for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
-                    images.append((key.value, try path.string("an image path")))
+                    guard let role = SnapshotItem.Image.Role(rawValue: key.value) else {
+                        throw .unknownReportWord(what: "an image's role", known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
+                                                 at: key.location)
+                    }
+                    images.append(SnapshotItem.Image(role: role, path: try path.string("an image path")))
                 }
             }
             items.append(SnapshotItem(

@@ -35,7 +35,7 @@ struct SnapshotReportHTML {
                 if !item.images.isEmpty {
                     html += "<div class=\"images\">"
                     for image in item.images {
-                        let caption = image.role + (item.imagesStep.map { ", step \($0)" } ?? "")
+                        let caption = image.role.rawValue + (item.imagesStep.map { ", step \($0)" } ?? "")
                         // The caption above: a tall render's foot is far below the fold.
                         html += "<figure><figcaption>\(escape(caption))</figcaption><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(caption + " of " + item.name))\"></figure>"
                     }

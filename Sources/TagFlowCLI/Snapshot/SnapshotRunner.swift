@@ -209,7 +209,7 @@ struct SnapshotRunner: Sendable {
             + missingGlyphs
         try commitFiles()
         try reportImages.commit(directories: directories)
-        var report = SnapshotReport(action: recordMode == nil ? "verify" : "record", items: items, fontNotes: fontNotes,
+        var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items, fontNotes: fontNotes,
                                     shard: shard, filter: filter.patterns)
         report.notes = notes
         return report
@@ -378,10 +378,10 @@ struct SnapshotRunner: Sendable {
         if reportFolder != nil, item.status != .matched {
             // Before, after, and what changed: the order a reviewer reads them in.
             let base = Self.reportImageBase(name)
-            if let golden, item.status != .written { attach("golden", golden, base: base, to: &item, &outcome) }
-            attach("actual", try actualBytes ?? encode(), base: base, to: &item, &outcome)
+            if let golden, item.status != .written { attach(.golden, golden, base: base, to: &item, &outcome) }
+            attach(.actual, try actualBytes ?? encode(), base: base, to: &item, &outcome)
             if golden != nil, item.status != .written, let diffImage = result?.image {
-                attach("diff", try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
+                attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
             }
         }
         outcome.items.append(item)
@@ -392,11 +392,11 @@ struct SnapshotRunner: Sendable {
 
     /// A picture for the report, in the role it plays (golden, actual, diff): written as `base.ROLE.png` in the report
     /// folder, and named on `item`.
-    private func attach(_ role: String, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
+    private func attach(_ role: SnapshotItem.Image.Role, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
         guard let reportFolder else { return }
         let file = base + ".\(role).png"
         outcome.writes.append(PendingWrite(path: reportFolder + "/" + file, bytes: bytes, isForReport: true))
-        item.images.append((role, file))
+        item.images.append(SnapshotItem.Image(role: role, path: file))
     }
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
@@ -449,9 +449,9 @@ struct SnapshotRunner: Sendable {
             let frame = frames[firstChange.step - 1]
             let result = try Self.compare(golden: firstChange.golden, path: folder + "/" + FrameFolder.frameName(firstChange.step - 1, format: .png),
                                          frame, options: diffOptions)
-            attach("golden", firstChange.golden, base: base, to: &item, &outcome)
-            attach("actual", try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
-            if let diffImage = result.image { attach("diff", try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
+            attach(.golden, firstChange.golden, base: base, to: &item, &outcome)
+            attach(.actual, try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
+            if let diffImage = result.image { attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
             item.imagesStep = firstChange.step
         }
         if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {

@@ -235,8 +235,8 @@ extension InputError {
             return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line \(firstLine)): both would write the goldens named *\(suffix)",
                                location: location,
                                hint: "keep one \"\(kind)\" entry per screen, or add a screen with the same tags for the other")
-        case let .unknownReportStatus(file, location):
-            return ErrorReport(message: "an item of \(file) has no known status", location: location,
+        case let .unknownReportWord(what, known, location):
+            return ErrorReport(message: "\(what) is not one tagflow writes (\(known.joined(separator: ", ")))", location: location,
                                hint: "merge report.json files that tagflow snapshot wrote")
         case let .reportWithoutShard(file):
             return ErrorReport(message: "\(file) does not say which shard of its run it is",

@@ -134,8 +134,8 @@ public enum InputError: Error, Sendable {
     /// A second scroll output of one kind in a screen, which would write the first one's goldens; `firstLine` holds
     /// the first.
     case scrollOutputTwice(kind: String, suffix: String, firstLine: Int, at: SourceSpan)
-    /// A snapshot report item with no status tagflow writes.
-    case unknownReportStatus(file: String, at: SourceSpan)
+    /// A snapshot report's action, an item's status or an image's role that tagflow does not write.
+    case unknownReportWord(what: String, known: [String], at: SourceSpan)
     /// A snapshot report that does not say which shard of its run it is.
     case reportWithoutShard(file: String)
 }
