@@ -45,6 +45,15 @@ extension Painter {
     /// Draws a tag-shaped cell at `frame` as the phone shows it in `style`: filled (unless `fillsCell` is false),
     /// bordered, and `shaped` centred in `font`, clipped by the cell.
     package func drawCell(_ frame: Rect, text shaped: ShapedText, font: FontSpec, look: CellLook, style: Style, fillsCell: Bool = true) {
+        let cell = drawCellShape(frame, look: look, style: style, fillsCell: fillsCell)
+        drawText(shaped, centredIn: cell, font: font, colour: look.text)
+        if look.isTofu { drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
+    }
+
+    /// A cell's fill (unless `fillsCell` is false) and border, without its text; returns the shape its text is
+    /// clipped by.
+    @discardableResult
+    package func drawCellShape(_ frame: Rect, look: CellLook, style: Style, fillsCell: Bool = true) -> RoundedRect {
         let (cell, outline) = style.cellOutline(frame)
         roundedRect(outline.rect, radius: outline.radius)
         if fillsCell {
@@ -57,8 +66,7 @@ extension Painter {
         if look.isTofu { context.setDash([2, 2]) }
         if border > 0 || look.isTofu { context.stroke() } else { context.newPath() }
         context.setDash([])
-        drawText(shaped, centredIn: cell, font: font, colour: look.text)
-        if look.isTofu { drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
+        return cell
     }
 
     /// Draws `shaped` in `font`, centred in `cell` and clipped by its shape: at large text sizes the line is taller

@@ -95,6 +95,27 @@ public struct ContentRenderer: Sendable {
         return true
     }
 
+    /// Draws the content as a PNG render does, in bands of about ``bandBytes`` on every core, and keeps nothing:
+    /// the drawing a render cannot do without. With `cellText` false, cells get only their fills and borders,
+    /// which is cairo's rasteriser alone. The benchmark sets a render against both.
+    package func drawWithoutEncoding(scale: Double, cellText: Bool = true) throws {
+        let bounds = scene.contentBounds
+        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
+        let rows = max(1, Self.bandBytes / (width * 4))
+        let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
+        let surfaces = ImageSurfacePool()
+        let renderer = self
+        let drawn = resultsByIndex(count: bands.count) { index in
+            Result { () throws -> Void in
+                let band = Self.band(bands[index], of: bounds, scale: scale)
+                let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: surfaces, firstFill: renderer.scene.style.background)
+                renderer.draw(on: canvas, bounds: band, cellText: cellText)
+                _ = try canvas.withPixels { _ in true }
+            }
+        }
+        for result in drawn { try result.get() }
+    }
+
     /// About the pixel bytes of a band ``drawBands(scale:bandRows:_:)`` draws: well inside a core's cache, and large
     /// enough that drawing the tags a band crosses twice costs little (a 640-px-wide picture in bands of 32 rows
     /// verified 1.35× slower than in bands of 256, and whole 1.18× slower).
@@ -122,9 +143,10 @@ public struct ContentRenderer: Sendable {
     }
 
     /// Draws the part of the content inside `bounds`, with `bounds`' corner at the canvas's origin.
-    private func draw(on canvas: Canvas, bounds: Rect) {
+    private func draw(on canvas: Canvas, bounds: Rect, cellText: Bool = true) {
         var drawer = SceneDrawer(scene: scene, context: canvas.context)
         drawer.isOverBackground = true
+        drawer.drawsCellText = cellText
         canvas.context.translate(x: -bounds.x, y: -bounds.y)
         // Every pixel, not only the content's points (333 pt at 1.5×).
         drawer.painter.paintEverything(scene.style.background)

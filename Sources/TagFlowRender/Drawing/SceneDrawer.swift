@@ -94,6 +94,9 @@ struct SceneDrawer {
     /// A colour laid under every element's text at its alpha, over a cell's fill or a header's or footer's
     /// background: a highlight that keeps the text as legible as the element's own.
     var tint: Colour?
+    /// Whether cells get their text; without it, only their fills and borders are drawn, cairo's share of a
+    /// render that the benchmark measures apart.
+    var drawsCellText = true
 
     init(scene: Scene, context: CairoContext) {
         self.scene = scene
@@ -140,14 +143,14 @@ struct SceneDrawer {
 
     /// A tag-shaped cell: a capsule with its text, or a ghost when the query missed it, outlined when it was extra.
     private func drawCell(_ frame: Rect, text: String, appearance: Appearance, look: CellLook) {
-        let shaped = scene.engine.shape(text, font: scene.bodyFont)
         if appearance == .missing {
             let (cell, outline) = style.cellOutline(frame)
             roundedRect(outline.rect, radius: outline.radius)
             setColour(style.missing, alpha: 0.08)
             context.fillPreserve()
             painter.strokeDashed(style.missing, width: max(style.borderWidth, 1.5), dash: 4, gap: 3)
-            painter.drawText(shaped, centredIn: cell, font: scene.bodyFont, colour: style.missing.withAlpha(150))
+            painter.drawText(scene.engine.shape(text, font: scene.bodyFont), centredIn: cell, font: scene.bodyFont,
+                             colour: style.missing.withAlpha(150))
             return
         }
         var look = look
@@ -155,7 +158,12 @@ struct SceneDrawer {
         if let tint { look.fill = tint.over(look.fill.over(style.background)) }
         // Over the background alone, a fill of the background's own opaque colour changes no pixel.
         let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255)
-        painter.drawCell(frame, text: shaped, font: scene.bodyFont, look: look, style: style, fillsCell: fillsCell)
+        if drawsCellText {
+            painter.drawCell(frame, text: scene.engine.shape(text, font: scene.bodyFont), font: scene.bodyFont, look: look, style: style,
+                             fillsCell: fillsCell)
+        } else {
+            painter.drawCellShape(frame, look: look, style: style, fillsCell: fillsCell)
+        }
         if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: style.cellCornerRadius(for: frame)) }
     }
 
