@@ -375,6 +375,13 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
             #expect(missingFontSuggestion(for: scalar).packages == ["fonts-hanazono"], "\(scalar)")
         }
         for scalar: Unicode.Scalar in ["\u{30000}", "\u{2F800}"] { #expect(missingFontSuggestion(for: scalar).packages == [], "\(scalar)") }
+        // Extension I (Unicode 15.1) is newer than Debian's HarfBuzz, which calls it Unknown: Han all the same.
+        for scalar: Unicode.Scalar in ["\u{2EBF0}", "\u{2EE5D}"] {
+            let suggestion = missingFontSuggestion(for: scalar)
+            #expect(suggestion.bucket == .cjk && suggestion.script == "Hani" && suggestion.packages == [], "\(scalar): \(suggestion)")
+        }
+        // Unassigned code points stay Unknown.
+        #expect(missingFontSuggestion(for: "\u{2EE5E}").script == "Zzzz")
     }
 }
 

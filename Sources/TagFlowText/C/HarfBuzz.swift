@@ -12,9 +12,16 @@ struct TextScript: Hashable {
     static let common = TextScript(HB_SCRIPT_COMMON)
     static let latin = TextScript(HB_SCRIPT_LATIN)
 
-    /// The script of `scalar` (Common for punctuation and digits, Inherited for combining marks).
+    /// The script of `scalar` (Common for punctuation and digits, Inherited for combining marks). An ideograph
+    /// newer than HarfBuzz's Unicode tables (CJK Extension I, Unicode 15.1, for Debian 12's HarfBuzz 6.0) is
+    /// Han, as Swift's own, newer tables tell.
     init(of scalar: UInt32) {
-        self.init(hb_unicode_script(hb_unicode_funcs_get_default(), scalar))
+        let script = hb_unicode_script(hb_unicode_funcs_get_default(), scalar)
+        if script == HB_SCRIPT_UNKNOWN, let unicode = Unicode.Scalar(scalar), unicode.properties.isUnifiedIdeograph {
+            self.init(HB_SCRIPT_HAN)
+        } else {
+            self.init(script)
+        }
     }
 
     /// Common, Inherited, Unknown or Invalid: a script that takes that of its neighbours.
