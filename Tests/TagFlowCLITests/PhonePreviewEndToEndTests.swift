@@ -49,11 +49,14 @@ import TagFlowImage
         #expect(unknown.stderr.contains("unknown device 'iphone-99'") && unknown.stderr.contains("tagflow devices"), "\(unknown.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("x.png")))
         // Every spelling of one name gets one suggestion, with its width, and the list gives each device's.
-        for spelling in ["iphone-15-pro", "iPhone 15 Pro", "iphone15pro"] {
+        for spelling in ["iphone-15-pro-maks", "iPhone 15 Pro Maks", "iphone15promaks"] {
             let misspelt = try tagflow(["render", Self.demo, "--device", spelling, "-o", folder.path("x.png")])
-            #expect(misspelt.stderr.contains("help: did you mean 'iphone-15-pro-max' (430 pt)? the devices are iphone-se (375 pt), iphone-15 (393 pt)"),
+            #expect(misspelt.stderr.contains("help: did you mean 'iphone-15-pro-max' (430 pt)? the devices are iphone-se-1 (320 pt), iphone-se (375 pt)"),
                     "\(spelling): \(misspelt.stderr)")
         }
+        // Another phone's name, near one a profile answers to, suggests that profile.
+        let thirteen = try tagflow(["render", Self.demo, "--device", "iPhone 13 Pri", "-o", folder.path("x.png")])
+        #expect(thirteen.stderr.contains("did you mean 'iphone-14' (390 pt)?"), "\(thirteen.stderr)")
     }
 
     /// An emoji's face has bitmaps only; its line still counts, so a tag of only an emoji is clipped too.

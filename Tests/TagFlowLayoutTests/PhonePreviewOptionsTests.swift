@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import TagFlowLayout
 
@@ -17,8 +18,9 @@ private func document(_ texts: [String]) -> TagDocument {
 @Suite struct DeviceProfileTests {
     @Test func everyProfileHasTheScreenOfItsDevice() {
         let expected: [(String, Double, Double)] = [
-            ("iPhone SE", 375, 2), ("iPhone 15", 393, 3), ("iPhone 15 Pro Max", 430, 3),
-            ("iPhone 16 Pro", 402, 3), ("iPhone 16 Pro Max", 440, 3), ("iPad (10th generation)", 820, 2),
+            ("iPhone SE (1st generation)", 320, 2), ("iPhone SE", 375, 2), ("iPhone 13 mini", 375, 3), ("iPhone 14", 390, 3),
+            ("iPhone 15", 393, 3), ("iPhone 16 Pro", 402, 3), ("iPhone Air", 420, 3), ("iPhone 14 Plus", 428, 3),
+            ("iPhone 15 Pro Max", 430, 3), ("iPhone 16 Pro Max", 440, 3), ("iPad (10th generation)", 820, 2),
         ]
         for (name, width, scale) in expected {
             let profile = DeviceProfile.named(name)
@@ -26,14 +28,37 @@ private func document(_ texts: [String]) -> TagDocument {
             #expect(profile?.scale == scale, "\(name)")
         }
         #expect(DeviceProfile.builtIn.count == expected.count)
+        #expect(DeviceProfile.builtIn.map(\.width) == DeviceProfile.builtIn.map(\.width).sorted(), "smallest first")
+    }
+
+    /// A phone that shares another's screen in points and scale is found under the profile that has it.
+    @Test func otherPhonesAreFoundByTheirScreens() {
+        let expected: [(String, String)] = [
+            ("iPhone 13", "iphone-14"), ("iPhone 12 Pro", "iphone-14"), ("iPhone 16e", "iphone-14"), ("iPhone 15 Pro", "iphone-15"),
+            ("iPhone 16", "iphone-15"), ("iPhone 14 Pro", "iphone-15"), ("iPhone 17", "iphone-16-pro"), ("iPhone 12 mini", "iphone-13-mini"),
+            ("iPhone 8", "iphone-se"), ("iPhone SE (3rd generation)", "iphone-se"), ("iPhone 13 Pro Max", "iphone-14-plus"),
+            ("iPhone 16 Plus", "iphone-15-pro-max"), ("iPhone 17 Pro Max", "iphone-16-pro-max"),
+        ]
+        for (phone, profile) in expected { #expect(DeviceProfile.named(phone)?.name == profile, "\(phone)") }
+        let everyName = DeviceProfile.builtIn.flatMap { Set($0.allNames.map(DeviceProfile.normalized)) }
+        #expect(Set(everyName).count == everyName.count, "no name answers for two profiles")
     }
 
     @Test func namesMatchWhateverTheSpelling() {
         #expect(DeviceProfile.named("iphone-15")?.displayName == "iPhone 15")
         #expect(DeviceProfile.named("IPHONE15")?.name == "iphone-15")
         #expect(DeviceProfile.named("ipad (10th generation)")?.name == "ipad-10")
-        #expect(DeviceProfile.named("iphone-15-pro")?.name == nil)
+        #expect(DeviceProfile.named("iphone15pro")?.name == "iphone-15")
+        #expect(DeviceProfile.named("iphone se 1")?.name == "iphone-se-1")
+        #expect(DeviceProfile.named("iphone-15-ultra") == nil)
         #expect(DeviceProfile.named("pixel-8") == nil)
+    }
+
+    @Test func aProfileDecodesWithoutOtherNames() throws {
+        let profile = try JSONDecoder().decode(DeviceProfile.self, from: Data(#"{"name": "kiosk", "displayName": "Kiosk", "width": 600, "scale": 1}"#.utf8))
+        #expect(profile == DeviceProfile(name: "kiosk", displayName: "Kiosk", width: 600, scale: 1))
+        let phone = DeviceProfile.named("iphone-14")!
+        #expect(try JSONDecoder().decode(DeviceProfile.self, from: JSONEncoder().encode(phone)) == phone)
     }
 
     @Test func namesAreUniqueAndFitForFileNames() {

@@ -30,13 +30,14 @@ struct DevicesCommand: ParsableCommand {
             console.out(JSONOutput.array(profiles.map { profile in
                 .object([("name", .string(profile.name)), ("displayName", .string(profile.displayName)),
                          ("width", .number(profile.width)), ("scale", .number(profile.scale)),
-                         ("pixelWidth", .number(profile.width * profile.scale))])
+                         ("pixelWidth", .number(profile.width * profile.scale)),
+                         ("otherNames", .array(profile.otherNames.map { .string($0) }))])
             }).rendered() + "\n")
         case .text:
-            var table = TextTable(columns: ["name", "device", "width", "scale", "pixels"])
+            var table = TextTable(columns: ["name", "device", "width", "scale", "pixels", "same screen"])
             for profile in profiles {
                 table.add([profile.name, profile.displayName, formatPoints(profile.width) + " pt", "@" + formatPoints(profile.scale) + "x",
-                           formatPoints(profile.width * profile.scale) + " px"])
+                           formatPoints(profile.width * profile.scale) + " px", profile.otherNames.joined(separator: ", ")])
             }
             console.out(table.rendered + "\n")
         }

@@ -32,12 +32,12 @@ enum DeviceSettings {
         options.displayScale = profile.scale
     }
 
-    /// The profile closest to `name` as names are compared (letters and digits, ignoring case), so that
-    /// `iphone-15-pro`, `"iPhone 15 Pro"` and `iphone15pro` get the same suggestion.
+    /// The profile one of whose names is closest to `name` as names are compared (letters and digits, ignoring
+    /// case), so that `iphone-15-pri`, `"iPhone 15 Pri"` and `iphone15pri` get the same suggestion.
     private static func closestProfile(to name: String, in profiles: [DeviceProfile]) -> DeviceProfile? {
-        let keys = profiles.map { DeviceProfile.normalized($0.name) }
-        guard let match = closestMatch(to: DeviceProfile.normalized(name), in: keys) else { return nil }
-        return profiles[keys.firstIndex(of: match)!]
+        let keys = profiles.flatMap { profile in profile.allNames.map { (key: DeviceProfile.normalized($0), profile: profile) } }
+        guard let match = closestMatch(to: DeviceProfile.normalized(name), in: keys.map(\.key)) else { return nil }
+        return keys.first { $0.key == match }?.profile
     }
 
     /// Reads a config's `"devices"`: an array of `{"name", "displayName"?, "width", "scale"}`.
