@@ -69,6 +69,17 @@ import TagFlowImage
         #expect(run.status == 0)
         #expect(run.stderr.contains("1 of 1 tags' text is taller than the 30 pt cell at content size AX3"), "\(run.stderr)")
         #expect(run.stderr.contains("first '🎉' at line 1"), "\(run.stderr)")
+
+        // An automatic height fits the tag font's line; the emoji font's is taller, and the advice says what to do then.
+        let auto = try tagflow(["layout", folder.path("e.tags"), "--item-height", "auto", "--vertical-padding", "0", "--content-size", "AX5"])
+        #expect(auto.status == 0)
+        #expect(auto.stderr.contains("the cells fit the tag font's line, and a fallback font's is taller"), "\(auto.stderr)")
+        #expect(!auto.stderr.contains("--item-height auto"), "\(auto.stderr)")
+        let taller = try #require(auto.stderr.firstMatch(of: /set itemHeight to (\d+) \(--item-height\)/), "\(auto.stderr)")
+        let cell = try #require(auto.stderr.firstMatch(of: /taller than the ([0-9.]+) pt cell/), "\(auto.stderr)")
+        #expect(cell.1.split(separator: ".").last!.count <= 2 || !cell.1.contains("."), "rounded for people: \(cell.1)")
+        let fitted = try tagflow(["layout", folder.path("e.tags"), "--item-height", String(taller.1), "--content-size", "AX5"])
+        #expect(fitted.status == 0 && !fitted.stderr.contains("clips"), "\(fitted.stderr)")
     }
 
     @Test func atAX3TheSeedsCellsClipTheTextAndAutoHeightGrowsThem() throws {

@@ -202,9 +202,14 @@ struct TextWarnings {
         if let first = clipped.first {
             let options = layout.options
             let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
-            clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatPoints(options.itemHeight)) pt cell "
+            // An automatic height is the tag font's own line; a fallback font's (CJK, emoji) can be taller.
+            let remedy = options.itemHeightFitsText
+                ? "the cells fit the tag font's line, and a fallback font's is taller: add the difference to verticalPadding "
+                    + "(--vertical-padding), or set itemHeight to \(formatPoints((tallest + 2 * options.verticalPadding).rounded(.up))) (--item-height)"
+                : "set itemHeight to auto (--item-height auto) to grow the cells with the text"
+            clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatDecimal(options.itemHeight)) pt cell "
                 + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
-                + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): set itemHeight to auto (--item-height auto) to grow the cells with the text"
+                + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): " + remedy
         }
     }
 }
