@@ -112,6 +112,22 @@ import Testing
         #expect(Set(families) == ["DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji"], "\(families)")
     }
 
+    /// A layout's JSON names the files that draw its titles (bold) and footers, as the frames of its scroll do,
+    /// though it draws nothing.
+    @Test func theLayoutJSONNamesTheFontsOfItsScrollsFrames() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "@section Title\nRunning\n@footer small print\n")
+        func files(_ data: Data) throws -> [String] {
+            let json = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+            return try #require(json["fontFiles"] as? [[String: String]]).compactMap { $0["fileName"] }
+        }
+        let layout = try tagflow(["layout", folder.path("a.tags"), "--format", "json"])
+        #expect(layout.status == 0)
+        #expect(try files(layout.stdoutBytes) == ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"])
+        #expect(try tagflow(["scroll", folder.path("a.tags"), "--frames", "2", "--quiet", "-o", folder.path("frames")]).status == 0)
+        #expect(try files(layout.stdoutBytes) == files(Data(contentsOf: URL(fileURLWithPath: folder.path("frames/frames.json")))))
+    }
+
     /// A right-to-left layout says so in its JSON, and a diff of two such files reads it back; left to right, the
     /// key is left out, as before.
     @Test func theLayoutJSONNamesARightToLeftReadingDirection() throws {

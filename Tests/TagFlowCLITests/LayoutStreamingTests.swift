@@ -70,7 +70,7 @@ import TagFlowReview
         for tags in [packageRoot.appendingPathComponent("Examples/demo.tags").path, try Self.generatedTags(in: folder),
                      try Self.longSection(in: folder)] {
             let (layout, engine) = try Self.layout(tags, flags)
-            let json = LayoutCommand.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout))
+            let json = LayoutCommand.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout, style: .light))
             let reference = Array((json.rendered() + "\n").utf8)
             let (bytes, chunks) = try Self.streamed(chunkSize: 4096) { buffer in
                 json.render(into: &buffer)

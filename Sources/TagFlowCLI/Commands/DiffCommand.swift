@@ -284,8 +284,12 @@ struct DiffCommand: ParsableCommand {
             let newLayout = paths.count == 1 && oldPath == "-"
                 ? try layout(oldLayout.document, config: newConfig, console: console, sharingWith: oldLayout)
                 : try layout(newPath, config: newConfig, console: console, sharingWith: oldLayout)
-            old = LayoutSnapshot(oldLayout.layout, fontFiles: FontRecords.identities(engine: oldLayout.engine, layout: oldLayout.layout))
-            new = LayoutSnapshot(newLayout.layout, fontFiles: FontRecords.identities(engine: newLayout.engine, layout: newLayout.layout))
+            func snapshot(_ side: Side) throws -> LayoutSnapshot {
+                LayoutSnapshot(side.layout, fontFiles: FontRecords.identities(engine: side.engine, layout: side.layout,
+                                                                              style: try style.style(config: side.config)))
+            }
+            old = try snapshot(oldLayout)
+            new = try snapshot(newLayout)
             engine = newLayout.engine
             sides = (oldLayout, newLayout)
         }

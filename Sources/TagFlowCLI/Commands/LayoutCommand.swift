@@ -43,7 +43,8 @@ struct LayoutCommand: ParsableCommand {
 
         switch format ?? (output?.pathExtension == "json" ? .json : .text) {
         case .json:
-            let json = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout))
+            let json = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout,
+                                                                                          style: try StyleSettings().style(config: loaded.config)))
             try Self.stream(to: output, console: console) { buffer in
                 json.render(into: &buffer)
                 buffer.append(0x0A)

@@ -275,7 +275,7 @@ struct SnapshotRunner: Sendable {
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
         let (scene, warnings) = try Self.scene(inputs, screen: screen, settings: variant.settings)
-        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout, engine: scene.engine), missingGlyphs: warnings.missingGlyphs)
+        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout, engine: scene.engine, style: scene.style), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
             let name = output.path(for: variant.name)
             switch output {

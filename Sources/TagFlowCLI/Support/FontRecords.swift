@@ -6,18 +6,20 @@ import TagFlowText
 /// The font files a layout's text was drawn with, as the layout JSON, `frames.json` and snapshot goldens record
 /// them.
 enum FontRecords {
-    /// The files of every family that drew a tag, title or footer of `layout`, sorted by family and file.
-    static func identities(engine: TextEngine, layout: TagLayout) -> [FontFileIdentity] {
-        identities(engine: engine, families: families(of: layout, engine: engine))
+    /// The files of every family that draws a tag, title or footer of `layout` in `style`, sorted by family and file.
+    static func identities(engine: TextEngine, layout: TagLayout, style: Style) -> [FontFileIdentity] {
+        identities(engine: engine, families: families(of: layout, engine: engine, style: style))
     }
 
-    /// The files of the faces that drew `layout`'s tags, titles and footers, sorted by family and file.
-    static func files(of layout: TagLayout, engine: TextEngine) -> [FontFileRecord] {
-        engine.fontFiles(families: families(of: layout, engine: engine))
+    /// The files of the faces that draw `layout`'s tags, titles and footers in `style`, sorted by family and file.
+    static func files(of layout: TagLayout, engine: TextEngine, style: Style) -> [FontFileRecord] {
+        engine.fontFiles(families: families(of: layout, engine: engine, style: style))
     }
 
-    /// The families that drew a tag, a section title or a footer of `layout`.
-    static func families(of layout: TagLayout, engine: TextEngine) -> Set<String> {
+    /// The families that draw a tag, a section title or a footer of `layout` in `style`. Titles and footers are
+    /// shaped in the fonts a picture draws them in (titles bold), so that their faces are loaded and recorded
+    /// whether or not anything was drawn: a layout's JSON names the same files as its scroll's `frames.json`.
+    static func families(of layout: TagLayout, engine: TextEngine, style: Style) -> Set<String> {
         var families = Set<String>()
         // Neighbouring tags mostly share one list, which compares equal at once.
         var previous: [String] = []
@@ -27,12 +29,13 @@ enum FontRecords {
                 previous = tag.measurement.fonts
             }
         }
-        // Titles and footers are drawn in the tags' family, but a title in a script no tag has brings its own font.
-        if let font = try? engine.tagFont(for: layout.options) {
+        // A title in a script no tag has brings its own font. The title's font is loaded only for a document with
+        // titles or footers, as a picture loads it only to draw them.
+        let hasTexts = layout.document.sections.contains { $0.title != nil || $0.footer != nil }
+        if hasTexts, let fonts = try? FontSet(engine: engine, options: layout.options, style: style) {
             for section in layout.document.sections {
-                for text in [section.title, section.footer].compactMap({ $0 }) {
-                    families.formUnion(engine.shape(text, font: font).fonts)
-                }
+                if let title = section.title { families.formUnion(engine.shape(title, font: fonts.headerFont).fonts) }
+                if let footer = section.footer { families.formUnion(engine.shape(footer, font: fonts.footerFont).fonts) }
             }
         }
         return families
@@ -40,7 +43,7 @@ enum FontRecords {
 
     /// Whether a colour font (emoji) draws some of `scene`'s text.
     static func drawsColourGlyphs(_ scene: Scene) -> Bool {
-        files(of: scene.layout, engine: scene.engine).contains(where: \.isColor)
+        files(of: scene.layout, engine: scene.engine, style: scene.style).contains(where: \.isColor)
     }
 
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per
