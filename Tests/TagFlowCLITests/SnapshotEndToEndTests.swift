@@ -532,6 +532,34 @@ import TagFlowImage
         return (process, true)
     }
 
+    /// Ctrl-C while the only variant is drawn, a long sequence: the run stops once the variant is made, before it
+    /// is written, and exits 130 with no golden.
+    @Test func aSignalDuringTheLastVariantStopsTheRun() throws {
+        let folder = try makeProject()
+        try folder.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "long", "tags": "chooser.tags", "variants": {"scales": [3]},
+              "scroll": [{"output": "sequence", "frames": 150}]}]}
+            """)
+        let process = Process()
+        process.executableURL = tagflowExecutable
+        process.arguments = ["snapshot", "record", "--quiet", "--threads", "1"]
+        process.currentDirectoryURL = folder.url
+        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        usleep(1_000_000)
+        guard process.isRunning else {
+            Issue.record("the record ended before it could be interrupted: \(process.terminationStatus)")
+            return
+        }
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 130)
+        let left = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path("goldens"))) ?? []
+        #expect(left.filter { !$0.hasSuffix("fonts.json") }.isEmpty, "\(left.count) files, \(left.prefix(3))")
+    }
+
     /// Ctrl-C during a verify with a report: no report is written, so none of its pictures are either.
     @Test func anInterruptedVerifyLeavesNoPicturesWithoutTheirReport() throws {
         let folder = try makeProject()

@@ -193,7 +193,8 @@ struct SnapshotRunner: Sendable {
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
-        if done < mine.count, let interruption {
+        // A signal stops the run even when it came while the last variant was drawn, which is then left out.
+        if let interruption, interruption.wasRequested {
             try commitFiles()
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }

@@ -18,7 +18,8 @@ public struct OrderedPipeline: Sendable {
     }
 
     /// Calls `make` for every index in `0..<count` concurrently, and `consume` for each result in index order.
-    /// Stops before consuming the next item once `shouldStop` returns true, and returns how many were consumed.
+    /// Stops before consuming the next item once `shouldStop` returns true, asked before the item is awaited and
+    /// again once it is made, and returns how many were consumed.
     /// Throws what `make` or `consume` throws; when neither can, neither can this.
     @discardableResult
     public func run<Item: Sendable, Failure: Error>(count: Int, shouldStop: () -> Bool = { false },
@@ -28,7 +29,9 @@ public struct OrderedPipeline: Sendable {
         guard workers > 1 else {
             for index in 0..<count {
                 if shouldStop() { return index }
-                try consume(index, make(index))
+                let item = try make(index)
+                if shouldStop() { return index }
+                try consume(index, item)
             }
             return count
         }
@@ -52,8 +55,11 @@ public struct OrderedPipeline: Sendable {
             }
             for index in 0..<count {
                 if shouldStop() { return .success(index) }
+                let made = window.take(index)
+                // A request to stop that came while the item was made is heeded before it is consumed.
+                if shouldStop() { return .success(index) }
                 do throws(Failure) {
-                    try consume(index, window.take(index).get())
+                    try consume(index, made.get())
                 } catch {
                     return .failure(error)
                 }
