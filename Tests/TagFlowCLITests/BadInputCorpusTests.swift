@@ -331,7 +331,7 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: --mode says which goldens record writes; snapshot verify writes none"]),
         Case(name: "verify given record's --force", files: ["a.tags": .text("x\n"), "tagflow.json": .text(#"{"screens": [{"name": "a", "tags": "a.tags"}]}"#)],
              arguments: ["snapshot", "verify", "--force"],
-             status: 2, stderr: ["error: --force lets record run where CI is set; verify writes no goldens, so runs anywhere"]),
+             status: 2, stderr: ["error: --force lets record, or verify --prune, change goldens where CI is set; this run changes none, so runs anywhere"]),
         Case(name: "a manifest with no screens", files: ["tagflow.json": .text(#"{"screens": []}"#)],
              arguments: ["snapshot", "verify"],
              status: 2, stderr: ["tagflow.json:1:13: error: the manifest lists no screens", #"help: add one to "screens""#]),

@@ -372,7 +372,21 @@ import TagFlowImage
         #expect(refused.stderr.contains("refuses to run on CI"), "\(refused.stderr)")
         #expect(refused.stderr.contains("--force"), "\(refused.stderr)")
         #expect(!FileManager.default.fileExists(atPath: folder.path("goldens")), "nothing was written")
+        // A dry run writes nothing, so runs anywhere.
+        let dry = try snapshot(["record", "--mode", "never"], in: folder, environment: ["CI": "true"])
+        #expect(dry.status == 1 && dry.stdout.contains("missing"), "\(dry.stdout)\(dry.stderr)")
         #expect(try snapshot(["record", "--force"], in: folder, environment: ["CI": "true"]).status == 0)
+        // A prune removes goldens: a stale one must fail the verify on CI, not vanish from it.
+        try FileManager.default.copyItem(atPath: folder.path("goldens/chooser/@1x-light-ltr.png"), toPath: folder.path("goldens/chooser/gone.png"))
+        let prune = try snapshot(["verify", "--prune"], in: folder, environment: ["CI": "true"])
+        #expect(prune.status == 2 && prune.stderr.contains("snapshot verify --prune refuses to run on CI"), "\(prune.stderr)")
+        #expect(FileManager.default.fileExists(atPath: folder.path("goldens/chooser/gone.png")))
+        let stale = try snapshot(["verify"], in: folder, environment: ["CI": "true"])
+        #expect(stale.status == 1 && stale.stdout.contains("stale"), "\(stale.stdout)")
+        #expect(try snapshot(["verify", "--prune", "--force"], in: folder, environment: ["CI": "true"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder.path("goldens/chooser/gone.png")))
+        let needless = try snapshot(["verify", "--force"], in: folder)
+        #expect(needless.status == 2 && needless.stderr.contains("this run changes none"), "\(needless.stderr)")
     }
 
     @Test func twoShardsCoverEveryVariantOnceAndMergeIntoTheWholeReport() throws {

@@ -58,7 +58,7 @@ struct SnapshotCommand: ParsableCommand {
                         + ".sheet.png or .scroll: 'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
             .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
                     value: .path("DIR")),
-            .flag(\.force, "--force", help: "Record even where CI is set in the environment."),
+            .flag(\.force, "--force", help: "Record, or verify --prune, even where CI is set in the environment."),
             .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
                     value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
@@ -82,8 +82,9 @@ struct SnapshotCommand: ParsableCommand {
                 throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
             }
         }
-        if action != .record, force {
-            throw .notApplicable(option: "--force", because: "lets record run where CI is set; \(first) writes no goldens, so runs anywhere")
+        if force, !changesGoldens {
+            throw .notApplicable(option: "--force", because: "lets record, or verify --prune, change goldens where CI is set; "
+                                 + "this run changes none, so runs anywhere")
         }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
     }
@@ -92,13 +93,20 @@ struct SnapshotCommand: ParsableCommand {
         let interruption = Interruption()
         guard let action else { return .usage }
         if action == .merge { return try merge(console: console) }
-        if action == .record, !force, Self.isCI(ProcessInfo.processInfo.environment) { throw SnapshotError.recordOnCI }
+        if changesGoldens, !force, Self.isCI(ProcessInfo.processInfo.environment) {
+            throw SnapshotError.goldensChangedOnCI(action == .record ? "snapshot record" : "snapshot verify --prune")
+        }
         let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest)
         let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
         show(result, console: console)
         return result.passed ? .success : .failure
+    }
+
+    /// Whether the run may write or remove goldens: a record in any mode but `never`, or a verify that prunes.
+    private var changesGoldens: Bool {
+        action == .record ? mode != .never : action == .verify && prune
     }
 
     static func isCI(_ environment: [String: String]) -> Bool {

@@ -577,8 +577,8 @@ struct SnapshotRunner: Sendable {
 
 /// Why a snapshot run could not go on.
 enum SnapshotError: Error, Equatable {
-    /// `record` on CI, where goldens must never be recorded silently.
-    case recordOnCI
+    /// `record`, or `verify --prune`, on CI, where goldens must never change silently; the words are the command's.
+    case goldensChangedOnCI(String)
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
     /// A golden that is a Git LFS pointer, not the file it points to.
