@@ -389,6 +389,34 @@ import TagFlowImage
         #expect(needless.status == 2 && needless.stderr.contains("this run changes none"), "\(needless.stderr)")
     }
 
+    /// Stale goldens are dealt to the shards as variants are: each job of a matrix fails on its share only.
+    @Test func eachStaleGoldenFallsToOneShard() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let stale = ["chooser/a.png", "chooser/b.png", "scripts/c.png"]
+        for name in stale {
+            try FileManager.default.copyItem(atPath: folder.path("goldens/chooser/@1x-light-ltr.png"), toPath: folder.path("goldens/" + name))
+        }
+        var found = [String]()
+        for index in 1...2 {
+            let run = try snapshot(["verify", "--shard", "\(index)/2", "--report", "shard\(index)"], in: folder)
+            #expect(run.status == 1)
+            let junit = try String(contentsOfFile: folder.path("shard\(index)/junit.xml"), encoding: .utf8)
+            found += stale.filter { name in
+                let parts = name.split(separator: "/")
+                return junit.contains("classname=\"\(parts[0])\" name=\"\(parts[1])\"")
+            }
+        }
+        #expect(found.sorted() == stale, "\(found)")
+        #expect(try snapshot(["merge", "shard1", "shard2", "--report", "merged"], in: folder).status == 1)
+        #expect(try snapshot(["verify", "--report", "whole"], in: folder).status == 1)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: folder.path("merged/report.json")))
+                    == Data(contentsOf: URL(fileURLWithPath: folder.path("whole/report.json"))))
+        // Pruned by the shards between them, each golden by one.
+        for index in 1...2 { #expect(try snapshot(["verify", "--prune", "--shard", "\(index)/2"], in: folder).status == 0) }
+        #expect(stale.allSatisfy { !FileManager.default.fileExists(atPath: folder.path("goldens/" + $0)) })
+    }
+
     @Test func twoShardsCoverEveryVariantOnceAndMergeIntoTheWholeReport() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)

@@ -97,7 +97,7 @@ public struct SnapshotReport: Equatable, Sendable {
         self.action = action
         self.shard = shard
         self.filter = filter
-        // Stale goldens are found by every shard; each is listed once.
+        // Each golden once, should reports of one shard taken twice be merged.
         var seen = Set<String>()
         // By screen, then name, as JUnit and HTML group them: `chooser/…` before `chooser-scroll/…`.
         self.items = items.sorted { ($0.screen, $0.name) < ($1.screen, $1.name) }.filter { seen.insert($0.name).inserted }

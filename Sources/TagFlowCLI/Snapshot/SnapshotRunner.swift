@@ -530,7 +530,9 @@ struct SnapshotRunner: Sendable {
         // picture under its old name: said so, beside the name it has now.
         func spelling(_ path: String) -> String { String(path.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "/" }) }
         let expectedBySpelling = Dictionary(expected.map { (spelling($0), $0) }, uniquingKeysWith: min)
-        return stale.sorted().map { name in
+        // Each shard lists (and prunes) its share of the stale goldens, so that the jobs of a CI matrix count each
+        // once between them, as the merged report does.
+        return stale.filter(shard.owns).sorted().map { name in
             let folder = name.split(separator: "/", maxSplits: 1)
             let renamed = expectedBySpelling[spelling(name)].map { "the golden now named \($0), under an earlier name; " } ?? ""
             var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: nil, status: .stale,
