@@ -791,6 +791,16 @@ import TagFlowImage
         #expect(copied.status == 2)
         #expect(copied.stderr.contains("--filter 'chooser/@1x-dark-ltr.png', 'scripts'"), "\(copied.stderr)")
         #expect(copied.stderr.contains("e.g. 'chooser/@1x-dark-ltr', 'scripts/*', 'chooser/@1x-dark-rtl'"), "\(copied.stderr)")
+        // A whole record in mode all leaves every golden as drawn now, so fonts.json drops the file that drew none;
+        // in another mode, or filtered, it keeps it.
+        try FileManager.default.removeItem(atPath: folder.path("goldens/chooser/old.png"))
+        #expect(try snapshot(["record", "--mode", "missing"], in: folder).status == 0)
+        #expect(try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8).contains("xxh64:0000000000000000"))
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let whole = try String(contentsOfFile: folder.path("goldens/fonts.json"), encoding: .utf8)
+        #expect(!whole.contains("xxh64:0000000000000000") && whole.contains(String(hash)), "\(whole)")
+        let verify = try snapshot(["verify"], in: folder)
+        #expect(verify.status == 0 && !verify.stderr.contains("the goldens were recorded with"), "\(verify.stderr)")
     }
 
     @Test func aRecordThatFailsWritesNothing() throws {
