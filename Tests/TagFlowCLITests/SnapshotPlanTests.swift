@@ -185,6 +185,15 @@ import TagFlowLayout
         #expect(parsed == report)
     }
 
+    /// A picture's path is a URL in the page: a screen named with `#`, `%`, `?` or a space still links to it.
+    @Test func theHTMLLinksPicturesWhateverTheirNames() {
+        let item = SnapshotItem(name: "hash#tag/100% ok?.png", screen: "hash#tag", kind: .render, status: .changed, detail: "",
+                                images: [.init(role: .diff, path: "images/hash#tag/100% ok?.diff.png"), .init(role: .actual, path: "images/篮球/a.png")])
+        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: [item])).page
+        #expect(html.contains(#"src="images/hash%23tag/100%25%20ok%3F.diff.png""#), "\(html)")
+        #expect(html.contains(#"src="images/%E7%AF%AE%E7%90%83/a.png""#))
+    }
+
     @Test func theHTMLGroupsByScreenAndLoadsPicturesLazily() {
         let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: Self.items)).page
         #expect(html.components(separatedBy: "<details class=\"screen").count - 1 == 3)

@@ -37,7 +37,7 @@ struct SnapshotReportHTML {
                     for image in item.images {
                         let caption = image.role.rawValue + (item.imagesStep.map { ", step \($0)" } ?? "")
                         // The caption above: a tall render's foot is far below the fold.
-                        html += "<figure><figcaption>\(escape(caption))</figcaption><img loading=\"lazy\" src=\"\(escape(image.path))\" alt=\"\(escape(caption + " of " + item.name))\"></figure>"
+                        html += "<figure><figcaption>\(escape(caption))</figcaption><img loading=\"lazy\" src=\"\(escape(Self.relativeURL(image.path)))\" alt=\"\(escape(caption + " of " + item.name))\"></figure>"
                     }
                     html += "</div>\n"
                 }
@@ -56,6 +56,22 @@ struct SnapshotReportHTML {
     }
 
     private func escape(_ text: String) -> String { FolderReportHTML.escape(text) }
+
+    /// A relative path as a URL's path: every byte of its UTF-8 but letters, digits, `-._~` and `/` percent-encoded,
+    /// so that a screen named `hash#tag` or `100%` links to its own pictures, not to a fragment or a bad escape.
+    static func relativeURL(_ path: String) -> String {
+        var url = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "/"):
+                url.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                url += "%" + String(byte >> 4, radix: 16, uppercase: true) + String(byte & 0xF, radix: 16, uppercase: true)
+            }
+        }
+        return url
+    }
 
     static let css = """
     body { margin: 0; font: 15px/1.5 system-ui, -apple-system, "Segoe UI", "Noto Sans", "DejaVu Sans", sans-serif; color: #1f2328; background: #fff; }
