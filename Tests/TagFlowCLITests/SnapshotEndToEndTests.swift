@@ -155,11 +155,11 @@ import TagFlowImage
         try manifest(frames: 3)
         #expect(try snapshot(["verify", "--report", "fewer"], in: folder).status == 1)
         let fewer = try sequenceItem("fewer")
-        #expect(fewer["detail"] as? String == "3 frames; steps 1, 2, 3 changed; step 4 removed")
+        #expect(fewer["detail"] as? String == "3 frames; steps 1–3 changed; step 4 removed")
         #expect(fewer["changedSteps"] as? [Int] == [1, 2, 3, 4])
         try manifest(frames: 5)
         #expect(try snapshot(["verify", "--report", "more"], in: folder).status == 1)
-        #expect(try sequenceItem("more")["detail"] as? String == "5 frames; steps 1, 2, 3, 4 changed; step 5 added")
+        #expect(try sequenceItem("more")["detail"] as? String == "5 frames; steps 1–4 changed; step 5 added")
 
         // One tag longer: the report shows the first step that changed, as a render's pictures.
         try manifest(frames: 4)

@@ -129,7 +129,26 @@ import TagFlowLayout
         let markdown = report.markdown()
         #expect(markdown.hasPrefix("**tagflow snapshots** — ❌ 4 failing · 5 goldens: 1 matched, 2 changed, 1 missing, 1 stale"))
         for item in Self.items { #expect(markdown.contains(item.name) == item.status.fails, "\(item.name)") }
-        #expect(report.markdown(limit: 2).contains("…and 2 more in report.json."))
+        // Rows past the limit are counted by screen, so that no screen goes unnamed.
+        #expect(report.markdown(limit: 2).contains("…and 2 more in report.json: `multi` 1, `old` 1."), "\(report.markdown(limit: 2))")
+    }
+
+    /// A golden that matched only within the tolerance passes, but a reviewer sees that it differs.
+    @Test func matchesWithinTheToleranceAreShown() {
+        let tolerated = SnapshotItem(name: "demo/iphone-se.png", screen: "demo", kind: .render, status: .matched,
+                                     detail: "12 pixels differ (0.01%)", differentPixels: 12)
+        let report = SnapshotReport(action: .verify, items: Self.items + [tolerated])
+        #expect(report.summaryLine == "6 goldens: 2 matched (1 within the tolerance), 2 changed, 1 missing, 1 stale")
+        #expect(report.markdown().contains("| `demo/iphone-se.png` | matched within the tolerance | 12 pixels differ (0.01%) |"), "\(report.markdown())")
+        #expect(!report.markdown().contains("iphone-15-light"), "an exact match is not listed")
+        #expect(report.passed == SnapshotReport(action: .verify, items: Self.items).passed)
+    }
+
+    @Test func stepsAreWrittenAsRuns() {
+        #expect(SnapshotRunner.runs(of: [3]) == "3")
+        #expect(SnapshotRunner.runs(of: [11, 12]) == "11, 12")
+        #expect(SnapshotRunner.runs(of: Array(1...60)) == "1–60")
+        #expect(SnapshotRunner.runs(of: [1, 2, 4, 5, 6, 9]) == "1, 2, 4–6, 9")
     }
 
     @Test func shardReportsMergeIntoTheWholeRunsReport() throws {

@@ -144,11 +144,17 @@ public struct SnapshotReport: Equatable, Sendable {
     /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, or is stale.
     public var passed: Bool { failures.isEmpty }
 
-    /// One line: `12 goldens: 10 matched, 1 changed, 1 missing`.
+    /// Goldens that matched within the tolerance, though some pixels differ: they pass, and a record in mode
+    /// `all` would rewrite them.
+    public var matchedWithinTolerance: [SnapshotItem] { items.filter { $0.status == .matched && ($0.differentPixels ?? 0) > 0 } }
+
+    /// One line: `12 goldens: 10 matched (2 within the tolerance), 1 changed, 1 missing`.
     public var summaryLine: String {
+        let tolerated = matchedWithinTolerance.count
         let counts = SnapshotItem.Status.allCases.compactMap { status -> String? in
             let n = count(status)
-            return n == 0 ? nil : "\(n) \(status.rawValue)"
+            guard n > 0 else { return nil }
+            return "\(n) \(status.rawValue)" + (status == .matched && tolerated > 0 ? " (\(tolerated) within the tolerance)" : "")
         }
         return "\(items.count) golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
     }
@@ -260,13 +266,23 @@ public struct SnapshotReport: Equatable, Sendable {
         var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · \(summaryLine)", ""]
         for note in fontNotes { lines.append("> ⚠️ \(note)") }
         if !fontNotes.isEmpty { lines.append("") }
-        let shown = failures.prefix(limit)
+        // The failures, then what passed within the tolerance, which a reviewer should see too; at most `limit` rows.
+        let tolerated = matchedWithinTolerance
+        let shown = Array((failures + tolerated).prefix(limit))
         if !shown.isEmpty {
             lines += ["| Golden | Status | Detail |", "| --- | --- | --- |"]
             for item in shown {
-                lines.append("| \(MarkdownText.code(item.name, inTable: true)) | \(item.status.rawValue) | \(MarkdownText.cell(item.detail)) |")
+                let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
+                lines.append("| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(item.detail)) |")
             }
-            if failures.count > shown.count { lines += ["", "…and \(failures.count - shown.count) more in report.json."] }
+            let unshown = (failures + tolerated).dropFirst(limit)
+            if !unshown.isEmpty {
+                // By screen, so that a screen none of whose rows fit is still named.
+                let screens = Dictionary(grouping: unshown, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in
+                    "\(MarkdownText.code(SnapshotItem.title(ofScreen: screen), inTable: false)) \(items.count)"
+                }
+                lines += ["", "…and \(unshown.count) more in report.json: \(screens.joined(separator: ", "))."]
+            }
         }
         return lines.joined(separator: "\n") + "\n"
     }

@@ -473,9 +473,22 @@ struct SnapshotRunner: Sendable {
     private static func sequenceDetail(frames: Int, exists: Bool, changed: [Int], added: [Int], removed: [Int]) -> String {
         guard exists else { return "no golden (\(frames) frame\(frames == 1 ? "" : "s"))" }
         let parts = [(changed, "changed"), (added, "added"), (removed, "removed")].compactMap { steps, what -> String? in
-            steps.isEmpty ? nil : "step\(steps.count == 1 ? "" : "s") \(steps.map(String.init).joined(separator: ", ")) \(what)"
+            steps.isEmpty ? nil : "step\(steps.count == 1 ? "" : "s") \(Self.runs(of: steps)) \(what)"
         }
         return parts.isEmpty ? "\(frames) frames match" : (["\(frames) frames"] + parts).joined(separator: "; ")
+    }
+
+    /// Ascending `steps` with each run of three or more written as its ends: `1–60`, `3, 4, 9–12`.
+    static func runs(of steps: [Int]) -> String {
+        var words = [String]()
+        var start = 0
+        while start < steps.count {
+            var end = start
+            while end + 1 < steps.count, steps[end + 1] == steps[end] + 1 { end += 1 }
+            words += end - start >= 2 ? ["\(steps[start])–\(steps[end])"] : steps[start...end].map(String.init)
+            start = end + 1
+        }
+        return words.joined(separator: ", ")
     }
 
     private static func detail(_ result: PixelDiff.Result?) -> String {
