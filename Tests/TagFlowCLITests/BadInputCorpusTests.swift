@@ -395,6 +395,8 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: --max-failures limits the text report; the JSON lists every failing step"]),
         Case(name: "no threads", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "--threads", "0", "-o", "frames"],
              status: 2, stderr: ["error: --threads must be at least 1, got 0"]),
+        Case(name: "negative threads", files: ["a.tags": .text("x\n")], arguments: ["scroll", "a.tags", "--threads", "-1", "-o", "frames"],
+             status: 2, stderr: ["error: --threads must be at least 1, got -1"]),
         Case(name: "the largest seed", files: ["a.tags": .text("x\n")],
              arguments: ["check", "a.tags", "--query", "random", "--seed", "9007199254740991", "--format", "json"],
              status: 0, stdout: ["\"seed\": 9007199254740991"]),

@@ -123,9 +123,9 @@ extension ValueParser where Value == Int {
     /// A whole number of at least 1.
     static var positiveCount: Self {
         ValueParser(valueName: "N", parse: { text throws(ValueError) in
-            let value = try count.parse(text)
-            guard value >= 1 else { throw .notAtLeastOne(value) }
-            return value
+            // A whole number below 1, negative too, is told what the least is.
+            if let number = Double(text), number < 1, number == number.rounded(), abs(number) < 1e15 { throw .notAtLeastOne(Int(number)) }
+            return try count.parse(text)
         }, describe: { String($0) })
     }
 }
