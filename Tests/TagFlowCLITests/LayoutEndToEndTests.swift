@@ -112,6 +112,20 @@ import Testing
         #expect(Set(families) == ["DejaVu Sans", "WenQuanYi Zen Hei", "Noto Color Emoji"], "\(families)")
     }
 
+    /// A selected tag that maxLines hides is named: a person could neither see nor unselect it.
+    @Test func selectedTagsHiddenByMaxLinesAreWarnedOf() throws {
+        let folder = try TemporaryFolder()
+        let tags = (1...30).map { "tag \($0)" } + ["* chosen far", "* chosen too"]
+        try folder.write("a.tags", tags.joined(separator: "\n") + "\n")
+        let hidden = try tagflow(["layout", folder.path("a.tags"), "--max-lines", "1", "--more-tag", "+%d"])
+        #expect(hidden.status == 0)
+        #expect(hidden.stderr.contains("warning: 2 selected tags are past the 1 line maxLines shows (--max-lines), so a person can neither "
+                                       + "see nor unselect them, and the more tag counts them as any hidden tag: first 'chosen far' at line 31"),
+                "\(hidden.stderr)")
+        let shown = try tagflow(["layout", folder.path("a.tags"), "--max-lines", "20"])
+        #expect(!shown.stderr.contains("selected tag"), "\(shown.stderr)")
+    }
+
     /// A layout's JSON names the files that draw its titles (bold) and footers, as the frames of its scroll do,
     /// though it draws nothing.
     @Test func theLayoutJSONNamesTheFontsOfItsScrollsFrames() throws {

@@ -184,8 +184,10 @@ struct TextWarnings {
     var missingGlyphs: [String] = []
     /// A line for text taller than its cell, which the cell clips.
     var clippedText: String?
+    /// A line for selected tags that `maxLines` hides, which a person can then neither see nor unselect.
+    var hiddenSelection: String?
 
-    var all: [String] { missingGlyphs + (clippedText.map { [$0] } ?? []) }
+    var all: [String] { missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 } }
 
     init(layout: TagLayout, measurer: Measurer) {
         func place(_ id: ElementID) -> String {
@@ -210,6 +212,19 @@ struct TextWarnings {
             clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatDecimal(options.itemHeight)) pt cell "
                 + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
                 + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): " + remedy
+        }
+        // maxLines hides the last tags of a section; selected ones among them are chosen out of sight.
+        let hiddenSelected = zip(layout.flow.sections, layout.document.sections).enumerated().flatMap { index, pair in
+            let (laidOut, section) = pair
+            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }.map { ElementID.item(index, $0) }
+        }
+        if let first = hiddenSelected.first {
+            let options = layout.options
+            let count = hiddenSelected.count
+            hiddenSelection = "\(count) selected tag\(count == 1 ? " is" : "s are") past the \(options.maxLines) line\(options.maxLines == 1 ? "" : "s") "
+                + "maxLines shows (--max-lines), so a person can neither see nor unselect \(count == 1 ? "it" : "them")"
+                + (options.showsMoreTag ? ", and the more tag counts \(count == 1 ? "it" : "them") as any hidden tag" : "")
+                + ": first '\(layout.document.sections[first.section].tags[first.item].text)' at \(place(first))"
         }
     }
 }
