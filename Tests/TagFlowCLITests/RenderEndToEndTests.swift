@@ -24,16 +24,22 @@ import TagFlowTestSupport
         #expect(plain.status == 0 && !plain.stderr.contains("GIF"), "\(plain.stderr)")
     }
 
-    /// Cairo's PDF embeds a variable font's file without its variations: a render to PDF with fontVariations says so.
-    @Test func aPDFWithFontVariationsSaysItShowsTheDefaultOutlines() throws {
+    /// Cairo's PDF embeds a variable font's file without its variations: a render to PDF of text drawn at axis values
+    /// of its own says so, whether they are fontVariations or the automatic opsz of the text's size.
+    @Test func aPDFOfAVariedFontSaysItShowsTheDefaultOutlines() throws {
         let folder = try TemporaryFolder()
         try folder.write("v.tags", "Design systems\n")
         let font = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Opsz.ttf").path
         let common = ["render", folder.path("v.tags"), "--font-file", font, "--font", "TagFlow Test Opsz"]
+        let warning = "warning: a PDF shows a variable font at its default outlines"
         let varied = try tagflow(common + ["--font-variations", "wght=600", "-o", folder.path("v.pdf")])
         #expect(varied.status == 0)
-        #expect(varied.stderr.contains("warning: a PDF shows a variable font's default outlines"), "\(varied.stderr)")
-        let plain = try tagflow(common + ["-o", folder.path("p.pdf")])
+        #expect(varied.stderr.contains(warning), "\(varied.stderr)")
+        // At 14 pt the face's opsz axis is set to 14, not its default 8.
+        let automatic = try tagflow(common + ["-o", folder.path("a.pdf")])
+        #expect(automatic.status == 0 && automatic.stderr.contains(warning), "\(automatic.stderr)")
+        #expect(try tagflow(common + ["-o", folder.path("a.svg")]).stderr.isEmpty, "an SVG draws the variations")
+        let plain = try tagflow(["render", folder.path("v.tags"), "-o", folder.path("p.pdf")])
         #expect(plain.status == 0 && plain.stderr.isEmpty, "\(plain.stderr)")
     }
 

@@ -52,10 +52,10 @@ struct RenderCommand: ParsableCommand {
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneSetup.scene(loaded, style: style, console: console)
-        if format == .pdf, !loaded.options.fontVariations.isEmpty {
-            console.warn("a PDF shows a variable font's default outlines at the widths measured with fontVariations "
-                         + "\(loaded.options.fontVariations), so its text looks spaced: cairo embeds the font file, not its variations; "
-                         + "write \(output.replacingExtension(with: "svg")) or a PNG to see them")
+        if format == .pdf, scene.drawsVariedFaces {
+            console.warn("a PDF shows a variable font at its default outlines: cairo embeds the font file, not the axis values the text "
+                         + "was measured and drawn at (fontVariations, a title's or Bold Text's weight, an automatic opsz), so such text "
+                         + "looks of the wrong weight or spacing; write \(output.replacingExtension(with: "svg")) or a PNG to see it")
         }
         let bytes: [UInt8]
         do {

@@ -35,6 +35,16 @@ public final class Scene: Sendable {
         fontSet = try FontSet(engine: engine, options: layout.options, style: style)
     }
 
+    /// Whether some text is drawn from a variable font at axis values of its own (`fontVariations`, a weight, an
+    /// automatic `opsz`): what a PDF cannot show, as cairo embeds the font file without them.
+    public var drawsVariedFaces: Bool {
+        func varied(_ text: String, _ font: FontSpec) -> Bool { engine.shape(text, font: font).runs.contains { !$0.variations.isEmpty } }
+        return layout.document.sections.contains { section in
+            section.tags.contains { varied($0.text, bodyFont) } || section.title.map { varied($0, headerFont) } == true
+                || section.footer.map { varied($0, footerFont) } == true
+        }
+    }
+
     var bodyFont: FontSpec { fontSet.bodyFont }
     var headerFont: FontSpec { fontSet.headerFont }
     var footerFont: FontSpec { fontSet.footerFont }
