@@ -257,7 +257,9 @@ private func jsonTypeHint(expected: String, found: String) -> String? {
     switch (expected, found) {
     case ("an array", _): "write a list in square brackets, even of one value: [\"a\", \"b\"] or [1]"
     case ("a number", _) where found.hasPrefix("a string, "): "write the number without quotes"
+    case ("a number", _): "write a number, such as 10 or 7.5, without quotes"
     case ("true or false", _) where found.hasPrefix("a string, "): "write true or false without quotes"
+    case ("true or false", _): "write true or false, without quotes"
     case ("a string", _): "write the text in double quotes"
     case ("a JSON object", _): "write it in braces: {\"key\": value}"
     default: nil
