@@ -557,6 +557,13 @@ import TagFlowImage
     /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `folder/watched` holds three
     /// files; false when the run ended first.
     func interrupt(_ arguments: [String], in folder: TemporaryFolder, watching watched: String, standardError: FileHandle) throws -> (Process, Bool) {
+        func count() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? []).count }
+        return try interrupt(arguments, in: folder, standardError: standardError, once: { count() >= 3 })
+    }
+
+    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `isTime()`; false when the run
+    /// ended first.
+    func interrupt(_ arguments: [String], in folder: TemporaryFolder, standardError: FileHandle, once isTime: () -> Bool) throws -> (Process, Bool) {
         let process = Process()
         process.executableURL = tagflowExecutable
         process.arguments = ["snapshot"] + arguments
@@ -566,8 +573,7 @@ import TagFlowImage
         process.standardError = standardError
         try process.run()
         let deadline = Date().addingTimeInterval(120)
-        func count() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? []).count }
-        while count() < 3 && process.isRunning && Date() < deadline { usleep(10_000) }
+        while !isTime() && process.isRunning && Date() < deadline { usleep(10_000) }
         guard process.isRunning else { return (process, false) }
         kill(process.processIdentifier, SIGINT)
         process.waitUntilExit()
@@ -582,21 +588,13 @@ import TagFlowImage
             {"goldens": "goldens", "screens": [{"name": "long", "tags": "chooser.tags", "variants": {"scales": [3]},
               "scroll": [{"output": "sequence", "frames": 150}]}]}
             """)
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = ["snapshot", "record", "--quiet", "--threads", "1"]
-        process.currentDirectoryURL = folder.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        usleep(1_000_000)
-        guard process.isRunning else {
+        let started = Date()
+        let (process, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder, standardError: FileHandle.nullDevice,
+                                               once: { Date().timeIntervalSince(started) >= 1 })
+        guard stopped else {
             Issue.record("the record ended before it could be interrupted: \(process.terminationStatus)")
             return
         }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
         #expect(process.terminationStatus == 130)
         let left = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path("goldens"))) ?? []
         #expect(left.filter { !$0.hasSuffix("fonts.json") }.isEmpty, "\(left.count) files, \(left.prefix(3))")
