@@ -311,7 +311,8 @@ import TagFlowImage
         #expect(again.status == 0 && !again.stderr.contains("warning"), "\(again.stderr)")
     }
 
-    /// A golden that is not a picture stops the run, which names it; one that is a Git LFS pointer says to fetch it.
+    /// A golden that is not a picture is an item of a verify, named with its remedy beside every other golden's
+    /// result, in the reports too: the run exits 2, as for an error. A record stops at it.
     @Test func aGoldenThatIsNotAPictureIsNamedWithItsRemedy() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)
@@ -319,13 +320,21 @@ import TagFlowImage
         try folder.write(golden, "version https://git-lfs.github.com/spec/v1\noid sha256:4d7a2146\nsize 12345\n")
         let pointer = try snapshot(["verify", "--report", "report"], in: folder)
         #expect(pointer.status == 2)
-        #expect(pointer.stderr.contains("error: chooser/@1x-dark-ltr: the golden '\(golden)' is a Git LFS pointer"), "\(pointer.stderr)")
-        #expect(pointer.stderr.contains("help: run git lfs pull"), "\(pointer.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: folder.path("report")), "a run that fails writes no report")
+        #expect(pointer.stdout.contains("unreadable chooser/@1x-dark-ltr.png  the golden '\(golden)' is a Git LFS pointer"), "\(pointer.stdout)")
+        #expect(pointer.stdout.contains("run git lfs pull"), "\(pointer.stdout)")
+        #expect(pointer.stdout.contains("verify: \(Self.allGoldens.count) goldens: \(Self.allGoldens.count - 1) matched, 1 unreadable"), "\(pointer.stdout)")
+        let junit = try String(contentsOfFile: folder.path("report/junit.xml"), encoding: .utf8)
+        #expect(junit.contains("tests=\"\(Self.allGoldens.count)\" failures=\"0\" errors=\"1\""), "\(junit)")
+        #expect(junit.contains("<error type=\"unreadable\""), "\(junit)")
+        #expect(try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8).contains("| unreadable |"))
         try folder.write(golden, "not a PNG")
         let broken = try snapshot(["verify"], in: folder)
         #expect(broken.status == 2)
-        #expect(broken.stderr.contains("is not a PNG tagflow can read"), "\(broken.stderr)")
+        #expect(broken.stdout.contains("unreadable chooser/@1x-dark-ltr.png") && broken.stdout.contains("is not a PNG tagflow can read"),
+                "\(broken.stdout)")
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 2 && record.stderr.contains("is not a PNG tagflow can read"), "\(record.stderr)")
+        #expect(try String(contentsOfFile: folder.path(golden), encoding: .utf8) == "not a PNG", "a record that stops writes nothing")
     }
 
     /// A stale picture at the top of the goldens folder belongs to no screen: the reports group it under the folder,

@@ -144,6 +144,18 @@ import TagFlowLayout
         #expect(report.passed == SnapshotReport(action: .verify, items: Self.items).passed)
     }
 
+    /// A golden that could not be read is a JUnit error, not a failure, and the run exits 2.
+    @Test func anUnreadableGoldenIsAnError() {
+        let unreadable = SnapshotItem(name: "demo/iphone-se.png", screen: "demo", kind: .render, status: .unreadable,
+                                      detail: "the golden is a Git LFS pointer")
+        let report = SnapshotReport(action: .verify, items: Self.items + [unreadable])
+        #expect(report.junitXML.contains("<testsuites name=\"tagflow snapshots\" tests=\"6\" failures=\"4\" errors=\"1\">"))
+        #expect(report.junitXML.contains("<error type=\"unreadable\" message=\"the golden is a Git LFS pointer\">"))
+        #expect(report.exitStatus == .usage && !report.passed)
+        #expect(SnapshotReport(action: .verify, items: Self.items).exitStatus == .failure)
+        #expect(SnapshotReport(action: .verify, items: [Self.items[1]]).exitStatus == .success)
+    }
+
     @Test func stepsAreWrittenAsRuns() {
         #expect(SnapshotRunner.runs(of: [3]) == "3")
         #expect(SnapshotRunner.runs(of: [11, 12]) == "11, 12")

@@ -101,7 +101,7 @@ struct SnapshotCommand: ParsableCommand {
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
         show(result, console: console)
-        return result.passed ? .success : .failure
+        return result.exitStatus
     }
 
     /// Whether the run may write or remove goldens: a record in any mode but `never`, or a verify that prunes.
@@ -143,14 +143,16 @@ struct SnapshotCommand: ParsableCommand {
         }
         try merged.write(to: report, replacing: earlierImages)
         show(merged, console: console)
-        return merged.passed ? .success : .failure
+        return merged.exitStatus
     }
 
     /// The report's words on the terminal: notes, then every golden that did not match, then the summary.
     private func show(_ report: SnapshotReport, console: Console) {
         for note in report.fontNotes + report.notes { console.warn(note) }
         for item in report.items where item.status != .matched {
-            console.out("\(item.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0)) \(item.name)  \(item.detail)\n")
+            // Statuses in a column of 8, but a longer one whole (`unreadable`).
+            let status = item.status.rawValue
+            console.out(status + String(repeating: " ", count: max(1, 9 - status.count)) + "\(item.name)  \(item.detail)\n")
         }
         console.out("\(report.action.rawValue): \(report.summaryLine)\n")
         if let folder = self.report { console.out("report: \(folder)/report.html\n") }

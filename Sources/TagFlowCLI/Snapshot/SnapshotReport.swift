@@ -18,9 +18,12 @@ public struct SnapshotItem: Equatable, Sendable {
         case written
         /// A stale golden `--prune` removed.
         case removed
+        /// The golden could not be read: truncated, not a PNG, or a Git LFS pointer not pulled. `verify` still
+        /// compares the others, and exits 2.
+        case unreadable
 
-        /// Changed, missing and stale goldens fail `verify`.
-        public var fails: Bool { self == .changed || self == .missing || self == .stale }
+        /// Changed, missing, stale and unreadable goldens fail `verify`.
+        public var fails: Bool { self == .changed || self == .missing || self == .stale || self == .unreadable }
     }
 
     /// The golden's path below the goldens folder: `demo/iphone-15-dark.png`, or a `.scroll` folder.
@@ -141,8 +144,12 @@ public struct SnapshotReport: Equatable, Sendable {
     /// The changed, missing and stale goldens.
     public var failures: [SnapshotItem] { items.filter(\.status.fails) }
 
-    /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, or is stale.
+    /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, stale or unreadable.
     public var passed: Bool { failures.isEmpty }
+
+    /// How the command line exits for this report: 0 when it passed, 2 when a golden could not be read (an error,
+    /// not a difference), else 1.
+    public var exitStatus: ExitStatus { passed ? .success : count(.unreadable) > 0 ? .usage : .failure }
 
     /// Goldens that matched within the tolerance, though some pixels differ: they pass, and a record in mode
     /// `all` would rewrite them.
@@ -294,17 +301,21 @@ public struct SnapshotReport: Equatable, Sendable {
     public var junitXML: String {
         let screens = Dictionary(grouping: items, by: \.screen).sorted { $0.key < $1.key }
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count)\" errors=\"0\">\n"
+        // A golden that could not be read is an error, as JUnit counts them apart from failures.
+        func isError(_ item: SnapshotItem) -> Bool { item.status == .unreadable }
+        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count { !isError($0) })\" "
+            + "errors=\"\(items.count(where: isError))\">\n"
         for (screen, items) in screens {
-            let failing = items.count(where: \.status.fails)
+            let failing = items.count { $0.status.fails && !isError($0) }
             let title = Self.xml(SnapshotItem.title(ofScreen: screen))
-            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"0\">\n"
+            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"\(items.count(where: isError))\">\n"
             for item in items {
                 let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1)) : item.name
                 xml += "    <testcase classname=\"\(title)\" name=\"\(Self.xml(caseName))\""
                 if item.status.fails {
-                    xml += ">\n      <failure type=\"\(item.status.rawValue)\" message=\"\(Self.xml(item.detail))\">"
-                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(item.detail)") + "</failure>\n    </testcase>\n"
+                    let element = isError(item) ? "error" : "failure"
+                    xml += ">\n      <\(element) type=\"\(item.status.rawValue)\" message=\"\(Self.xml(item.detail))\">"
+                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(item.detail)") + "</\(element)>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }

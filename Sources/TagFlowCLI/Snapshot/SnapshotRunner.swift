@@ -281,31 +281,44 @@ struct SnapshotRunner: Sendable {
         var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout, engine: scene.engine, style: scene.style), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
             let name = output.path(for: variant.name)
-            switch output {
-            case .render:
-                let scale = variant.settings.scale ?? scene.layout.options.displayScale
-                let renderer = ContentRenderer(scene: scene)
-                try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
-                            sameAsGolden: { golden in
-                                try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
-                                    ? try renderer.pixelSize(scale: scale) : nil
-                            },
-                            encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
-            case let .sheet(strategies, frames):
-                let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
-                let scale = variant.settings.scale ?? ScrollCommand.defaultScale
-                try sheet.checkSize(scale: scale)
-                guard let image = try sheet.image(scale: scale) else { continue }
-                try compare(name: name, screen: screen, kind: output.kind, actual: { image },
-                            encode: { try PNGEncoder().encode(image) }, into: &outcome)
-            case let .sequence(strategies, frames):
-                let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
-                let scale = variant.settings.scale ?? ScrollCommand.defaultScale
-                let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
-                try compareSequence(name: name, screen: screen, frames: images, into: &outcome)
+            do {
+                try check(output, name: name, scene: scene, screen: screen, variant: variant, into: &outcome)
+            } catch let error as SnapshotError where recordMode == nil && error.isUnreadableGolden {
+                // A verify reports the golden it cannot read beside the others, and exits 2 once all are compared.
+                let report = ErrorReport(error)
+                outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind, status: .unreadable,
+                                                  detail: report.message + (report.hint.map { "; " + $0 } ?? "")))
             }
         }
         return outcome
+    }
+
+    /// Draws one of a variant's outputs and compares it with its golden, or records it.
+    private func check(_ output: SnapshotOutput, name: String, scene: Scene, screen: SnapshotManifest.Screen, variant: SnapshotVariant,
+                       into outcome: inout VariantOutcome) throws {
+        switch output {
+        case .render:
+            let scale = variant.settings.scale ?? scene.layout.options.displayScale
+            let renderer = ContentRenderer(scene: scene)
+            try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
+                        sameAsGolden: { golden in
+                            try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
+                                ? try renderer.pixelSize(scale: scale) : nil
+                        },
+                        encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
+        case let .sheet(strategies, frames):
+            let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
+            let scale = variant.settings.scale ?? ScrollCommand.defaultScale
+            try sheet.checkSize(scale: scale)
+            guard let image = try sheet.image(scale: scale) else { return }
+            try compare(name: name, screen: screen, kind: output.kind, actual: { image },
+                        encode: { try PNGEncoder().encode(image) }, into: &outcome)
+        case let .sequence(strategies, frames):
+            let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
+            let scale = variant.settings.scale ?? ScrollCommand.defaultScale
+            let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
+            try compareSequence(name: name, screen: screen, frames: images, into: &outcome)
+        }
     }
 
     /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction, text
@@ -598,6 +611,14 @@ enum SnapshotError: Error, Equatable {
     case goldensChangedOnCI(String)
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
+
+    /// A golden that is there but cannot be read or decoded, which `verify` reports as an item.
+    var isUnreadableGolden: Bool {
+        switch self {
+        case .unreadableGolden, .brokenGolden, .goldenIsLFSPointer: true
+        default: false
+        }
+    }
     /// A golden that is a Git LFS pointer, not the file it points to.
     case goldenIsLFSPointer(String)
     case noManifest(String)
