@@ -151,6 +151,22 @@ import TagFlowImage
         #expect(frames == ["frame-0001.png", "frame-0002.png", "frame-0003.png", "frame-0004.png"])
         #expect(try snapshot(["verify"], in: folder).status == 0)
 
+        // Only a frame lost or gained: its picture, as the golden had it or as drawn now.
+        let scroll = folder.path("goldens/s/default.scroll") + "/"
+        try FileManager.default.copyItem(atPath: scroll + "frame-0004.png", toPath: scroll + "frame-0005.png")
+        #expect(try snapshot(["verify", "--report", "extra"], in: folder).status == 1)
+        let extra = try sequenceItem("extra")
+        #expect(extra["detail"] as? String == "4 frames; step 5 removed")
+        #expect(extra["images"] as? [String: String] == ["golden": "images/s/default.step-5.golden.png"], "\(extra)")
+        #expect(extra["imagesStep"] as? Int == 5)
+        try FileManager.default.removeItem(atPath: scroll + "frame-0005.png")
+        try FileManager.default.moveItem(atPath: scroll + "frame-0002.png", toPath: folder.path("frame-0002.png"))
+        #expect(try snapshot(["verify", "--report", "gap"], in: folder).status == 1)
+        let gap = try sequenceItem("gap")
+        #expect(gap["detail"] as? String == "4 frames; step 2 added")
+        #expect(gap["images"] as? [String: String] == ["actual": "images/s/default.step-2.actual.png"], "\(gap)")
+        try FileManager.default.moveItem(atPath: folder.path("frame-0002.png"), toPath: scroll + "frame-0002.png")
+
         // The same scroll in fewer frames: every step moves, and the last is gone.
         try manifest(frames: 3)
         #expect(try snapshot(["verify", "--report", "fewer"], in: folder).status == 1)

@@ -469,6 +469,15 @@ struct SnapshotRunner: Sendable {
             attach(.actual, try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
             if let diffImage = result.image { attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
             item.imagesStep = firstChange.step
+        } else if reportFolder != nil, exists, recordMode == nil, let step = added.first ?? removed.first {
+            // Only frames gained or lost: the first such step as drawn now, or as the golden had it.
+            let base = Self.reportImageBase(name) + ".step-\(step)"
+            if step <= frames.count {
+                attach(.actual, try PNGEncoder().encode(frames[step - 1]), base: base, to: &item, &outcome)
+            } else if let golden = try Self.readGolden(folder + "/" + FrameFolder.frameName(step - 1, format: .png)) {
+                attach(.golden, golden, base: base, to: &item, &outcome)
+            }
+            item.imagesStep = step
         }
         if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {
             for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
