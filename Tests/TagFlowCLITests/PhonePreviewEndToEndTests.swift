@@ -75,10 +75,12 @@ import TagFlowImage
         #expect(auto.status == 0)
         #expect(auto.stderr.contains("the cells fit the tag font's line, and a fallback font's is taller"), "\(auto.stderr)")
         #expect(!auto.stderr.contains("--item-height auto"), "\(auto.stderr)")
-        let taller = try #require(auto.stderr.firstMatch(of: /set itemHeight to (\d+) \(--item-height\)/), "\(auto.stderr)")
+        let padding = try #require(auto.stderr.firstMatch(of: /set verticalPadding to ([0-9.]+) \(--vertical-padding ([0-9.]+)\)/), "\(auto.stderr)")
+        #expect(padding.1 == padding.2)
         let cell = try #require(auto.stderr.firstMatch(of: /taller than the ([0-9.]+) pt cell/), "\(auto.stderr)")
         #expect(cell.1.split(separator: ".").last!.count <= 2 || !cell.1.contains("."), "rounded for people: \(cell.1)")
-        let fitted = try tagflow(["layout", folder.path("e.tags"), "--item-height", String(taller.1), "--content-size", "AX5"])
+        let fitted = try tagflow(["layout", folder.path("e.tags"), "--item-height", "auto", "--vertical-padding", String(padding.1),
+                                  "--content-size", "AX5"])
         #expect(fitted.status == 0 && !fitted.stderr.contains("clips"), "\(fitted.stderr)")
     }
 

@@ -19,7 +19,8 @@ private func document(_ texts: [String]) -> TagDocument {
     @Test func everyProfileHasTheScreenOfItsDevice() {
         let expected: [(String, Double, Double)] = [
             ("iPhone SE (1st generation)", 320, 2), ("iPhone SE", 375, 2), ("iPhone 13 mini", 375, 3), ("iPhone 14", 390, 3),
-            ("iPhone 15", 393, 3), ("iPhone 16 Pro", 402, 3), ("iPhone Air", 420, 3), ("iPhone 14 Plus", 428, 3),
+            ("iPhone 15", 393, 3), ("iPhone 16 Pro", 402, 3), ("iPhone 11", 414, 2), ("iPhone 11 Pro Max", 414, 3),
+            ("iPhone Air", 420, 3), ("iPhone 14 Plus", 428, 3),
             ("iPhone 15 Pro Max", 430, 3), ("iPhone 16 Pro Max", 440, 3), ("iPad (10th generation)", 820, 2),
         ]
         for (name, width, scale) in expected {
@@ -37,7 +38,9 @@ private func document(_ texts: [String]) -> TagDocument {
             ("iPhone 13", "iphone-14"), ("iPhone 12 Pro", "iphone-14"), ("iPhone 16e", "iphone-14"), ("iPhone 15 Pro", "iphone-15"),
             ("iPhone 16", "iphone-15"), ("iPhone 14 Pro", "iphone-15"), ("iPhone 17", "iphone-16-pro"), ("iPhone 12 mini", "iphone-13-mini"),
             ("iPhone 8", "iphone-se"), ("iPhone SE (3rd generation)", "iphone-se"), ("iPhone 13 Pro Max", "iphone-14-plus"),
-            ("iPhone 16 Plus", "iphone-15-pro-max"), ("iPhone 17 Pro Max", "iphone-16-pro-max"),
+            ("iPhone 16 Plus", "iphone-15-pro-max"), ("iPhone 17 Pro Max", "iphone-16-pro-max"), ("iPhone X", "iphone-13-mini"),
+            ("iPhone 11 Pro", "iphone-13-mini"), ("iPhone XR", "iphone-11"), ("iPhone 8 Plus", "iphone-11-pro-max"),
+            ("iPhone XS Max", "iphone-11-pro-max"),
         ]
         for (phone, profile) in expected { #expect(DeviceProfile.named(phone)?.name == profile, "\(phone)") }
         let everyName = DeviceProfile.builtIn.flatMap { Set($0.allNames.map(DeviceProfile.normalized)) }
@@ -52,6 +55,13 @@ private func document(_ texts: [String]) -> TagDocument {
         #expect(DeviceProfile.named("iphone se 1")?.name == "iphone-se-1")
         #expect(DeviceProfile.named("iphone-15-ultra") == nil)
         #expect(DeviceProfile.named("pixel-8") == nil)
+    }
+
+    /// A profile's own name is found before another profile's other names: a config's "iPhone 13" is its own.
+    @Test func ownNamesComeBeforeOtherNames() {
+        let own = DeviceProfile(name: "iphone-13", displayName: "iPhone 13 in a sheet", width: 360, scale: 3)
+        #expect(DeviceProfile.named("iPhone 13", in: DeviceProfile.builtIn + [own]) == own)
+        #expect(DeviceProfile.named("iPhone 13", in: DeviceProfile.builtIn)?.name == "iphone-14")
     }
 
     @Test func aProfileDecodesWithoutOtherNames() throws {

@@ -204,10 +204,12 @@ struct TextWarnings {
         if let first = clipped.first {
             let options = layout.options
             let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
-            // An automatic height is the tag font's own line; a fallback font's (CJK, emoji) can be taller.
+            // An automatic height is the tag font's own line; a fallback font's (CJK, emoji) can be taller. The padding
+            // is above and below, so half the shortfall on each side fits it, and the cells still grow with the text.
+            let padding = options.verticalPadding + ((tallest - options.itemHeight) / 2 * 100).rounded(.up) / 100
             let remedy = options.itemHeightFitsText
-                ? "the cells fit the tag font's line, and a fallback font's is taller: add the difference to verticalPadding "
-                    + "(--vertical-padding), or set itemHeight to \(formatPoints((tallest + 2 * options.verticalPadding).rounded(.up))) (--item-height)"
+                ? "the cells fit the tag font's line, and a fallback font's is taller: set verticalPadding to \(formatDecimal(padding)) "
+                    + "(--vertical-padding \(formatDecimal(padding))) to fit it"
                 : "set itemHeight to auto (--item-height auto) to grow the cells with the text"
             clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatDecimal(options.itemHeight)) pt cell "
                 + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "

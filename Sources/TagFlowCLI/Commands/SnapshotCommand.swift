@@ -31,8 +31,8 @@ struct SnapshotCommand: ParsableCommand {
         name: "snapshot",
         abstract: "Record and verify goldens of every screen and variant a manifest lists.",
         discussion: """
-        record renders every variant of every screen in tagflow.json and writes the goldens --mode names: all (missing, or with any pixel changed), missing, failed (missing, or changed beyond the tolerance) or never. A golden whose pixels are unchanged is never rewritten. It refuses to run where CI is set, unless --force.
-        verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a changed, missing or stale golden, and 2 on an error. --report DIR writes report.html, report.json, report.md (for a pull-request comment) and junit.xml.
+        record renders every variant of every screen in tagflow.json and writes the goldens --mode names: all (missing, or with any pixel changed), missing, failed (missing, or changed beyond the tolerance) or never. A golden whose pixels are unchanged is never rewritten. It refuses to run where CI is set, unless --force (--mode never, which writes nothing, runs anywhere).
+        verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a changed, missing or stale golden, and 2 on an error or a golden it cannot read. With --prune it removes stale goldens, and then refuses to run where CI is set, unless --force. --report DIR writes report.html, report.json, report.md (for a pull-request comment) and junit.xml.
         merge DIR... combines the report.json of each shard of a --shard i/n run into one report, as the whole run would have written.
         """,
         examples: [
@@ -100,6 +100,8 @@ struct SnapshotCommand: ParsableCommand {
         let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
+        // A signal that came once everything was committed still ends the process as a signal does.
+        if interruption.wasRequested { throw interruption.stop(completed: "the run had finished; its goldens and report are written") }
         show(result, console: console)
         return result.exitStatus
     }

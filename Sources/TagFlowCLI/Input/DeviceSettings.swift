@@ -49,8 +49,9 @@ enum DeviceSettings {
             let nameValue = try reader.required("name", kind: .device)
             let name = try nameValue.string("\"name\"")
             guard !name.isEmpty else { throw .emptyValue(key: "the \"name\" of a device", at: nameValue.location) }
-            // Names match loosely ("iPhone 15" is iphone-15), so a name another profile answers to would be hidden by it.
-            if let taken = DeviceProfile.named(name, in: DeviceProfile.builtIn + devices) {
+            // Names match loosely ("iPhone 15" is iphone-15), so a name another profile is called would be hidden by it.
+            // One a built-in only shares its screen with ("iPhone 13") is the config's own: own names are looked up first.
+            if let taken = DeviceProfile.named(name, in: DeviceProfile.builtIn + devices, includingOtherNames: false) {
                 throw .deviceNameTaken(name, by: taken.name, isBuiltIn: DeviceProfile.builtIn.contains(taken), at: nameValue.location)
             }
             func positive(_ key: String) throws(InputError) -> Double {

@@ -100,7 +100,7 @@ public struct SnapshotReport: Equatable, Sendable {
         self.action = action
         self.shard = shard
         self.filter = filter
-        // Each golden once, should reports of one shard taken twice be merged.
+        // Each golden once: shards of earlier versions each listed every stale golden.
         var seen = Set<String>()
         // By screen, then name, as JUnit and HTML group them: `chooser/…` before `chooser-scroll/…`.
         self.items = items.sorted { ($0.screen, $0.name) < ($1.screen, $1.name) }.filter { seen.insert($0.name).inserted }
@@ -141,7 +141,7 @@ public struct SnapshotReport: Equatable, Sendable {
     /// Every picture the items name, relative to the report's folder.
     var imagePaths: Set<String> { Set(items.flatMap { $0.images.map(\.path) }) }
 
-    /// The changed, missing and stale goldens.
+    /// The changed, missing, stale and unreadable goldens.
     public var failures: [SnapshotItem] { items.filter(\.status.fails) }
 
     /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, stale or unreadable.

@@ -193,11 +193,16 @@ struct SnapshotRunner: Sendable {
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
-        // A signal stops the run even when it came while the last variant was drawn, which is then left out.
-        if let interruption, interruption.wasRequested {
+        // A signal stops the run at any point before it commits, even while the last variant was drawn, which is
+        // then left out: the finished variants' goldens are kept, and nothing is pruned.
+        func stopIfAsked() throws {
+            guard let interruption, interruption.wasRequested else { return }
+            pruned.removeAll()
+            leftOvers.removeAll()
             try commitFiles()
             throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
         }
+        try stopIfAsked()
         var notes = [String]()
         items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
                                 pruned: &pruned, leftOvers: &leftOvers, notes: &notes)
@@ -208,6 +213,7 @@ struct SnapshotRunner: Sendable {
         let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
             + (drawsEverything ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : [])
             + missingGlyphs
+        try stopIfAsked()
         try commitFiles()
         try reportImages.commit(directories: directories)
         var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items, fontNotes: fontNotes,
@@ -285,9 +291,10 @@ struct SnapshotRunner: Sendable {
                 try check(output, name: name, scene: scene, screen: screen, variant: variant, into: &outcome)
             } catch let error as SnapshotError where recordMode == nil && error.isUnreadableGolden {
                 // A verify reports the golden it cannot read beside the others, and exits 2 once all are compared.
+                // Named below the goldens folder, as every item is, so the detail is the same wherever the run is.
                 let report = ErrorReport(error)
-                outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind, status: .unreadable,
-                                                  detail: report.message + (report.hint.map { "; " + $0 } ?? "")))
+                let detail = (report.message + (report.hint.map { "; " + $0 } ?? "")).replacingOccurrences(of: goldenPath(name), with: name)
+                outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind, status: .unreadable, detail: detail))
             }
         }
         return outcome
