@@ -402,6 +402,7 @@ import TagFlowImage
         // A dry run writes nothing, so runs anywhere.
         let dry = try snapshot(["record", "--mode", "never"], in: folder, environment: ["CI": "true"])
         #expect(dry.status == 1 && dry.stdout.contains("missing"), "\(dry.stdout)\(dry.stderr)")
+        #expect(try snapshot(["record", "--mode", "never", "--force"], in: folder, environment: ["CI": "true"]).status == 1, "a script's dry run")
         #expect(try snapshot(["record", "--force"], in: folder, environment: ["CI": "true"]).status == 0)
         // A prune removes goldens: a stale one must fail the verify on CI, not vanish from it.
         try FileManager.default.copyItem(atPath: folder.path("goldens/chooser/@1x-light-ltr.png"), toPath: folder.path("goldens/chooser/gone.png"))

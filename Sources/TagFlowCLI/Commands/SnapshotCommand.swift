@@ -82,7 +82,8 @@ struct SnapshotCommand: ParsableCommand {
                 throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
             }
         }
-        if force, !changesGoldens {
+        // A record takes --force in any mode, so that a script's dry run with it is not refused.
+        if force, action != .record, !changesGoldens {
             throw .notApplicable(option: "--force", because: "lets record, or verify --prune, change goldens where CI is set; "
                                  + "this run changes none, so runs anywhere")
         }
