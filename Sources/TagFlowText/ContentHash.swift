@@ -28,13 +28,9 @@ public enum ContentHashAlgorithm: String, Sendable, CaseIterable {
         return rawValue + ":" + String(repeating: "0", count: 16 - hex.count) + hex
     }
 
-    private static func fnv1a64(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in bytes {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x0000_0100_0000_01B3
-        }
-        return hash
+    /// FNV-1a 64 of `bytes`: the same on every machine and in every run, unlike Swift's seeded `Hasher`.
+    package static func fnv1a64<Bytes: Sequence<UInt8>>(_ bytes: Bytes) -> UInt64 {
+        bytes.reduce(0xCBF2_9CE4_8422_2325) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
     }
 }
 

@@ -200,9 +200,9 @@ struct TextWarnings {
         }
         missingGlyphs = Self.missingGlyphLines(tags, what: ("tag", "tags"), engine: measurer.engine, font: measurer.font)
             + Self.missingGlyphLines(titles, what: ("section title or footer", "section titles or footers"), engine: measurer.engine, font: measurer.font)
+        let options = layout.options
         let clipped = layout.tagsWithClippedText
         if let first = clipped.first {
-            let options = layout.options
             let tallest = clipped.compactMap(\.tag.measurement.lineHeight).max() ?? 0
             // An automatic height is the tag font's own line; a fallback font's (CJK, emoji) can be taller. The padding
             // is above and below, so half the shortfall on each side fits it, and the cells still grow with the text.
@@ -221,7 +221,6 @@ struct TextWarnings {
             return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }.map { ElementID.item(index, $0) }
         }
         if let first = hiddenSelected.first {
-            let options = layout.options
             let count = hiddenSelected.count
             hiddenSelection = "\(count) selected tag\(count == 1 ? " is" : "s are") past the \(options.maxLines) line\(options.maxLines == 1 ? "" : "s") "
                 + "maxLines shows (--max-lines), so a person can neither see nor unselect \(count == 1 ? "it" : "them")"

@@ -43,7 +43,7 @@ extension ScrollFrameRenderer: FrameSource {
             ("view", .string(view.rawValue)),
             ("scale", .number(scale)),
             ("frameSize", .object([("width", .number(size.width)), ("height", .number(size.height))])),
-            ("fontFiles", FontRecords.json(FontRecords.identities(engine: scene.engine, layout: scene.layout, style: scene.style))),
+            ("fontFiles", FontRecords.json(FontRecords.identities(of: scene))),
         ]
     }
 

@@ -114,7 +114,7 @@ struct ScrollPlayer {
     private func fontCSS() -> String {
         let scene = renderer.scene
         let given = Set((fonts.files + fonts.directories).map(OutputPath.canonical))
-        let records = FontRecords.files(of: scene.layout, engine: scene.engine, style: scene.style)
+        let records = FontRecords.files(of: scene)
         var css = ""
         var embedded = Set<String>()
         for record in records where embedded.insert(record.path).inserted {

@@ -95,7 +95,7 @@ struct SnapshotCommand: ParsableCommand {
         guard let action else { return .usage }
         if action == .merge { return try merge(console: console) }
         if changesGoldens, !force, Self.isCI(ProcessInfo.processInfo.environment) {
-            throw SnapshotError.goldensChangedOnCI(action == .record ? "snapshot record" : "snapshot verify --prune")
+            throw SnapshotError.goldensChangedOnCI(prunes: action == .verify)
         }
         let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest)
         let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)

@@ -1,5 +1,6 @@
 import Glibc
 import TagFlowLayout
+import TagFlowText
 
 /// The variants a snapshot run renders: each axis lists its values, and every combination is a variant.
 ///
@@ -187,9 +188,7 @@ public struct Shard: Hashable, Sendable, CustomStringConvertible {
     /// Whether the file `name` falls to this shard: by a hash of the name, so that it falls to the same shard
     /// whatever other files there are (a stale golden, which no variant deals).
     func owns(_ name: String) -> Bool {
-        // FNV-1a, 64 bits: the same on every machine and in every run, unlike Swift's seeded `Hasher`.
-        let hash = name.utf8.reduce(UInt64(0xCBF2_9CE4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01B3 }
-        return Int(hash % UInt64(count)) == index - 1
+        Int(ContentHashAlgorithm.fnv1a64(name.utf8) % UInt64(count)) == index - 1
     }
 
     public var description: String { "\(index)/\(count)" }

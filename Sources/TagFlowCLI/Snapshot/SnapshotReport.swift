@@ -274,15 +274,15 @@ public struct SnapshotReport: Equatable, Sendable {
         for note in fontNotes { lines.append("> ⚠️ \(note)") }
         if !fontNotes.isEmpty { lines.append("") }
         // The failures, then what passed within the tolerance, which a reviewer should see too; at most `limit` rows.
-        let tolerated = matchedWithinTolerance
-        let shown = Array((failures + tolerated).prefix(limit))
+        let listed = failures + matchedWithinTolerance
+        let shown = listed.prefix(limit)
         if !shown.isEmpty {
             lines += ["| Golden | Status | Detail |", "| --- | --- | --- |"]
             for item in shown {
                 let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
                 lines.append("| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(item.detail)) |")
             }
-            let unshown = (failures + tolerated).dropFirst(limit)
+            let unshown = listed.dropFirst(limit)
             if !unshown.isEmpty {
                 // By screen, so that a screen none of whose rows fit is still named.
                 let screens = Dictionary(grouping: unshown, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in

@@ -284,7 +284,7 @@ struct SnapshotRunner: Sendable {
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
         let (scene, warnings) = try Self.scene(inputs, screen: screen, settings: variant.settings)
-        var outcome = VariantOutcome(families: FontRecords.families(of: scene.layout, engine: scene.engine, style: scene.style), missingGlyphs: warnings.missingGlyphs)
+        var outcome = VariantOutcome(families: FontRecords.families(of: scene), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
             let name = output.path(for: variant.name)
             do {
@@ -623,18 +623,10 @@ struct SnapshotRunner: Sendable {
 
 /// Why a snapshot run could not go on.
 enum SnapshotError: Error, Equatable {
-    /// `record`, or `verify --prune`, on CI, where goldens must never change silently; the words are the command's.
-    case goldensChangedOnCI(String)
+    /// `record`, or `verify --prune` (`prunes`), on CI, where goldens must never change silently.
+    case goldensChangedOnCI(prunes: Bool)
     case unreadableGolden(String)
     case brokenGolden(String, reason: String)
-
-    /// A golden that is there but cannot be read or decoded, which `verify` reports as an item.
-    var isUnreadableGolden: Bool {
-        switch self {
-        case .unreadableGolden, .brokenGolden, .goldenIsLFSPointer: true
-        default: false
-        }
-    }
     /// A golden that is a Git LFS pointer, not the file it points to.
     case goldenIsLFSPointer(String)
     case noManifest(String)
@@ -660,4 +652,12 @@ enum SnapshotError: Error, Equatable {
     case noShardReport(String)
     /// Two goldens of the manifest's variants with one path, or paths that differ only in case.
     case goldenNamesCollide(String, String, variants: [String])
+
+    /// A golden that is there but cannot be read or decoded, which `verify` reports as an item.
+    var isUnreadableGolden: Bool {
+        switch self {
+        case .unreadableGolden, .brokenGolden, .goldenIsLFSPointer: true
+        default: false
+        }
+    }
 }

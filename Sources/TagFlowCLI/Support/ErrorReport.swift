@@ -532,9 +532,9 @@ extension SnapshotError {
         case let .shardsMissing(shards):
             ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") \(shards.map(\.description).joined(separator: ", ")) of the run",
                         hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its report folder")
-        case let .goldensChangedOnCI(command):
-            ErrorReport(message: "\(command) refuses to run on CI (CI is set), so goldens never change there by accident",
-                        hint: command.hasSuffix("--prune")
+        case let .goldensChangedOnCI(prunes):
+            ErrorReport(message: "snapshot \(prunes ? "verify --prune" : "record") refuses to run on CI (CI is set), so goldens never change there by accident",
+                        hint: prunes
                             ? "verify without --prune, which fails on stale goldens, and prune on your machine; or, on purpose, add --force"
                             : "record on your machine and commit the goldens; or, to record on CI on purpose, add --force "
                                 + "(--mode never, which writes nothing, runs anywhere)")

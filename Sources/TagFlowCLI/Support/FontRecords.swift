@@ -11,15 +11,31 @@ enum FontRecords {
         identities(engine: engine, families: families(of: layout, engine: engine, style: style))
     }
 
-    /// The files of the faces that draw `layout`'s tags, titles and footers in `style`, sorted by family and file.
-    static func files(of layout: TagLayout, engine: TextEngine, style: Style) -> [FontFileRecord] {
-        engine.fontFiles(families: families(of: layout, engine: engine, style: style))
+    /// The same for what `scene` draws, in its own fonts.
+    static func identities(of scene: Scene) -> [FontFileIdentity] {
+        identities(engine: scene.engine, families: families(of: scene))
     }
 
-    /// The families that draw a tag, a section title or a footer of `layout` in `style`. Titles and footers are
-    /// shaped in the fonts a picture draws them in (titles bold), so that their faces are loaded and recorded
-    /// whether or not anything was drawn: a layout's JSON names the same files as its scroll's `frames.json`.
+    /// The files of the faces that draw `scene`'s tags, titles and footers, sorted by family and file.
+    static func files(of scene: Scene) -> [FontFileRecord] {
+        scene.engine.fontFiles(families: families(of: scene))
+    }
+
+    /// The families that draw a tag, a section title or a footer of `layout` in `style`.
     static func families(of layout: TagLayout, engine: TextEngine, style: Style) -> Set<String> {
+        families(of: layout, engine: engine, fonts: { try? FontSet(engine: engine, options: layout.options, style: style) })
+    }
+
+    /// The same for `scene`, in the fonts it draws with.
+    static func families(of scene: Scene) -> Set<String> {
+        families(of: scene.layout, engine: scene.engine, fonts: { scene.fontSet })
+    }
+
+    /// The families of `layout`'s tags, and of its titles and footers shaped in `fonts` (titles bold), so that their
+    /// faces are loaded and recorded whether or not anything was drawn: a layout's JSON names the same files as its
+    /// scroll's `frames.json`. `fonts` is asked only for a document with titles or footers, as a picture loads the
+    /// title's font only to draw them.
+    private static func families(of layout: TagLayout, engine: TextEngine, fonts: () -> FontSet?) -> Set<String> {
         var families = Set<String>()
         // Neighbouring tags mostly share one list, which compares equal at once.
         var previous: [String] = []
@@ -29,10 +45,9 @@ enum FontRecords {
                 previous = tag.measurement.fonts
             }
         }
-        // A title in a script no tag has brings its own font. The title's font is loaded only for a document with
-        // titles or footers, as a picture loads it only to draw them.
+        // A title in a script no tag has brings its own font.
         let hasTexts = layout.document.sections.contains { $0.title != nil || $0.footer != nil }
-        if hasTexts, let fonts = try? FontSet(engine: engine, options: layout.options, style: style) {
+        if hasTexts, let fonts = fonts() {
             for section in layout.document.sections {
                 if let title = section.title { families.formUnion(engine.shape(title, font: fonts.headerFont).fonts) }
                 if let footer = section.footer { families.formUnion(engine.shape(footer, font: fonts.footerFont).fonts) }
@@ -43,7 +58,7 @@ enum FontRecords {
 
     /// Whether a colour font (emoji) draws some of `scene`'s text.
     static func drawsColourGlyphs(_ scene: Scene) -> Bool {
-        files(of: scene.layout, engine: scene.engine, style: scene.style).contains(where: \.isColor)
+        files(of: scene).contains(where: \.isColor)
     }
 
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per

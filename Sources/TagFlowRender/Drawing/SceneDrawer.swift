@@ -20,7 +20,7 @@ public final class Scene: Sendable {
     public let layout: TagLayout
     public let engine: TextEngine
     public let style: Style
-    let fontSet: FontSet
+    package let fontSet: FontSet
     let fonts = CairoFonts()
 
     /// Draws `layout` in `style`, its tags in ``TextEngine/tagFont(for:)`` of its options, the font a
