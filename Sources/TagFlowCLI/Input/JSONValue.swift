@@ -64,8 +64,14 @@ public struct JSONParser {
     private var position = 0
     private var line = 1
     private var lineStart = 0
+    /// How far along the current line columns have been counted, and the column reached there. `here` counts on
+    /// from it rather than from the line's start, so a document on one line is counted once in all, not once a value.
+    private var countedTo = 0
+    private var countedColumn = 1
 
     /// Parses one JSON document from UTF-8 `bytes` (a leading BOM is skipped).
+    ///
+    /// - Complexity: O(*n*) in the length of `bytes`, however long its lines.
     public static func parse(_ bytes: [UInt8], file: String) throws(InputError) -> Located<JSONValue> {
         var parser = JSONParser(bytes: bytes, file: file)
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { parser.position = 3; parser.lineStart = 3 }
@@ -83,13 +89,21 @@ public struct JSONParser {
         self.file = file
     }
 
+    /// Where `position` is. Positions only move forward, so each byte of a line is counted at most once.
     private var here: SourceSpan {
-        // Columns count characters, not bytes: skip UTF-8 continuation bytes.
-        let column = bytes[lineStart..<min(position, bytes.count)].reduce(1) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
-        return SourceSpan(file: file, line: line, column: column)
+        mutating get {
+            let end = min(position, bytes.count)
+            if countedTo < lineStart || countedTo > end { countedTo = lineStart; countedColumn = 1 }
+            // Columns count characters, not bytes: skip UTF-8 continuation bytes.
+            var column = countedColumn
+            for index in countedTo..<end where bytes[index] & 0xC0 != 0x80 { column += 1 }
+            countedTo = end
+            countedColumn = column
+            return SourceSpan(file: file, line: line, column: column)
+        }
     }
 
-    private func error(_ syntax: JSONSyntaxError, at span: SourceSpan? = nil) -> InputError {
+    private mutating func error(_ syntax: JSONSyntaxError, at span: SourceSpan? = nil) -> InputError {
         .json(syntax, at: span ?? here)
     }
 
