@@ -40,8 +40,8 @@ import Testing
         let commands = try workflowCommands().filter { $0.hasPrefix(".build/release/tagflow ") }
         try #require(commands.count == 1, "\(commands)")
         var arguments = commands[0].split(separator: " ").dropFirst().map(String.init)
-        // The same command, with its report in a folder of this test's own.
-        let folder = try TemporaryFolder()
+        // The same command, with its report in a folder of this test's own, inside the repository as a report must be.
+        let folder = try TemporaryFolder(in: packageRoot.appendingPathComponent(".build"))
         if let report = arguments.firstIndex(of: "--report") { arguments[report + 1] = folder.path("snapshots") }
         let result = try tagflow(arguments + ["--quiet"], environment: ["CI": "true"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")

@@ -43,7 +43,10 @@ func toolAvailable(_ name: String) -> Bool {
 /// Two configs that ask for the test font 'TagFlow Test Private': `private.json` gives its file and `plain.json` does
 /// not, so a run that finds the font through `plain.json` has used fonts another config gave.
 func writePrivateFontConfigs(in folder: TemporaryFolder) throws {
-    let file = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path
+    // A copy in the folder, which a snapshot manifest there may name.
+    let file = folder.path("TagFlowTest-Private.ttf")
+    try FileManager.default.copyItem(atPath: packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path,
+                                     toPath: file)
     try folder.write("private.json", "{\"font\": \"TagFlow Test Private\", \"fontFiles\": [\"\(file)\"]}")
     try folder.write("plain.json", "{\"font\": \"TagFlow Test Private\"}")
 }

@@ -57,6 +57,23 @@ public enum ProcessRunner {
                              stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData, wasKilledAsHung: killed)
     }
 
+    /// Starts `executable` and returns at once, for a test that acts while it runs: its standard error goes to the
+    /// file `standardError`, which the test can watch, and its output is dropped.
+    public static func start(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
+                             environment: [String: String] = [:], standardError: String) throws -> RunningProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        if let directory { process.currentDirectoryURL = directory }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        FileManager.default.createFile(atPath: standardError, contents: nil)
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: standardError))
+        try process.run()
+        return RunningProcess(process: process)
+    }
+
     /// Runs the tool `name` found on PATH, as `run(_:_:…)` does.
     public static func runTool(_ name: String, _ arguments: [String], in directory: URL? = nil,
                                hangLimit: Double? = nil) throws -> ProcessResult {
@@ -74,6 +91,32 @@ public enum ProcessRunner {
     /// The package root, found from this file's path.
     public static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+}
+
+/// A child process a test started with ``ProcessRunner/start(_:_:in:environment:standardError:)``.
+public struct RunningProcess {
+    let process: Process
+
+    /// Waits until `condition` holds, polling, while the process runs; false if it ended first or `hangLimit`
+    /// (seconds, only to turn a hang into a failure) passed.
+    public func waitUntil(hangLimit: Double = 600, _ condition: () -> Bool) -> Bool {
+        let deadline = Date().addingTimeInterval(hangLimit)
+        while Date() < deadline {
+            if condition() { return true }
+            guard process.isRunning else { return condition() }
+            usleep(5_000)
+        }
+        return false
+    }
+
+    /// Sends `signal` to the process.
+    public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+    /// Waits for the process to end and returns its exit status.
+    public func wait() -> Int32 {
+        process.waitUntilExit()
+        return process.terminationStatus
+    }
 }
 
 /// Kills a run that outlives its hang limit, unless the run already ended: the lock keeps the kill from reaching

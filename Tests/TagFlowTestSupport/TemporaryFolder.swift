@@ -4,8 +4,9 @@ import Foundation
 public final class TemporaryFolder {
     public let url: URL
 
-    public init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-test-\(UUID().uuidString)")
+    /// A folder in the system's temporary folder, or in `parent`, for a test whose files must lie in a given place.
+    public init(in parent: URL = FileManager.default.temporaryDirectory) throws {
+        url = parent.appendingPathComponent("tagflow-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
     }
 

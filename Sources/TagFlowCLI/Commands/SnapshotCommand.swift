@@ -17,6 +17,7 @@ struct SnapshotCommand: ParsableCommand {
     var force = false
     var threads: Int?
     var quiet = false
+    var allowOutside = false
 
     enum Action: String, CaseIterable {
         /// Render every variant and write the goldens the mode names.
@@ -62,6 +63,8 @@ struct SnapshotCommand: ParsableCommand {
             .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
                     value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
+            .flag(\.allowOutside, "--allow-outside", help: "Let the manifest name goldens, tags, configs and fonts outside "
+                  + "its folder, and the report be written outside it; without it, paths stay inside the manifest's folder."),
         ])]
     }
 
@@ -77,7 +80,8 @@ struct SnapshotCommand: ParsableCommand {
         if action == .merge {
             // Merging reads the shards' reports only: options of a run would mean nothing, and are refused.
             let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil), ("--filter", !filters.isEmpty),
-                                                ("--manifest", manifest != nil), ("--threads", threads != nil)]
+                                                ("--manifest", manifest != nil), ("--threads", threads != nil),
+                                                ("--allow-outside", allowOutside)]
             if let (option, _) = runOptions.first(where: \.1) {
                 throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
             }
@@ -97,7 +101,7 @@ struct SnapshotCommand: ParsableCommand {
         if changesGoldens, !force, Self.isCI(ProcessInfo.processInfo.environment) {
             throw SnapshotError.goldensChangedOnCI(prunes: action == .verify)
         }
-        let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest)
+        let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest, allowingPathsOutside: allowOutside)
         let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
@@ -133,16 +137,31 @@ struct SnapshotCommand: ParsableCommand {
             return try SnapshotReport(folder: folder)
         }
         let merged = try SnapshotReport.merged(reports, folders: folders)
+        // The shards' pictures come along, under the same names: only names a run gives its pictures, read from
+        // inside each shard's folder and written inside the report's, links refused.
+        var copies = [(source: String, target: String)]()
+        let reportRoot = ConfinedFolder(report)
         for (folder, shardReport) in zip(folders, reports) {
-            // The shards' pictures come along, under the same names.
+            let shardRoot = ConfinedFolder(folder)
             for item in shardReport.items {
                 for image in item.images {
-                    let source = folder + "/" + image.path, target = report + "/" + image.path
-                    guard let data = FileManager.default.contents(atPath: source) else { continue }
-                    try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: target), withIntermediateDirectories: true)
-                    try AtomicFile.write(Array(data), to: target)
+                    guard SnapshotRunner.isReportImage(image.path, of: item.name),
+                          let source = try? shardRoot.path(of: image.path),
+                          let target = try? reportRoot.path(of: image.path) else {
+                        throw SnapshotError.unsafeReportImage(report: SnapshotReport.jsonPath(in: folder), item: item.name,
+                                                              path: image.path)
+                    }
+                    copies.append((source, target))
                 }
             }
+        }
+        for (source, target) in copies {
+            // A picture a shard did not write is left out, as the shard's report would miss it; a FIFO is not read.
+            var info = stat()
+            guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+                  let data = FileManager.default.contents(atPath: source) else { continue }
+            try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: target), withIntermediateDirectories: true)
+            try AtomicFile.write(Array(data), to: target)
         }
         try merged.write(to: report, replacing: earlierImages)
         show(merged, console: console)

@@ -52,7 +52,15 @@ struct SnapshotManifest: Sendable {
     var path: String
     /// Where goldens are kept: `goldens`, relative to the manifest, by default `snapshots` beside it.
     var goldensFolder: String
+    /// Where the manifest names `goldens`, if it does.
+    var goldensLocation: SourceSpan? = nil
     var screens: [Screen]
+
+    /// Whether the goldens, inputs, fonts and report may lie outside the manifest's folder (`--allow-outside`).
+    var allowsPathsOutside = false
+
+    /// The folder holding the manifest, which its paths are relative to and may not leave.
+    var folder: String { AtomicFile.folder(of: path) }
 
     static func load(_ path: String) throws(InputError) -> SnapshotManifest {
         let name = InputFiles.displayName(path)
@@ -63,6 +71,7 @@ struct SnapshotManifest: Sendable {
         let reader = try JSONObjectReader(JSONParser.parse(InputFiles.read(path), file: name), context: "the manifest")
         try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
         let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
+        let goldensLocation = reader["goldens"]?.location
         let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value, ofScreen: false) } ?? SnapshotMatrix()
         let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
         let screensJSON = try reader.required("screens", kind: .manifest)
@@ -76,7 +85,9 @@ struct SnapshotManifest: Sendable {
             try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll"])
             let nameValue = try screen.required("name", kind: .manifest)
             let screenName = try nameValue.string("\"name\"")
-            guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix(".") else {
+            // A control character (NUL, a newline) would break the file system's names or line-based output.
+            guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix("."),
+                  !screenName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw .screenNameNotAFolder(screenName, at: nameValue.location)
             }
             if let first = names[screenName.lowercased()] { throw .duplicateScreen(screenName, first: first, at: nameValue.location) }
@@ -91,7 +102,32 @@ struct SnapshotManifest: Sendable {
                 outputs: outputs,
                 tolerance: try screen["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: tolerance) } ?? tolerance))
         }
-        return SnapshotManifest(path: path, goldensFolder: goldens, screens: screens)
+        return SnapshotManifest(path: path, goldensFolder: goldens, goldensLocation: goldensLocation, screens: screens)
+    }
+
+    /// Refuses a goldens folder, tags file or config that lies outside the manifest's folder once links are
+    /// resolved: a manifest changed by a pull request must not write, delete or draw files elsewhere.
+    func checkPathsStayInside() throws(SnapshotError) {
+        let root = ConfinedFolder(folder)
+        func check(_ what: String, _ path: String, at location: SourceSpan?) throws(SnapshotError) {
+            guard !root.contains(resolving: path) else { return }
+            throw .outsideManifestFolder(what: what, path: path, resolved: ConfinedFolder.resolved(path), folder: folder,
+                                         at: location)
+        }
+        try check("the goldens folder", goldensFolder, at: goldensLocation)
+        for screen in screens {
+            try check("the tags of the screen '\(screen.name)'", screen.tagsPath, at: screen.tagsLocation)
+            if let config = screen.configPath {
+                try check("the config of the screen '\(screen.name)'", config, at: screen.configLocation)
+            }
+        }
+    }
+
+    /// Refuses `--prune` where the goldens folder holds the manifest, and so the repository's own pictures.
+    func checkGoldensFolderCanBePruned() throws(SnapshotError) {
+        let goldens = ConfinedFolder(goldensFolder)
+        guard goldens.contains(resolving: folder) else { return }
+        throw .pruneOutsideGoldens(goldens: goldensFolder, manifest: path)
     }
 
     /// Every variant of every screen, in name order.

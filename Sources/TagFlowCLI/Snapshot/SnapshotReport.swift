@@ -198,6 +198,9 @@ public struct SnapshotReport: Equatable, Sendable {
         try self.init(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
     }
 
+    /// The folder of a report folder that holds its pictures.
+    static let imagesFolder = "images"
+
     /// Where a report folder keeps its `report.json`.
     static func jsonPath(in folder: String) -> String { folder + "/report.json" }
 
@@ -215,9 +218,10 @@ public struct SnapshotReport: Equatable, Sendable {
         try AtomicFile.write(Array(markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(junitXML.utf8), to: folder + "/junit.xml")
         try AtomicFile.write(Array(SnapshotReportHTML(report: self).page.utf8), to: folder + "/report.html")
-        // Only pictures a report named, below its folder.
-        for image in earlierImages.subtracting(imagePaths) where image.hasPrefix("images/") && !image.contains("..") {
-            try? FileManager.default.removeItem(atPath: folder + "/" + image)
+        // Only pictures a report named, below its folder, and never through a link.
+        let root = ConfinedFolder(folder)
+        for image in earlierImages.subtracting(imagePaths) where image.hasPrefix(Self.imagesFolder + "/") {
+            try? root.removeFile(image)
         }
     }
 

@@ -25,7 +25,8 @@ struct SnapshotRunner: Sendable {
 
     /// A file a variant's work wants written, in the goldens or the report.
     private struct PendingWrite: Sendable {
-        var path: String
+        /// The file's path below the goldens folder, or below the report folder for a picture of the report.
+        var name: String
         var bytes: [UInt8]
         /// A picture for the report, which only a run that ends writes: without its report, nothing would name it.
         var isForReport = false
@@ -35,7 +36,7 @@ struct SnapshotRunner: Sendable {
     private struct VariantOutcome: Sendable {
         var items: [SnapshotItem] = []
         var writes: [PendingWrite] = []
-        /// Golden frames to remove: a sequence that got shorter.
+        /// Golden frames to remove, below the goldens folder: a sequence that got shorter.
         var removals: [String] = []
         /// The font families that drew the variant's tags.
         var families: Set<String> = []
@@ -73,7 +74,7 @@ struct SnapshotRunner: Sendable {
     /// The font files the goldens were recorded with; nil before the first record. Read before any variant is drawn,
     /// so that a damaged file stops the run at once.
     private func recordedFonts() throws -> [FontFileIdentity]? {
-        let path = goldenPath(Self.fontsFileName)
+        let path = try goldenPath(Self.fontsFileName)
         guard let bytes = try Self.readGolden(path) else { return nil }
         do {
             return try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path), what: Self.fontsFileName)
@@ -108,22 +109,29 @@ struct SnapshotRunner: Sendable {
             files.discard()
             reportImages.discard()
         }
-        // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place.
+        // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place; all
+        // named below the goldens folder, and removed without following a link.
         var removals = [String]()
         var pruned = [String]()
         var leftOvers = [String]()
+        var fontsRecord: FontsRecordUpdate?
         func commitFiles() throws {
             try files.commit(directories: directories)
-            for path in removals { try? FileManager.default.removeItem(atPath: path) }
+            if let fontsRecord { try write(fontsRecord) }
+            for name in removals { try? goldensRoot.removeFile(name) }
             // Another cleaner may have been first.
-            for path in leftOvers { try? FileManager.default.removeItem(atPath: path) }
-            for path in pruned {
-                try FileManager.default.removeItem(atPath: path)
+            for name in leftOvers { try? goldensRoot.removeFile(name) }
+            for name in pruned {
+                if name.hasSuffix(GoldenKind.sequence.suffix) {
+                    let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(name))) ?? []
+                    for frame in frames { try goldensRoot.removeFile(name + "/" + frame) }
+                    try goldensRoot.removeEmptyFolder(name)
+                } else {
+                    try goldensRoot.removeFile(name)
+                }
                 // A screen folder --prune emptied goes too.
-                let folder = AtomicFile.folder(of: path)
-                if OutputPath.canonical(folder) != OutputPath.canonical(goldens),
-                   (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true {
-                    try? FileManager.default.removeItem(atPath: folder)
+                if let screen = name.split(separator: "/").first, name.contains("/") {
+                    try goldensRoot.removeEmptyFolder(String(screen))
                 }
             }
         }
@@ -155,6 +163,14 @@ struct SnapshotRunner: Sendable {
             var input = LayoutInput()
             input.config = screen.configPath
             let fonts = input.fonts(config: config)
+            if !manifest.allowsPathsOutside {
+                let root = ConfinedFolder(manifest.folder)
+                for path in fonts.files + fonts.directories where !root.contains(resolving: path) {
+                    throw SnapshotError.outsideManifestFolder(
+                        what: "a font the config of the screen '\(screen.name)' names", path: path,
+                        resolved: ConfinedFolder.resolved(path), folder: manifest.folder, at: screen.configLocation)
+                }
+            }
             let engine = try engines[fonts] ?? LayoutInput.engine(fonts: fonts, caching: .shapedTexts)
             engines[fonts] = engine
             let document = try Self.reading(screen, key: "tags", at: screen.tagsLocation) { () throws(InputError) in
@@ -179,7 +195,16 @@ struct SnapshotRunner: Sendable {
                 throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
             }
         }, consume: { index, outcome in
-            for write in outcome.writes { try (write.isForReport ? reportImages : files).write(write.bytes, to: write.path) }
+            for write in outcome.writes {
+                if write.isForReport, let reportRoot {
+                    let path = try Self.confined(reportRoot, "the report folder") { folder throws(ConfinementError) in
+                        try folder.path(of: write.name)
+                    }
+                    try reportImages.write(write.bytes, to: path)
+                } else {
+                    try files.write(write.bytes, to: goldenPath(write.name))
+                }
+            }
             removals += outcome.removals
             items += outcome.items
             let screen = mine[index].screen.name
@@ -210,7 +235,9 @@ struct SnapshotRunner: Sendable {
             fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
         }
         // Only a whole run has the fonts of every screen to look in.
-        let fontNotes = try checkFonts(fonts, recorded: recordedFonts, files: files)
+        let (fontsNotes, update) = checkFonts(fonts, recorded: recordedFonts)
+        fontsRecord = update
+        let fontNotes = fontsNotes
             + (drawsEverything ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : [])
             + missingGlyphs
         try stopIfAsked()
@@ -224,19 +251,16 @@ struct SnapshotRunner: Sendable {
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ drawn: Set<FontFileRecord>, recorded: [FontFileIdentity]?, files: AtomicFileBatch) throws -> [String] {
-        let path = goldenPath(Self.fontsFileName)
+    private func checkFonts(_ drawn: Set<FontFileRecord>, recorded: [FontFileIdentity]?) -> ([String], FontsRecordUpdate?) {
         let used = Set(drawn.map { FontRecords.identity($0, matching: recorded ?? []) })
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         // A whole record in mode all leaves every golden as drawn now, so the file lists just the fonts drawn with.
         let dropsUnused = drawsEverything && recordMode == .all && recorded.map { Set($0) != used } ?? false
         if recordMode != nil, recordMode != .never, recorded == nil || !unrecorded.isEmpty || dropsUnused {
             // A shard, or a filtered run, records what it drew beside what the rest recorded.
-            let all = Set(drawsEverything ? [] : recorded ?? []).union(used).sorted { $0.description < $1.description }
-            try files.write(Array((FontRecords.json(all).rendered() + "\n").utf8), to: path)
-            return []
+            return ([], FontsRecordUpdate(used: used, replaces: drawsEverything))
         }
-        guard let recorded, !unrecorded.isEmpty else { return [] }
+        guard let recorded, !unrecorded.isEmpty else { return ([], nil) }
         // Each font this run drew with that the goldens were not recorded with, beside the one it replaces.
         let differences = unrecorded.map { drawn -> String in
             guard let was = recorded.first(where: { $0.fileName == drawn.fileName })
@@ -248,9 +272,38 @@ struct SnapshotRunner: Sendable {
                 .filter { $0.1 != $0.2 }.map { "\($0.0) \($0.1) → \($0.2)" }
             return "\(drawn.family) \(drawn.style) (\(changes.joined(separator: ", ")))"
         }
-        return [SnapshotReport.recordedFontsNote + " other font files: " + differences.joined(separator: "; ")
-                + "; if a golden changed, these fonts may be why"]
+        return ([SnapshotReport.recordedFontsNote + " other font files: " + differences.joined(separator: "; ")
+                 + "; if a golden changed, these fonts may be why"], nil)
     }
+
+    /// What a record changes in `fonts.json`: the fonts it drew with, added to those recorded, or, for a whole
+    /// record, in their place.
+    private struct FontsRecordUpdate {
+        var used: Set<FontFileIdentity>
+        var replaces: Bool
+    }
+
+    /// Writes `fonts.json` under a lock beside it, read again inside the lock: records that run at once (shards, or
+    /// filtered runs) each add their fonts to what the others wrote, instead of the last one's list winning.
+    private func write(_ update: FontsRecordUpdate) throws {
+        let lock = try goldenPath(Self.lockFileName)
+        do {
+            try FileLock.withExclusiveLock(at: lock, waiting: {
+                console.err("waiting for another tagflow run that is recording in '\(goldens)'\n")
+            }) {
+                let recorded = try recordedFonts()
+                let all = update.replaces ? update.used : Set(recorded ?? []).union(update.used)
+                guard recorded.map(Set.init) != all else { return }
+                let sorted = all.sorted { $0.description < $1.description }
+                try AtomicFile.write(Array((FontRecords.json(sorted).rendered() + "\n").utf8), to: goldenPath(Self.fontsFileName))
+            }
+        } catch let error as FileLockError {
+            throw SnapshotError.fontsRecordLock(error)
+        }
+    }
+
+    /// The lock file beside the goldens that updates of `fonts.json` take in turn; hidden, so never a golden.
+    static let lockFileName = ".tagflow.lock"
 
     /// What a `--filter` pattern that matches no variant was likely meant to be: a golden's path without what its
     /// output adds (`demo/iphone-15.png` is `demo/iphone-15`), a screen's name with all its variants (`demo/*`), or
@@ -293,7 +346,7 @@ struct SnapshotRunner: Sendable {
                 // A verify reports the golden it cannot read beside the others, and exits 2 once all are compared.
                 // Named below the goldens folder, as every item is, so the detail is the same wherever the run is.
                 let report = ErrorReport(error)
-                let detail = (report.message + (report.hint.map { "; " + $0 } ?? "")).replacingOccurrences(of: goldenPath(name), with: name)
+                let detail = (report.message + (report.hint.map { "; " + $0 } ?? "")).replacingOccurrences(of: (try? goldenPath(name)) ?? name, with: name)
                 outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind, status: .unreadable, detail: detail))
             }
         }
@@ -359,7 +412,22 @@ struct SnapshotRunner: Sendable {
 
     private var goldens: String { manifest.goldensFolder }
 
-    private func goldenPath(_ name: String) -> String { (goldens as NSString).appendingPathComponent(name) }
+    /// The goldens folder, which a run reads, writes and removes below and never outside.
+    private var goldensRoot: ConfinedFolder { ConfinedFolder(goldens) }
+
+    /// The report folder, likewise.
+    private var reportRoot: ConfinedFolder? { reportFolder.map(ConfinedFolder.init) }
+
+    /// The path of `name` below the goldens folder; refused if it would leave it or pass a symbolic link.
+    private func goldenPath(_ name: String) throws -> String {
+        try Self.confined(goldensRoot, "the goldens folder") { folder throws(ConfinementError) in try folder.path(of: name) }
+    }
+
+    /// `body` on a confined folder, its refusal worded as a snapshot error naming `what` the folder is.
+    private static func confined<T>(_ folder: ConfinedFolder, _ what: String,
+                                    _ body: (ConfinedFolder) throws(ConfinementError) -> T) throws -> T {
+        do { return try body(folder) } catch { throw SnapshotError.confined(error, folder: what) }
+    }
 
     /// Compares one picture with its golden, and decides what to write. `makeActual` gives the picture's pixels and
     /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once. `sameAsGolden`, when
@@ -368,7 +436,7 @@ struct SnapshotRunner: Sendable {
     private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, actual makeActual: () throws -> RGBAImage,
                          sameAsGolden: ((_ golden: [UInt8]) throws -> (width: Int, height: Int)?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
-        let path = goldenPath(name)
+        let path = try goldenPath(name)
         let golden = try Self.readGolden(path)
         var result: PixelDiff.Result?
         if let golden {
@@ -394,7 +462,7 @@ struct SnapshotRunner: Sendable {
         if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual, withinTolerance: within) {
             let bytes = try encode()
             actualBytes = bytes
-            outcome.writes.append(PendingWrite(path: path, bytes: bytes))
+            outcome.writes.append(PendingWrite(name: name, bytes: bytes))
             item.detail = golden == nil ? "recorded" : "re-recorded: " + item.detail
             item.status = .written
         }
@@ -411,21 +479,36 @@ struct SnapshotRunner: Sendable {
     }
 
     /// Where a golden's pictures go in the report folder, before `.ROLE.png`.
-    private static func reportImageBase(_ name: String) -> String { "images/" + (name as NSString).deletingPathExtension }
+    static func reportImageBase(_ name: String) -> String {
+        SnapshotReport.imagesFolder + "/" + (name as NSString).deletingPathExtension
+    }
+
+    /// Whether `path` is a name the run gives a picture of the golden `name` in a report folder: `images/NAME.ROLE.png`,
+    /// or, for a sequence, `images/NAME.step-N.ROLE.png`.
+    static func isReportImage(_ path: String, of name: String) -> Bool {
+        let base = reportImageBase(name) + "."
+        guard path.hasPrefix(base), path.hasSuffix(".png") else { return false }
+        var middle = path.dropFirst(base.count).dropLast(".png".count)
+        if middle.hasPrefix("step-"), let dot = middle.firstIndex(of: ".") {
+            guard Int(middle[middle.index(middle.startIndex, offsetBy: 5)..<dot]) != nil else { return false }
+            middle = middle[middle.index(after: dot)...]
+        }
+        return SnapshotItem.Image.Role(rawValue: String(middle)) != nil
+    }
 
     /// A picture for the report, in the role it plays (golden, actual, diff): written as `base.ROLE.png` in the report
     /// folder, and named on `item`.
     private func attach(_ role: SnapshotItem.Image.Role, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
-        guard let reportFolder else { return }
+        guard reportFolder != nil else { return }
         let file = base + ".\(role).png"
-        outcome.writes.append(PendingWrite(path: reportFolder + "/" + file, bytes: bytes, isForReport: true))
+        outcome.writes.append(PendingWrite(name: file, bytes: bytes, isForReport: true))
         item.images.append(SnapshotItem.Image(role: role, path: file))
     }
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
     /// changed, were added or were removed.
     private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], into outcome: inout VariantOutcome) throws {
-        let folder = goldenPath(name)
+        let folder = try goldenPath(name)
         // The golden frames by file name, each with its step.
         let goldenSteps = Dictionary(uniqueKeysWithValues: ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
             FrameFolder.frameNumber(ofFile: name, format: .png).map { (name, $0) }
@@ -488,9 +571,10 @@ struct SnapshotRunner: Sendable {
         }
         if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {
             for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
-                outcome.writes.append(PendingWrite(path: write.path, bytes: try PNGEncoder().encode(frames[write.step - 1])))
+                outcome.writes.append(PendingWrite(name: name + "/" + FrameFolder.frameName(write.step - 1, format: .png),
+                                                   bytes: try PNGEncoder().encode(frames[write.step - 1])))
             }
-            outcome.removals += extra.map { folder + "/" + $0.key }
+            outcome.removals += extra.map { name + "/" + $0.key }
             item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
             item.status = .written
         }
@@ -530,38 +614,41 @@ struct SnapshotRunner: Sendable {
 
     // MARK: Stale goldens
 
-    /// Goldens no variant makes any more: PNGs and `.scroll` folders under the goldens folder that are not expected
-    /// (with `--filter`, those whose names it matches); with `--prune`, adds each to `pruned`. Also the temporary
-    /// files of runs killed before they could remove them: not goldens, so not items, but added to `leftOvers` to
-    /// remove by a run that prunes, or by a record once they are ``leftOverAge`` old, and otherwise said in `notes`.
-    private func staleItems(expected: Set<String>, pruned: inout [String], leftOvers: inout [String], notes: inout [String]) throws -> [SnapshotItem] {
-        guard let enumerator = FileManager.default.enumerator(atPath: goldens) else { return [] }
+    /// Goldens no variant makes any more: PNGs and `.scroll` folders in the screen folders of the goldens folder that
+    /// are not expected (with `--filter`, those whose names it matches); with `--prune`, adds each to `pruned`. Only
+    /// names tagflow could have written are looked at: no hidden file or folder, no link, nothing deeper. Also the
+    /// temporary files of runs killed before they could remove them: not goldens, so not items, but added to
+    /// `leftOvers` to remove by a run that prunes, or by a record once they are ``leftOverAge`` old, and otherwise
+    /// said in `notes`.
+    private func staleItems(expected: Set<String>, pruned: inout [String], leftOvers: inout [String],
+                            notes: inout [String]) throws -> [SnapshotItem] {
         var stale = [String]()
         var leftOver = [String]()
-        while let relative = enumerator.nextObject() as? String {
-            let last = (relative as NSString).lastPathComponent
-            if AtomicFile.isLeftOverTemporary(named: last) {
-                leftOver.append(relative)
-            } else if last.hasPrefix(".") {
-                continue
-            } else if relative.hasSuffix(".scroll") {
-                enumerator.skipDescendants()
+        for entry in Self.entries(of: goldens) {
+            if AtomicFile.isLeftOverTemporary(named: entry) { leftOver.append(entry) }
+            guard !entry.hasPrefix("."), Self.kind(of: goldens + "/" + entry) == S_IFDIR else { continue }
+            for file in Self.entries(of: goldens + "/" + entry) {
+                let relative = entry + "/" + file
+                if AtomicFile.isLeftOverTemporary(named: file) { leftOver.append(relative) }
+                guard !file.hasPrefix(".") else { continue }
+                let kind = Self.kind(of: goldens + "/" + relative)
+                let isGolden = file.hasSuffix(GoldenKind.sequence.suffix) ? kind == S_IFDIR
+                    : file.lowercased().hasSuffix(".png") && kind == S_IFREG
+                guard isGolden else { continue }
                 if !expected.contains(relative) {
                     if filter.matches(SnapshotOutput.variantName(ofGolden: relative)) { stale.append(relative) }
-                } else {
-                    let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(relative))) ?? []
-                    leftOver += frames.filter(AtomicFile.isLeftOverTemporary(named:)).map { relative + "/" + $0 }
+                } else if kind == S_IFDIR {
+                    leftOver += Self.entries(of: goldens + "/" + relative).filter(AtomicFile.isLeftOverTemporary(named:))
+                        .map { relative + "/" + $0 }
                 }
-            } else if relative.lowercased().hasSuffix(".png"), !expected.contains(relative),
-                      filter.matches(SnapshotOutput.variantName(ofGolden: relative)) {
-                stale.append(relative)
             }
         }
         // A process that is gone may be one in another container sharing the folder, still writing: unasked, only
         // files untouched for a while are removed.
         let writes = recordMode != .never && (recordMode != nil || prune)
-        let removed = !writes ? [] : prune ? leftOver : leftOver.filter { Self.isUntouched(goldenPath($0), for: Self.leftOverAge) }
-        leftOvers += removed.map(goldenPath)
+        let removed = !writes ? [] : prune ? leftOver
+            : leftOver.filter { Self.isUntouched(goldens + "/" + $0, for: Self.leftOverAge) }
+        leftOvers += removed
         let removedSet = Set(removed)
         let kept = leftOver.filter { !removedSet.contains($0) }
         func count(_ files: [String]) -> String { "\(files.count) temporary file\(files.count == 1 ? "" : "s") that stopped runs left" }
@@ -577,16 +664,15 @@ struct SnapshotRunner: Sendable {
         // Each shard lists (and prunes) its share of the stale goldens, so that the jobs of a CI matrix count each
         // once between them, as the merged report does.
         return stale.filter(shard.owns).sorted().map { name in
-            let folder = name.split(separator: "/", maxSplits: 1)
             let renamed = expectedBySpelling[spelling(name)].map { "the golden now named \($0), under an earlier name; " } ?? ""
-            var item = SnapshotItem(name: name, screen: folder.count > 1 ? String(folder[0]) : "", kind: nil, status: .stale,
+            var item = SnapshotItem(name: name, screen: String(name.prefix { $0 != "/" }), kind: nil, status: .stale,
                                     detail: renamed.isEmpty ? "no screen or variant makes it; --prune removes it"
                                         : renamed + "record writes it under the new name, and --prune removes this one")
             if prune, recordMode == .never {
                 // A dry run removes nothing either.
                 item.detail = "--prune would remove it"
             } else if prune {
-                pruned.append(goldenPath(name))
+                pruned.append(name)
                 item.status = .removed
                 item.detail = "removed by --prune"
             }
@@ -605,10 +691,28 @@ struct SnapshotRunner: Sendable {
         return Date().timeIntervalSince(modified) >= seconds
     }
 
+    /// The names in a folder, without following a link to it; none if it cannot be listed.
+    private static func entries(of folder: String) -> [String] {
+        guard kind(of: folder) == S_IFDIR else { return [] }
+        return ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+    }
+
+    /// The type bits of what is at `path` (`S_IFREG`, `S_IFDIR`, `S_IFLNK`, …), links not followed; nil if nothing.
+    private static func kind(of path: String) -> mode_t? {
+        var info = stat()
+        return lstat(path, &info) == 0 ? info.st_mode & S_IFMT : nil
+    }
+
+    /// A golden's bytes, nil when it is missing. Only a regular file is read: a FIFO or device could block the run.
     private static func readGolden(_ path: String) throws -> [UInt8]? {
-        var isFolder: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return nil }
-        guard !isFolder.boolValue else { throw SnapshotError.goldenIsAFolder(path) }
+        switch kind(of: path) {
+        case nil: return nil
+        case S_IFREG: break
+        case S_IFDIR: throw SnapshotError.goldenIsAFolder(path)
+        case S_IFIFO: throw SnapshotError.goldenNotAFile(path, kind: "a FIFO")
+        case S_IFSOCK: throw SnapshotError.goldenNotAFile(path, kind: "a socket")
+        default: throw SnapshotError.goldenNotAFile(path, kind: "a device or link")
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw SnapshotError.unreadableGolden(path) }
         // Goldens kept in Git LFS are pointer files until `git lfs pull` fetches them.
         if data.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) { throw SnapshotError.goldenIsLFSPointer(path) }
@@ -652,6 +756,18 @@ enum SnapshotError: Error, Equatable {
     case noShardReport(String)
     /// Two goldens of the manifest's variants with one path, or paths that differ only in case.
     case goldenNamesCollide(String, String, variants: [String])
+    /// A path the manifest names (`what`), which resolves to `resolved`, outside the manifest's `folder`.
+    case outsideManifestFolder(what: String, path: String, resolved: String, folder: String, at: SourceSpan?)
+    /// `--prune` with a goldens folder that holds the manifest itself.
+    case pruneOutsideGoldens(goldens: String, manifest: String)
+    /// A path in the goldens or report folder (`folder` says which) that leaves it or passes a symbolic link.
+    case confined(ConfinementError, folder: String)
+    /// A shard's `report.json` naming a picture (`path`) for `item` that is not one tagflow writes for it.
+    case unsafeReportImage(report: String, item: String, path: String)
+    /// A golden that is a FIFO, socket or device (`kind`), which reading could block on.
+    case goldenNotAFile(String, kind: String)
+    /// The lock that serialises updates of `fonts.json` could not be taken.
+    case fontsRecordLock(FileLockError)
 
     /// A golden that is there but cannot be read or decoded, which `verify` reports as an item.
     var isUnreadableGolden: Bool {

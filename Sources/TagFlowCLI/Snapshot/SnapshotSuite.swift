@@ -19,11 +19,17 @@ public struct SnapshotSuite: Sendable {
     /// The manifest a run reads when none is named: `tagflow.json`.
     public static let defaultManifest = "tagflow.json"
 
-    /// Reads and checks a manifest. Paths in it are relative to its folder.
-    public init(manifest path: String = defaultManifest) throws(TagFlowError) {
+    /// Reads and checks a manifest. Paths in it are relative to its folder, and must stay inside it, links
+    /// resolved: the goldens, the screens' tags and configs, and the fonts those name. `allowingPathsOutside` lifts
+    /// that, for a manifest that is trusted (the command's `--allow-outside`); a report folder must then lie inside
+    /// the manifest's folder too.
+    public init(manifest path: String = defaultManifest, allowingPathsOutside: Bool = false) throws(TagFlowError) {
         do {
             guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noManifest(path) }
-            manifest = try SnapshotManifest.load(path)
+            var manifest = try SnapshotManifest.load(path)
+            manifest.allowsPathsOutside = allowingPathsOutside
+            if !allowingPathsOutside { try manifest.checkPathsStayInside() }
+            self.manifest = manifest
         } catch {
             throw TagFlowError(error)
         }
@@ -51,10 +57,18 @@ public struct SnapshotSuite: Sendable {
     /// drawn, the report written.
     func run(recordMode: RecordMode?, _ run: SnapshotRun, console: Console = .silent, showsProgress: Bool = false,
              interruption: Interruption? = nil) throws(TagFlowError) -> SnapshotReport {
+        var madeReportFolder: String?
         do {
             try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: recordMode != nil)
+            if run.prune { try manifest.checkGoldensFolderCanBePruned() }
             // Checked before any work, so a report that cannot be written stops the run before a golden is.
             let reportFolder = try run.reportFolder.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
+            if let reportFolder, !manifest.allowsPathsOutside, !ConfinedFolder(manifest.folder).contains(resolving: reportFolder) {
+                throw SnapshotError.outsideManifestFolder(what: "the report folder", path: reportFolder,
+                                                          resolved: ConfinedFolder.resolved(reportFolder),
+                                                          folder: manifest.folder, at: nil)
+            }
+            if let reportFolder, !FileManager.default.fileExists(atPath: reportFolder) { madeReportFolder = reportFolder }
             let earlierImages = reportFolder.map(SnapshotReport.images(ofReportIn:)) ?? []
             var runner = SnapshotRunner(manifest: manifest, recordMode: recordMode, shard: run.shard, prune: run.prune,
                                         reportFolder: reportFolder, threads: max(1, run.threads ?? ProcessInfo.processInfo.activeProcessorCount),
@@ -64,6 +78,8 @@ public struct SnapshotSuite: Sendable {
             if let reportFolder { try report.write(to: reportFolder, replacing: earlierImages) }
             return report
         } catch {
+            // A report folder this run made holds only what it wrote before failing: no report names it.
+            if let madeReportFolder { try? FileManager.default.removeItem(atPath: madeReportFolder) }
             // A TagFlowError passes through as it is: its report is its own.
             throw TagFlowError(error)
         }

@@ -1,3 +1,4 @@
+import Foundation
 import TagFlowLayout
 import TagFlowText
 import TagFlowImage
@@ -217,7 +218,12 @@ extension InputError {
                                location: location,
                                hint: "give it another name (names are compared by their letters and digits alone, ignoring case); 'tagflow devices' lists the built-in ones")
         case let .screenNameNotAFolder(name, location):
-            return ErrorReport(message: "the screen name '\(name)' cannot name a folder", location: location, hint: "use letters, digits and hyphens")
+            // Control characters shown as escapes, so a newline or NUL in the name is seen, not acted on.
+            let shown = name.unicodeScalars.map { scalar in
+                scalar.properties.generalCategory == .control ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+            }.joined()
+            return ErrorReport(message: "the screen name '\(shown)' cannot name a folder", location: location,
+                               hint: "use letters, digits and hyphens: no '/', no leading '.', no control characters")
         case let .duplicateScreen(name, first, location):
             return ErrorReport(message: first == name ? "two screens are named '\(name)'"
                                    : "the screens '\(first)' and '\(name)' differ only in case: on a Mac's disk they would be one folder of goldens",
@@ -321,6 +327,7 @@ extension FileReadError {
         case .permissionDenied: "check the file's permissions"
         case .tooLarge: "split it into several files"
         case .readFailed: nil
+        case .notARegularFile: "name a regular file; where a command reads standard input, '-' reads a pipe"
         }
         return ErrorReport(message: description, hint: hint)
     }
@@ -331,6 +338,7 @@ extension ReviewError {
         switch self {
         // Pictures are never read from standard input.
         case .unreadable(.noSuchFile): ErrorReport(message: description, hint: "check the path")
+        case .unreadable(.notARegularFile): ErrorReport(message: description, hint: "name a regular PNG file")
         case let .unreadable(error): error.report
         case .notAPNG: ErrorReport(message: description, hint: "pixel diffs compare two PNG files")
         case .folderUnlistable: ErrorReport(message: description, hint: "check that it exists and is readable")
@@ -410,6 +418,10 @@ extension RunError {
                 ErrorReport(message: "\(error)", hint: "give a folder of fonts with --font-dir or a config's \"fontDirs\"")
             case .fontDirectoryIsAFile:
                 ErrorReport(message: "\(error)", hint: "give a font file with --font-file or a config's \"fontFiles\"")
+            case .notARegularFile(_, _, folder: nil):
+                ErrorReport(message: "\(error)", hint: "fonts are read from regular files: save the font to a file and give that")
+            case .notARegularFile:
+                ErrorReport(message: "\(error)", hint: "move it out of the folder, or give the fonts one by one with --font-file")
             default:
                 ErrorReport(message: "cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
             }
@@ -562,6 +574,35 @@ extension SnapshotError {
                         hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
         case let .variantFailed(variant, report):
             ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
+        case let .outsideManifestFolder(what, path, resolved, folder, location):
+            ErrorReport(message: "\(what), '\(path)', lies outside the manifest's folder '\(folder)'"
+                            + (resolved == path ? "" : " (it resolves to '\(resolved)')"),
+                        location: location,
+                        hint: "name a path inside the manifest's folder, without .. or a link that leads out; a manifest "
+                            + "from a pull request must not reach other files. To allow it on purpose, add --allow-outside")
+        case let .pruneOutsideGoldens(goldens, manifest):
+            ErrorReport(message: "--prune refuses the goldens folder '\(goldens)': it holds the manifest '\(manifest)', "
+                            + "so pictures that are not goldens would be removed",
+                        hint: #"keep the goldens in a folder of their own, such as "goldens": "snapshots""#)
+        case let .confined(.symbolicLink(path, link, folder), role):
+            ErrorReport(message: "'\(link)' is a symbolic link inside \(role) '\(folder)'; tagflow does not follow links "
+                            + "there (reaching '\(path)')",
+                        hint: "replace the link with the file or folder itself")
+        case let .confined(.leavesFolder(path, folder), role), let .confined(.resolvesOutside(path, _, folder), role):
+            ErrorReport(message: "'\(path)' is not a name inside \(role) '\(folder)'",
+                        hint: "name files below the folder, without .. or an absolute path")
+        case let .unsafeReportImage(report, item, path):
+            ErrorReport(message: "\(report): the item '\(item)' names the picture '\(path)', which is not one tagflow writes "
+                            + "for it inside the report folder",
+                        hint: "merge only report folders that tagflow snapshot verify --shard I/N --report wrote, unchanged")
+        case let .goldenNotAFile(path, kind):
+            ErrorReport(message: "the golden '\(path)' is \(kind), not a file", hint: "remove it; record then writes the golden")
+        case let .fontsRecordLock(.open(path, code)):
+            ErrorReport(message: "cannot lock '\(path)': \(String(cString: strerror(code)))",
+                        hint: "check the goldens folder's permissions")
+        case let .fontsRecordLock(.notARegularFile(path)):
+            ErrorReport(message: "'\(path)' is not a regular file, so it cannot be tagflow's lock",
+                        hint: "remove it; the next record makes it again")
         case let .goldenNamesCollide(first, second, variants):
             ErrorReport(message: first == second
                             ? "the variants '\(variants[0])' and '\(variants[1])' would both write the golden '\(first)'"
