@@ -48,6 +48,9 @@ final class PNGMemoryReader {
         guard !pixelsRead else { throw .corrupt("the pixels were already read") }
         pixelsRead = true
         image.pointee.format = png_uint_32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)  // PNG_FORMAT_RGBA
+        // 16-bit samples with no gAMA or sRGB chunk are sRGB, as 8-bit ones are, and as ImageMagick and Pillow read
+        // them; libpng would take them as linear and brighten them (a sample of 0x1111 would read as 74, not 17).
+        image.pointee.flags |= png_uint_32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let count = width * height * 4
         var finished: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: count) { out, initialised in
