@@ -40,7 +40,9 @@ public struct PNGDecoder: Sendable {
         guard !bytes.isEmpty else { throw .corrupt("no data") }
         if let problem = Self.signatureProblem(bytes) { throw .corrupt(problem) }
         if let overrun = Self.chunkPastTheEnd(bytes) { throw .corrupt(overrun) }
-        return try PNGMemoryReader.read(bytes) { reader throws(PNGError) in
+        // libpng's simplified API reads 16-bit Adam7 files wrongly (PNGDeinterlacer says how): it gets them flat.
+        let readable = try PNGDeinterlacer.nonInterlacedCopy(of: bytes, limits: limits) ?? bytes
+        return try PNGMemoryReader.read(readable) { reader throws(PNGError) in
             let width = reader.width, height = reader.height
             guard width <= limits.maxSide, height <= limits.maxSide, width * height <= limits.maxPixels else {
                 throw .imageTooLarge(width: width, height: height, maxSide: limits.maxSide, maxPixels: limits.maxPixels)
