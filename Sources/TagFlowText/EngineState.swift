@@ -125,16 +125,18 @@ final class EngineState {
     /// Loads fontconfig's configuration and adds `sources`' files and folders as application fonts.
     init(sources: FontSources = .system) throws(FontError) {
         freeType = try FreeTypeLibrary()
-        // Checked first, so a missing file is reported once, as a typed error, and not also on stderr.
-        if let file = sources.configurationFile, pathStatus(file) != .file { throw .configurationFileFailed(path: file) }
+        // Checked first, so a missing file is reported once, as a typed error, and not also on stderr; and so that
+        // fontconfig, which opens it itself, is never handed a FIFO to wait on.
+        if let file = sources.configurationFile {
+            switch pathStatus(file) {
+            case .file: break
+            case let .special(kind): throw .notARegularFile(path: file, kind: kind, folder: nil)
+            default: throw .configurationFileFailed(path: file)
+            }
+        }
         fontconfig = try FontconfigConfig(configurationFile: sources.configurationFile)
         for file in sources.files {
-            switch pathStatus(file) {
-            case .missing: throw .fontFileNotFound(path: file)
-            case .unreadable: throw .fontFileUnreadable(path: file)
-            case .directory: throw .fontFileIsAFolder(path: file)
-            case .file: break
-            }
+            if let error = pathStatus(file).fontFileError(path: file) { throw error }
             let before = fontconfig.applicationFontCount
             guard fontconfig.addApplicationFontFile(file), fontconfig.applicationFontCount > before else {
                 throw .notAFont(path: file)
@@ -143,12 +145,12 @@ final class EngineState {
         for directory in sources.directories {
             switch pathStatus(directory) {
             case .missing: throw .fontDirectoryNotFound(path: directory)
-            case .file: throw .fontDirectoryIsAFile(path: directory)
+            case .file, .special: throw .fontDirectoryIsAFile(path: directory)
             case .unreadable: throw .fontFileUnreadable(path: directory)
             case .directory: break
             }
             let before = fontconfig.applicationFontCount
-            guard fontconfig.addApplicationFontDirectory(directory) else { throw .fontFileUnreadable(path: directory) }
+            try fontconfig.addApplicationFontDirectory(directory)
             // An empty folder, or one of the wrong files, would fall back to the system's fonts in silence.
             guard fontconfig.applicationFontCount > before else { throw .noFontsInDirectory(path: directory) }
         }

@@ -11,8 +11,15 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
     case fontconfigInitFailed
     /// The fontconfig configuration file could not be read, or its fonts could not be scanned.
     case configurationFileFailed(path: String)
-    /// Fontconfig matched a font file that FreeType or HarfBuzz could not open.
+    /// Fontconfig matched a font file that FreeType or HarfBuzz could not open: `code` is FreeType's error, or -1
+    /// for HarfBuzz.
     case fontLoadFailed(path: String, index: Int, code: Int32)
+    /// FreeType opened the face but could not load the tables its table directory lists (a directory that claims
+    /// 65,535 tables, say); `code` is FreeType's error.
+    case fontTablesUnreadable(path: String, index: Int, code: Int32)
+    /// A font file or folder given to the engine, a file in such a folder (`folder`), or the configuration file is
+    /// a FIFO, socket or device (`kind`, e.g. "a FIFO"): reading one can wait forever for a writer, so none is read.
+    case notARegularFile(path: String, kind: String, folder: String?)
     /// A font file given to the engine does not exist.
     case fontFileNotFound(path: String)
     /// A font file or folder given to the engine exists but cannot be read (permissions).
@@ -51,8 +58,18 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "could not load the fontconfig configuration"
         case let .configurationFileFailed(path):
             return "could not load the fontconfig configuration file '\(path)'"
+        case let .fontLoadFailed(path, index, code) where code < 0:
+            return "HarfBuzz could not read font face \(index) of '\(path)'" + Self.checkTheFile
         case let .fontLoadFailed(path, index, code):
-            return "could not load font face \(index) of '\(path)' (error \(code))"
+            return "FreeType could not read font face \(index) of '\(path)': \(freeTypeErrorWords(code)) "
+                + "(FreeType error \(code))" + Self.checkTheFile
+        case let .fontTablesUnreadable(path, index, code):
+            return "FreeType could not read the tables that the table directory of '\(path)' (face \(index)) lists: "
+                + "\(freeTypeErrorWords(code)) (FreeType error \(code))" + Self.checkTheFile
+        case let .notARegularFile(path, kind, folder?):
+            return "'\(path)' in the font folder '\(folder)' is \(kind), not a regular file"
+        case let .notARegularFile(path, kind, nil):
+            return "'\(path)' is \(kind), not a regular file"
         case let .fontFileNotFound(path):
             return "font file '\(path)' does not exist"
         case let .fontFileUnreadable(path):
@@ -76,6 +93,23 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             return "tracking must be a finite number of points, got \(tracking)"
         case let .invalidVariations(settings, reason):
             return "font variations '\(settings)': \(reason)"
+        }
+    }
+
+    /// What to look at when a font file that fontconfig accepted cannot be read after all.
+    private static let checkTheFile = "; check the file: it should be a complete TrueType or OpenType font (TTF, OTF, "
+        + "TTC, WOFF, WOFF2), not cut off by a download or copy, and not another format renamed to a font's name"
+}
+
+extension PathStatus {
+    /// Why the font file at `path`, found to be this, cannot be read; nil for a regular file.
+    func fontFileError(path: String) -> FontError? {
+        switch self {
+        case .file: nil
+        case .missing: .fontFileNotFound(path: path)
+        case .unreadable: .fontFileUnreadable(path: path)
+        case .directory: .fontFileIsAFolder(path: path)
+        case let .special(kind): .notARegularFile(path: path, kind: kind, folder: nil)
         }
     }
 }

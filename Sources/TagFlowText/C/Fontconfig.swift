@@ -25,14 +25,22 @@ final class FontconfigConfig {
     deinit { FcConfigDestroy(config) }
 
     /// Adds the font file at `path` (every face of a collection) as an application font; false when fontconfig
-    /// found no face in it.
+    /// found no face in it. Fontconfig opens the path itself: check first that it is a regular file.
     func addApplicationFontFile(_ path: String) -> Bool {
         path.withFcString { FcConfigAppFontAddFile(config, $0) } != 0
     }
 
-    /// Adds every font file under the folder at `path`, recursively; false when fontconfig could not scan it.
-    func addApplicationFontDirectory(_ path: String) -> Bool {
-        path.withFcString { FcConfigAppFontAddDir(config, $0) } != 0
+    /// Adds every font file under the folder at `path`, recursively.
+    ///
+    /// Fontconfig opens each file it scans, and would wait forever on a FIFO, so a folder holding a FIFO, socket or
+    /// device is refused, naming it, before fontconfig sees the folder.
+    func addApplicationFontDirectory(_ path: String) throws(FontError) {
+        if let entry = firstSpecialEntry(under: path) {
+            throw .notARegularFile(path: entry.path, kind: entry.kind, folder: path)
+        }
+        guard path.withFcString({ FcConfigAppFontAddDir(config, $0) }) != 0 else {
+            throw .fontFileUnreadable(path: path)
+        }
     }
 
     /// The fonts fontconfig sorts for `family` (nil: the configured default), primary first, without fonts that add

@@ -15,17 +15,27 @@ final class FreeTypeLibrary: Sendable {
         library = Locked(lib)
     }
 
-    /// Opens face `index` of the file at `path`.
+    /// Opens face `index` of the file at `path`, from a mapping of the descriptor that was checked to be a regular
+    /// file: FreeType's own open by path would wait forever on a FIFO.
     func openFace(path: String, index: Int) throws(FontError) -> FreeTypeFace {
+        let opened = OpenedPath(path)
+        if let error = opened.status.fontFileError(path: path) { throw error }
+        guard let file = MappedFile(opened) else {
+            throw .fontLoadFailed(path: path, index: index, code: FT_Error(FT_Err_Cannot_Open_Resource))
+        }
+        // An empty file maps to no address, which FreeType would take for a wrong argument.
+        guard let base = file.bytes.baseAddress?.assumingMemoryBound(to: FT_Byte.self) else {
+            throw .fontLoadFailed(path: path, index: index, code: FT_Error(FT_Err_Unknown_File_Format))
+        }
         let result: (FT_Error, FT_Face?) = library.withLock { lib in
             var face: FT_Face?
-            let error = FT_New_Face(lib, path, FT_Long(index), &face)
+            let error = FT_New_Memory_Face(lib, base, FT_Long(file.bytes.count), FT_Long(index), &face)
             return (error, face)
         }
         guard result.0 == 0, let face = result.1 else {
             throw .fontLoadFailed(path: path, index: index, code: result.0)
         }
-        return FreeTypeFace(face, library: self, path: path, index: index)
+        return FreeTypeFace(face, file: file, library: self, path: path, index: index)
     }
 
     fileprivate func doneFace(_ face: FT_Face) {
@@ -43,11 +53,13 @@ final class FreeTypeFace: @unchecked Sendable {
     // `FontFace.withFTFace`, whose callers (cairo) serialise their own use of it.
     fileprivate let face: FT_Face
     private let library: FreeTypeLibrary  // outlives the face
+    private let file: MappedFile  // the face reads its bytes; unmapped only once the face is done
     let path: String
     let index: Int
 
-    fileprivate init(_ face: FT_Face, library: FreeTypeLibrary, path: String, index: Int) {
+    fileprivate init(_ face: FT_Face, file: MappedFile, library: FreeTypeLibrary, path: String, index: Int) {
         self.face = face
+        self.file = file
         self.library = library
         self.path = path
         self.index = index
@@ -89,21 +101,66 @@ final class FreeTypeFace: @unchecked Sendable {
         var count: FT_ULong = 0
         // With a nil tag pointer, FT_Sfnt_Table_Info stores the table count in `length`.
         var error = FT_Sfnt_Table_Info(face, 0, nil, &count)
-        guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+        guard error == 0 else { throw .fontTablesUnreadable(path: path, index: index, code: error) }
         var tables: [(tag: UInt32, bytes: [UInt8])] = []
         for i in 0..<count {
             var tag: FT_ULong = 0
             var length: FT_ULong = 0
             error = FT_Sfnt_Table_Info(face, FT_UInt(i), &tag, &length)
-            guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+            guard error == 0 else { throw .fontTablesUnreadable(path: path, index: index, code: error) }
             var bytes = [UInt8](repeating: 0, count: Int(length))
             var loaded = length
             error = bytes.withUnsafeMutableBufferPointer { FT_Load_Sfnt_Table(face, tag, 0, $0.baseAddress, &loaded) }
-            guard error == 0 else { throw .fontLoadFailed(path: path, index: index, code: error) }
+            guard error == 0 else { throw .fontTablesUnreadable(path: path, index: index, code: error) }
             tables.append((UInt32(tag), bytes))
         }
         return tables
     }
+}
+
+/// The FreeType errors a broken or unusual font file gives, in words; fterrdef.h lists every code.
+private let freeTypeErrors: [Int32: String] = {
+    let table: [(Int, String)] = [
+        (FT_Err_Cannot_Open_Resource, "the file cannot be opened"),
+        (FT_Err_Unknown_File_Format, "it is in no font format FreeType knows"),
+        (FT_Err_Invalid_File_Format, "the file is broken"),
+        (FT_Err_Invalid_Argument, "there is no such face in the file"),
+        (FT_Err_Unimplemented_Feature, "it uses a feature this FreeType does not implement"),
+        (FT_Err_Invalid_Table, "a table is broken"),
+        (FT_Err_Invalid_Offset, "a table points outside itself"),
+        (FT_Err_Array_Too_Large, "a table declares more entries than can be allocated"),
+        (FT_Err_Missing_Module, "FreeType lacks the module for its format"),
+        (FT_Err_Invalid_Glyph_Format, "its glyphs are in a format FreeType does not support"),
+        (FT_Err_Invalid_Outline, "a glyph outline is broken"),
+        (FT_Err_Invalid_Composite, "a composite glyph is broken"),
+        (FT_Err_Out_Of_Memory, "FreeType ran out of memory"),
+        (FT_Err_Invalid_Stream_Seek, "the file ends before data its tables point to"),
+        (FT_Err_Invalid_Stream_Skip, "the file ends before data its tables point to"),
+        (FT_Err_Invalid_Stream_Read, "the file ends before data its tables point to"),
+        (FT_Err_Invalid_Stream_Operation, "the file ends before data its tables point to"),
+        (FT_Err_Invalid_Frame_Operation, "the file ends before data its tables point to"),
+        (FT_Err_Invalid_Frame_Read, "the file ends before data its tables point to"),
+        (FT_Err_Table_Missing, "a table is missing"),
+        (FT_Err_Horiz_Header_Missing, "the horizontal header (hhea) table is missing"),
+        (FT_Err_Locations_Missing, "the glyph locations (loca) table is missing"),
+        (FT_Err_Name_Table_Missing, "the name table is missing"),
+        (FT_Err_CMap_Table_Missing, "the character map (cmap) table is missing"),
+        (FT_Err_Hmtx_Table_Missing, "the horizontal metrics (hmtx) table is missing"),
+        (FT_Err_Post_Table_Missing, "the PostScript (post) table is missing"),
+        (FT_Err_Invalid_Horiz_Metrics, "the horizontal metrics are broken"),
+        (FT_Err_Invalid_CharMap_Format, "a character map (cmap) is in a format FreeType does not know"),
+        (FT_Err_Invalid_Vert_Metrics, "the vertical metrics are broken"),
+        (FT_Err_Invalid_Post_Table_Format, "the PostScript (post) table is in a format FreeType does not know"),
+        (FT_Err_Invalid_Post_Table, "the PostScript (post) table is broken"),
+        (FT_Err_Corrupted_Font_Header, "the font header is corrupt"),
+        (FT_Err_Corrupted_Font_Glyphs, "the glyph data is corrupt"),
+    ]
+    return Dictionary(table.map { (Int32($0.0), $0.1) }) { first, _ in first }
+}()
+
+/// FreeType error `code` in words, for a person to read; "an error FreeType has no words for here" for the rare ones.
+func freeTypeErrorWords(_ code: Int32) -> String {
+    freeTypeErrors[code] ?? "an error FreeType has no words for here"
 }
 
 extension FontFace {

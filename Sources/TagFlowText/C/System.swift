@@ -55,30 +55,124 @@ enum PathStatus: Equatable {
     case unreadable
     case file
     case directory
+    /// A FIFO, socket or device, named as a person would ("a FIFO"). Reading one can wait forever for a writer,
+    /// so TagFlowText reads none.
+    case special(kind: String)
 }
 
-/// Whether `path` names a readable file or folder.
+/// A path opened for reading without waiting on it, and what it turned out to be; its descriptor closes with it.
+///
+/// The one place TagFlowText opens a path. O_NONBLOCK lets the open of a FIFO return at once, where a plain open
+/// waits for a writer; fstat then says what the descriptor is, so the answer holds for what is read, not for what
+/// was at the path a moment before.
+final class OpenedPath {
+    let status: PathStatus
+    /// Open for reading, with blocking restored, when `status` is `.file`; else -1.
+    let descriptor: Int32
+    /// The size fstat gives a regular file; 0 for files such as /proc's that do not know theirs.
+    let size: Int
+
+    init(_ path: String) {
+        (status, descriptor, size) = Self.inspect(path)
+    }
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    private static func inspect(_ path: String) -> (PathStatus, Int32, Int) {
+        // O_NOCTTY: a terminal device opened here must not become the process's controlling terminal.
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
+        guard descriptor >= 0 else {
+            switch errno {
+            case ENOENT, ENOTDIR, ENAMETOOLONG, ELOOP: return (.missing, -1, 0)
+            case ENXIO, EOPNOTSUPP:
+                // A socket cannot be opened at all; stat still tells what it is.
+                var info = stat()
+                guard stat(path, &info) == 0 else { return (.missing, -1, 0) }
+                return (.special(kind: fileKind(info.st_mode)), -1, 0)
+            default: return (.unreadable, -1, 0)
+            }
+        }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            close(descriptor)
+            return (.unreadable, -1, 0)
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFREG:
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            return (.file, descriptor, max(0, Int(info.st_size)))
+        case S_IFDIR:
+            close(descriptor)
+            return (.directory, -1, 0)
+        default:
+            close(descriptor)
+            return (.special(kind: fileKind(info.st_mode)), -1, 0)
+        }
+    }
+}
+
+/// What a file that is neither a regular file nor a folder is, in words: "a FIFO", "a socket", "a block device".
+func fileKind(_ mode: mode_t) -> String {
+    switch mode & S_IFMT {
+    case S_IFIFO: "a FIFO"
+    case S_IFSOCK: "a socket"
+    case S_IFCHR: "a character device"
+    case S_IFBLK: "a block device"
+    default: "a special file"
+    }
+}
+
+/// Whether `path` names a readable file or folder, and if neither, what it is.
 func pathStatus(_ path: String) -> PathStatus {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return .missing }
-    guard access(path, R_OK) == 0 else { return .unreadable }
-    return (info.st_mode & S_IFMT) == S_IFDIR ? .directory : .file
+    OpenedPath(path).status
 }
 
-/// The whole content of the file at `path`, or nil when it cannot be read: its size is asked first, so the bytes are
-/// read into one buffer of that size, without copies.
-func readFile(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
+/// The first entry below the folder at `path` that is neither a regular file nor a folder, with what it is; nil
+/// when there is none.
+///
+/// Walks as fontconfig scans a font folder, so that it can be checked before fontconfig opens each file, which
+/// would wait forever on a FIFO: names starting with "." are skipped, links are followed, and a folder is visited
+/// once however many links reach it. Entries that cannot be examined are left to fontconfig, which skips them too.
+func firstSpecialEntry(under path: String) -> (path: String, kind: String)? {
+    // Paths are kept as bytes: a name that is not UTF-8 would not survive a String, and must be checked all the same.
+    var folders = [Array(path.utf8)]
+    var visited = Set<[UInt64]>()
     var info = stat()
-    guard fstat(descriptor, &info) == 0 else { return nil }
-    var bytes = [UInt8](repeating: 0, count: max(0, Int(info.st_size)))
+    while let folder = folders.popLast() {
+        guard stat(folder.cString, &info) == 0, visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted,
+              let stream = opendir(folder.cString) else { continue }
+        defer { closedir(stream) }
+        while let entry = readdir(stream) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { Array($0.prefix { $0 != 0 }) }
+            guard name.first != UInt8(ascii: ".") else { continue }
+            let child = folder + (folder.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + name
+            guard stat(child.cString, &info) == 0 else { continue }
+            switch info.st_mode & S_IFMT {
+            case S_IFREG: continue
+            case S_IFDIR: folders.append(child)
+            default: return (String(decoding: child, as: UTF8.self), fileKind(info.st_mode))
+            }
+        }
+    }
+    return nil
+}
+
+extension Array where Element == UInt8 {
+    /// The bytes, NUL-terminated, for a libc call that takes a path.
+    fileprivate var cString: [CChar] { map { CChar(bitPattern: $0) } + [0] }
+}
+
+/// The whole content of the regular file at `path`, or nil when it cannot be read or is no regular file: its size is
+/// asked first, so the bytes are read into one buffer of that size, without copies.
+func readFile(_ path: String) -> [UInt8]? {
+    let file = OpenedPath(path)
+    guard file.status == .file else { return nil }
+    var bytes = [UInt8](repeating: 0, count: file.size)
     var count = 0
     while true {
         // More room once the buffer is full: a file that grew, or whose size fstat does not know, is read to its end.
         if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
-        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
+        let got = bytes.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress! + count, $0.count - count) }
         if got < 0 {
             if errno == EINTR { continue }
             return nil
@@ -90,18 +184,34 @@ func readFile(_ path: String) -> [UInt8]? {
     return bytes
 }
 
-/// `body` over the bytes of the file at `path`, mapped rather than read, so that hashing a large font copies nothing;
-/// nil when the file cannot be opened or mapped.
+/// The bytes of a regular file, mapped read-only, and unmapped with this object.
+final class MappedFile: @unchecked Sendable {
+    // @unchecked: the mapping is read-only and lives as long as the object.
+    let bytes: UnsafeRawBufferPointer
+
+    /// Maps `file`, which must be a regular file; nil when it is not, or cannot be mapped. `populate` maps every page
+    /// of the page cache at once instead of faulting them in one by one, for a caller that reads them all.
+    init?(_ file: OpenedPath, populate: Bool = false) {
+        guard file.status == .file else { return nil }
+        guard file.size > 0 else {
+            bytes = UnsafeRawBufferPointer(start: nil, count: 0)
+            return
+        }
+        let flags = MAP_PRIVATE | (populate ? MAP_POPULATE : 0)
+        guard let base = mmap(nil, file.size, PROT_READ, flags, file.descriptor, 0), base != MAP_FAILED else {
+            return nil
+        }
+        bytes = UnsafeRawBufferPointer(start: base, count: file.size)
+    }
+
+    deinit {
+        if let base = bytes.baseAddress { munmap(UnsafeMutableRawPointer(mutating: base), bytes.count) }
+    }
+}
+
+/// `body` over the bytes of the regular file at `path`, mapped rather than read, so that hashing a large font copies
+/// nothing; nil when the file cannot be opened or mapped, or is no regular file.
 func withMappedFile<Result>(_ path: String, _ body: (UnsafeRawBufferPointer) -> Result) -> Result? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var info = stat()
-    guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
-    let size = Int(info.st_size)
-    guard size > 0 else { return body(UnsafeRawBufferPointer(start: nil, count: 0)) }
-    // MAP_POPULATE maps every page of the page cache at once instead of faulting them in one by one.
-    guard let base = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, descriptor, 0), base != MAP_FAILED else { return nil }
-    defer { munmap(base, size) }
-    return body(UnsafeRawBufferPointer(start: base, count: size))
+    guard let file = MappedFile(OpenedPath(path), populate: true) else { return nil }
+    return body(file.bytes)
 }
