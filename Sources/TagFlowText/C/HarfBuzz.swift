@@ -191,7 +191,8 @@ private final class OutlineDrawing {
         Unmanaged<OutlineDrawing>.fromOpaque(data!).takeUnretainedValue()
     }
 
-    /// Made once and never changed: HarfBuzz's draw functions hold no state of their own.
+    /// Made once and never changed: HarfBuzz's draw functions hold no state of their own. Released at exit, so that
+    /// every HarfBuzz handle is (`make leaks`).
     nonisolated(unsafe) static let functions: OpaquePointer = {
         let functions = hb_draw_funcs_create()!
         hb_draw_funcs_set_move_to_func(functions, { _, data, _, x, y, _ in
@@ -217,6 +218,7 @@ private final class OutlineDrawing {
             OutlineDrawing.drawing(data).points.closeContour()
         }, nil, nil)
         hb_draw_funcs_make_immutable(functions)
+        atexit { hb_draw_funcs_destroy(OutlineDrawing.functions) }
         return functions
     }()
 }
