@@ -170,11 +170,18 @@ struct SnapshotCommand: ParsableCommand {
 
     /// The report's words on the terminal: notes, then every golden that did not match, then the summary.
     private func show(_ report: SnapshotReport, console: Console) {
-        for note in report.fontNotes + report.notes { console.warn(note) }
+        for note in report.fontNotes + report.notes + report.layoutNotes { console.warn(note) }
+        // What changed in a screen's layout, said once for the goldens it explains.
+        for (screen, items) in Dictionary(grouping: report.failures, by: \.screen).sorted(by: { $0.key < $1.key }) {
+            for case let (cause?, group) in SnapshotReport.groupedByCause(items) {
+                console.out("\(SnapshotItem.title(ofScreen: screen)): \(cause), in \(group.count) golden\(group.count == 1 ? "" : "s")\n")
+            }
+        }
         for item in report.items where item.status != .matched {
             // Statuses in a column of 8, but a longer one whole (`unreadable`).
             let status = item.status.rawValue
-            console.out(status + String(repeating: " ", count: max(1, 9 - status.count)) + "\(item.name)  \(item.detail)\n")
+            let effect = item.explanation.map { $0.effect.isEmpty ? "" : $0.effect.joined(separator: "; ") + " · " } ?? ""
+            console.out(status + String(repeating: " ", count: max(1, 9 - status.count)) + "\(item.name)  \(effect)\(item.detail)\n")
         }
         console.out("\(report.action.rawValue): \(report.summaryLine)\n")
         if let folder = self.report { console.out("report: \(folder)/report.html\n") }

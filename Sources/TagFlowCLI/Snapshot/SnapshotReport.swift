@@ -42,6 +42,10 @@ public struct SnapshotItem: Equatable, Sendable {
     public internal(set) var images: [Image] = []
     /// For a sequence, the scroll step its images show: the first that changed.
     public internal(set) var imagesStep: Int?
+    /// What changed in the layout the golden was drawn from, for a golden that changed and has its layout recorded.
+    public internal(set) var explanation: LayoutChangeSummary?
+    /// A golden that changed but was recorded without its layout, so only its pixels explain it.
+    public internal(set) var hasNoLayout = false
 
     /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
     static func title(ofScreen screen: String) -> String {
@@ -55,8 +59,10 @@ public struct SnapshotItem: Equatable, Sendable {
             case golden
             /// What this run drew.
             case actual
-            /// The two with their differing pixels marked.
+            /// The two with their differing pixels marked: where a recorded layout explains moves, only the rest.
             case diff
+            /// Every differing pixel marked, beside a diff that a recorded layout explained.
+            case pixels
         }
 
         public let role: Role
@@ -184,7 +190,10 @@ public struct SnapshotReport: Equatable, Sendable {
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
                     ("images", .object(item.images.map { ($0.role.rawValue, .string($0.path)) })),
-                ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? []))
+                ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? [])
+                  + (item.explanation.map { [("explanation", .object([("cause", .array($0.cause.map(JSONOutput.string))),
+                                                                       ("effect", .array($0.effect.map(JSONOutput.string)))]))] } ?? [])
+                  + (item.hasNoLayout ? [("layout", JSONOutput.string("not recorded"))] : []))
             })),
         ])
     }
@@ -256,6 +265,14 @@ public struct SnapshotReport: Equatable, Sendable {
                     images.append(SnapshotItem.Image(role: role, path: try path.string("an image path")))
                 }
             }
+            let explanation = try item["explanation"].map { value throws(InputError) -> LayoutChangeSummary in
+                let reader = try JSONObjectReader(value, context: "\"explanation\"")
+                func words(_ key: String) throws(InputError) -> [String] {
+                    try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in try value.string("a change") }
+                }
+                return LayoutChangeSummary(cause: try words("cause"), effect: try words("effect"))
+            }
+            let hasNoLayout = try item["layout"]?.string("\"layout\"") == "not recorded"
             items.append(SnapshotItem(
                 name: try item["name"]?.string("\"name\"") ?? "", screen: try item["screen"]?.string("\"screen\"") ?? "",
                 kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
@@ -265,37 +282,96 @@ public struct SnapshotReport: Equatable, Sendable {
                 },
                 changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
                 images: images,
-                imagesStep: try item["imagesStep"].map { value throws(InputError) in Int(try value.number("\"imagesStep\"")) }))
+                imagesStep: try item["imagesStep"].map { value throws(InputError) in Int(try value.number("\"imagesStep\"")) },
+                explanation: explanation, hasNoLayout: hasNoLayout))
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
     }
 
     // MARK: Markdown
 
-    /// For a pull-request comment: the summary, then the failures (the first `limit` of them) in a table.
-    public func markdown(limit: Int = 50) -> String {
+    /// For a pull-request comment: the summary, then, screen by screen in a `<details>` block, the failures grouped by
+    /// what changed in their layout (each cause said once), each with its pictures; then what passed within the
+    /// tolerance. At most `limit` rows, and never more than GitHub takes in a comment.
+    public func markdown(limit: Int = 50, maxCharacters: Int = 60_000) -> String {
         var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · \(summaryLine)", ""]
-        for note in fontNotes { lines.append("> ⚠️ \(note)") }
-        if !fontNotes.isEmpty { lines.append("") }
-        // The failures, then what passed within the tolerance, which a reviewer should see too; at most `limit` rows.
+        for note in fontNotes + layoutNotes { lines.append("> ⚠️ \(note)") }
+        if !fontNotes.isEmpty || !layoutNotes.isEmpty { lines.append("") }
         let listed = failures + matchedWithinTolerance
-        let shown = listed.prefix(limit)
-        if !shown.isEmpty {
-            lines += ["| Golden | Status | Detail |", "| --- | --- | --- |"]
-            for item in shown {
-                let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
-                lines.append("| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(item.detail)) |")
-            }
-            let unshown = listed.dropFirst(limit)
-            if !unshown.isEmpty {
-                // By screen, so that a screen none of whose rows fit is still named.
-                let screens = Dictionary(grouping: unshown, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in
-                    "\(MarkdownText.code(SnapshotItem.title(ofScreen: screen), inTable: false)) \(items.count)"
+        var shown = 0, size = lines.reduce(0) { $0 + $1.count + 1 }
+        func add(_ newLines: [String]) -> Bool {
+            let added = newLines.reduce(0) { $0 + $1.count + 1 }
+            guard size + added < maxCharacters - 200 else { return false }
+            lines += newLines
+            size += added
+            return true
+        }
+        screens: for (screen, items) in Dictionary(grouping: listed, by: \.screen).sorted(by: { $0.key < $1.key }) {
+            let failing = items.count(where: \.status.fails)
+            guard add(["<details open>", "<summary><strong>\(MarkdownText.cell(SnapshotItem.title(ofScreen: screen)))</strong>: "
+                       + "\(failing) failing</summary>", ""]) else { break }
+            for (cause, group) in Self.groupedByCause(items) {
+                let heading = cause.map { "**\(MarkdownText.cell($0))**, in \(group.count) golden\(group.count == 1 ? "" : "s"):" }
+                guard add((heading.map { [$0, ""] } ?? []) + ["| Golden | Status | Detail |", "| --- | --- | --- |"]) else { break screens }
+                for item in group {
+                    guard shown < limit, add([row(item)]) else { break screens }
+                    shown += 1
                 }
-                lines += ["", "…and \(unshown.count) more in report.json: \(screens.joined(separator: ", "))."]
+                _ = add([""])
             }
+            _ = add(["</details>", ""])
+        }
+        if lines.last(where: { !$0.isEmpty })?.hasPrefix("|") == true || lines.contains("<details open>") && lines.last != "" {
+            lines += ["", "</details>"]
+        }
+        let unshown = listed.count - shown
+        if unshown > 0 {
+            // By screen, so that a screen none of whose rows fit is still named.
+            let rest = listed.filter { item in !lines.contains { $0.hasPrefix("| \(MarkdownText.code(item.name, inTable: true)) ") } }
+            let screens = Dictionary(grouping: rest, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in
+                "\(MarkdownText.code(SnapshotItem.title(ofScreen: screen), inTable: false)) \(items.count)"
+            }
+            lines += ["", "…and \(unshown) more in report.json: \(screens.joined(separator: ", "))."]
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A golden's row: its name, status, what changed in its layout and pixels, and links to its pictures.
+    private func row(_ item: SnapshotItem) -> String {
+        let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
+        let detail = ((item.explanation.map { $0.effect.isEmpty ? [] : [$0.effect.joined(separator: "; ")] } ?? []) + [item.detail])
+            .joined(separator: " · ")
+        let links = item.images.map { "[\($0.role.rawValue)](\(Self.percentEncoded($0.path)))" }.joined(separator: " ")
+        return "| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(detail))"
+            + (links.isEmpty ? "" : " · " + links) + " |"
+    }
+
+    /// Items by the cause their layout gives, causes in order of first appearance; nil for those with none.
+    static func groupedByCause(_ items: [SnapshotItem]) -> [(cause: String?, items: [SnapshotItem])] {
+        var groups = [(cause: String?, items: [SnapshotItem])]()
+        for item in items {
+            let cause = item.explanation.map(\.causeSentence)
+            if let index = groups.firstIndex(where: { $0.cause == cause }) {
+                groups[index].items.append(item)
+            } else {
+                groups.append((cause, [item]))
+            }
+        }
+        return groups.sorted { ($0.cause == nil ? 1 : 0) < ($1.cause == nil ? 1 : 0) }
+    }
+
+    /// Said once: goldens that changed but were recorded before layouts were kept beside them.
+    var layoutNotes: [String] {
+        let count = items.count(where: \.hasNoLayout)
+        guard count > 0 else { return [] }
+        return ["\(count) changed golden\(count == 1 ? " was" : "s were") recorded without \(count == 1 ? "its" : "their") layout, "
+                + "so \(count == 1 ? "it is" : "they are") compared by pixels alone; record \(count == 1 ? "it" : "them") again "
+                + "to have changes explained"]
+    }
+
+    /// A report folder's relative path as a Markdown link target.
+    static func percentEncoded(_ path: String) -> String {
+        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "()"))) ?? path
     }
 
     // MARK: JUnit
@@ -318,8 +394,10 @@ public struct SnapshotReport: Equatable, Sendable {
                 xml += "    <testcase classname=\"\(title)\" name=\"\(Self.xml(caseName))\""
                 if item.status.fails {
                     let element = isError(item) ? "error" : "failure"
-                    xml += ">\n      <\(element) type=\"\(item.status.rawValue)\" message=\"\(Self.xml(item.detail))\">"
-                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(item.detail)") + "</\(element)>\n    </testcase>\n"
+                    // What changed in the layout comes first, when the golden's layout was recorded.
+                    let message = ((item.explanation.map { [$0.sentence] } ?? []) + [item.detail]).joined(separator: " · ")
+                    xml += ">\n      <\(element) type=\"\(item.status.rawValue)\" message=\"\(Self.xml(message))\">"
+                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(message)") + "</\(element)>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }

@@ -22,6 +22,8 @@ struct SnapshotRunner: Sendable {
     let threads: Int
     let console: Console
     let quiet: Bool
+    /// Diff images mark every changed pixel, as a plain pixel diff does, even where a recorded layout explains moves.
+    var plainDiffImages = false
 
     /// A file a variant's work wants written, in the goldens or the report.
     private struct PendingWrite: Sendable {
@@ -360,7 +362,8 @@ struct SnapshotRunner: Sendable {
         case .render:
             let scale = variant.settings.scale ?? scene.layout.options.displayScale
             let renderer = ContentRenderer(scene: scene)
-            try compare(name: name, screen: screen, kind: output.kind, actual: { try renderer.image(scale: scale) },
+            let layout = DrawnLayout(scene: scene, variant: variant.name, scale: scale)
+            try compare(name: name, screen: screen, kind: output.kind, layout: layout, actual: { try renderer.image(scale: scale) },
                         sameAsGolden: { golden in
                             try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
                                 ? try renderer.pixelSize(scale: scale) : nil
@@ -371,7 +374,8 @@ struct SnapshotRunner: Sendable {
             let scale = variant.settings.scale ?? ScrollCommand.defaultScale
             try sheet.checkSize(scale: scale)
             guard let image = try sheet.image(scale: scale) else { return }
-            try compare(name: name, screen: screen, kind: output.kind, actual: { image },
+            try compare(name: name, screen: screen, kind: output.kind, layout: DrawnLayout(scene: scene, variant: variant.name, scale: nil),
+                        actual: { image },
                         encode: { try PNGEncoder().encode(image) }, into: &outcome)
         case let .sequence(strategies, frames):
             let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
@@ -433,7 +437,8 @@ struct SnapshotRunner: Sendable {
     /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once. `sameAsGolden`, when
     /// given, tells cheaply whether a golden holds exactly the picture, and its size if so; only when it does not is
     /// the picture made whole and compared.
-    private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, actual makeActual: () throws -> RGBAImage,
+    private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, layout: DrawnLayout,
+                         actual makeActual: () throws -> RGBAImage,
                          sameAsGolden: ((_ golden: [UInt8]) throws -> (width: Int, height: Int)?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
         let path = try goldenPath(name)
@@ -458,6 +463,13 @@ struct SnapshotRunner: Sendable {
         let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
         var item = SnapshotItem(name: name, screen: screen.name, kind: kind, status: golden == nil ? .missing : within ? .matched : .changed,
                                 detail: Self.detail(result), differentPixels: result?.differentPixels)
+        // A golden that changed is explained by the layout it was drawn from, when that was recorded.
+        let recordedLayout = golden != nil && !within ? try self.recordedLayout(of: layout.variant) : nil
+        if let recordedLayout {
+            item.explanation = LayoutChangeSummary(LayoutDiff(old: recordedLayout, new: layout.snapshot))
+        } else if golden != nil, !within {
+            item.hasNoLayout = true
+        }
         var actualBytes: [UInt8]?
         if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual, withinTolerance: within) {
             let bytes = try encode()
@@ -472,10 +484,73 @@ struct SnapshotRunner: Sendable {
             if let golden, item.status != .written { attach(.golden, golden, base: base, to: &item, &outcome) }
             attach(.actual, try actualBytes ?? encode(), base: base, to: &item, &outcome)
             if golden != nil, item.status != .written, let diffImage = result?.image {
-                attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
+                if let recordedLayout, let golden, let scale = layout.scale, !plainDiffImages,
+                   let image = try Self.layoutAwareDiffImage(golden: golden, path: path, recorded: recordedLayout,
+                                                             actual: makeActual(), layout: layout, scale: scale,
+                                                             options: screen.tolerance.diffOptions) {
+                    attach(.diff, try PNGEncoder().encode(image), base: base, to: &item, &outcome)
+                    attach(.pixels, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
+                } else {
+                    attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
+                }
             }
         }
+        if let recordMode, recordMode != .never, item.status == .written || (golden != nil && pixelsEqual) {
+            try recordLayout(layout, into: &outcome)
+        }
         outcome.items.append(item)
+    }
+
+    /// What a variant was drawn from, for its golden's layout sidecar; its snapshot is made once, when first needed.
+    final class DrawnLayout {
+        let scene: Scene
+        let variant: String
+        /// Pixels a point of the picture compared, when it is the content drawn whole (a render).
+        let scale: Double?
+
+        init(scene: Scene, variant: String, scale: Double?) {
+            self.scene = scene
+            self.variant = variant
+            self.scale = scale
+        }
+
+        lazy var snapshot = LayoutSnapshot(scene.layout, fontFiles: FontRecords.identities(of: scene))
+    }
+
+    /// The layout recorded beside a variant's goldens, nil for goldens recorded without one.
+    private func recordedLayout(of variant: String) throws -> LayoutSnapshot? {
+        let path = try goldenPath(GoldenLayout.fileName(ofVariant: variant))
+        guard let bytes = try Self.readGolden(path) else { return nil }
+        do {
+            return try GoldenLayout.snapshot(fromJSON: bytes, file: path)
+        } catch {
+            // A layout that does not read explains nothing: the golden is still compared by its pixels.
+            return nil
+        }
+    }
+
+    /// Writes a variant's layout beside its goldens when it is missing or says something else; the bytes decide, so
+    /// a layout already recorded is left as it is.
+    private func recordLayout(_ layout: DrawnLayout, into outcome: inout VariantOutcome) throws {
+        let name = GoldenLayout.fileName(ofVariant: layout.variant)
+        let text = Array(GoldenLayout.json(layout.snapshot).utf8)
+        guard try Self.readGolden(goldenPath(name)) != text, !outcome.writes.contains(where: { $0.name == name }) else { return }
+        outcome.writes.append(PendingWrite(name: name, bytes: text))
+    }
+
+    /// The golden laid out again as the new layout places its elements, compared with what was drawn: red only where
+    /// no move explains the change. Nil when the golden does not decode.
+    private static func layoutAwareDiffImage(golden: [UInt8], path: String, recorded: LayoutSnapshot, actual: RGBAImage,
+                                             layout: DrawnLayout, scale: Double, options: PixelDiff.Options) throws -> RGBAImage? {
+        guard let goldenImage = try? PNGDecoder().decode(golden) else { return nil }
+        let background = layout.scene.style.background
+        var options = options
+        options.makeImage = true
+        let result = LayoutAwareDiff.compare(golden: goldenImage, goldenLayout: recorded, actual: actual, actualLayout: layout.snapshot,
+                                             scale: scale, background: RGBAImage.Pixel(r: background.red, g: background.green,
+                                                                                       b: background.blue, a: background.alpha),
+                                             options: options)
+        return result.pixels.image
     }
 
     /// Where a golden's pictures go in the report folder, before `.ROLE.png`.
@@ -624,6 +699,9 @@ struct SnapshotRunner: Sendable {
                             notes: inout [String]) throws -> [SnapshotItem] {
         var stale = [String]()
         var leftOver = [String]()
+        // A layout recorded beside goldens is stale with its variant; it is listed only when no golden of it is.
+        let expectedVariants = Set(expected.map(SnapshotOutput.variantName(ofGolden:)))
+        var staleLayouts = [(file: String, variant: String)]()
         for entry in Self.entries(of: goldens) {
             if AtomicFile.isLeftOverTemporary(named: entry) { leftOver.append(entry) }
             guard !entry.hasPrefix("."), Self.kind(of: goldens + "/" + entry) == S_IFDIR else { continue }
@@ -632,6 +710,10 @@ struct SnapshotRunner: Sendable {
                 if AtomicFile.isLeftOverTemporary(named: file) { leftOver.append(relative) }
                 guard !file.hasPrefix(".") else { continue }
                 let kind = Self.kind(of: goldens + "/" + relative)
+                if let variant = GoldenLayout.variant(ofFile: relative), kind == S_IFREG {
+                    if !expectedVariants.contains(variant), filter.matches(variant) { staleLayouts.append((relative, variant)) }
+                    continue
+                }
                 let isGolden = file.hasSuffix(GoldenKind.sequence.suffix) ? kind == S_IFDIR
                     : file.lowercased().hasSuffix(".png") && kind == S_IFREG
                 guard isGolden else { continue }
@@ -642,6 +724,10 @@ struct SnapshotRunner: Sendable {
                         .map { relative + "/" + $0 }
                 }
             }
+        }
+        let staleVariants = Set(stale.map(SnapshotOutput.variantName(ofGolden:)))
+        for layout in staleLayouts {
+            if !staleVariants.contains(layout.variant) { stale.append(layout.file) } else if prune, recordMode != .never, shard.owns(layout.file) { pruned.append(layout.file) }
         }
         // A process that is gone may be one in another container sharing the folder, still writing: unasked, only
         // files untouched for a while are removed.

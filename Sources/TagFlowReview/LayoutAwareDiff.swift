@@ -1,0 +1,169 @@
+import TagFlowImage
+import TagFlowLayout
+
+/// A pixel diff that knows the layouts behind both pictures, so that a tag that only moved is not a difference.
+///
+/// One inserted tag moves every tag after it; a plain pixel diff then marks everything below it. Here the golden is
+/// first laid out again the new way: each element (tag, header, footer, more tag) that the layout diff pairs with one
+/// of the same text, selection and size is copied from its old place to its new one, the places it left are
+/// cleared to the background, and what lies outside every element stays where it was. Only then is it compared with
+/// the new picture, so red marks what no move explains: the pixels of changed, added and removed elements, and any
+/// pixel outside them that changed.
+///
+/// The verdict stays the plain pixel diff's; this explains it.
+public enum LayoutAwareDiff {
+    public struct Result: Sendable {
+        /// The golden re-laid-out against the new picture; its image marks in red what no move explains.
+        public var pixels: PixelDiff.Result
+        /// Elements that moved and look as they did, in the new layout's points: drawn quietly on the image.
+        public var movedFrames: [Rect]
+    }
+
+    /// An element as drawn: where, and what decides its look.
+    struct Element: Hashable {
+        var frame: Rect
+        var look: String
+    }
+
+    /// Compares `golden` (drawn from `goldenLayout`) with `actual` (from `actualLayout`), both at `scale` pixels a
+    /// point, on a `background` the layouts leave bare.
+    public static func compare(golden: RGBAImage, goldenLayout: LayoutSnapshot, actual: RGBAImage, actualLayout: LayoutSnapshot,
+                               scale: Double, background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
+        let moves = unchangedElements(old: goldenLayout, new: actualLayout)
+        let margin = max(1, Int(scale.rounded(.up)))
+        var predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
+        copy(from: golden, PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height), into: &predicted, dx: 0, dy: 0)
+        // The places every old element left are bare unless something is drawn there again.
+        for element in elements(of: goldenLayout) {
+            let area = pixels(element.frame, scale: scale, margin: margin)
+            predicted.fill(x: area.x, y: area.y, width: area.width, height: area.height, with: background)
+        }
+        var moved = [Rect]()
+        for (old, new) in moves {
+            let source = pixels(old, scale: scale, margin: margin)
+            let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
+            copy(from: golden, source, into: &predicted, dx: dx, dy: dy)
+            if dx != 0 || dy != 0 { moved.append(new) }
+        }
+        var result = PixelDiff.compare(predicted, actual, options: options)
+        if var image = result.image {
+            for (old, new) in moves where old.x != new.x || old.y != new.y {
+                explainSubpixelMove(from: old, to: new, golden: golden, actual: actual, scale: scale, margin: margin,
+                                    fade: options.fade, in: &image)
+            }
+            for frame in moved { outline(pixels(frame, scale: scale, margin: margin), in: &image) }
+            result.image = image
+        }
+        return Result(pixels: result, movedFrames: moved)
+    }
+
+    /// The quiet colour moved elements are outlined in.
+    static let movedColour = RGBAImage.Pixel(r: 150, g: 180, b: 230)
+
+    /// A tag moved by a fraction of a pixel is drawn with its edges and glyphs anti-aliased a little differently. A
+    /// pixel of it is explained by the move when its colour lies, channel by channel, within the range of the
+    /// golden's 3×3 pixels around where it came from: what resampling a shifted picture gives. A new colour (another
+    /// style, another glyph) lies outside that range, and stays red.
+    static func explainSubpixelMove(from old: Rect, to new: Rect, golden: RGBAImage, actual: RGBAImage, scale: Double, margin: Int,
+                                    fade: Double, in image: inout RGBAImage) {
+        let area = pixels(new, scale: scale, margin: margin)
+        let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
+        let tolerance = 8
+        for y in max(0, area.y)..<min(image.height, actual.height, area.y + area.height) {
+            for x in max(0, area.x)..<min(image.width, actual.width, area.x + area.width) where image[x, y] == PixelDiff.changeColour || image[x, y] == PixelDiff.antiAliasingColour {
+                let pixel = actual[x, y]
+                var low = [255, 255, 255, 255], high = [0, 0, 0, 0]
+                for sy in (y - dy - 1)...(y - dy + 1) where sy >= 0 && sy < golden.height {
+                    for sx in (x - dx - 1)...(x - dx + 1) where sx >= 0 && sx < golden.width {
+                        let source = golden[sx, sy]
+                        for (channel, value) in [source.r, source.g, source.b, source.a].enumerated() {
+                            low[channel] = min(low[channel], Int(value))
+                            high[channel] = max(high[channel], Int(value))
+                        }
+                    }
+                }
+                let values = [pixel.r, pixel.g, pixel.b, pixel.a].map(Int.init)
+                guard values.indices.allSatisfy({ values[$0] >= low[$0] - tolerance && values[$0] <= high[$0] + tolerance }) else { continue }
+                image.fill(x: x, y: y, width: 1, height: 1, with: faded(pixel, fade: fade))
+            }
+        }
+    }
+
+    /// A pixel as the diff image shows one that did not change: its brightness blended toward white.
+    static func faded(_ pixel: RGBAImage.Pixel, fade: Double) -> RGBAImage.Pixel {
+        var out = [UInt8](repeating: 0, count: 4)
+        [pixel.r, pixel.g, pixel.b, pixel.a].withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { PixelDiff.fadePixel(source.baseAddress!, fade: fade, into: $0.baseAddress!) }
+        }
+        return RGBAImage.Pixel(r: out[0], g: out[1], b: out[2])
+    }
+
+    /// A one-pixel frame around `area`, clipped to the image.
+    static func outline(_ area: PixelDiff.Region, in image: inout RGBAImage) {
+        let x0 = max(0, area.x), y0 = max(0, area.y)
+        let x1 = min(image.width, area.x + area.width), y1 = min(image.height, area.y + area.height)
+        guard x0 < x1, y0 < y1 else { return }
+        for x in x0..<x1 {
+            for y in [y0, y1 - 1] where image[x, y] != PixelDiff.changeColour { image.fill(x: x, y: y, width: 1, height: 1, with: movedColour) }
+        }
+        for y in y0..<y1 {
+            for x in [x0, x1 - 1] where image[x, y] != PixelDiff.changeColour { image.fill(x: x, y: y, width: 1, height: 1, with: movedColour) }
+        }
+    }
+
+    /// Pairs of frames (old, new) of elements the layout diff pairs whose look did not change.
+    static func unchangedElements(old: LayoutSnapshot, new: LayoutSnapshot) -> [(Rect, Rect)] {
+        let diff = LayoutDiff(old: old, new: new)
+        var pairs = [(Rect, Rect)]()
+        func pair(_ a: Rect?, _ b: Rect?, same: Bool) {
+            guard same, let a, let b, !LayoutDiff.differs(a.width, b.width), !LayoutDiff.differs(a.height, b.height) else { return }
+            pairs.append((a, b))
+        }
+        for case let (o?, n?) in diff.sectionPairs {
+            let before = old.sections[o], after = new.sections[n]
+            pair(before.header, after.header, same: before.title == after.title)
+            pair(before.footerFrame, after.footerFrame, same: before.footer == after.footer)
+            pair(before.more?.frame, after.more?.frame, same: before.more?.text == after.more?.text)
+            for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
+                let a = before.tags[i], b = after.tags[j]
+                pair(a.frame, b.frame, same: a.text == b.text && a.displayText == b.displayText && a.isSelected == b.isSelected)
+            }
+        }
+        return pairs
+    }
+
+    /// Every drawn element of a layout.
+    static func elements(of layout: LayoutSnapshot) -> [Element] {
+        layout.sections.flatMap { section -> [Element] in
+            var elements = section.tags.compactMap { tag in tag.frame.map { Element(frame: $0, look: tag.displayText) } }
+            if let header = section.header { elements.append(Element(frame: header, look: section.title ?? "")) }
+            if let footer = section.footerFrame { elements.append(Element(frame: footer, look: section.footer ?? "")) }
+            if let more = section.more { elements.append(Element(frame: more.frame, look: more.text)) }
+            return elements
+        }
+    }
+
+    /// The pixels a frame covers at `scale`, grown by `margin` for anti-aliased edges.
+    static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
+        let x0 = Int((frame.x * scale).rounded(.down)) - margin, y0 = Int((frame.y * scale).rounded(.down)) - margin
+        let x1 = Int(((frame.x + frame.width) * scale).rounded(.up)) + margin
+        let y1 = Int(((frame.y + frame.height) * scale).rounded(.up)) + margin
+        return PixelDiff.Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Copies `area` of `source` into `target`, moved by (`dx`, `dy`), clipped to both images.
+    static func copy(from source: RGBAImage, _ area: PixelDiff.Region, into target: inout RGBAImage, dx: Int, dy: Int) {
+        let x0 = max(area.x, 0, -dx), x1 = min(area.x + area.width, source.width, target.width - dx)
+        let y0 = max(area.y, 0, -dy), y1 = min(area.y + area.height, source.height, target.height - dy)
+        guard x0 < x1, y0 < y1 else { return }
+        let bytes = (x1 - x0) * 4
+        source.pixels.withUnsafeBytes { from in
+            target.pixels.withUnsafeMutableBytes { to in
+                for y in y0..<y1 {
+                    let start = (y * source.width + x0) * 4, end = ((y + dy) * target.width + x0 + dx) * 4
+                    (to.baseAddress! + end).copyMemory(from: from.baseAddress! + start, byteCount: bytes)
+                }
+            }
+        }
+    }
+}
