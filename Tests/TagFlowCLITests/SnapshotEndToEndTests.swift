@@ -256,7 +256,7 @@ import TagFlowImage
         }
         let spelled = try manifest(devices: #"["iPhone 15"]"#)
         #expect(spelled.status == 0, "\(spelled.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/s")) == ["iphone-15.png"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path("goldens/s")).sorted() == ["iphone-15.layout.json", "iphone-15.png"])
         // A golden written under the spelling itself, as older versions named it, is said to be that golden.
         try FileManager.default.moveItem(atPath: folder.path("goldens/s/iphone-15.png"), toPath: folder.path("goldens/s/iPhone 15.png"))
         let renamed = try snapshot(["verify"], in: folder)
@@ -650,7 +650,10 @@ import TagFlowImage
             return
         }
         let goldens = folder.url.appendingPathComponent("goldens/many")
-        func written() -> [String] { ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).sorted() }
+        // The pictures; each has its layout beside it.
+        func written() -> [String] {
+            ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).filter { !$0.hasSuffix(".layout.json") }.sorted()
+        }
         try errors.close()
         let stderr = try String(contentsOfFile: folder.path("stderr.txt"), encoding: .utf8)
         #expect(process.terminationStatus == 130, "\(stderr)")
