@@ -127,11 +127,39 @@ public struct LayoutDiffImage {
     /// The picture's size in points.
     public var size: Size {
         let widths = panelWidths, heights = panelHeights
+        let extra = captionExtraHeight(lines: overlayCaption(fonts: try? makeFonts()).count)
         return stacked
             ? Size(width: Self.margin * 2 + widths.max()!,
-                   height: Self.margin * 2 + heights.reduce(0, +) + 3 * Self.captionHeight + 2 * Self.gap + Self.legendHeight)
+                   height: Self.margin * 2 + heights.reduce(0, +) + 3 * Self.captionHeight + extra + 2 * Self.gap + Self.legendHeight)
             : Size(width: Self.margin * 2 + widths.reduce(0, +) + Self.gap * 2,
-                   height: Self.margin * 2 + Self.captionHeight + heights.max()! + Self.legendHeight)
+                   height: Self.margin * 2 + Self.captionHeight + extra + heights.max()! + Self.legendHeight)
+    }
+
+    /// The height a caption line takes.
+    private static let captionLineHeight = 15.0
+
+    private func captionExtraHeight(lines: Int) -> Double { Double(max(0, lines - 1)) * Self.captionLineHeight }
+
+    /// Titles and captions at the light style's sizes, and the tags in their own font.
+    private func makeFonts() throws -> FontSet {
+        if let options { try FontSet(engine: engine, options: options, style: .light) }
+        else { try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light) }
+    }
+
+    /// The overlay's caption in lines that fit its panel, broken between its parts, never cut.
+    func overlayCaption(fonts: FontSet?) -> [String] {
+        let parts = Self.changeNote(diff).components(separatedBy: " · ")
+        guard let fonts else { return [parts.joined(separator: " · ")] }
+        let width = panelWidths[2]
+        var lines = [String]()
+        for part in parts {
+            if let last = lines.last, engine.measure(last + " · " + part, font: fonts.captionFont).width <= width {
+                lines[lines.count - 1] = last + " · " + part
+            } else {
+                lines.append(part)
+            }
+        }
+        return lines
     }
 
     /// The pixels a point the picture is drawn at: `scale`, or less where cairo's limits need it.
@@ -153,8 +181,8 @@ public struct LayoutDiffImage {
         }
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
         // Outlines on the palette's page, with titles and captions at the light style's sizes.
-        let fonts = if let options { try FontSet(engine: engine, options: options, style: .light) }
-                    else { try FontSet(engine: engine, family: fontFamily, size: fontSize, style: .light) }
+        let fonts = try makeFonts()
+        let caption = overlayCaption(fonts: fonts), extra = captionExtraHeight(lines: caption.count)
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context
@@ -162,13 +190,18 @@ public struct LayoutDiffImage {
 
         let marks = Marks(diff)
         var x = Self.margin
-        var top = Self.margin + Self.captionHeight
+        // Side by side, every panel starts below the tallest caption, the overlay's.
+        var top = Self.margin + Self.captionHeight + (stacked ? 0 : extra)
         let captions = ["Old", "New", "Overlay"]
-        let notes = [Self.sizeNote(diff.old), Self.sizeNote(diff.new), Self.changeNote(diff)]
+        let notes = [[Self.sizeNote(diff.old)], [Self.sizeNote(diff.new)], caption]
         for (panel, panelWidth) in panelWidths.enumerated() {
+            if stacked, panel == 2 { top += extra }
             let frame = Rect(x: x, y: top, width: panelWidth, height: stacked ? panelHeights[panel] : panelHeight)
-            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: top - 22), colour: palette.ink, font: fonts.headerFont)
-            _ = drawer.painter.drawLabel(notes[panel], at: Point(x: x, y: top - 7), colour: palette.quiet)
+            let captionTop = top - 7 - captionExtraHeight(lines: notes[panel].count)
+            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: captionTop - 15), colour: palette.ink, font: fonts.headerFont)
+            for (index, line) in notes[panel].enumerated() {
+                _ = drawer.painter.drawLabel(line, at: Point(x: x, y: captionTop + Double(index) * Self.captionLineHeight), colour: palette.quiet)
+            }
             drawer.painter.fill(frame, style.background)
             context.save()
             context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
@@ -266,44 +299,53 @@ public struct LayoutDiffImage {
                 drawTag(tag.displayText, frame: frame, mark: .unchanged, style: .faint, drawer: drawer)
             }
         }
-        for change in diff.removed + diff.renamed {
-            guard let old = change.old, let frame = old.frame else { continue }
-            drawTag(diff.old.sections[old.section].tags[old.index].displayText, frame: frame, mark: .removed, style: .solid, drawer: drawer)
+        // Where tags were: outlines without text, under everything, so no text is drawn over another.
+        for change in diff.moved {
+            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .moved, style: .ghost, drawer: drawer) }
         }
-        for change in diff.added + diff.renamed {
-            guard let new = change.new, let frame = new.frame else { continue }
-            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .added, style: .solid, drawer: drawer)
-        }
+        let moved = Set(diff.moved), resized = Set(diff.resized)
         // Resized in place: the old outline dashed under the new tag.
-        let moved = Set(diff.moved)
         for change in diff.resized where !moved.contains(change) {
-            guard let old = change.old?.frame, let new = change.new, let frame = new.frame else { continue }
-            drawTag("", frame: old, mark: .resized, style: .ghost, drawer: drawer)
-            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .resized, style: .solid, drawer: drawer)
+            if let old = change.old?.frame { drawTag("", frame: old, mark: .resized, style: .ghost, drawer: drawer) }
         }
-        // Reselected in place: neither moved nor resized.
-        let resized = Set(diff.resized)
-        for change in diff.reselected where !moved.contains(change) && !resized.contains(change) {
-            guard let new = change.new, let frame = new.frame else { continue }
-            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: .reselected, style: .solid, drawer: drawer)
+        // Where tags are, on top: each new frame is drawn once, and new frames never overlap.
+        func drawNew(_ change: LayoutDiff.TagChange, _ mark: Mark) {
+            guard let new = change.new, let frame = new.frame else { return }
+            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: mark, style: .solid, drawer: drawer)
         }
-        // Moved: a dashed ghost where it was, the tag where it is, and an arrow between.
-        for change in diff.moved {
-            guard let old = change.old, let new = change.new else { continue }
-            let text = diff.new.sections[new.section].tags[new.index].displayText
-            if let frame = old.frame { drawTag(text, frame: frame, mark: .moved, style: .ghost, drawer: drawer) }
-            if let frame = new.frame { drawTag(text, frame: frame, mark: .moved, style: .solid, drawer: drawer) }
-        }
-        for change in diff.moved {
+        for change in diff.added + diff.renamed { drawNew(change, .added) }
+        for change in diff.resized where !moved.contains(change) { drawNew(change, .resized) }
+        for change in diff.reselected where !moved.contains(change) && !resized.contains(change) { drawNew(change, .reselected) }
+        for change in diff.moved { drawNew(change, .moved) }
+        for change in Self.arrowed(diff.moved) {
             guard let from = change.old?.frame, let to = change.new?.frame else { continue }
             // Top edge to top edge, so the arc runs above the text rather than through it.
             drawArrow(from: Point(x: from.midX, y: from.minY + 2), to: Point(x: to.midX, y: to.minY + 1), drawer: drawer)
         }
-        // Last, the outlines of the tags that went, dashed over whatever now sits in their place, so that a renamed
-        // tag's old outline and a removed one under a tag that moved in still show.
+        // Last, the outlines of the tags that went, dashed and without text over whatever now sits in their place, so
+        // that a renamed tag's old outline and a removed one under a tag that moved in still show.
         for change in diff.removed + diff.renamed {
-            guard let frame = change.old?.frame else { continue }
-            drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer)
+            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer) }
+        }
+    }
+
+    /// At most this many arrows a section: beyond it, moved tags are only tinted, and the caption counts them.
+    static let arrowsPerSection = 4
+
+    /// The moves worth an arrow: tags that changed line or section, or slid more than twice their width, farthest
+    /// first, at most ``arrowsPerSection`` a section; a tag that slid a little is tinted only.
+    static func arrowed(_ moved: [LayoutDiff.TagChange]) -> [LayoutDiff.TagChange] {
+        func distance(_ change: LayoutDiff.TagChange) -> Double {
+            guard let a = change.old?.frame, let b = change.new?.frame else { return 0 }
+            let dx = a.midX - b.midX, dy = a.midY - b.midY
+            return (dx * dx + dy * dy).squareRoot()
+        }
+        let jumps = moved.filter { change in
+            guard let old = change.old, let new = change.new, let frame = new.frame, old.frame != nil else { return false }
+            return old.line != new.line || old.section != new.section || distance(change) > 2 * frame.width
+        }
+        return Dictionary(grouping: jumps, by: { $0.new!.section }).sorted { $0.key < $1.key }.flatMap { _, changes in
+            changes.sorted { distance($0) > distance($1) }.prefix(arrowsPerSection)
         }
     }
 
@@ -460,6 +502,6 @@ public struct LayoutDiffImage {
             x += 28
             x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: palette.quiet) + 18
         }
-        _ = drawer.painter.drawLabel("moved tags: dashed where they were, arrow to where they are", at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
+        _ = drawer.painter.drawLabel("dashed: where a tag was; arrows for the farthest that changed line", at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
     }
 }

@@ -6,10 +6,12 @@ import TagFlowText
 import TagFlowRender
 
 @Suite struct LayoutDiffImageTests {
-    func snapshot(_ texts: [String], selected: Set<String> = [], engine: TextEngine) throws -> LayoutSnapshot {
+    func snapshot(_ texts: [String], selected: Set<String> = [], width: Double = 375, engine: TextEngine) throws -> LayoutSnapshot {
         let font = try engine.font(family: "sans-serif", size: 14)
         let document = TagDocument(sections: [TagSection(title: "运动", tags: texts.map { Tag($0, isSelected: selected.contains($0)) })])
-        return LayoutSnapshot(TagLayout(document: document, options: LayoutOptions(), measurer: Measurer(engine: engine, font: font)))
+        var options = LayoutOptions()
+        options.width = width
+        return LayoutSnapshot(TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
     }
 
     func count(_ image: RGBAImage, near colour: RGBAImage.Pixel) -> Int {
@@ -164,5 +166,32 @@ import TagFlowRender
         let new = try snapshot((1..<3000).map { "tag \($0)" }, engine: engine)
         let image = try LayoutDiffImage(diff: LayoutDiff(old: old, new: new), engine: engine).image(scale: 2)
         #expect(image.height <= Canvas.maxSide)
+    }
+
+    /// A tag inserted first moves every other tag: the overlay's arrows stay few, for the farthest tags that changed
+    /// line, its caption wraps to its panel instead of running past it, and no old place is drawn with text.
+    @Test func manyMovesKeepTheOverlayReadable() throws {
+        let engine = try TextEngine()
+        let texts = (1...24).map { "标签\($0)" }
+        // A phone 240 pt wide, where the caption's counts do not fit on one line.
+        let diff = LayoutDiff(old: try snapshot(texts, width: 240, engine: engine),
+                              new: try snapshot(["一个很长的新标签"] + texts, selected: ["标签3"], width: 240, engine: engine))
+        #expect(diff.moved.count >= 15)
+        let arrowed = LayoutDiffImage.arrowed(diff.moved)
+        #expect(arrowed.count == LayoutDiffImage.arrowsPerSection)
+        for change in arrowed {
+            let from = change.old!.frame!, to = change.new!.frame!
+            #expect(change.old!.line != change.new!.line || abs(from.midX - to.midX) > 2 * to.width, "\(change.text)")
+        }
+        let picture = LayoutDiffImage(diff: diff, engine: engine)
+        let fonts = try FontSet(engine: engine, family: "sans-serif", size: 14, style: .light)
+        let caption = picture.overlayCaption(fonts: fonts)
+        #expect(caption.count >= 2, "\(caption)")
+        #expect(caption.joined(separator: " · ") == LayoutDiffImage.changeNote(diff))
+        for line in caption { #expect(engine.measure(line, font: fonts.captionFont).width <= 240, "\(line)") }
+        // The picture grows by the caption's extra lines.
+        let same = try snapshot(texts, width: 240, engine: engine)
+        let oneLine = LayoutDiffImage(diff: LayoutDiff(old: same, new: same), engine: engine)
+        #expect(picture.size.height > oneLine.size.height)
     }
 }
