@@ -29,12 +29,20 @@ public enum LayoutAwareDiff {
     /// point, on a `background` the layouts leave bare.
     public static func compare(golden: RGBAImage, goldenLayout: LayoutSnapshot, actual: RGBAImage, actualLayout: LayoutSnapshot,
                                scale: Double, background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
-        let moves = unchangedElements(old: goldenLayout, new: actualLayout)
+        let pairs = unchangedElements(old: goldenLayout, new: actualLayout)
+        let moves = pairs.filter { $0.0 != $0.1 }
         let margin = max(1, Int(scale.rounded(.up)))
-        var predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
-        copy(from: golden, PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height), into: &predicted, dx: 0, dy: 0)
-        // The places every old element left are bare unless something is drawn there again.
-        for element in elements(of: goldenLayout) {
+        var predicted: RGBAImage
+        if golden.width == actual.width && golden.height == actual.height {
+            predicted = golden
+        } else {
+            predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
+            copy(from: golden, PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height), into: &predicted, dx: 0, dy: 0)
+        }
+        // The places old elements left are bare unless something is drawn there again. An element that stays where
+        // it was, looking the same, is left as it is: elements never overlap, so nothing else lands on it.
+        let staying = Set(pairs.filter { $0.0 == $0.1 }.map(\.0))
+        for element in elements(of: goldenLayout) where !staying.contains(element.frame) {
             let area = pixels(element.frame, scale: scale, margin: margin)
             predicted.fill(x: area.x, y: area.y, width: area.width, height: area.height, with: background)
         }
@@ -43,11 +51,11 @@ public enum LayoutAwareDiff {
             let source = pixels(old, scale: scale, margin: margin)
             let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
             copy(from: golden, source, into: &predicted, dx: dx, dy: dy)
-            if dx != 0 || dy != 0 { moved.append(new) }
+            moved.append(new)
         }
         var result = PixelDiff.compare(predicted, actual, options: options)
         if var image = result.image {
-            for (old, new) in moves where old.x != new.x || old.y != new.y {
+            for (old, new) in moves {
                 explainSubpixelMove(from: old, to: new, golden: golden, actual: actual, scale: scale, margin: margin,
                                     fade: options.fade, in: &image)
             }
@@ -69,45 +77,54 @@ public enum LayoutAwareDiff {
         let area = pixels(new, scale: scale, margin: margin)
         let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
         let tolerance = 8
-        for y in max(0, area.y)..<min(image.height, actual.height, area.y + area.height) {
-            for x in max(0, area.x)..<min(image.width, actual.width, area.x + area.width) where image[x, y] == PixelDiff.changeColour || image[x, y] == PixelDiff.antiAliasingColour {
-                let pixel = actual[x, y]
-                var low = [255, 255, 255, 255], high = [0, 0, 0, 0]
-                for sy in (y - dy - 1)...(y - dy + 1) where sy >= 0 && sy < golden.height {
-                    for sx in (x - dx - 1)...(x - dx + 1) where sx >= 0 && sx < golden.width {
-                        let source = golden[sx, sy]
-                        for (channel, value) in [source.r, source.g, source.b, source.a].enumerated() {
-                            low[channel] = min(low[channel], Int(value))
-                            high[channel] = max(high[channel], Int(value))
+        let width = image.width, x0 = max(0, area.x), x1 = min(width, actual.width, area.x + area.width)
+        let y0 = max(0, area.y), y1 = min(image.height, actual.height, area.y + area.height)
+        guard x0 < x1, y0 < y1 else { return }
+        golden.pixels.withUnsafeBufferPointer { goldenBytes in
+            actual.pixels.withUnsafeBufferPointer { actualBytes in
+                image.pixels.withUnsafeMutableBufferPointer { out in
+                    for y in y0..<y1 {
+                        for x in x0..<x1 {
+                            let o = (y * width + x) * 4
+                            // Only what the comparison marked: red changes and yellow anti-aliasing.
+                            guard out[o] == 255, out[o + 2] == 0, out[o + 1] == 0 || out[o + 1] == 255 else { continue }
+                            let a = (y * actual.width + x) * 4
+                            var explained = true
+                            for channel in 0..<4 where explained {
+                                var low = 255, high = 0
+                                for sy in max(0, y - dy - 1)...max(0, min(golden.height - 1, y - dy + 1)) {
+                                    for sx in max(0, x - dx - 1)...max(0, min(golden.width - 1, x - dx + 1)) {
+                                        let value = Int(goldenBytes[(sy * golden.width + sx) * 4 + channel])
+                                        low = min(low, value)
+                                        high = max(high, value)
+                                    }
+                                }
+                                let value = Int(actualBytes[a + channel])
+                                explained = value >= low - tolerance && value <= high + tolerance
+                            }
+                            guard explained else { continue }
+                            PixelDiff.fadePixel(actualBytes.baseAddress! + a, fade: fade, into: out.baseAddress! + o)
                         }
                     }
                 }
-                let values = [pixel.r, pixel.g, pixel.b, pixel.a].map(Int.init)
-                guard values.indices.allSatisfy({ values[$0] >= low[$0] - tolerance && values[$0] <= high[$0] + tolerance }) else { continue }
-                image.fill(x: x, y: y, width: 1, height: 1, with: faded(pixel, fade: fade))
             }
         }
     }
 
-    /// A pixel as the diff image shows one that did not change: its brightness blended toward white.
-    static func faded(_ pixel: RGBAImage.Pixel, fade: Double) -> RGBAImage.Pixel {
-        var out = [UInt8](repeating: 0, count: 4)
-        [pixel.r, pixel.g, pixel.b, pixel.a].withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { PixelDiff.fadePixel(source.baseAddress!, fade: fade, into: $0.baseAddress!) }
-        }
-        return RGBAImage.Pixel(r: out[0], g: out[1], b: out[2])
-    }
-
-    /// A one-pixel frame around `area`, clipped to the image.
+    /// A one-pixel frame around `area`, clipped to the image, leaving red pixels red.
     static func outline(_ area: PixelDiff.Region, in image: inout RGBAImage) {
         let x0 = max(0, area.x), y0 = max(0, area.y)
         let x1 = min(image.width, area.x + area.width), y1 = min(image.height, area.y + area.height)
         guard x0 < x1, y0 < y1 else { return }
-        for x in x0..<x1 {
-            for y in [y0, y1 - 1] where image[x, y] != PixelDiff.changeColour { image.fill(x: x, y: y, width: 1, height: 1, with: movedColour) }
-        }
-        for y in y0..<y1 {
-            for x in [x0, x1 - 1] where image[x, y] != PixelDiff.changeColour { image.fill(x: x, y: y, width: 1, height: 1, with: movedColour) }
+        let width = image.width, colour = movedColour
+        image.pixels.withUnsafeMutableBufferPointer { out in
+            func mark(_ x: Int, _ y: Int) {
+                let o = (y * width + x) * 4
+                guard !(out[o] == 255 && out[o + 1] == 0 && out[o + 2] == 0) else { return }
+                out[o] = colour.r; out[o + 1] = colour.g; out[o + 2] = colour.b; out[o + 3] = 255
+            }
+            for x in x0..<x1 { mark(x, y0); mark(x, y1 - 1) }
+            for y in y0..<y1 { mark(x0, y); mark(x1 - 1, y) }
         }
     }
 

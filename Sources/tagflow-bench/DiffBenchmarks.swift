@@ -21,9 +21,9 @@ enum DiffBenchmarks {
 
         // Old and new differ as a pull request would: one tag renamed, so every later tag on its line moves.
         var tags = RenderBenchmarks.tagTexts()
-        let old = try render(tags)
+        let (old, oldLayout) = try render(tags)
         tags[5] = "Renamed tag"
-        let new = try render(tags)
+        let (new, newLayout) = try render(tags)
         let oldPath = folder.appendingPathComponent("old.png").path
         let newPath = folder.appendingPathComponent("new.png").path
         try Data(PNGEncoder().encode(old)).write(to: URL(fileURLWithPath: oldPath))
@@ -33,6 +33,32 @@ enum DiffBenchmarks {
         var differing = 0
         let inProcess = medianSeconds { differing = PixelDiff.compare(old, new, options: PixelDiff.Options()).differentPixels }
         report.row("PixelDiff.compare, in process", size: size, time: inProcess, rate: "\(differing) px differ")
+
+        // What verify adds for a golden whose layout was recorded: the picture that marks only what no move explains,
+        // against the plain diff picture it makes anyway.
+        var withImageOptions = PixelDiff.Options()
+        withImageOptions.makeImage = true
+        let plainImage = medianSeconds { _ = PixelDiff.compare(old, new, options: withImageOptions) }
+        report.row("PixelDiff.compare with its picture, in process", size: size, time: plainImage, rate: "")
+        var moved = 0
+        let layoutDiff = medianSeconds { moved = LayoutDiff(old: oldLayout, new: newLayout).moved.count }
+        report.row("LayoutDiff of the two layouts, in process", size: "\(newLayout.sections[0].tags.count) tags", time: layoutDiff,
+                   rate: "\(moved) moved")
+        var explainedImage: RGBAImage?
+        let explained = medianSeconds {
+            explainedImage = LayoutAwareDiff.compare(golden: old, goldenLayout: oldLayout, actual: new, actualLayout: newLayout, scale: 2,
+                                                     background: RGBAImage.Pixel(r: 255, g: 255, b: 255), options: withImageOptions).pixels.image
+        }
+        let unexplained = explainedImage.map { image in
+            image.pixels.withUnsafeBufferPointer { bytes in
+                stride(from: 0, to: bytes.count, by: 4).count { bytes[$0] == 255 && bytes[$0 + 1] == 0 && bytes[$0 + 2] == 0 }
+            }
+        } ?? 0
+        report.row("LayoutAwareDiff.compare with its picture, in process", size: size, time: explained,
+                   rate: "\(unexplained) px red, of \(differing) differing")
+        let cost = explained / plainImage
+        report.row("explained diff against the plain one", size: "with pictures", rate: "\(formatSignificant(cost))× the time",
+                   bar: Bar(target: "≤ 2×", isMet: cost <= 2))
 
         let tagflow = try tagflowExecutable()
         let whole = try medianSeconds { try runProgram(tagflow, ["diff", oldPath, newPath], accepting: 0...1) }
@@ -57,8 +83,8 @@ enum DiffBenchmarks {
                    bar: Bar(target: "faster", isMet: speedup > 1))
     }
 
-    /// A `side`×`side` picture of `tags`: 1000 pt wide at scale 2, cut to `side` rows.
-    static func render(_ tags: [String]) throws -> RGBAImage {
+    /// A `side`×`side` picture of `tags`, 1000 pt wide at scale 2 and cut to `side` rows, and its layout.
+    static func render(_ tags: [String]) throws -> (RGBAImage, LayoutSnapshot) {
         let engine = try TextEngine()
         var options = LayoutOptions()
         options.width = Double(side) / 2
@@ -67,6 +93,6 @@ enum DiffBenchmarks {
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let image = try ContentRenderer(scene: scene).image(scale: 2)
         guard image.width == side, image.height >= side else { throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²") }
-        return try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4)))
+        return (try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4))), LayoutSnapshot(scene.layout))
     }
 }
