@@ -305,7 +305,7 @@ import TagFlowTestSupport
              status: 2, stderr: ["error: --sheet-columns applies to a contact sheet: -o NAME.png --sheet"]),
         Case(name: "a layout diff too tall to draw", files: ["a.tags": .text("x\ny\n"), "b.tags": .text("x\nz\n")],
              arguments: ["diff", "a.tags", "b.tags", "--line-spacing", "700000", "--width", "60", "-o", "d.png"],
-             status: 2, stderr: ["error: cannot draw the layout diff: the picture would be 440×700190 pt, too large even at 0.05 px a point for cairo's limit of 32767 px a side",
+             status: 2, stderr: ["error: cannot draw the layout diff: the picture would be 440×700220 pt, too large even at 0.05 px a point for cairo's limit of 32767 px a side",
                                  "help: leave -o out: the report lists every change without the picture"]),
         Case(name: "a seed for rects that are not random", files: ["a.tags": .text("x\n")], arguments: ["check", "a.tags", "--seed", "7"],
              status: 2, stderr: ["error: --seed seeds the random rects of --query random"]),
