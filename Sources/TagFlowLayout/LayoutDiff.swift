@@ -301,7 +301,7 @@ public struct LayoutDiff: Sendable, Equatable {
     public static func differs(_ a: Double, _ b: Double) -> Bool { abs(a - b) > tolerance }
 
     /// Whether two frames differ in size, or only one is there.
-    static func differsInSize(_ a: Rect?, _ b: Rect?) -> Bool {
+    public static func differsInSize(_ a: Rect?, _ b: Rect?) -> Bool {
         switch (a, b) {
         case (nil, nil): false
         case let (a?, b?): differs(a.width, b.width) || differs(a.height, b.height)

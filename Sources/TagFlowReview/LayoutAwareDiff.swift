@@ -19,17 +19,11 @@ public enum LayoutAwareDiff {
         public var movedFrames: [Rect]
     }
 
-    /// An element as drawn: where, and what decides its look.
-    struct Element: Hashable {
-        var frame: Rect
-        var look: String
-    }
-
-    /// Compares `golden` (drawn from `goldenLayout`) with `actual` (from `actualLayout`), both at `scale` pixels a
-    /// point, on a `background` the layouts leave bare.
-    public static func compare(golden: RGBAImage, goldenLayout: LayoutSnapshot, actual: RGBAImage, actualLayout: LayoutSnapshot,
-                               scale: Double, background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
-        let pairs = unchangedElements(old: goldenLayout, new: actualLayout)
+    /// Compares `golden` (drawn from `diff.old`) with `actual` (from `diff.new`), both at `scale` pixels a point, on a
+    /// `background` the layouts leave bare.
+    public static func compare(golden: RGBAImage, actual: RGBAImage, diff: LayoutDiff, scale: Double,
+                               background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
+        let pairs = unchangedElements(diff)
         let moves = pairs.filter { $0.0 != $0.1 }
         let margin = max(1, Int(scale.rounded(.up)))
         var predicted: RGBAImage
@@ -37,20 +31,20 @@ public enum LayoutAwareDiff {
             predicted = golden
         } else {
             predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
-            copy(from: golden, PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height), into: &predicted, dx: 0, dy: 0)
+            let whole = PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height)
+            copy(from: golden, whole, into: &predicted, dx: 0, dy: 0)
         }
         // The places old elements left are bare unless something is drawn there again. An element that stays where
         // it was, looking the same, is left as it is: elements never overlap, so nothing else lands on it.
         let staying = Set(pairs.filter { $0.0 == $0.1 }.map(\.0))
-        for element in elements(of: goldenLayout) where !staying.contains(element.frame) {
-            let area = pixels(element.frame, scale: scale, margin: margin)
+        for frame in frames(of: diff.old) where !staying.contains(frame) {
+            let area = pixels(frame, scale: scale, margin: margin)
             predicted.fill(x: area.x, y: area.y, width: area.width, height: area.height, with: background)
         }
         var moved = [Rect]()
         for (old, new) in moves {
-            let source = pixels(old, scale: scale, margin: margin)
-            let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
-            copy(from: golden, source, into: &predicted, dx: dx, dy: dy)
+            let shift = offset(from: old, to: new, scale: scale)
+            copy(from: golden, pixels(old, scale: scale, margin: margin), into: &predicted, dx: shift.dx, dy: shift.dy)
             moved.append(new)
         }
         var result = PixelDiff.compare(predicted, actual, options: options)
@@ -72,10 +66,10 @@ public enum LayoutAwareDiff {
     /// pixel of it is explained by the move when its colour lies, channel by channel, within the range of the
     /// golden's 3×3 pixels around where it came from: what resampling a shifted picture gives. A new colour (another
     /// style, another glyph) lies outside that range, and stays red.
-    static func explainSubpixelMove(from old: Rect, to new: Rect, golden: RGBAImage, actual: RGBAImage, scale: Double, margin: Int,
-                                    fade: Double, in image: inout RGBAImage) {
+    static func explainSubpixelMove(from old: Rect, to new: Rect, golden: RGBAImage, actual: RGBAImage, scale: Double,
+                                    margin: Int, fade: Double, in image: inout RGBAImage) {
         let area = pixels(new, scale: scale, margin: margin)
-        let dx = Int(((new.x - old.x) * scale).rounded()), dy = Int(((new.y - old.y) * scale).rounded())
+        let (dx, dy) = offset(from: old, to: new, scale: scale)
         let tolerance = 8
         let width = image.width, x0 = max(0, area.x), x1 = min(width, actual.width, area.x + area.width)
         let y0 = max(0, area.y), y1 = min(image.height, actual.height, area.y + area.height)
@@ -88,12 +82,16 @@ public enum LayoutAwareDiff {
                             let o = (y * width + x) * 4
                             // Only what the comparison marked: red changes and yellow anti-aliasing.
                             guard out[o] == 255, out[o + 2] == 0, out[o + 1] == 0 || out[o + 1] == 255 else { continue }
+                            // The golden's 3×3 pixels around where this one came from, clipped to the golden.
+                            let rows = max(0, y - dy - 1)..<min(golden.height, y - dy + 2)
+                            let columns = max(0, x - dx - 1)..<min(golden.width, x - dx + 2)
+                            guard !rows.isEmpty, !columns.isEmpty else { continue }
                             let a = (y * actual.width + x) * 4
                             var explained = true
                             for channel in 0..<4 where explained {
                                 var low = 255, high = 0
-                                for sy in max(0, y - dy - 1)...max(0, min(golden.height - 1, y - dy + 1)) {
-                                    for sx in max(0, x - dx - 1)...max(0, min(golden.width - 1, x - dx + 1)) {
+                                for sy in rows {
+                                    for sx in columns {
                                         let value = Int(goldenBytes[(sy * golden.width + sx) * 4 + channel])
                                         low = min(low, value)
                                         high = max(high, value)
@@ -128,12 +126,17 @@ public enum LayoutAwareDiff {
         }
     }
 
+    /// How far an element moved, in whole pixels at `scale`.
+    static func offset(from old: Rect, to new: Rect, scale: Double) -> (dx: Int, dy: Int) {
+        (Int(((new.x - old.x) * scale).rounded()), Int(((new.y - old.y) * scale).rounded()))
+    }
+
     /// Pairs of frames (old, new) of elements the layout diff pairs whose look did not change.
-    static func unchangedElements(old: LayoutSnapshot, new: LayoutSnapshot) -> [(Rect, Rect)] {
-        let diff = LayoutDiff(old: old, new: new)
+    static func unchangedElements(_ diff: LayoutDiff) -> [(Rect, Rect)] {
+        let old = diff.old, new = diff.new
         var pairs = [(Rect, Rect)]()
         func pair(_ a: Rect?, _ b: Rect?, same: Bool) {
-            guard same, let a, let b, !LayoutDiff.differs(a.width, b.width), !LayoutDiff.differs(a.height, b.height) else { return }
+            guard same, let a, let b, !LayoutDiff.differsInSize(a, b) else { return }
             pairs.append((a, b))
         }
         for case let (o?, n?) in diff.sectionPairs {
@@ -143,22 +146,15 @@ public enum LayoutAwareDiff {
             pair(before.more?.frame, after.more?.frame, same: before.more?.text == after.more?.text)
             for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
                 let a = before.tags[i], b = after.tags[j]
-                pair(a.frame, b.frame, same: a.text == b.text && a.displayText == b.displayText && a.isSelected == b.isSelected)
+                let looksTheSame = a.text == b.text && a.displayText == b.displayText && a.isSelected == b.isSelected
+                pair(a.frame, b.frame, same: looksTheSame)
             }
         }
         return pairs
     }
 
-    /// Every drawn element of a layout.
-    static func elements(of layout: LayoutSnapshot) -> [Element] {
-        layout.sections.flatMap { section -> [Element] in
-            var elements = section.tags.compactMap { tag in tag.frame.map { Element(frame: $0, look: tag.displayText) } }
-            if let header = section.header { elements.append(Element(frame: header, look: section.title ?? "")) }
-            if let footer = section.footerFrame { elements.append(Element(frame: footer, look: section.footer ?? "")) }
-            if let more = section.more { elements.append(Element(frame: more.frame, look: more.text)) }
-            return elements
-        }
-    }
+    /// The frame of every drawn element of a layout.
+    static func frames(of layout: LayoutSnapshot) -> [Rect] { layout.sections.flatMap(\.elementFrames) }
 
     /// The pixels a frame covers at `scale`, grown by `margin` for anti-aliased edges.
     static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
@@ -183,4 +179,9 @@ public enum LayoutAwareDiff {
             }
         }
     }
+}
+
+extension LayoutSnapshot.Section {
+    /// The frames of the section's drawn elements: its tags, header, footer and more tag.
+    var elementFrames: [Rect] { tags.compactMap(\.frame) + [header, footerFrame, more?.frame].compactMap { $0 } }
 }

@@ -42,7 +42,11 @@ public struct LayoutDiffImage {
         self.options = options
         self.style = style
         palette = Palette(for: style)
+        overlayCaptionLines = overlayCaption(fonts: try? makeFonts())
     }
+
+    /// The overlay's caption in lines, measured once: the picture's size and its drawing both need them.
+    private var overlayCaptionLines: [String] = []
 
     /// How a tag is marked; also the order of the legend.
     package enum Mark: CaseIterable {
@@ -127,10 +131,11 @@ public struct LayoutDiffImage {
     /// The picture's size in points.
     public var size: Size {
         let widths = panelWidths, heights = panelHeights
-        let extra = captionExtraHeight(lines: overlayCaption(fonts: try? makeFonts()).count)
+        let extra = captionExtraHeight(lines: overlayCaptionLines.count)
         return stacked
             ? Size(width: Self.margin * 2 + widths.max()!,
-                   height: Self.margin * 2 + heights.reduce(0, +) + 3 * Self.captionHeight + extra + 2 * Self.gap + Self.legendHeight)
+                   height: Self.margin * 2 + heights.reduce(0, +) + 3 * Self.captionHeight + extra + 2 * Self.gap
+                       + Self.legendHeight)
             : Size(width: Self.margin * 2 + widths.reduce(0, +) + Self.gap * 2,
                    height: Self.margin * 2 + Self.captionHeight + extra + heights.max()! + Self.legendHeight)
     }
@@ -182,7 +187,7 @@ public struct LayoutDiffImage {
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
         // Outlines on the palette's page, with titles and captions at the light style's sizes.
         let fonts = try makeFonts()
-        let caption = overlayCaption(fonts: fonts), extra = captionExtraHeight(lines: caption.count)
+        let caption = overlayCaptionLines, extra = captionExtraHeight(lines: caption.count)
         let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context
@@ -198,9 +203,11 @@ public struct LayoutDiffImage {
             if stacked, panel == 2 { top += extra }
             let frame = Rect(x: x, y: top, width: panelWidth, height: stacked ? panelHeights[panel] : panelHeight)
             let captionTop = top - 7 - captionExtraHeight(lines: notes[panel].count)
-            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: captionTop - 15), colour: palette.ink, font: fonts.headerFont)
+            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: captionTop - 15), colour: palette.ink,
+                                         font: fonts.headerFont)
             for (index, line) in notes[panel].enumerated() {
-                _ = drawer.painter.drawLabel(line, at: Point(x: x, y: captionTop + Double(index) * Self.captionLineHeight), colour: palette.quiet)
+                let baseline = captionTop + Double(index) * Self.captionLineHeight
+                _ = drawer.painter.drawLabel(line, at: Point(x: x, y: baseline), colour: palette.quiet)
             }
             drawer.painter.fill(frame, style.background)
             context.save()
@@ -311,11 +318,14 @@ public struct LayoutDiffImage {
         // Where tags are, on top: each new frame is drawn once, and new frames never overlap.
         func drawNew(_ change: LayoutDiff.TagChange, _ mark: Mark) {
             guard let new = change.new, let frame = new.frame else { return }
-            drawTag(diff.new.sections[new.section].tags[new.index].displayText, frame: frame, mark: mark, style: .solid, drawer: drawer)
+            let text = diff.new.sections[new.section].tags[new.index].displayText
+            drawTag(text, frame: frame, mark: mark, style: .solid, drawer: drawer)
         }
         for change in diff.added + diff.renamed { drawNew(change, .added) }
         for change in diff.resized where !moved.contains(change) { drawNew(change, .resized) }
-        for change in diff.reselected where !moved.contains(change) && !resized.contains(change) { drawNew(change, .reselected) }
+        for change in diff.reselected where !moved.contains(change) && !resized.contains(change) {
+            drawNew(change, .reselected)
+        }
         for change in diff.moved { drawNew(change, .moved) }
         for change in Self.arrowed(diff.moved) {
             guard let from = change.old?.frame, let to = change.new?.frame else { continue }
@@ -325,7 +335,9 @@ public struct LayoutDiffImage {
         // Last, the outlines of the tags that went, dashed and without text over whatever now sits in their place, so
         // that a renamed tag's old outline and a removed one under a tag that moved in still show.
         for change in diff.removed + diff.renamed {
-            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer) }
+            if let frame = change.old?.frame {
+                drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer)
+            }
         }
     }
 
@@ -341,7 +353,9 @@ public struct LayoutDiffImage {
             return (dx * dx + dy * dy).squareRoot()
         }
         let jumps = moved.filter { change in
-            guard let old = change.old, let new = change.new, let frame = new.frame, old.frame != nil else { return false }
+            guard let old = change.old, let new = change.new, let frame = new.frame, old.frame != nil else {
+                return false
+            }
             return old.line != new.line || old.section != new.section || distance(change) > 2 * frame.width
         }
         return Dictionary(grouping: jumps, by: { $0.new!.section }).sorted { $0.key < $1.key }.flatMap { _, changes in
@@ -502,6 +516,7 @@ public struct LayoutDiffImage {
             x += 28
             x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: palette.quiet) + 18
         }
-        _ = drawer.painter.drawLabel("dashed: where a tag was; arrows for the farthest that changed line", at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
+        _ = drawer.painter.drawLabel("dashed: where a tag was; arrows for the farthest that changed line",
+                                     at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
     }
 }

@@ -42,22 +42,28 @@ enum DiffBenchmarks {
         report.row("PixelDiff.compare with its picture, in process", size: size, time: plainImage, rate: "")
         var moved = 0
         let layoutDiff = medianSeconds { moved = LayoutDiff(old: oldLayout, new: newLayout).moved.count }
-        report.row("LayoutDiff of the two layouts, in process", size: "\(newLayout.sections[0].tags.count) tags", time: layoutDiff,
+        let tagCount = newLayout.sections[0].tags.count
+        report.row("LayoutDiff of the two layouts, in process", size: "\(tagCount) tags", time: layoutDiff,
                    rate: "\(moved) moved")
         var explainedImage: RGBAImage?
         let explained = medianSeconds {
-            explainedImage = LayoutAwareDiff.compare(golden: old, goldenLayout: oldLayout, actual: new, actualLayout: newLayout, scale: 2,
-                                                     background: RGBAImage.Pixel(r: 255, g: 255, b: 255), options: withImageOptions).pixels.image
+            let diff = LayoutDiff(old: oldLayout, new: newLayout)
+            explainedImage = LayoutAwareDiff.compare(golden: old, actual: new, diff: diff, scale: 2,
+                                                     background: RGBAImage.Pixel(r: 255, g: 255, b: 255),
+                                                     options: withImageOptions).pixels.image
         }
         let unexplained = explainedImage.map { image in
             image.pixels.withUnsafeBufferPointer { bytes in
-                stride(from: 0, to: bytes.count, by: 4).count { bytes[$0] == 255 && bytes[$0 + 1] == 0 && bytes[$0 + 2] == 0 }
+                stride(from: 0, to: bytes.count, by: 4).count {
+                    bytes[$0] == 255 && bytes[$0 + 1] == 0 && bytes[$0 + 2] == 0
+                }
             }
         } ?? 0
         report.row("LayoutAwareDiff.compare with its picture, in process", size: size, time: explained,
                    rate: "\(unexplained) px red, of \(differing) differing")
         let cost = explained / plainImage
-        report.row("explained diff against the plain one", size: "with pictures", rate: "\(formatSignificant(cost))× the time",
+        report.row("explained diff against the plain one", size: "with pictures",
+                   rate: "\(formatSignificant(cost))× the time",
                    bar: Bar(target: "≤ 2×", isMet: cost <= 2))
 
         let tagflow = try tagflowExecutable()
@@ -93,6 +99,7 @@ enum DiffBenchmarks {
         let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let image = try ContentRenderer(scene: scene).image(scale: 2)
         guard image.width == side, image.height >= side else { throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²") }
-        return (try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4))), LayoutSnapshot(scene.layout))
+        let cut = try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4)))
+        return (cut, LayoutSnapshot(scene.layout))
     }
 }

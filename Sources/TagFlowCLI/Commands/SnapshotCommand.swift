@@ -174,14 +174,15 @@ struct SnapshotCommand: ParsableCommand {
         // What changed in a screen's layout, said once for the goldens it explains.
         for (screen, items) in Dictionary(grouping: report.failures, by: \.screen).sorted(by: { $0.key < $1.key }) {
             for case let (cause?, group) in SnapshotReport.groupedByCause(items) {
-                console.out("\(SnapshotItem.title(ofScreen: screen)): \(cause), in \(group.count) golden\(group.count == 1 ? "" : "s")\n")
+                let goldens = "\(group.count) golden\(group.count == 1 ? "" : "s")"
+                console.out("\(SnapshotItem.title(ofScreen: screen)): \(cause), in \(goldens)\n")
             }
         }
         for item in report.items where item.status != .matched {
             // Statuses in a column of 8, but a longer one whole (`unreadable`).
             let status = item.status.rawValue
-            let effect = item.explanation.map { $0.effect.isEmpty ? "" : $0.effect.joined(separator: "; ") + " · " } ?? ""
-            console.out(status + String(repeating: " ", count: max(1, 9 - status.count)) + "\(item.name)  \(effect)\(item.detail)\n")
+            let padding = String(repeating: " ", count: max(1, 9 - status.count))
+            console.out(status + padding + "\(item.name)  \(item.explainedDetail)\n")
         }
         console.out("\(report.action.rawValue): \(report.summaryLine)\n")
         if let folder = self.report { console.out("report: \(folder)/report.html\n") }

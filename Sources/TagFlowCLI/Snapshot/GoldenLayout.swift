@@ -33,28 +33,26 @@ enum GoldenLayout {
     }
 
     static func json(_ snapshot: LayoutSnapshot) -> String {
-        func rect(_ rect: Rect?) -> JSONOutput {
-            guard let rect else { return .null }
-            return .array([rect.x, rect.y, rect.width, rect.height].map(JSONOutput.number))
-        }
+        func numbers(_ rect: Rect) -> [JSONOutput] { [rect.x, rect.y, rect.width, rect.height].map(JSONOutput.number) }
+        func rect(_ rect: Rect?) -> JSONOutput { rect.map { .array(numbers($0)) } ?? .null }
         func size(_ size: Size) -> JSONOutput { .array([.number(size.width), .number(size.height)]) }
         let sections = snapshot.sections.map { section -> JSONOutput in
             let tags = section.tags.map { tag -> JSONOutput in
-                let frame = tag.frame.map { [$0.x, $0.y, $0.width, $0.height].map(JSONOutput.number) }
-                    ?? Array(repeating: .null, count: 4)
-                return .array([.string(tag.text), .string(tag.displayText)] + frame + [.integer(tag.line), .bool(tag.isSelected)])
+                let frame = tag.frame.map(numbers) ?? Array(repeating: .null, count: 4)
+                return .array([.string(tag.text), .string(tag.displayText)] + frame
+                              + [.integer(tag.line), .bool(tag.isSelected)])
             }
             let more = section.more.map { more -> JSONOutput in
-                .array([.string(more.text), .integer(more.count)] + [more.frame.x, more.frame.y, more.frame.width,
-                                                                     more.frame.height].map(JSONOutput.number))
+                .array([.string(more.text), .integer(more.count)] + numbers(more.frame))
             } ?? .null
             return .object([("title", .optional(section.title)), ("footer", .optional(section.footer)),
                             ("header", rect(section.header)), ("footerFrame", rect(section.footerFrame)),
                             ("more", more), ("tags", .array(tags))])
         }
         return JSONOutput.object([
-            ("format", .string(format)), ("viewport", size(snapshot.viewport)), ("contentSize", size(snapshot.contentSize)),
-            ("direction", .string(snapshot.direction.rawValue)), ("scrollDirection", .string(snapshot.scrollDirection.rawValue)),
+            ("format", .string(format)), ("viewport", size(snapshot.viewport)),
+            ("contentSize", size(snapshot.contentSize)), ("direction", .string(snapshot.direction.rawValue)),
+            ("scrollDirection", .string(snapshot.scrollDirection.rawValue)),
             ("fontFiles", FontRecords.json(snapshot.fontFiles)), ("sections", .array(sections)),
         ]).rendered() + "\n"
     }
@@ -66,56 +64,74 @@ enum GoldenLayout {
         guard try format.string("\"format\"") == Self.format else {
             throw format.mismatch("\"format\"", expected: "\"\(Self.format)\"")
         }
-        func numbers(_ value: Located<JSONValue>, count: Int, what: String) throws(InputError) -> [Double?] {
+        func elements(_ value: Located<JSONValue>, count: Int,
+                      what: String) throws(InputError) -> [Located<JSONValue>] {
             let elements = try value.array(what)
-            guard elements.count == count else { throw .wrongCount(key: what, expected: count, found: elements.count, at: value.location) }
-            return try elements.map { element throws(InputError) -> Double? in
-                if case .null = element.value { return nil }
-                return try element.number(what)
+            guard elements.count == count else {
+                throw .wrongCount(key: what, expected: count, found: elements.count, at: value.location)
             }
+            return elements
+        }
+        /// Four numbers, or four nulls for a tag `maxLines` hides.
+        func frame(_ parts: ArraySlice<Located<JSONValue>>, of value: Located<JSONValue>,
+                   what: String) throws(InputError) -> Rect? {
+            let n = try parts.map { part throws(InputError) -> Double? in
+                if case .null = part.value { return nil }
+                return try part.number(what)
+            }
+            if n.allSatisfy({ $0 == nil }) { return nil }
+            guard let x = n[0], let y = n[1], let width = n[2], let height = n[3] else {
+                throw value.mismatch(what, expected: "four numbers")
+            }
+            return Rect(x: x, y: y, width: width, height: height)
         }
         func rect(_ value: Located<JSONValue>?, what: String) throws(InputError) -> Rect? {
             guard let value else { return nil }
             if case .null = value.value { return nil }
-            let n = try numbers(value, count: 4, what: what)
-            guard let x = n[0], let y = n[1], let width = n[2], let height = n[3] else { throw value.mismatch(what, expected: "four numbers") }
-            return Rect(x: x, y: y, width: width, height: height)
+            return try frame(elements(value, count: 4, what: what)[...], of: value, what: what)
         }
         func size(_ key: String) throws(InputError) -> Size {
             let value = try root.required(key, kind: .layout)
-            let n = try numbers(value, count: 2, what: "\"\(key)\"")
-            guard let width = n[0], let height = n[1] else { throw value.mismatch("\"\(key)\"", expected: "two numbers") }
-            return Size(width: width, height: height)
+            let n = try elements(value, count: 2, what: "\"\(key)\"")
+            return Size(width: try n[0].number("\"\(key)\""), height: try n[1].number("\"\(key)\""))
         }
         var sections = [LayoutSnapshot.Section]()
         for element in try root.required("sections", kind: .layout).array("\"sections\"") {
             let section = try JSONObjectReader(element, context: "a section")
             var tags = [LayoutSnapshot.Tag]()
             for tag in try section.required("tags", kind: .layout).array("\"tags\"") {
-                let parts = try tag.array("a tag")
-                guard parts.count == 8 else { throw .wrongCount(key: "a tag", expected: 8, found: parts.count, at: tag.location) }
-                let frame = try rect(Located(value: .array(Array(parts[2..<6])), location: tag.location), what: "a tag's frame")
-                tags.append(LayoutSnapshot.Tag(text: try parts[0].string("a tag's text"), displayText: try parts[1].string("a tag's text"),
-                                               frame: frame, line: Int(try parts[6].number("a tag's line")),
+                let parts = try elements(tag, count: 8, what: "a tag")
+                tags.append(LayoutSnapshot.Tag(text: try parts[0].string("a tag's text"),
+                                               displayText: try parts[1].string("a tag's text"),
+                                               frame: try frame(parts[2..<6], of: tag, what: "a tag's frame"),
+                                               line: Int(try parts[6].number("a tag's line")),
                                                isSelected: try parts[7].bool("a tag's selection")))
             }
             var more: LayoutSnapshot.MoreTag?
             if let value = section["more"], case .array(let parts) = value.value, parts.count == 6 {
-                let frame = try rect(Located(value: .array(Array(parts[2..<6])), location: value.location), what: "a more tag's frame")
-                more = LayoutSnapshot.MoreTag(text: try parts[0].string("a more tag's text"), count: Int(try parts[1].number("a count")),
+                let frame = try frame(parts[2..<6], of: value, what: "a more tag's frame")
+                more = LayoutSnapshot.MoreTag(text: try parts[0].string("a more tag's text"),
+                                              count: Int(try parts[1].number("a count")),
                                               frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0))
             }
             sections.append(LayoutSnapshot.Section(
-                title: try section["title"]?.optionalString("\"title\""), footer: try section["footer"]?.optionalString("\"footer\""),
-                header: try rect(section["header"], what: "\"header\""), footerFrame: try rect(section["footerFrame"], what: "\"footerFrame\""),
+                title: try section["title"]?.optionalString("\"title\""),
+                footer: try section["footer"]?.optionalString("\"footer\""),
+                header: try rect(section["header"], what: "\"header\""),
+                footerFrame: try rect(section["footerFrame"], what: "\"footerFrame\""),
                 tags: tags, more: more))
         }
-        func choice<T: RawRepresentable>(_ key: String, _ fallback: T) throws(InputError) -> T where T.RawValue == String {
-            try root[key].map { value throws(InputError) in T(rawValue: try value.string("\"\(key)\"")) ?? fallback } ?? fallback
+        func choice<T: RawRepresentable>(_ key: String, _ fallback: T) throws(InputError) -> T
+            where T.RawValue == String {
+            guard let value = root[key] else { return fallback }
+            return T(rawValue: try value.string("\"\(key)\"")) ?? fallback
         }
-        let fonts = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
+        let fonts = try root["fontFiles"].map { value throws(InputError) in
+            try FontRecords.identities(fromJSON: value)
+        } ?? []
         return LayoutSnapshot(viewport: try size("viewport"), contentSize: try size("contentSize"), sections: sections,
-                              fontFiles: fonts, scrollDirection: try choice("scrollDirection", ScrollDirection.vertical),
+                              fontFiles: fonts,
+                              scrollDirection: try choice("scrollDirection", ScrollDirection.vertical),
                               direction: try choice("direction", Direction.ltr))
     }
 }

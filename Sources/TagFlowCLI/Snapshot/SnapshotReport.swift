@@ -47,6 +47,12 @@ public struct SnapshotItem: Equatable, Sendable {
     /// A golden that changed but was recorded without its layout, so only its pixels explain it.
     public internal(set) var hasNoLayout = false
 
+    /// The detail, after what the change in layout did to this golden, when its layout explains it.
+    var explainedDetail: String {
+        let effect = explanation?.effect ?? []
+        return effect.isEmpty ? detail : effect.joined(separator: "; ") + " · " + detail
+    }
+
     /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
     static func title(ofScreen screen: String) -> String {
         screen.isEmpty ? "(top of the goldens folder)" : screen
@@ -191,8 +197,12 @@ public struct SnapshotReport: Equatable, Sendable {
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
                     ("images", .object(item.images.map { ($0.role.rawValue, .string($0.path)) })),
                 ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? [])
-                  + (item.explanation.map { [("explanation", .object([("cause", .array($0.cause.map(JSONOutput.string))),
-                                                                       ("effect", .array($0.effect.map(JSONOutput.string)))]))] } ?? [])
+                  + (item.explanation.map { explanation in
+                      let words = { (words: [String]) in JSONOutput.array(words.map(JSONOutput.string)) }
+                      let said = JSONOutput.object([("cause", words(explanation.cause)),
+                                                    ("effect", words(explanation.effect))])
+                      return [("explanation", said)]
+                  } ?? [])
                   + (item.hasNoLayout ? [("layout", JSONOutput.string("not recorded"))] : []))
             })),
         ])
@@ -268,7 +278,9 @@ public struct SnapshotReport: Equatable, Sendable {
             let explanation = try item["explanation"].map { value throws(InputError) -> LayoutChangeSummary in
                 let reader = try JSONObjectReader(value, context: "\"explanation\"")
                 func words(_ key: String) throws(InputError) -> [String] {
-                    try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in try value.string("a change") }
+                    try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
+                        try value.string("a change")
+                    }
                 }
                 return LayoutChangeSummary(cause: try words("cause"), effect: try words("effect"))
             }
@@ -282,7 +294,9 @@ public struct SnapshotReport: Equatable, Sendable {
                 },
                 changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
                 images: images,
-                imagesStep: try item["imagesStep"].map { value throws(InputError) in Int(try value.number("\"imagesStep\"")) },
+                imagesStep: try item["imagesStep"].map { value throws(InputError) in
+                    Int(try value.number("\"imagesStep\""))
+                },
                 explanation: explanation, hasNoLayout: hasNoLayout))
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
@@ -298,7 +312,8 @@ public struct SnapshotReport: Equatable, Sendable {
         for note in fontNotes + layoutNotes { lines.append("> ⚠️ \(note)") }
         if !fontNotes.isEmpty || !layoutNotes.isEmpty { lines.append("") }
         let listed = failures + matchedWithinTolerance
-        var shown = 0, size = lines.reduce(0) { $0 + $1.count + 1 }
+        var shown = Set<String>(), size = lines.reduce(0) { $0 + $1.count + 1 }
+        var detailsOpen = false
         func add(_ newLines: [String]) -> Bool {
             let added = newLines.reduce(0) { $0 + $1.count + 1 }
             guard size + added < maxCharacters - 200 else { return false }
@@ -308,26 +323,28 @@ public struct SnapshotReport: Equatable, Sendable {
         }
         screens: for (screen, items) in Dictionary(grouping: listed, by: \.screen).sorted(by: { $0.key < $1.key }) {
             let failing = items.count(where: \.status.fails)
-            guard add(["<details open>", "<summary><strong>\(MarkdownText.cell(SnapshotItem.title(ofScreen: screen)))</strong>: "
-                       + "\(failing) failing</summary>", ""]) else { break }
+            let title = MarkdownText.cell(SnapshotItem.title(ofScreen: screen))
+            let summary = "<summary><strong>\(title)</strong>: \(failing) failing</summary>"
+            guard add(["<details open>", summary, ""]) else { break }
+            detailsOpen = true
             for (cause, group) in Self.groupedByCause(items) {
-                let heading = cause.map { "**\(MarkdownText.cell($0))**, in \(group.count) golden\(group.count == 1 ? "" : "s"):" }
-                guard add((heading.map { [$0, ""] } ?? []) + ["| Golden | Status | Detail |", "| --- | --- | --- |"]) else { break screens }
+                let goldens = "\(group.count) golden\(group.count == 1 ? "" : "s")"
+                let heading = cause.map { "**\(MarkdownText.cell($0))**, in \(goldens):" }
+                let table = ["| Golden | Status | Detail |", "| --- | --- | --- |"]
+                guard add((heading.map { [$0, ""] } ?? []) + table) else { break screens }
                 for item in group {
-                    guard shown < limit, add([row(item)]) else { break screens }
-                    shown += 1
+                    guard shown.count < limit, add([row(item)]) else { break screens }
+                    shown.insert(item.name)
                 }
                 _ = add([""])
             }
-            _ = add(["</details>", ""])
+            if add(["</details>", ""]) { detailsOpen = false }
         }
-        if lines.last(where: { !$0.isEmpty })?.hasPrefix("|") == true || lines.contains("<details open>") && lines.last != "" {
-            lines += ["", "</details>"]
-        }
-        let unshown = listed.count - shown
+        if detailsOpen { lines += ["", "</details>"] }
+        let unshown = listed.count - shown.count
         if unshown > 0 {
             // By screen, so that a screen none of whose rows fit is still named.
-            let rest = listed.filter { item in !lines.contains { $0.hasPrefix("| \(MarkdownText.code(item.name, inTable: true)) ") } }
+            let rest = listed.filter { !shown.contains($0.name) }
             let screens = Dictionary(grouping: rest, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in
                 "\(MarkdownText.code(SnapshotItem.title(ofScreen: screen), inTable: false)) \(items.count)"
             }
@@ -339,8 +356,7 @@ public struct SnapshotReport: Equatable, Sendable {
     /// A golden's row: its name, status, what changed in its layout and pixels, and links to its pictures.
     private func row(_ item: SnapshotItem) -> String {
         let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
-        let detail = ((item.explanation.map { $0.effect.isEmpty ? [] : [$0.effect.joined(separator: "; ")] } ?? []) + [item.detail])
-            .joined(separator: " · ")
+        let detail = item.explainedDetail
         let links = item.images.map { "[\($0.role.rawValue)](\(Self.percentEncoded($0.path)))" }.joined(separator: " ")
         return "| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(detail))"
             + (links.isEmpty ? "" : " · " + links) + " |"
@@ -364,14 +380,16 @@ public struct SnapshotReport: Equatable, Sendable {
     var layoutNotes: [String] {
         let count = items.count(where: \.hasNoLayout)
         guard count > 0 else { return [] }
-        return ["\(count) changed golden\(count == 1 ? " was" : "s were") recorded without \(count == 1 ? "its" : "their") layout, "
-                + "so \(count == 1 ? "it is" : "they are") compared by pixels alone; record \(count == 1 ? "it" : "them") again "
+        let one = count == 1
+        return ["\(count) changed golden\(one ? " was" : "s were") recorded without \(one ? "its" : "their") layout, "
+                + "so \(one ? "it is" : "they are") compared by pixels alone; record \(one ? "it" : "them") again "
                 + "to have changes explained"]
     }
 
     /// A report folder's relative path as a Markdown link target.
     static func percentEncoded(_ path: String) -> String {
-        path.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "()"))) ?? path
+        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "()"))
+        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     }
 
     // MARK: JUnit
@@ -395,9 +413,10 @@ public struct SnapshotReport: Equatable, Sendable {
                 if item.status.fails {
                     let element = isError(item) ? "error" : "failure"
                     // What changed in the layout comes first, when the golden's layout was recorded.
-                    let message = ((item.explanation.map { [$0.sentence] } ?? []) + [item.detail]).joined(separator: " · ")
+                    let message = item.explanation.map { $0.sentence + " · " + item.detail } ?? item.detail
                     xml += ">\n      <\(element) type=\"\(item.status.rawValue)\" message=\"\(Self.xml(message))\">"
-                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(message)") + "</\(element)>\n    </testcase>\n"
+                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(message)")
+                    xml += "</\(element)>\n    </testcase>\n"
                 } else {
                     xml += "/>\n"
                 }

@@ -22,8 +22,6 @@ struct SnapshotRunner: Sendable {
     let threads: Int
     let console: Console
     let quiet: Bool
-    /// Diff images mark every changed pixel, as a plain pixel diff does, even where a recorded layout explains moves.
-    var plainDiffImages = false
 
     /// A file a variant's work wants written, in the goldens or the report.
     private struct PendingWrite: Sendable {
@@ -363,7 +361,8 @@ struct SnapshotRunner: Sendable {
             let scale = variant.settings.scale ?? scene.layout.options.displayScale
             let renderer = ContentRenderer(scene: scene)
             let layout = DrawnLayout(scene: scene, variant: variant.name, scale: scale)
-            try compare(name: name, screen: screen, kind: output.kind, layout: layout, actual: { try renderer.image(scale: scale) },
+            try compare(name: name, screen: screen, kind: output.kind, layout: layout,
+                        actual: { try renderer.image(scale: scale) },
                         sameAsGolden: { golden in
                             try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
                                 ? try renderer.pixelSize(scale: scale) : nil
@@ -374,8 +373,8 @@ struct SnapshotRunner: Sendable {
             let scale = variant.settings.scale ?? ScrollCommand.defaultScale
             try sheet.checkSize(scale: scale)
             guard let image = try sheet.image(scale: scale) else { return }
-            try compare(name: name, screen: screen, kind: output.kind, layout: DrawnLayout(scene: scene, variant: variant.name, scale: nil),
-                        actual: { image },
+            try compare(name: name, screen: screen, kind: output.kind,
+                        layout: DrawnLayout(scene: scene, variant: variant.name, scale: nil), actual: { image },
                         encode: { try PNGEncoder().encode(image) }, into: &outcome)
         case let .sequence(strategies, frames):
             let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
@@ -444,6 +443,8 @@ struct SnapshotRunner: Sendable {
         let path = try goldenPath(name)
         let golden = try Self.readGolden(path)
         var result: PixelDiff.Result?
+        // The picture drawn whole, when it had to be: kept for the explained diff.
+        var actual: RGBAImage?
         if let golden {
             // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
             var options = screen.tolerance.diffOptions
@@ -451,11 +452,12 @@ struct SnapshotRunner: Sendable {
             if let size = try sameAsGolden?(golden) {
                 result = PixelDiff.identical(width: size.width, height: size.height, options: options)
             } else {
-                let actual = try makeActual()
-                result = try Self.compare(golden: golden, path: path, actual, options: options)
+                let drawn = try makeActual()
+                actual = drawn
+                result = try Self.compare(golden: golden, path: path, drawn, options: options)
                 if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
                     options.makeImage = true
-                    result = try Self.compare(golden: golden, path: path, actual, options: options)
+                    result = try Self.compare(golden: golden, path: path, drawn, options: options)
                 }
             }
         }
@@ -464,9 +466,10 @@ struct SnapshotRunner: Sendable {
         var item = SnapshotItem(name: name, screen: screen.name, kind: kind, status: golden == nil ? .missing : within ? .matched : .changed,
                                 detail: Self.detail(result), differentPixels: result?.differentPixels)
         // A golden that changed is explained by the layout it was drawn from, when that was recorded.
-        let recordedLayout = golden != nil && !within ? try self.recordedLayout(of: layout.variant) : nil
-        if let recordedLayout {
-            item.explanation = LayoutChangeSummary(LayoutDiff(old: recordedLayout, new: layout.snapshot))
+        let layoutDiff = golden != nil && !within
+            ? try self.recordedLayout(of: layout.variant).map { LayoutDiff(old: $0, new: layout.snapshot) } : nil
+        if let layoutDiff {
+            item.explanation = LayoutChangeSummary(layoutDiff)
         } else if golden != nil, !within {
             item.hasNoLayout = true
         }
@@ -484,9 +487,9 @@ struct SnapshotRunner: Sendable {
             if let golden, item.status != .written { attach(.golden, golden, base: base, to: &item, &outcome) }
             attach(.actual, try actualBytes ?? encode(), base: base, to: &item, &outcome)
             if golden != nil, item.status != .written, let diffImage = result?.image {
-                if let recordedLayout, let golden, let scale = layout.scale, !plainDiffImages,
-                   let image = try Self.layoutAwareDiffImage(golden: golden, path: path, recorded: recordedLayout,
-                                                             actual: makeActual(), layout: layout, scale: scale,
+                if let layoutDiff, let golden, let scale = layout.scale,
+                   let image = try Self.layoutAwareDiffImage(golden: golden, actual: actual ?? makeActual(),
+                                                             diff: layoutDiff, scene: layout.scene, scale: scale,
                                                              options: screen.tolerance.diffOptions) {
                     attach(.diff, try PNGEncoder().encode(image), base: base, to: &item, &outcome)
                     attach(.pixels, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
@@ -534,23 +537,23 @@ struct SnapshotRunner: Sendable {
     private func recordLayout(_ layout: DrawnLayout, into outcome: inout VariantOutcome) throws {
         let name = GoldenLayout.fileName(ofVariant: layout.variant)
         let text = Array(GoldenLayout.json(layout.snapshot).utf8)
-        guard try Self.readGolden(goldenPath(name)) != text, !outcome.writes.contains(where: { $0.name == name }) else { return }
+        guard try Self.readGolden(goldenPath(name)) != text, !outcome.writes.contains(where: { $0.name == name }) else {
+            return
+        }
         outcome.writes.append(PendingWrite(name: name, bytes: text))
     }
 
     /// The golden laid out again as the new layout places its elements, compared with what was drawn: red only where
     /// no move explains the change. Nil when the golden does not decode.
-    private static func layoutAwareDiffImage(golden: [UInt8], path: String, recorded: LayoutSnapshot, actual: RGBAImage,
-                                             layout: DrawnLayout, scale: Double, options: PixelDiff.Options) throws -> RGBAImage? {
+    private static func layoutAwareDiffImage(golden: [UInt8], actual: RGBAImage, diff: LayoutDiff, scene: Scene,
+                                             scale: Double, options: PixelDiff.Options) throws -> RGBAImage? {
         guard let goldenImage = try? PNGDecoder().decode(golden) else { return nil }
-        let background = layout.scene.style.background
+        let background = scene.style.background
         var options = options
         options.makeImage = true
-        let result = LayoutAwareDiff.compare(golden: goldenImage, goldenLayout: recorded, actual: actual, actualLayout: layout.snapshot,
-                                             scale: scale, background: RGBAImage.Pixel(r: background.red, g: background.green,
-                                                                                       b: background.blue, a: background.alpha),
-                                             options: options)
-        return result.pixels.image
+        let pixel = RGBAImage.Pixel(r: background.red, g: background.green, b: background.blue, a: background.alpha)
+        return LayoutAwareDiff.compare(golden: goldenImage, actual: actual, diff: diff, scale: scale, background: pixel,
+                                       options: options).pixels.image
     }
 
     /// Where a golden's pictures go in the report folder, before `.ROLE.png`.
@@ -711,7 +714,9 @@ struct SnapshotRunner: Sendable {
                 guard !file.hasPrefix(".") else { continue }
                 let kind = Self.kind(of: goldens + "/" + relative)
                 if let variant = GoldenLayout.variant(ofFile: relative), kind == S_IFREG {
-                    if !expectedVariants.contains(variant), filter.matches(variant) { staleLayouts.append((relative, variant)) }
+                    if !expectedVariants.contains(variant), filter.matches(variant) {
+                        staleLayouts.append((relative, variant))
+                    }
                     continue
                 }
                 let isGolden = file.hasSuffix(GoldenKind.sequence.suffix) ? kind == S_IFDIR
@@ -727,7 +732,11 @@ struct SnapshotRunner: Sendable {
         }
         let staleVariants = Set(stale.map(SnapshotOutput.variantName(ofGolden:)))
         for layout in staleLayouts {
-            if !staleVariants.contains(layout.variant) { stale.append(layout.file) } else if prune, recordMode != .never, shard.owns(layout.file) { pruned.append(layout.file) }
+            if !staleVariants.contains(layout.variant) {
+                stale.append(layout.file)
+            } else if prune, recordMode != .never, shard.owns(layout.file) {
+                pruned.append(layout.file)
+            }
         }
         // A process that is gone may be one in another container sharing the folder, still writing: unasked, only
         // files untouched for a while are removed.

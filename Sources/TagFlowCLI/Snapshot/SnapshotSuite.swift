@@ -61,8 +61,9 @@ public struct SnapshotSuite: Sendable {
         do {
             try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: recordMode != nil)
             if run.prune { try manifest.checkGoldensFolderCanBePruned() }
-            // Checked before any work, so a report that cannot be written stops the run before a golden is. The report
-            // folder comes from the command line, not the manifest, so it may lie anywhere; no link below it is followed.
+            // Checked before any work, so a report that cannot be written stops the run before a golden is. The
+            // report folder comes from the command line, not the manifest, so it may lie anywhere; no link below it
+            // is followed.
             let reportFolder = try run.reportFolder.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
             if let reportFolder, !FileManager.default.fileExists(atPath: reportFolder) { madeReportFolder = reportFolder }
             let earlierImages = reportFolder.map(SnapshotReport.images(ofReportIn:)) ?? []

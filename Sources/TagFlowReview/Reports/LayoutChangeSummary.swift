@@ -25,7 +25,8 @@ public struct LayoutChangeSummary: Sendable, Equatable {
     public init(_ diff: LayoutDiff) {
         let old = diff.old, new = diff.new
         if diff.fontFilesChanged { cause.append("other font files") }
-        if LayoutDiff.differs(old.viewport.width, new.viewport.width) || LayoutDiff.differs(old.viewport.height, new.viewport.height) {
+        if LayoutDiff.differsInSize(Rect(x: 0, y: 0, width: old.viewport.width, height: old.viewport.height),
+                                    Rect(x: 0, y: 0, width: new.viewport.width, height: new.viewport.height)) {
             cause.append("viewport \(Self.size(old.viewport)) → \(Self.size(new.viewport)) pt")
         }
         for change in diff.sections {
@@ -44,7 +45,8 @@ public struct LayoutChangeSummary: Sendable, Equatable {
         for change in diff.removed { cause.append("\(Self.quoted(change.text)) removed (\(Self.item(change.old)))") }
         for change in diff.reselected {
             let selected = change.new.map { new.sections[$0.section].tags[$0.index].isSelected } ?? false
-            cause.append("\(Self.quoted(change.text)) \(selected ? "selected" : "unselected") (\(Self.item(change.new)))")
+            let state = selected ? "selected" : "unselected"
+            cause.append("\(Self.quoted(change.text)) \(state) (\(Self.item(change.new)))")
         }
         let moved = diff.moved.count + diff.shifted.reduce(0) { $0 + $1.tags }
         if moved > 0 { effect.append("\(moved) tag\(moved == 1 ? "" : "s") moved") }
@@ -62,7 +64,8 @@ public struct LayoutChangeSummary: Sendable, Equatable {
         diff.sectionPairs.compactMap { pair -> String? in
             guard let o = pair.old, let n = pair.new else { return nil }
             let axis = diff.new.scrollDirection
-            guard let before = extent(diff.old.sections[o], along: axis), let after = extent(diff.new.sections[n], along: axis),
+            guard let before = extent(diff.old.sections[o], along: axis),
+                  let after = extent(diff.new.sections[n], along: axis),
                   LayoutDiff.differs(before, after) else { return nil }
             let name = diff.new.sections[n].title.map { $0.isEmpty ? "section \(n)" : $0 } ?? "section \(n)"
             return "\(name) \(signed(after - before)) pt"
@@ -71,7 +74,7 @@ public struct LayoutChangeSummary: Sendable, Equatable {
 
     /// How long a section is along the scroll axis, from its first element to its last.
     static func extent(_ section: LayoutSnapshot.Section, along axis: ScrollDirection) -> Double? {
-        let frames = section.tags.compactMap(\.frame) + [section.header, section.footerFrame, section.more?.frame].compactMap { $0 }
+        let frames = section.elementFrames
         guard !frames.isEmpty else { return nil }
         if axis == .vertical {
             return (frames.map { $0.y + $0.height }.max() ?? 0) - (frames.map(\.y).min() ?? 0)
