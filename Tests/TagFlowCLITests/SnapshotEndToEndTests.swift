@@ -84,8 +84,12 @@ import TagFlowImage
         }
 
         // Record only what failed: the other screen's goldens keep their bytes and their modification times.
+        // Dated a day back, so a rewrite shows in the modification time however fast it follows.
+        let dayAgo = Date().addingTimeInterval(-86_400)
+        for name in Self.allGoldens {
+            try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: folder.path("goldens/" + name))
+        }
         let before = try goldens(folder)
-        Thread.sleep(forTimeInterval: 0.05)
         let rerecord = try snapshot(["record", "--mode", "failed"], in: folder)
         #expect(rerecord.status == 0, "\(rerecord.stderr)")
         let after = try goldens(folder)
