@@ -58,6 +58,12 @@ public struct Rect: Hashable, Sendable, Codable {
     }
 
     public func offsetBy(dx: Double, dy: Double) -> Rect { Rect(x: x + dx, y: y + dy, width: width, height: height) }
+
+    /// The smallest rect holding both, like `CGRect.union`.
+    public func union(_ other: Rect) -> Rect {
+        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
+        return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
+    }
 }
 
 /// Insets on four sides, in the order UIKit prints them: top, left, bottom, right.

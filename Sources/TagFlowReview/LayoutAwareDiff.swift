@@ -157,7 +157,7 @@ public enum LayoutAwareDiff {
     static func frames(of layout: LayoutSnapshot) -> [Rect] { layout.sections.flatMap(\.elementFrames) }
 
     /// The pixels a frame covers at `scale`, grown by `margin` for anti-aliased edges.
-    static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
+    public static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
         let x0 = Int((frame.x * scale).rounded(.down)) - margin, y0 = Int((frame.y * scale).rounded(.down)) - margin
         let x1 = Int(((frame.x + frame.width) * scale).rounded(.up)) + margin
         let y1 = Int(((frame.y + frame.height) * scale).rounded(.up)) + margin

@@ -10,6 +10,27 @@ import TagFlowLayout
 public struct LayoutChangeSummary: Sendable, Equatable {
     public var cause: [String] = []
     public var effect: [String] = []
+    /// The changes of the cause a reviewer can point at, each with where its element was and is.
+    public var changes: [Change] = []
+
+    /// One renamed, added, removed or restyled tag, or one section's change: its words in the sentence, and its
+    /// element's frame in each layout, in points (nil on the side it is missing from, or hidden on).
+    public struct Change: Sendable, Equatable {
+        public enum Kind: String, Sendable, CaseIterable {
+            case renamed, added, removed, selected, unselected, section
+        }
+        public var kind: Kind
+        public var words: String
+        public var old: Rect?
+        public var new: Rect?
+
+        public init(kind: Kind, words: String, old: Rect?, new: Rect?) {
+            self.kind = kind
+            self.words = words
+            self.old = old
+            self.new = new
+        }
+    }
 
     /// The whole sentence.
     public var sentence: String { (cause + effect).joined(separator: "; ") }
@@ -29,25 +50,26 @@ public struct LayoutChangeSummary: Sendable, Equatable {
                                     Rect(x: 0, y: 0, width: new.viewport.width, height: new.viewport.height)) {
             cause.append("viewport \(Self.size(old.viewport)) → \(Self.size(new.viewport)) pt")
         }
-        for change in diff.sections {
-            switch change.kind {
-            case .added: cause.append("section \(Self.quoted(change.newText)) added")
-            case .removed: cause.append("section \(Self.quoted(change.oldText)) removed")
-            case .retitled: cause.append("section \(Self.quoted(change.oldText)) → \(Self.quoted(change.newText))")
-            case .refootered: cause.append("footer \(Self.quoted(change.oldText)) → \(Self.quoted(change.newText))")
-            case .headerResized, .footerResized: break
-            }
-        }
+        changes = Self.sectionChanges(diff)
         for change in diff.renamed {
-            cause.append("\(Self.quoted(change.oldText)) → \(Self.quoted(change.text)) (\(Self.item(change.new)))")
+            let words = "\(Self.quoted(change.oldText)) → \(Self.quoted(change.text)) (\(Self.item(change.new)))"
+            changes.append(Change(kind: .renamed, words: words, old: change.old?.frame, new: change.new?.frame))
         }
-        for change in diff.added { cause.append("\(Self.quoted(change.text)) added (\(Self.item(change.new)))") }
-        for change in diff.removed { cause.append("\(Self.quoted(change.text)) removed (\(Self.item(change.old)))") }
+        for change in diff.added {
+            let words = "\(Self.quoted(change.text)) added (\(Self.item(change.new)))"
+            changes.append(Change(kind: .added, words: words, old: nil, new: change.new?.frame))
+        }
+        for change in diff.removed {
+            let words = "\(Self.quoted(change.text)) removed (\(Self.item(change.old)))"
+            changes.append(Change(kind: .removed, words: words, old: change.old?.frame, new: nil))
+        }
         for change in diff.reselected {
             let selected = change.new.map { new.sections[$0.section].tags[$0.index].isSelected } ?? false
-            let state = selected ? "selected" : "unselected"
-            cause.append("\(Self.quoted(change.text)) \(state) (\(Self.item(change.new)))")
+            let words = "\(Self.quoted(change.text)) \(selected ? "selected" : "unselected") (\(Self.item(change.new)))"
+            changes.append(Change(kind: selected ? .selected : .unselected, words: words, old: change.old?.frame,
+                                  new: change.new?.frame))
         }
+        cause += changes.map(\.words)
         let moved = diff.moved.count + diff.shifted.reduce(0) { $0 + $1.tags }
         if moved > 0 { effect.append("\(moved) tag\(moved == 1 ? "" : "s") moved") }
         if !diff.resized.isEmpty, diff.renamed.isEmpty {
@@ -56,6 +78,36 @@ public struct LayoutChangeSummary: Sendable, Equatable {
         effect += Self.sectionGrowth(diff)
         if effect.isEmpty || (cause.isEmpty && moved == 0), LayoutDiff.differs(diff.contentLengthChange, 0) {
             effect.append("content \(diff.contentLengthName) \(Self.signed(diff.contentLengthChange)) pt")
+        }
+    }
+
+    /// Sections added, removed, retitled or given another footer, each with the frames a reviewer looks at: the whole
+    /// section for one added or removed, its header or footer otherwise.
+    static func sectionChanges(_ diff: LayoutDiff) -> [Change] {
+        func bounds(_ snapshot: LayoutSnapshot, _ index: Int?) -> Rect? {
+            guard let index else { return nil }
+            let frames = snapshot.sections[index].elementFrames
+            guard let first = frames.first else { return nil }
+            return frames.dropFirst().reduce(first) { $0.union($1) }
+        }
+        return diff.sections.compactMap { change -> Change? in
+            let old = change.oldIndex, new = change.newIndex
+            let (oldText, newText) = (quoted(change.oldText), quoted(change.newText))
+            switch change.kind {
+            case .added:
+                return Change(kind: .section, words: "section \(newText) added", old: nil, new: bounds(diff.new, new))
+            case .removed:
+                return Change(kind: .section, words: "section \(oldText) removed", old: bounds(diff.old, old), new: nil)
+            case .retitled:
+                return Change(kind: .section, words: "section \(oldText) → \(newText)",
+                              old: old.flatMap { diff.old.sections[$0].header },
+                              new: new.flatMap { diff.new.sections[$0].header })
+            case .refootered:
+                return Change(kind: .section, words: "footer \(oldText) → \(newText)",
+                              old: old.flatMap { diff.old.sections[$0].footerFrame },
+                              new: new.flatMap { diff.new.sections[$0].footerFrame })
+            case .headerResized, .footerResized: return nil
+            }
         }
     }
 
