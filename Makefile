@@ -19,6 +19,8 @@ RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev l
 # font is the one the emoji tests add by folder; hb-shape (libharfbuzz-bin) shapes a font file directly, for the
 # font-file agreement tests; xxhsum (xxhash) hashes font files as the layout JSON records them.
 TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-noto-color-emoji libharfbuzz-bin xxhash
+# Playwright, from PyPI, drives that chromium for the tests of interactive pages (scripts/python-tools).
+TEST_PYTHON = $(CURDIR)/.build/python-tools/bin/python3
 # The tests see only the fonts named there, so no result depends on what else a machine has installed.
 TEST_FONTCONFIG = $(CURDIR)/Tests/fontconfig/fonts.conf
 # The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.
@@ -43,6 +45,7 @@ deps:
 
 test-deps: deps
 	@./scripts/apt-install $(TEST_PACKAGES)
+	@./scripts/python-tools
 
 build: deps
 	$(RELEASE_BUILD) --product tagflow
@@ -102,7 +105,8 @@ docs: build
 # The end-to-end tests run the release binary, the tagflow people run.
 test: test-deps
 	$(RELEASE_BUILD) --product tagflow
-	FONTCONFIG_FILE=$(TEST_FONTCONFIG) TAGFLOW_REQUIRE_TOOLS=1 TAGFLOW_EXECUTABLE=$(CURDIR)/$(TAGFLOW) $(SWIFT) test
+	FONTCONFIG_FILE=$(TEST_FONTCONFIG) TAGFLOW_REQUIRE_TOOLS=1 TAGFLOW_PYTHON=$(TEST_PYTHON) \
+		TAGFLOW_EXECUTABLE=$(CURDIR)/$(TAGFLOW) $(SWIFT) test
 
 bench: deps
 	@./scripts/apt-install $(BENCH_PACKAGES)

@@ -581,7 +581,11 @@ import TagFlowImage
     /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `folder/watched` holds three
     /// files; false when the run ended first.
     func interrupt(_ arguments: [String], in folder: TemporaryFolder, watching watched: String, standardError: FileHandle) throws -> (Process, Bool) {
-        func count() -> Int { ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? []).count }
+        // Pictures only: a golden's layout is written beside it.
+        func count() -> Int {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? [])
+                .count { !$0.contains(".layout.json") }
+        }
         return try interrupt(arguments, in: folder, standardError: standardError, once: { count() >= 3 })
     }
 

@@ -1,5 +1,6 @@
 import Testing
 import TagFlowLayout
+import TagFlowReview
 @testable import TagFlowCLI
 
 @Suite struct SnapshotPlanTests {
@@ -225,12 +226,74 @@ import TagFlowLayout
         #expect(html.contains(#"src="images/%E7%AF%AE%E7%90%83/a.png""#))
     }
 
-    @Test func theHTMLGroupsByScreenAndLoadsPicturesLazily() {
+    @Test func theHTMLGroupsFailuresByWhatChangedThenByScreenAndLoadsPicturesLazily() {
         let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: Self.items)).page
-        #expect(html.components(separatedBy: "<details class=\"screen").count - 1 == 3)
-        #expect(html.contains("<details class=\"screen failing\" open>"))
+        let groups = html.components(separatedBy: "<section class=\"group ").dropFirst().map { $0.prefix { $0 != "<" } }
+        #expect(groups.count == 4, "\(groups)")
+        let titles = html.components(separatedBy: "<h2>").dropFirst().map { String($0.prefix { $0 != "<" }) }
+        #expect(titles == ["Pixels changed", "No golden yet", "Goldens no variant makes any more", "Matched"])
+        // Failing groups, then what passed, which the page hides while "Failures only" is on.
+        #expect(html.components(separatedBy: "<section class=\"group fails\"").count - 1 == 3)
+        #expect(html.components(separatedBy: "<section class=\"group passes\"").count - 1 == 1)
         #expect(html.contains("<img loading=\"lazy\" src=\"images/demo/iphone-15-dark.actual.png\""))
         #expect(html.contains("id=\"failures-only\" checked"))
+        #expect(!html.contains("id=\"plain-diff\""), "no switch without a plain diff to switch to")
         #expect(!html.contains("http://") && !html.contains("https://"))
+    }
+
+    /// A golden whose layout explains it: its changes are listed, outlined on each picture in percentages of its
+    /// size, and compared on a stage as wide as the wider picture.
+    @Test func theHTMLListsAndOutlinesTheChangesALayoutExplains() {
+        let size = { (width: Int, height: Int) in SnapshotItem.PixelSize(width: width, height: height) }
+        let rename = LayoutChangeSummary.Change(kind: .renamed, words: "'Vegan' → 'Vegetarian' (item 0-2)",
+                                                old: Rect(x: 100, y: 50, width: 50, height: 15),
+                                                new: Rect(x: 10, y: 80, width: 80, height: 15))
+        let removal = LayoutChangeSummary.Change(kind: .removed, words: "'Golf' removed (item 1-0)",
+                                                 old: Rect(x: 10, y: 200, width: 40, height: 15), new: nil)
+        let images: [SnapshotItem.Image] = [
+            .init(role: .golden, path: "images/demo/se.golden.png", size: size(400, 1000)),
+            .init(role: .actual, path: "images/demo/se.actual.png", size: size(400, 1250)),
+            .init(role: .diff, path: "images/demo/se.diff.png", size: size(400, 1250)),
+            .init(role: .pixels, path: "images/demo/se.pixels.png", size: size(400, 1250)),
+        ]
+        var item = SnapshotItem(name: "demo/se.png", screen: "demo", kind: .render, status: .changed,
+                                detail: "12 pixels", images: images)
+        item.explanation = LayoutChangeSummary(cause: [rename.words, removal.words], effect: ["3 tags moved"])
+        item.marks = [rename, removal].map { SnapshotItem.Mark($0, scale: 2) }
+        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: [item])).page
+
+        let renamed = "&#39;Vegan&#39; → &#39;Vegetarian&#39; (item 0-2)", removed = "&#39;Golf&#39; removed (item 1-0)"
+        #expect(html.contains("<h2>\(renamed); \(removed)</h2>"))
+        #expect(html.contains(#"data-goto="item-0-0">"# + renamed + "</button>"))
+        #expect(html.contains(#"data-goto="item-0-1">"# + removed + "</button>"))
+        // On the golden, the old frame: (200, 100) 100×30 of 400×1000.
+        #expect(html.contains(#"<span class="mark renamed" data-mark="item-0-0" style="left: 50.0000%; top: 10.0000%; "#
+                              + #"width: 25.0000%; height: 3.0000%""#), "\(html)")
+        // On the actual picture and the diff, the new one: (20, 160) 160×30 of 400×1250.
+        let onActual = #"<span class="mark renamed" data-mark="item-0-0" style="left: 5.0000%; top: 12.8000%; "#
+            + #"width: 40.0000%; height: 2.4000%""#
+        #expect(html.components(separatedBy: onActual).count - 1 == 4, "actual, diff, plain diff and the stage")
+        // A removed tag is outlined on the golden, and on the stage where it was, as gone.
+        let onGolden = #"<span class="mark removed" data-mark="item-0-1" style="left: 5.0000%; top: 40.0000%; "#
+        let gone = #"<span class="mark removed gone" data-mark="item-0-1" style="left: 5.0000%; top: 32.0000%; "#
+        #expect(html.contains(onGolden) && html.contains(gone))
+        #expect(html.contains(#"<div class="stage" data-stage style="aspect-ratio: 400 / 1250">"#))
+        #expect(html.contains(#"width="400" height="1000" style="width: 100.0000%""#))
+        #expect(html.contains(#"<figure class="diff explained">"#) && html.contains(#"<figure class="pixels">"#))
+        #expect(html.contains(#"id="plain-diff""#))
+
+        // What the page is drawn from reads back from report.json.
+        let report = SnapshotReport(action: .verify, items: [item])
+        let parsed = try? SnapshotReport(json: JSONParser.parse(Array(report.json.rendered().utf8), file: "r.json"),
+                                         file: "r.json")
+        #expect(parsed == report)
+    }
+
+    @Test func percentagesAreWrittenTheSameWayEveryTime() {
+        #expect(SnapshotReportHTML.percent(1, of: 3) == "33.3333%")
+        #expect(SnapshotReportHTML.percent(2, of: 3) == "66.6667%")
+        #expect(SnapshotReportHTML.percent(0, of: 7) == "0.0000%")
+        #expect(SnapshotReportHTML.percent(-4, of: 400) == "-1.0000%")
+        #expect(SnapshotReportHTML.percent(5, of: 0) == "0.0000%")
     }
 }

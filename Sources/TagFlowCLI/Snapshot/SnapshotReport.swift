@@ -46,6 +46,8 @@ public struct SnapshotItem: Equatable, Sendable {
     public internal(set) var explanation: LayoutChangeSummary?
     /// A golden that changed but was recorded without its layout, so only its pixels explain it.
     public internal(set) var hasNoLayout = false
+    /// The explanation's changes where the golden and the actual picture show them, for a golden drawn whole.
+    public internal(set) var marks: [Mark] = []
 
     /// The detail, after what the change in layout did to this golden, when its layout explains it.
     var explainedDetail: String {
@@ -56,6 +58,31 @@ public struct SnapshotItem: Equatable, Sendable {
     /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
     static func title(ofScreen screen: String) -> String {
         screen.isEmpty ? "(top of the goldens folder)" : screen
+    }
+
+    /// One change of a golden's explanation, located in its pictures: what a reviewer is pointed to.
+    public struct Mark: Equatable, Sendable {
+        public let kind: LayoutChangeSummary.Change.Kind
+        public let words: String
+        /// In the golden's pixels; nil where the golden has no such element.
+        public let golden: PixelDiff.Region?
+        /// In the actual picture's pixels; nil where it has no such element.
+        public let actual: PixelDiff.Region?
+
+        /// `change`'s frames in pictures drawn at `scale` pixels a point.
+        init(_ change: LayoutChangeSummary.Change, scale: Double) {
+            self.init(kind: change.kind, words: change.words,
+                      golden: change.old.map { LayoutAwareDiff.pixels($0, scale: scale, margin: 0) },
+                      actual: change.new.map { LayoutAwareDiff.pixels($0, scale: scale, margin: 0) })
+        }
+
+        init(kind: LayoutChangeSummary.Change.Kind, words: String, golden: PixelDiff.Region?,
+             actual: PixelDiff.Region?) {
+            self.kind = kind
+            self.words = words
+            self.golden = golden
+            self.actual = actual
+        }
     }
 
     /// A picture a report folder holds for an item.
@@ -74,10 +101,24 @@ public struct SnapshotItem: Equatable, Sendable {
         public let role: Role
         /// Relative to the report folder: `images/demo/iphone-15-dark.diff.png`.
         public let path: String
+        /// In pixels, as its PNG header says: the HTML report sizes the picture before it loads.
+        public let size: PixelSize?
 
-        public init(role: Role, path: String) {
+        public init(role: Role, path: String, size: PixelSize? = nil) {
             self.role = role
             self.path = path
+            self.size = size
+        }
+    }
+
+    /// A picture's width and height in pixels.
+    public struct PixelSize: Equatable, Sendable {
+        public let width: Int
+        public let height: Int
+
+        public init(width: Int, height: Int) {
+            self.width = width
+            self.height = height
         }
     }
 }
@@ -196,6 +237,9 @@ public struct SnapshotReport: Equatable, Sendable {
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
                     ("images", .object(item.images.map { ($0.role.rawValue, .string($0.path)) })),
+                    ("imageSizes", .object(item.images.compactMap { image in
+                        image.size.map { (image.role.rawValue, .array([.integer($0.width), .integer($0.height)])) }
+                    })),
                 ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? [])
                   + (item.explanation.map { explanation in
                       let words = { (words: [String]) in JSONOutput.array(words.map(JSONOutput.string)) }
@@ -203,9 +247,44 @@ public struct SnapshotReport: Equatable, Sendable {
                                                     ("effect", words(explanation.effect))])
                       return [("explanation", said)]
                   } ?? [])
-                  + (item.hasNoLayout ? [("layout", JSONOutput.string("not recorded"))] : []))
+                  + (item.hasNoLayout ? [("layout", JSONOutput.string("not recorded"))] : [])
+                  + (item.marks.isEmpty ? [] : [("marks", .array(item.marks.map(Self.json)))]))
             })),
         ])
+    }
+
+    /// A mark as `{"kind", "words", "golden": [x, y, width, height], "actual": …}`, null for a side without it.
+    private static func json(_ mark: SnapshotItem.Mark) -> JSONOutput {
+        func region(_ region: PixelDiff.Region?) -> JSONOutput {
+            region.map { .array([$0.x, $0.y, $0.width, $0.height].map(JSONOutput.integer)) } ?? .null
+        }
+        return .object([("kind", .string(mark.kind.rawValue)), ("words", .string(mark.words)),
+                        ("golden", region(mark.golden)), ("actual", region(mark.actual))])
+    }
+
+    /// Reads back a mark ``json(_:)`` wrote.
+    private static func mark(_ value: Located<JSONValue>) throws(InputError) -> SnapshotItem.Mark {
+        let reader = try JSONObjectReader(value, context: "a mark")
+        let kindText = try reader["kind"]?.string("a mark's \"kind\"") ?? ""
+        guard let kind = LayoutChangeSummary.Change.Kind(rawValue: kindText) else {
+            let known = LayoutChangeSummary.Change.Kind.allCases.map(\.rawValue)
+            throw .unknownReportWord(what: "a mark's \"kind\"", known: known,
+                                     at: reader["kind"]?.location ?? value.location)
+        }
+        func region(_ key: String) throws(InputError) -> PixelDiff.Region? {
+            guard let value = reader[key] else { return nil }
+            if case .null = value.value { return nil }
+            let numbers = try value.array("a mark's \"\(key)\"").map { value throws(InputError) in
+                Int(try value.number("a mark's \"\(key)\""))
+            }
+            guard numbers.count == 4 else {
+                throw .unknownReportWord(what: "a mark's \"\(key)\"", known: ["[x, y, width, height]"],
+                                         at: value.location)
+            }
+            return PixelDiff.Region(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+        }
+        return SnapshotItem.Mark(kind: kind, words: try reader["words"]?.string("a mark's \"words\"") ?? "",
+                                 golden: try region("golden"), actual: try region("actual"))
     }
 
     /// `report.json`'s text: the report for tools, which a merge reads back.
@@ -266,13 +345,26 @@ public struct SnapshotReport: Equatable, Sendable {
                                          at: item["status"]?.location ?? element.location)
             }
             var images = [SnapshotItem.Image]()
+            let sizes = try item["imageSizes"].map { value throws(InputError) in
+                try JSONObjectReader(value, context: "\"imageSizes\"")
+            }
             if let imageObject = item["images"] {
                 for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
                     guard let role = SnapshotItem.Image.Role(rawValue: key.value) else {
                         throw .unknownReportWord(what: "an image's role", known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
                                                  at: key.location)
                     }
-                    images.append(SnapshotItem.Image(role: role, path: try path.string("an image path")))
+                    let size = try sizes?[key.value].map { value throws(InputError) -> SnapshotItem.PixelSize in
+                        let numbers = try value.array("an image's size").map { value throws(InputError) in
+                            Int(try value.number("an image's size"))
+                        }
+                        guard numbers.count == 2 else {
+                            throw .unknownReportWord(what: "an image's size", known: ["[width, height]"],
+                                                     at: value.location)
+                        }
+                        return SnapshotItem.PixelSize(width: numbers[0], height: numbers[1])
+                    }
+                    images.append(SnapshotItem.Image(role: role, path: try path.string("an image path"), size: size))
                 }
             }
             let explanation = try item["explanation"].map { value throws(InputError) -> LayoutChangeSummary in
@@ -285,6 +377,9 @@ public struct SnapshotReport: Equatable, Sendable {
                 return LayoutChangeSummary(cause: try words("cause"), effect: try words("effect"))
             }
             let hasNoLayout = try item["layout"]?.string("\"layout\"") == "not recorded"
+            let marks = try (item["marks"]?.array("\"marks\"") ?? []).map { value throws(InputError) in
+                try Self.mark(value)
+            }
             items.append(SnapshotItem(
                 name: try item["name"]?.string("\"name\"") ?? "", screen: try item["screen"]?.string("\"screen\"") ?? "",
                 kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
@@ -297,7 +392,7 @@ public struct SnapshotReport: Equatable, Sendable {
                 imagesStep: try item["imagesStep"].map { value throws(InputError) in
                     Int(try value.number("\"imagesStep\""))
                 },
-                explanation: explanation, hasNoLayout: hasNoLayout))
+                explanation: explanation, hasNoLayout: hasNoLayout, marks: marks))
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
     }

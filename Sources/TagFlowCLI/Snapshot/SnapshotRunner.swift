@@ -469,7 +469,9 @@ struct SnapshotRunner: Sendable {
         let layoutDiff = golden != nil && !within
             ? try self.recordedLayout(of: layout.variant).map { LayoutDiff(old: $0, new: layout.snapshot) } : nil
         if let layoutDiff {
-            item.explanation = LayoutChangeSummary(layoutDiff)
+            let explanation = LayoutChangeSummary(layoutDiff)
+            item.explanation = explanation
+            if let scale = layout.scale { item.marks = explanation.changes.map { SnapshotItem.Mark($0, scale: scale) } }
         } else if golden != nil, !within {
             item.hasNoLayout = true
         }
@@ -580,7 +582,8 @@ struct SnapshotRunner: Sendable {
         guard reportFolder != nil else { return }
         let file = base + ".\(role).png"
         outcome.writes.append(PendingWrite(name: file, bytes: bytes, isForReport: true))
-        item.images.append(SnapshotItem.Image(role: role, path: file))
+        let size = PNGDecoder.size(of: bytes).map { SnapshotItem.PixelSize(width: $0.width, height: $0.height) }
+        item.images.append(SnapshotItem.Image(role: role, path: file, size: size))
     }
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
