@@ -123,6 +123,32 @@ import TagFlowTestSupport
         #expect(!FileManager.default.fileExists(atPath: project.path("goldens/interests/iphone-se-light-L.layout.json")))
     }
 
+    /// `--plain-diff`: the diff marks every differing pixel, the moved tags' too; the words still explain.
+    @Test func thePlainDiffCanBeAskedFor() throws {
+        let project = try renamedProject()
+        let verify = try project.snapshot(["verify", "--plain-diff", "--report", "plain", "--filter", "*/iphone-se-light-L"])
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("interests: \(Self.rename), in 1 golden"), "\(verify.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: project.path("plain/images/interests/iphone-se-light-L.pixels.png")))
+        let explained = try project.snapshot(["verify", "--report", "explained", "--filter", "*/iphone-se-light-L"])
+        #expect(explained.status == 1)
+        func red(_ path: String) throws -> Int {
+            let image = try PNGDecoder().decode(Array(Data(contentsOf: URL(fileURLWithPath: project.path(path)))))
+            var count = 0
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y] == RGBAImage.Pixel(r: 255, g: 0, b: 0) { count += 1 }
+            }
+            return count
+        }
+        let plain = try red("plain/images/interests/iphone-se-light-L.diff.png")
+        #expect(plain == (try red("explained/images/interests/iphone-se-light-L.pixels.png")))
+        #expect(plain > 2 * (try red("explained/images/interests/iphone-se-light-L.diff.png")))
+
+        let refused = try project.snapshot(["verify", "--plain-diff"])
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("--plain-diff") && refused.stderr.contains("add --report DIR"), "\(refused.stderr)")
+    }
+
     @Test func aStaleVariantsLayoutIsPrunedWithItsGolden() throws {
         let project = try renamedProject()
         try Data(Self.manifest.replacingOccurrences(of: #", "AX2""#, with: "").utf8).write(to: URL(fileURLWithPath: project.path("tagflow.json")))

@@ -18,6 +18,7 @@ struct SnapshotCommand: ParsableCommand {
     var threads: Int?
     var quiet = false
     var allowOutside = false
+    var plainDiff = false
 
     enum Action: String, CaseIterable {
         /// Render every variant and write the goldens the mode names.
@@ -59,12 +60,14 @@ struct SnapshotCommand: ParsableCommand {
                         + ".sheet.png or .scroll: 'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
             .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
                     value: .path("DIR")),
+            .flag(\.plainDiff, "--plain-diff", help: "In the report, mark every differing pixel, as a plain pixel diff "
+                  + "does, instead of leaving out tags the recorded layout says only moved."),
             .flag(\.force, "--force", help: "Record, or verify --prune, even where CI is set in the environment."),
             .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
                     value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
             .flag(\.allowOutside, "--allow-outside", help: "Let the manifest name goldens, tags, configs and fonts outside "
-                  + "its folder, and the report be written outside it; without it, paths stay inside the manifest's folder."),
+                  + "its folder; without it, the paths it names must stay inside it."),
         ])]
     }
 
@@ -81,7 +84,7 @@ struct SnapshotCommand: ParsableCommand {
             // Merging reads the shards' reports only: options of a run would mean nothing, and are refused.
             let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil), ("--filter", !filters.isEmpty),
                                                 ("--manifest", manifest != nil), ("--threads", threads != nil),
-                                                ("--allow-outside", allowOutside)]
+                                                ("--allow-outside", allowOutside), ("--plain-diff", plainDiff)]
             if let (option, _) = runOptions.first(where: \.1) {
                 throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
             }
@@ -92,6 +95,9 @@ struct SnapshotCommand: ParsableCommand {
                                  + "this run changes none, so runs anywhere")
         }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
+        if plainDiff, report == nil {
+            throw .notApplicable(option: "--plain-diff", because: "chooses the report's diff pictures; add --report DIR")
+        }
     }
 
     func run(console: Console) throws -> ExitStatus {
@@ -102,7 +108,8 @@ struct SnapshotCommand: ParsableCommand {
             throw SnapshotError.goldensChangedOnCI(prunes: action == .verify)
         }
         let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest, allowingPathsOutside: allowOutside)
-        let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report, threads: threads)
+        let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report,
+                              threads: threads, plainDiff: plainDiff)
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
         // A signal that came once everything was committed still ends the process as a signal does.

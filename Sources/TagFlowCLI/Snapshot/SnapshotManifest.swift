@@ -56,7 +56,7 @@ struct SnapshotManifest: Sendable {
     var goldensLocation: SourceSpan? = nil
     var screens: [Screen]
 
-    /// Whether the goldens, inputs, fonts and report may lie outside the manifest's folder (`--allow-outside`).
+    /// Whether the goldens, inputs and fonts may lie outside the manifest's folder (`--allow-outside`).
     var allowsPathsOutside = false
 
     /// The folder holding the manifest, which its paths are relative to and may not leave.

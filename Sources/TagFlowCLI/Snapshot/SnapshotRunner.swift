@@ -19,6 +19,8 @@ struct SnapshotRunner: Sendable {
     let prune: Bool
     /// Where pictures for the report go (`images/…`), if a report is written.
     let reportFolder: String?
+    /// The report's diffs mark every differing pixel, even of tags a recorded layout says only moved.
+    var plainDiff = false
     let threads: Int
     let console: Console
     let quiet: Bool
@@ -489,7 +491,7 @@ struct SnapshotRunner: Sendable {
             if let golden, item.status != .written { attach(.golden, golden, base: base, to: &item, &outcome) }
             attach(.actual, try actualBytes ?? encode(), base: base, to: &item, &outcome)
             if golden != nil, item.status != .written, let diffImage = result?.image {
-                if let layoutDiff, let golden, let scale = layout.scale,
+                if !plainDiff, let layoutDiff, let golden, let scale = layout.scale,
                    let image = try Self.layoutAwareDiffImage(golden: golden, actual: actual ?? makeActual(),
                                                              diff: layoutDiff, scene: layout.scene, scale: scale,
                                                              options: screen.tolerance.diffOptions) {

@@ -21,8 +21,8 @@ public struct SnapshotSuite: Sendable {
 
     /// Reads and checks a manifest. Paths in it are relative to its folder, and must stay inside it, links
     /// resolved: the goldens, the screens' tags and configs, and the fonts those name. `allowingPathsOutside` lifts
-    /// that, for a manifest that is trusted (the command's `--allow-outside`); a report folder must then lie inside
-    /// the manifest's folder too.
+    /// that, for a manifest that is trusted (the command's `--allow-outside`). The report folder is the caller's
+    /// (``SnapshotRun/reportFolder``), so it may lie anywhere but inside the goldens folder.
     public init(manifest path: String = defaultManifest, allowingPathsOutside: Bool = false) throws(TagFlowError) {
         do {
             guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noManifest(path) }
@@ -71,6 +71,7 @@ public struct SnapshotSuite: Sendable {
                                         reportFolder: reportFolder, threads: max(1, run.threads ?? ProcessInfo.processInfo.activeProcessorCount),
                                         console: console, quiet: !showsProgress)
             runner.filter = VariantFilter(patterns: run.filters)
+            runner.plainDiff = run.plainDiff
             let report = try runner.run(interruption: interruption)
             if let reportFolder { try report.write(to: reportFolder, replacing: earlierImages) }
             return report
@@ -98,13 +99,18 @@ public struct SnapshotRun: Sendable {
     /// Variants drawn at once; nil for one a core, and fewer than 1 counts as 1. The goldens are the same for any
     /// number.
     public var threads: Int?
+    /// The report's diff pictures mark every differing pixel, tags that only moved too, instead of what no move
+    /// in the recorded layout explains. The words still say what changed.
+    public var plainDiff: Bool
 
-    public init(shard: Shard = .whole, filters: [String] = [], prune: Bool = false, reportFolder: String? = nil, threads: Int? = nil) {
+    public init(shard: Shard = .whole, filters: [String] = [], prune: Bool = false, reportFolder: String? = nil,
+                threads: Int? = nil, plainDiff: Bool = false) {
         self.shard = shard
         self.filters = filters
         self.prune = prune
         self.reportFolder = reportFolder
         self.threads = threads
+        self.plainDiff = plainDiff
     }
 }
 
