@@ -50,13 +50,14 @@ public struct LayoutDiffImage {
 
     /// How a tag is marked; also the order of the legend.
     package enum Mark: CaseIterable {
-        case unchanged, added, removed, moved, resized, reselected
+        case unchanged, added, removed, renamed, moved, resized, reselected
 
         var label: String {
             switch self {
             case .unchanged: "unchanged"
             case .added: "added"
             case .removed: "removed"
+            case .renamed: "renamed"
             case .moved: "moved"
             case .resized: "resized"
             case .reselected: "reselected"
@@ -101,12 +102,14 @@ public struct LayoutDiffImage {
         /// Fill, stroke and text of each mark.
         static let light = Palette(page: "#f6f8fa", panelBorder: "#d0d7de", ink: "#1f2328", quiet: "#656d76", arrow: "#136b72", marks: [
             .unchanged: ("#ffffff", "#b8bec6", "#57606a"), .added: ("#dafbe1", "#1a7f37", "#116329"),
-            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .moved: ("#d8f5f3", "#1b7c83", "#0e5a60"),
+            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .renamed: ("#ffeff7", "#bf3989", "#99286e"),
+            .moved: ("#d8f5f3", "#1b7c83", "#0e5a60"),
             .resized: ("#ddf4ff", "#0969da", "#0550ae"), .reselected: ("#fbefff", "#8250df", "#6639ba"),
         ])
         static let dark = Palette(page: "#0d1117", panelBorder: "#30363d", ink: "#e6edf3", quiet: "#9198a1", arrow: "#39c5cf", marks: [
             .unchanged: ("#161b22", "#484f58", "#9198a1"), .added: ("#12261e", "#2ea043", "#3fb950"),
-            .removed: ("#25171c", "#f85149", "#ff7b72"), .moved: ("#10292b", "#39c5cf", "#56d4dd"),
+            .removed: ("#25171c", "#f85149", "#ff7b72"), .renamed: ("#2d1524", "#db61a2", "#ff80c8"),
+            .moved: ("#10292b", "#39c5cf", "#56d4dd"),
             .resized: ("#121d2f", "#388bfd", "#58a6ff"), .reselected: ("#1f1a2e", "#a371f7", "#bc8cff"),
         ])
     }
@@ -276,9 +279,12 @@ public struct LayoutDiffImage {
                 if let k = key(change.old) { old[k] = .moved }
                 if let k = key(change.new) { new[k] = .moved }
             }
-            // A renamed tag is drawn as the one that went and the one that came.
-            for change in diff.removed + diff.renamed { if let k = key(change.old) { old[k] = .removed } }
-            for change in diff.added + diff.renamed { if let k = key(change.new) { new[k] = .added } }
+            for change in diff.removed { if let k = key(change.old) { old[k] = .removed } }
+            for change in diff.added { if let k = key(change.new) { new[k] = .added } }
+            for change in diff.renamed {
+                if let k = key(change.old) { old[k] = .renamed }
+                if let k = key(change.new) { new[k] = .renamed }
+            }
         }
     }
 
@@ -321,7 +327,8 @@ public struct LayoutDiffImage {
             let text = diff.new.sections[new.section].tags[new.index].displayText
             drawTag(text, frame: frame, mark: mark, style: .solid, drawer: drawer)
         }
-        for change in diff.added + diff.renamed { drawNew(change, .added) }
+        for change in diff.added { drawNew(change, .added) }
+        for change in diff.renamed { drawNew(change, .renamed) }
         for change in diff.resized where !moved.contains(change) { drawNew(change, .resized) }
         for change in diff.reselected where !moved.contains(change) && !resized.contains(change) {
             drawNew(change, .reselected)
@@ -334,11 +341,37 @@ public struct LayoutDiffImage {
         }
         // Last, the outlines of the tags that went, dashed and without text over whatever now sits in their place, so
         // that a renamed tag's old outline and a removed one under a tag that moved in still show.
-        for change in diff.removed + diff.renamed {
-            if let frame = change.old?.frame {
-                drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer)
-            }
+        for change in diff.removed {
+            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer) }
         }
+        for change in diff.renamed {
+            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .renamed, style: .ghost, drawer: drawer) }
+        }
+        // A renamed tag's old text, once, in a label on its new frame's top edge.
+        for change in diff.renamed {
+            guard let frame = change.new?.frame, let oldText = change.oldText else { continue }
+            drawOldText(oldText, on: frame, within: diff.new.contentSize.width, drawer: drawer)
+        }
+    }
+
+    /// `was 'Vegan'` in a small label straddling the top edge of `frame`, kept within the panel's `width`: on the
+    /// line spacing above the tag, clear of its text, on a fill of the page's colour, so nothing shows through.
+    private func drawOldText(_ text: String, on frame: Rect, within width: Double, drawer: DiffDrawer) {
+        let font = drawer.fonts.captionFont
+        let words = "was " + LayoutChangeSummary.quoted(text)
+        let height = font.size + 4, padding = 5.0
+        let labelWidth = engine.shape(words, font: font).width + 2 * padding
+        let x = max(0, min(frame.minX + 6, width - labelWidth))
+        let box = Rect(x: x, y: frame.minY + 3 - height, width: labelWidth, height: height)
+        drawer.painter.roundedRect(box, radius: 4)
+        drawer.painter.setColour(palette.page)
+        drawer.painter.context.fillPreserve()
+        drawer.painter.setColour(palette[.renamed].stroke)
+        drawer.painter.context.setLineWidth(1)
+        drawer.painter.context.stroke()
+        let baseline = drawer.painter.baseline(centredIn: box, font: font)
+        _ = drawer.painter.drawLabel(words, at: Point(x: box.minX + padding, y: baseline),
+                                     colour: palette[.renamed].text, font: font)
     }
 
     /// At most this many arrows a section: beyond it, moved tags are only tinted, and the caption counts them.
@@ -494,7 +527,9 @@ public struct LayoutDiffImage {
     /// Every mark, in order, with "selected" after "unchanged" when a layout selects a tag, and "reselected" only when
     /// a tag's selection changed.
     var legend: [LegendEntry] {
-        var entries = Mark.allCases.filter { $0 != .reselected || !diff.reselected.isEmpty }
+        var entries = Mark.allCases.filter {
+            ($0 != .reselected || !diff.reselected.isEmpty) && ($0 != .renamed || !diff.renamed.isEmpty)
+        }
             .map { LegendEntry(label: $0.label, fill: palette[$0].fill, stroke: palette[$0].stroke) }
         if [diff.old, diff.new].contains(where: { $0.sections.contains { $0.tags.contains(where: \.isSelected) } }) {
             let selected = style.tagLook(isSelected: true)

@@ -126,11 +126,13 @@ import TagFlowTestSupport
     /// `--plain-diff`: the diff marks every differing pixel, the moved tags' too; the words still explain.
     @Test func thePlainDiffCanBeAskedFor() throws {
         let project = try renamedProject()
-        let verify = try project.snapshot(["verify", "--plain-diff", "--report", "plain", "--filter", "*/iphone-se-light-L"])
+        let only = ["--filter", "*/iphone-se-light-L"]
+        let verify = try project.snapshot(["verify", "--plain-diff", "--report", "plain"] + only)
         #expect(verify.status == 1)
         #expect(verify.stdout.contains("interests: \(Self.rename), in 1 golden"), "\(verify.stdout)")
-        #expect(!FileManager.default.fileExists(atPath: project.path("plain/images/interests/iphone-se-light-L.pixels.png")))
-        let explained = try project.snapshot(["verify", "--report", "explained", "--filter", "*/iphone-se-light-L"])
+        let plainPixels = project.path("plain/images/interests/iphone-se-light-L.pixels.png")
+        #expect(!FileManager.default.fileExists(atPath: plainPixels))
+        let explained = try project.snapshot(["verify", "--report", "explained"] + only)
         #expect(explained.status == 1)
         func red(_ path: String) throws -> Int {
             let image = try PNGDecoder().decode(Array(Data(contentsOf: URL(fileURLWithPath: project.path(path)))))
@@ -146,7 +148,8 @@ import TagFlowTestSupport
 
         let refused = try project.snapshot(["verify", "--plain-diff"])
         #expect(refused.status == 2)
-        #expect(refused.stderr.contains("--plain-diff") && refused.stderr.contains("add --report DIR"), "\(refused.stderr)")
+        #expect(refused.stderr.contains("--plain-diff") && refused.stderr.contains("add --report DIR"),
+                "\(refused.stderr)")
     }
 
     @Test func aStaleVariantsLayoutIsPrunedWithItsGolden() throws {

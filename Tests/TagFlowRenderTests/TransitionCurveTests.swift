@@ -37,6 +37,6 @@ struct TransitionTrackTests {
         let renamed = transition.tracks.filter { $0.old?.id == .item(0, 1) || $0.new?.id == .item(0, 1) }
         #expect(renamed.count == 1)
         #expect(renamed.first?.old?.id == .item(0, 1) && renamed.first?.new?.id == .item(0, 1))
-        #expect(renamed.first?.change == .added && renamed.first?.looksAlike == false)
+        #expect(renamed.first?.change == .renamed && renamed.first?.looksAlike == false)
     }
 }

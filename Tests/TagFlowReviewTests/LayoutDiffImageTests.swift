@@ -27,14 +27,34 @@ import TagFlowRender
         let old = try snapshot(["篮球", "足球", "排球", "网球"], engine: engine)
         let new = try snapshot(["篮球", "棒球", "排球", "网球"], engine: engine)
         let diff = LayoutDiff(old: old, new: new)
-        // 足球 gave way to 棒球 in place: renamed, and drawn as the tag that went (red) and the one that came (green).
+        // 足球 gave way to 棒球 in place: renamed, marked as renamed, not as a tag that went and one that came.
         #expect(diff.renamed.map { "\($0.oldText ?? "") → \($0.text)" } == ["足球 → 棒球"])
         #expect(diff.added.isEmpty && diff.removed.isEmpty)
         let image = try LayoutDiffImage(diff: diff, engine: engine).image(scale: 1)
         // Three panels of 375 pt, two gaps of 24 and margins of 16.
         #expect(image.width == 16 * 2 + 375 * 3 + 24 * 2)
-        #expect(count(image, near: RGBAImage.Pixel(r: 0xcf, g: 0x22, b: 0x2e)) > 50)  // removed outline
-        #expect(count(image, near: RGBAImage.Pixel(r: 0x1a, g: 0x7f, b: 0x37)) > 50)  // added outline
+        let renamed = LayoutDiffImage.Palette.light[.renamed]
+        #expect(count(image, near: pixel(renamed.stroke)) > 50)
+        // Red and green only in the legend's swatches.
+        #expect(count(image, near: RGBAImage.Pixel(r: 0xcf, g: 0x22, b: 0x2e)) < 40)  // removed outline
+        #expect(count(image, near: RGBAImage.Pixel(r: 0x1a, g: 0x7f, b: 0x37)) < 40)  // added outline
+        // The overlay says the old text once, beside the new tag: more of the renamed text colour than the new panel,
+        // which shows the new text alone.
+        let scale = 3
+        let sharp = try LayoutDiffImage(diff: diff, engine: engine).image(scale: Double(scale))
+        func renamedText(inPanel panel: Int) -> Int {
+            let x0 = (16 + panel * (375 + 24)) * scale
+            var pixels = 0
+            for y in 0..<sharp.height {
+                for x in x0..<(x0 + 375 * scale) where abs(Int(sharp[x, y].r) - Int(renamed.text.red)) < 24
+                    && abs(Int(sharp[x, y].g) - Int(renamed.text.green)) < 24
+                    && abs(Int(sharp[x, y].b) - Int(renamed.text.blue)) < 24 { pixels += 1 }
+            }
+            return pixels
+        }
+        let inNewPanel = renamedText(inPanel: 1)
+        #expect(inNewPanel > 20)
+        #expect(renamedText(inPanel: 2) > inNewPanel + 20, "'was 足球' beside the renamed tag")
     }
 
     /// Right to left, a section's title sits at its header's right, as `render` puts it; left to right, at its left.
@@ -154,7 +174,7 @@ import TagFlowRender
         let diff = LayoutDiff(old: old, new: new)
         let picture = LayoutDiffImage(diff: diff, engine: engine)
         #expect(LayoutDiffImage.changeNote(diff) == "+0 −0 · 1 renamed · 0 moved · 0 resized · same height")
-        #expect(picture.legend.map(\.label) == ["unchanged", "added", "removed", "moved", "resized"])
+        #expect(picture.legend.map(\.label) == ["unchanged", "added", "removed", "renamed", "moved", "resized"])
         let image = try picture.image(scale: 1)
         #expect(count(image, near: pixel(LayoutDiffImage.Palette.light[.reselected].stroke)) == 0)
         #expect(count(image, near: pixel(Style.light.selectedBorder)) == 0)

@@ -68,7 +68,7 @@ struct DiffCommand: ParsableCommand {
                         value: .number(.positive, valueName: "N")),
                 .option(\.hold, "--hold", help: "Seconds the first and last frames are held, so a looping animation reads well.",
                         value: .number(.nonNegative, valueName: "SECONDS")),
-                .flag(\.highlightChanges, "--highlight-changes", help: "Tint added, removed, moved and resized tags in the diff picture's colours."),
+                .flag(\.highlightChanges, "--highlight-changes", help: "Tint added, removed, renamed, moved and resized tags in the diff picture's colours."),
                 .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.", value: .number(.any),
                         defaultDescription: "where the first change shows"),
                 .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
@@ -375,7 +375,8 @@ struct DiffCommand: ParsableCommand {
     static func highlightColours(in style: Style) -> [TransitionChange: DeviceView.Highlight] {
         let palette = LayoutDiffImage.Palette(for: style)
         func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight { DeviceView.Highlight(fill: palette[mark].fill, stroke: palette[mark].stroke) }
-        return [.added: colours(.added), .removed: colours(.removed), .moved: colours(.moved), .resized: colours(.resized)]
+        return [.added: colours(.added), .removed: colours(.removed), .renamed: colours(.renamed),
+                .moved: colours(.moved), .resized: colours(.resized)]
     }
 
     /// Animates the device view from the old layout to the new one into `picture`.

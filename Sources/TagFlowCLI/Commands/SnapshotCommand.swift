@@ -96,7 +96,8 @@ struct SnapshotCommand: ParsableCommand {
         }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
         if plainDiff, report == nil {
-            throw .notApplicable(option: "--plain-diff", because: "chooses the report's diff pictures; add --report DIR")
+            throw .notApplicable(option: "--plain-diff",
+                                 because: "chooses the report's diff pictures; add --report DIR")
         }
     }
 
@@ -108,8 +109,8 @@ struct SnapshotCommand: ParsableCommand {
             throw SnapshotError.goldensChangedOnCI(prunes: action == .verify)
         }
         let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest, allowingPathsOutside: allowOutside)
-        let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune, reportFolder: report,
-                              threads: threads, plainDiff: plainDiff)
+        let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune,
+                              reportFolder: report, threads: threads, plainDiff: plainDiff)
         let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
                                    interruption: interruption)
         // A signal that came once everything was committed still ends the process as a signal does.

@@ -4,7 +4,7 @@ import TagFlowText
 
 /// The change a highlighted element shows, named as the layout diff names it.
 public enum TransitionChange: String, Sendable, Hashable, CaseIterable {
-    case added, removed, moved, resized
+    case added, removed, renamed, moved, resized
 }
 
 /// How far a transition has got at each moment: UIKit's default ease-in-out curve, the cubic Bézier through
@@ -183,12 +183,12 @@ public struct LayoutTransition: Sendable {
                     add(.item(o, i), .item(n, j), change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
                 }
                 // A renamed tag turns into its new self where it stands: the pill grows or shrinks from one frame to
-                // the other while the texts cross-fade, tinted as what came.
+                // the other while the texts cross-fade, tinted as renamed.
                 for rename in diff.renamed where rename.old?.section == o && rename.new?.section == n {
                     guard let i = rename.old?.index, let j = rename.new?.index else { continue }
                     matchedOld.insert(i)
                     matchedNew.insert(j)
-                    add(.item(o, i), .item(n, j), change: .added, alike: false)
+                    add(.item(o, i), .item(n, j), change: .renamed, alike: false)
                 }
                 for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
                 for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
