@@ -341,11 +341,11 @@ public struct LayoutDiffImage {
         }
         // Last, the outlines of the tags that went, dashed and without text over whatever now sits in their place, so
         // that a renamed tag's old outline and a removed one under a tag that moved in still show.
-        for change in diff.removed {
-            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .removed, style: .ghost, drawer: drawer) }
-        }
-        for change in diff.renamed {
-            if let frame = change.old?.frame { drawTag("", frame: frame, mark: .renamed, style: .ghost, drawer: drawer) }
+        for (changes, mark) in [(diff.removed, Mark.removed), (diff.renamed, .renamed)] {
+            for change in changes {
+                guard let frame = change.old?.frame else { continue }
+                drawTag("", frame: frame, mark: mark, style: .ghost, drawer: drawer)
+            }
         }
         // A renamed tag's old text, once, in a label on its new frame's top edge.
         for change in diff.renamed {
