@@ -11,7 +11,8 @@ enum SnapshotBenchmarks {
 
     static let group = BenchmarkGroup(
         name: "snapshot",
-        summary: "snapshot verify of 100 unchanged demo variants, against rendering them, on one core and two",
+        summary: "snapshot verify of 100 unchanged demo variants, against rendering them, on one core and two; "
+            + "of the repository's goldens with their layouts recorded and without",
         run: run)
 
     static func run(_ report: inout Report) throws {
@@ -28,16 +29,18 @@ enum SnapshotBenchmarks {
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath))
         let tagflow = try tagflowExecutable()
         let goldens = folder.appendingPathComponent("goldens")
+        // The manifest is the benchmark's own, and names the repository's examples where they are.
+        let trusted = ["--manifest", manifestPath, "--quiet", "--allow-outside"]
         let size = "\(variantCount) variants, scale 2"
 
         // In turn, since the three are compared; each round records the goldens the two verifies read.
         let times = try TimesInTurn([{
             try? FileManager.default.removeItem(at: goldens)
-            return try seconds { try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"]) }
+            return try seconds { try runProgram(tagflow, ["snapshot", "record", "--force"] + trusted) }
         }, {
-            try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
+            try seconds { try runProgram(tagflow, ["snapshot", "verify"] + trusted) }
         }, {
-            try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet", "--threads", "1"]) }
+            try seconds { try runProgram(tagflow, ["snapshot", "verify", "--threads", "1"] + trusted) }
         }])
         let (record, verify, oneCore) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         report.row("snapshot record into an empty folder (render and write all)", size: size, time: record,
@@ -51,6 +54,37 @@ enum SnapshotBenchmarks {
         report.row("two cores against one", size: size, rate: "\(formatSignificant(speedup))× faster",
                    bar: Bar(target: "≥ 1.7×", isMet: speedup >= 1.7))
         try manyScreensRow(&report, tagflow: tagflow, folder: folder.appendingPathComponent("screens"), root: root)
+        try recordedLayoutsRow(&report, tagflow: tagflow, folder: folder.appendingPathComponent("layouts"), root: root)
+    }
+
+    /// Verify of the repository's goldens, every one matching, with the layouts record keeps beside them and
+    /// without (as goldens recorded before layouts were kept): what explaining a failure costs a run with none.
+    static func recordedLayoutsRow(_ report: inout Report, tagflow: URL, folder: URL, root: String) throws {
+        let files = FileManager.default
+        var manifests = [String]()
+        for copy in ["with", "without"] {
+            let project = folder.appendingPathComponent(copy)
+            try files.createDirectory(at: project, withIntermediateDirectories: true)
+            for item in ["tagflow.json", "Examples", "snapshots"] {
+                try files.copyItem(atPath: root + "/" + item, toPath: project.appendingPathComponent(item).path)
+            }
+            if copy == "without" {
+                let goldens = project.appendingPathComponent("snapshots").path
+                for case let file as String in files.enumerator(atPath: goldens)! where file.hasSuffix(".layout.json") {
+                    try files.removeItem(atPath: goldens + "/" + file)
+                }
+            }
+            manifests.append(project.appendingPathComponent("tagflow.json").path)
+        }
+        let times = try TimesInTurn(manifests.map { manifest in
+            { try seconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifest, "--quiet"]) } }
+        })
+        let size = "this repository's goldens, all matching"
+        report.row("snapshot verify, layouts recorded", size: size, time: times.medianTime(0), rate: "")
+        report.row("snapshot verify, no layouts recorded", size: size, time: times.medianTime(1), rate: "")
+        let cost = times.ratio(0, to: 1)
+        report.row("recorded layouts against none", size: size, rate: "\(formatSignificant(cost))×",
+                   bar: Bar(target: "≤ 1.05×", isMet: cost <= 1.05))
     }
 
     /// Verify of `screenCount` screens of 20 of the demo's tags each, in two themes at scale 2: fixed costs per screen

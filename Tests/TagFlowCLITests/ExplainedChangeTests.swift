@@ -123,6 +123,31 @@ import TagFlowTestSupport
         #expect(!FileManager.default.fileExists(atPath: project.path("goldens/interests/iphone-se-light-L.layout.json")))
     }
 
+    /// A scroll sequence is explained in the same words, and its layout is recorded with its frames.
+    @Test func aScrollSequenceIsExplainedToo() throws {
+        let project = Project(folder: try TemporaryFolder())
+        try Data("""
+            {"goldens": "goldens", "screens": [{"name": "interests", "tags": "interests.tags",
+              "scroll": [{"output": "sequence", "frames": 3}]}]}
+            """.utf8).write(to: URL(fileURLWithPath: project.path("tagflow.json")))
+        let tags = try String(contentsOf: packageRoot.appendingPathComponent("Examples/interests.tags"), encoding: .utf8)
+        try Data(tags.utf8).write(to: URL(fileURLWithPath: project.path("interests.tags")))
+        #expect(try project.snapshot(["record", "--quiet"]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: project.path("goldens/interests/default.layout.json")))
+        try Data(tags.replacingOccurrences(of: "* Vegan\n", with: "* Vegetarian 🥗\n").utf8)
+            .write(to: URL(fileURLWithPath: project.path("interests.tags")))
+        let verify = try project.snapshot(["verify", "--report", "report"])
+        #expect(verify.status == 1)
+        // The render and the sequence, one rename.
+        #expect(verify.stdout.contains("interests: \(Self.rename), in 2 goldens"), "\(verify.stdout)")
+        let report = try #require(JSONSerialization.jsonObject(with: Data(project.read("report/report.json").utf8))
+            as? [String: Any])
+        let items = try #require(report["items"] as? [[String: Any]])
+        let sequence = try #require(items.first { $0["name"] as? String == "interests/default.scroll" })
+        let explanation = try #require(sequence["explanation"] as? [String: [String]])
+        #expect(explanation["cause"] == [Self.rename])
+    }
+
     /// `--plain-diff`: the diff marks every differing pixel, the moved tags' too; the words still explain.
     @Test func thePlainDiffCanBeAskedFor() throws {
         let project = try renamedProject()

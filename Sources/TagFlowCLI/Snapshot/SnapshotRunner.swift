@@ -382,7 +382,8 @@ struct SnapshotRunner: Sendable {
             let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
             let scale = variant.settings.scale ?? ScrollCommand.defaultScale
             let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
-            try compareSequence(name: name, screen: screen, frames: images, into: &outcome)
+            try compareSequence(name: name, screen: screen, frames: images,
+                                layout: DrawnLayout(scene: scene, variant: variant.name, scale: nil), into: &outcome)
         }
     }
 
@@ -467,16 +468,7 @@ struct SnapshotRunner: Sendable {
         let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
         var item = SnapshotItem(name: name, screen: screen.name, kind: kind, status: golden == nil ? .missing : within ? .matched : .changed,
                                 detail: Self.detail(result), differentPixels: result?.differentPixels)
-        // A golden that changed is explained by the layout it was drawn from, when that was recorded.
-        let layoutDiff = golden != nil && !within
-            ? try self.recordedLayout(of: layout.variant).map { LayoutDiff(old: $0, new: layout.snapshot) } : nil
-        if let layoutDiff {
-            let explanation = LayoutChangeSummary(layoutDiff)
-            item.explanation = explanation
-            if let scale = layout.scale { item.marks = explanation.changes.map { SnapshotItem.Mark($0, scale: scale) } }
-        } else if golden != nil, !within {
-            item.hasNoLayout = true
-        }
+        let layoutDiff = golden != nil && !within ? try explain(&item, by: layout) : nil
         var actualBytes: [UInt8]?
         if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual, withinTolerance: within) {
             let bytes = try encode()
@@ -506,6 +498,21 @@ struct SnapshotRunner: Sendable {
             try recordLayout(layout, into: &outcome)
         }
         outcome.items.append(item)
+    }
+
+    /// Explains a golden that changed by the layout it was drawn from, when that was recorded: the change in words,
+    /// and, for a picture of the content drawn whole, where each change is in it. Without a recorded layout, the
+    /// item says so. Returns the layout diff, for the diff picture.
+    private func explain(_ item: inout SnapshotItem, by layout: DrawnLayout) throws -> LayoutDiff? {
+        guard let recorded = try recordedLayout(of: layout.variant) else {
+            item.hasNoLayout = true
+            return nil
+        }
+        let diff = LayoutDiff(old: recorded, new: layout.snapshot)
+        let explanation = LayoutChangeSummary(diff)
+        item.explanation = explanation
+        if let scale = layout.scale { item.marks = explanation.changes.map { SnapshotItem.Mark($0, scale: scale) } }
+        return diff
     }
 
     /// What a variant was drawn from, for its golden's layout sidecar; its snapshot is made once, when first needed.
@@ -590,7 +597,8 @@ struct SnapshotRunner: Sendable {
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
     /// changed, were added or were removed.
-    private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], into outcome: inout VariantOutcome) throws {
+    private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], layout: DrawnLayout,
+                                 into outcome: inout VariantOutcome) throws {
         let folder = try goldenPath(name)
         // The golden frames by file name, each with its step.
         let goldenSteps = Dictionary(uniqueKeysWithValues: ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
@@ -631,6 +639,7 @@ struct SnapshotRunner: Sendable {
                                 status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
                                 detail: Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added, removed: removed),
                                 differentPixels: differentPixels, changedSteps: steps)
+        if item.status == .changed { _ = try explain(&item, by: layout) }
         if reportFolder != nil, exists, let firstChange, recordMode == nil {
             // The first step that changed, as a render's pictures: before, after, and what changed.
             let base = Self.reportImageBase(name) + ".step-\(firstChange.step)"
@@ -660,6 +669,9 @@ struct SnapshotRunner: Sendable {
             outcome.removals += extra.map { name + "/" + $0.key }
             item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
             item.status = .written
+        }
+        if let recordMode, recordMode != .never, item.status == .written || (exists && !anyPixelChange && extra.isEmpty) {
+            try recordLayout(layout, into: &outcome)
         }
         outcome.items.append(item)
     }
