@@ -130,7 +130,8 @@ import TagFlowTestSupport
             {"goldens": "goldens", "screens": [{"name": "interests", "tags": "interests.tags",
               "scroll": [{"output": "sequence", "frames": 3}]}]}
             """.utf8).write(to: URL(fileURLWithPath: project.path("tagflow.json")))
-        let tags = try String(contentsOf: packageRoot.appendingPathComponent("Examples/interests.tags"), encoding: .utf8)
+        let example = packageRoot.appendingPathComponent("Examples/interests.tags")
+        let tags = try String(contentsOf: example, encoding: .utf8)
         try Data(tags.utf8).write(to: URL(fileURLWithPath: project.path("interests.tags")))
         #expect(try project.snapshot(["record", "--quiet"]).status == 0)
         #expect(FileManager.default.fileExists(atPath: project.path("goldens/interests/default.layout.json")))

@@ -597,8 +597,8 @@ struct SnapshotRunner: Sendable {
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that
     /// changed, were added or were removed.
-    private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage], layout: DrawnLayout,
-                                 into outcome: inout VariantOutcome) throws {
+    private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage],
+                                 layout: DrawnLayout, into outcome: inout VariantOutcome) throws {
         let folder = try goldenPath(name)
         // The golden frames by file name, each with its step.
         let goldenSteps = Dictionary(uniqueKeysWithValues: ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
@@ -670,7 +670,8 @@ struct SnapshotRunner: Sendable {
             item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
             item.status = .written
         }
-        if let recordMode, recordMode != .never, item.status == .written || (exists && !anyPixelChange && extra.isEmpty) {
+        let framesEqual = exists && !anyPixelChange && extra.isEmpty
+        if let recordMode, recordMode != .never, item.status == .written || framesEqual {
             try recordLayout(layout, into: &outcome)
         }
         outcome.items.append(item)
