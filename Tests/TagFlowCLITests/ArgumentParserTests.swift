@@ -47,7 +47,7 @@ import TagFlowReview
     }
 
     @Test func helpShowsTheDefaultsItWasDeclaredWith() {
-        let help = ScrollCommand.help
+        let help = ScrollCommand.help(width: 10_000)
         #expect(help.contains("--super-item-size <WxH>"))
         #expect(help.contains("(default: 50x50)"))
         #expect(help.contains("--fps <N>                   Frames per second of a GIF or APNG. (default: 10)"))
@@ -55,12 +55,37 @@ import TagFlowReview
         #expect(help.contains("(default: naive-super,cached)"))
     }
 
+    /// Help wraps to the width it is given, names the shared layout options' page instead of listing them, and lists
+    /// a command's own options before the shared ones.
+    @Test func helpWrapsToTheTerminalAndNamesTheSharedOptionsPage() {
+        for width in [60, 80, 132] {
+            for command in TagFlowCommand.commands {
+                let lines = command.help(width: width).split(separator: "\n")
+                let long = lines.filter { $0.count > width }
+                #expect(long.isEmpty, "\(command.configuration.name) at \(width): \(long)")
+            }
+            let page = HelpPage.layoutOptions.text(width: width).split(separator: "\n")
+            #expect(page.allSatisfy { $0.count <= width })
+        }
+        let render = RenderCommand.help(width: 200)
+        #expect(!render.contains("--line-spacing"), "the layout options are on their page")
+        #expect(render.contains("see 'tagflow help layout-options'"))
+        let picture = try? #require(render.range(of: "PICTURE:")), input = try? #require(render.range(of: "INPUT:"))
+        #expect(picture.map(\.lowerBound) ?? render.endIndex < input.map(\.lowerBound) ?? render.startIndex,
+                "render's own options come first")
+        // Prose that runs over lines in the declaration is one paragraph.
+        let diff = DiffCommand.help(width: 200)
+        #expect(diff.contains("with translucent pixels blended over white (pixelmatch 7.x blends them over a grey"))
+        #expect(HelpText.width(environment: ["COLUMNS": "100"]) == 100)
+        #expect(HelpText.width(environment: ["COLUMNS": "12"]) == 40)
+    }
+
     /// An option whose default is no text at all shows none, rather than `(default: )`.
     @Test func anEmptyDefaultIsNotShown() {
         for command in TagFlowCommand.commands {
-            #expect(!command.help.contains("(default: )"), "\(command.configuration.name)")
+            #expect(!command.help(width: 10_000).contains("(default: )"), "\(command.configuration.name)")
         }
-        #expect(MeasureCommand.help.contains("opsz follows the size unless set.\n"))
+        #expect(MeasureCommand.help(width: 10_000).contains("opsz follows the size unless set.\n"))
     }
 
     @Test func valuesCanBeInlineOrSeparate() throws {
@@ -126,8 +151,8 @@ import TagFlowReview
         let views = ScrollView.allCases.map(\.rawValue)
         #expect(report?.message == "--view must be one of \(views.joined(separator: ", ")); got 'devise'")
         #expect(report?.hint == "did you mean 'device'?")
-        #expect(ScrollCommand.help.contains("--view <\(views.joined(separator: "|"))>"))
-        #expect(CheckCommand.help.contains("--query <\(CheckCommand.QueryKind.allCases.map(\.rawValue).joined(separator: "|"))>"))
+        #expect(ScrollCommand.help(width: 10_000).contains("--view <\(views.joined(separator: "|"))>"))
+        #expect(CheckCommand.help(width: 10_000).contains("--query <\(CheckCommand.QueryKind.allCases.map(\.rawValue).joined(separator: "|"))>"))
     }
 
     @Test func aChoiceIsReadInAnyCaseAndSuggestedOnlyWhenOneIsClosest() throws {
@@ -175,7 +200,7 @@ import TagFlowReview
     }
 
     @Test func everyLayoutOptionIsAFlagWithItsDefault() {
-        let help = LayoutCommand.help
+        let help = HelpPage.layoutOptions.text(width: 10_000)
         for setting in LayoutSetting.all { #expect(help.contains(setting.flag), "\(setting.flag) missing from help") }
         #expect(help.contains("--section-inset <T,L,B,R>"))
         #expect(help.contains("(default: 10,10,10,10)"))

@@ -51,10 +51,19 @@ import TagFlowTestSupport
     }
 
     /// The options `tagflow COMMAND --help` lists, by long name. A meaning too long for the line goes under it.
+    /// The layout options are listed by `tagflow help layout-options`, which each command's help names. Wide, so
+    /// that no help is wrapped.
     static func helpOptions(_ command: String) throws -> [String: Option] {
-        let result = try tagflow([command, "--help"])
+        let wide = ["COLUMNS": "10000"]
+        let result = try tagflow([command, "--help"], environment: wide)
         try #require(result.status == 0, "\(result.stderr)")
-        let lines = result.stdout.components(separatedBy: "\n")
+        var text = result.stdout
+        if text.contains("tagflow help layout-options") {
+            let page = try tagflow(["help", "layout-options"], environment: wide)
+            try #require(page.status == 0, "\(page.stderr)")
+            text += page.stdout
+        }
+        let lines = text.components(separatedBy: "\n")
         var options: [String: Option] = [:]
         for (index, line) in lines.enumerated() {
             guard let match = line.wholeMatch(of: /\ \ (-\S.*?)(?:\ {2,}(\S.*))?/) else { continue }

@@ -37,15 +37,28 @@ struct ManualPage {
         for command in commands { lines += section(command) }
         lines += [
             ".SH EXIT STATUS",
-            ".TP", "0", "Success; for \\fBcheck\\fR and \\fBdiff\\fR, nothing was missing or different.",
-            ".TP", "1", "\\fBcheck\\fR found a missing element, or \\fBdiff\\fR found a difference.",
-            ".TP", "2", "Bad input, a bad option, or an output that could not be written. Problems inside a file are reported as FILE:LINE:COLUMN.",
-            ".TP", "130", "Stopped by SIGINT; completed outputs are kept.",
+        ] + exitStatus + [
             ".SH FILES",
             "Completion scripts: \\fBtagflow \(Self.escaped(TagFlowCommand.generateCompletionScript)) bash|zsh|fish\\fR.",
             "",
         ]
         return lines.joined(separator: "\n")
+    }
+
+    /// Every status a command can end with: 1 as each command that uses it says, and 128 + N for each signal that
+    /// stops a run.
+    private var exitStatus: [String] {
+        let failures = TagFlowCommand.commands.compactMap { command in
+            command.configuration.failure.map { "\\fB\(command.configuration.name)\\fR: \(Self.escaped($0))" }
+        }
+        var lines = [".TP", "0", "Success: nothing was missing or different."]
+        lines += [".TP", "1", failures.joined(separator: "; ") + "."]
+        lines += [".TP", "2", "Bad input, a bad option, or an output that could not be written. Problems inside a "
+                  + "file are reported as FILE:LINE:COLUMN."]
+        for signal in Interruption.signals.sorted() {
+            lines += [".TP", "\(128 + signal)", "Stopped by \(Interrupted.name(signal)); completed outputs are kept."]
+        }
+        return lines
     }
 
     private func section(_ command: CommandDescription) -> [String] {

@@ -50,6 +50,8 @@ struct CommandConfiguration: Sendable {
     var name: String
     var abstract: String
     var discussion: String = ""
+    /// What exit status 1 means for the command, for those that use it: the manual page lists it.
+    var failure: String?
     var examples: [String] = []
 }
 

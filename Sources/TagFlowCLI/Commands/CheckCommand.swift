@@ -22,6 +22,7 @@ struct CheckCommand: ParsableCommand {
         name: "check",
         abstract: "Check that a query strategy returns every element in the rect, at every scroll step.",
         discussion: "Scrolls from top to bottom. At each step it compares the strategy's answer with every element whose frame intersects the query rect, prints the first failures and a summary, and exits with status 1 if any element was missing.",
+        failure: "an element the query should have returned was missing",
         examples: [
             "tagflow check Examples/demo.tags --strategy naive-super",
             "tagflow check Examples/demo.tags --strategy visible-rect --query prefetch",

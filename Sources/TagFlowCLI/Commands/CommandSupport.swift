@@ -51,7 +51,8 @@ struct LayoutInput: ParsableArguments {
     }
 
     static var arguments: [ArgumentGroup<Self>] {
-        [ArgumentGroup("Input", inputArguments), ArgumentGroup("Layout", layoutArguments)]
+        [ArgumentGroup("Input", inputArguments, shared: true),
+         ArgumentGroup("Layout", layoutArguments, page: .layoutOptions)]
     }
 
     /// The positional every such command takes.

@@ -127,6 +127,7 @@ struct DiffCommand: ParsableCommand {
         the two layouts' device views.
         Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something does, 2 on an error.
         """,
+        failure: "the two differ, beyond --max-diff-pixels or --max-diff-ratio when given",
         examples: [
             "tagflow diff before.tags after.tags",
             "tagflow diff demo.tags --old-config narrow.json --new-config wide.json --format markdown",
@@ -160,7 +161,8 @@ struct DiffCommand: ParsableCommand {
         ]
         let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
         let style: [ArgumentGroup<Self>] = StyleSettings.arguments.map { $0.lifted(into: \.style) }
-        return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff + layoutInput), ArgumentGroup("Layout", layout)]
+        return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff),
+                ArgumentGroup("Input", layoutInput, shared: true), ArgumentGroup("Layout", layout, page: .layoutOptions)]
             + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition + style
     }
 

@@ -37,6 +37,7 @@ struct SnapshotCommand: ParsableCommand {
         verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a changed, missing or stale golden, and 2 on an error or a golden it cannot read. With --prune it removes stale goldens, and then refuses to run where CI is set, unless --force. --report DIR writes report.html, report.json, report.md (for a pull-request comment) and junit.xml.
         merge DIR... combines the report.json of each shard of a --shard i/n run into one report, as the whole run would have written.
         """,
+        failure: "verify found a golden changed beyond its tolerance, missing or stale",
         examples: [
             "tagflow snapshot record",
             "tagflow snapshot verify --report out/snapshots",

@@ -60,7 +60,9 @@ public enum TagFlowCommand {
             let name = command.configuration.name
             lines.append("  " + name + String(repeating: " ", count: max(1, 24 - name.count)) + command.configuration.abstract)
         }
-        lines += ["", "  See 'tagflow help <subcommand>' for detailed help.", ""]
+        lines += ["", "  See 'tagflow help <subcommand>' for detailed help, and "
+                  + HelpPage.allCases.map { "'tagflow help \($0.rawValue)'" }.joined(separator: ", ")
+                  + " for the options several subcommands share.", ""]
         return lines.joined(separator: "\n")
     }
 
@@ -127,6 +129,10 @@ public enum TagFlowCommand {
             return .success
         case "help":
             guard let name = arguments.dropFirst().first else { console.out(overview); return .success }
+            if let page = HelpPage(rawValue: name) {
+                console.out(page.text(width: HelpText.width()))
+                return .success
+            }
             guard let command = command(named: name) else { return report(unknownSubcommand(name), console: console) }
             console.out(command.help)
             return .success
