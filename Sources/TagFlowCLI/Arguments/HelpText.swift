@@ -153,7 +153,11 @@ extension ParsableCommand {
         }.filter { !$0.rows.isEmpty }
         var own = declared.filter { !$0.isShared }.map { ($0.title, $0.rows, $0.page) }
         let helpEntry = HelpText.Row(names: helpNames.joined(separator: ", "), help: "Show help information.")
-        if own.last?.0 == "OPTIONS" { own[own.count - 1].1.append(helpEntry) } else { own.append(("OPTIONS", [helpEntry], nil)) }
+        if own.last?.0 == "OPTIONS" {
+            own[own.count - 1].1.append(helpEntry)
+        } else {
+            own.append(("OPTIONS", [helpEntry], nil))
+        }
         return own + declared.filter(\.isShared).map { ($0.title, $0.rows, $0.page) }
     }
 

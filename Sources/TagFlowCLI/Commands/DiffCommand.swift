@@ -162,7 +162,8 @@ struct DiffCommand: ParsableCommand {
         let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
         let style: [ArgumentGroup<Self>] = StyleSettings.arguments.map { $0.lifted(into: \.style) }
         return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff),
-                ArgumentGroup("Input", layoutInput, shared: true), ArgumentGroup("Layout", layout, page: .layoutOptions)]
+                ArgumentGroup("Input", layoutInput, shared: true),
+                ArgumentGroup("Layout", layout, page: .layoutOptions)]
             + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition + style
     }
 
