@@ -146,140 +146,16 @@ public struct FlowLayout: Sendable {
             contentSize = rows.contentSize
             return
         }
+        let rows = VerticalRows(metrics, options: options, moreTagTextWidth: moreTagTextWidth)
         lanes = []
-        let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
-        var items = [ItemLayout]()
-        items.reserveCapacity(tagCount)
-        // Each shown element's maxY, in document order.
-        var maxY = [Double]()
-        maxY.reserveCapacity(tagCount + 2 * metrics.count)
-        var sectionStarts = [Int]()
-        sectionStarts.reserveCapacity(metrics.count + 1)
-        var sections = [SectionLayout]()
-        sections.reserveCapacity(metrics.count)
-
-        let contentWidth = options.contentWidth
-        let lineWidth = options.lineWidth, lineExtent = options.lineExtent
-        // Where a tag `width` wide starts, `cursor` from its line's start: the left end, or right to left the right.
-        let isLeftToRight = options.direction == .ltr
-        func tagX(cursor: Double, width: Double) -> Double {
-            isLeftToRight ? lineExtent.lowerBound + cursor : lineExtent.upperBound - cursor - width
-        }
-        let spacing = options.interitemSpacing
-        let maxTagWidth = lineWidth
-        var y = 0.0
-        var lineWidths = [Double]()
-        // The line's width up to and including each of its tags: moving tags off for a more tag goes back along it.
-        var lineUsed = [Double]()
-
-        for (sectionIndex, section) in metrics.enumerated() {
-            let top = y
-            sectionStarts.append(maxY.count)
-            var header: Rect?
-            if section.hasHeader && options.headerHeight > 0 {
-                let frame = Rect(x: 0, y: y, width: contentWidth, height: options.headerHeight)
-                header = frame
-                maxY.append(frame.maxY)
-                y += options.headerHeight
-            }
-            y += options.sectionInset.top
-
-            let firstItem = items.count
-            let widths = section.textWidths
-            var start = 0
-            var line = 0
-            var lineTop = y
-            var hiddenCount = 0
-            var more: MoreTagLayout?
-            while start < widths.count {
-                if options.maxLines > 0 && line == options.maxLines {
-                    // Nowhere to be seen: no size, at the start of the line after the last.
-                    let hidden = Rect(x: tagX(cursor: 0, width: 0), y: lineTop - options.lineSpacing, width: 0, height: 0)
-                    for i in start..<widths.count {
-                        items.append(ItemLayout(frame: hidden, section: sectionIndex, line: line, isHidden: true,
-                                                isTruncated: widths[i] > options.maxTextWidth))
-                    }
-                    hiddenCount = widths.count - start
-                    break
-                }
-                // Greedy: take tags while they fit.
-                lineWidths.removeAll(keepingCapacity: true)
-                lineUsed.removeAll(keepingCapacity: true)
-                var used = 0.0
-                var end = start
-                while end < widths.count {
-                    let tagWidth = Swift.min(widths[end] + 2 * options.padding, maxTagWidth)
-                    let needed = lineWidths.isEmpty ? tagWidth : used + spacing + tagWidth
-                    if !lineWidths.isEmpty && !FlowLayout.fits(needed, in: lineWidth) { break }
-                    lineWidths.append(tagWidth)
-                    lineUsed.append(needed)
-                    used = needed
-                    end += 1
-                }
-                let isLastLine = end == widths.count
-                var moreWidth: Double?
-                var moreIsTruncated = false
-                if options.showsMoreTag && line == options.maxLines - 1 && !isLastLine {
-                    // Move tags off the end until "+N" fits beside the rest; each one moved adds to N.
-                    while true {
-                        let textWidth = moreTagTextWidth(widths.count - end)
-                        let width = Swift.min(textWidth + 2 * options.padding, maxTagWidth)
-                        if lineWidths.isEmpty || FlowLayout.fits(used + spacing + width, in: lineWidth) {
-                            moreWidth = width
-                            moreIsTruncated = textWidth > options.maxTextWidth
-                            used = lineWidths.isEmpty ? width : used + spacing + width
-                            break
-                        }
-                        lineWidths.removeLast()
-                        lineUsed.removeLast()
-                        used = lineUsed.last ?? 0
-                        end -= 1
-                    }
-                }
-                if let moreWidth { lineWidths.append(moreWidth) }
-                let placement = LinePlacement(alignment: options.alignment, direction: options.direction, available: lineWidth,
-                                              spacing: spacing, used: used, count: lineWidths.count, isLastLine: isLastLine)
-                var cursor = placement.lead
-                for (offset, tagWidth) in lineWidths.enumerated() {
-                    let frame = Rect(x: tagX(cursor: cursor, width: tagWidth), y: lineTop, width: tagWidth, height: options.itemHeight)
-                    let itemIndex = start + offset
-                    if itemIndex == end {
-                        // Past the line's tags: the more tag, which follows them in reading order.
-                        more = MoreTagLayout(frame: frame, count: widths.count - end, line: line, isTruncated: moreIsTruncated)
-                        maxY.append(frame.maxY)
-                        break
-                    }
-                    items.append(ItemLayout(frame: frame, section: sectionIndex, line: line, isHidden: false,
-                                            isTruncated: widths[itemIndex] > options.maxTextWidth))
-                    maxY.append(frame.maxY)
-                    cursor += tagWidth + placement.gap
-                }
-                line += 1
-                start = end
-                lineTop += options.itemHeight + options.lineSpacing
-            }
-            if line > 0 { y = lineTop - options.lineSpacing }
-            y += options.sectionInset.bottom
-
-            var footer: Rect?
-            if section.hasFooter && options.footerHeight > 0 {
-                let frame = Rect(x: 0, y: y, width: contentWidth, height: options.footerHeight)
-                footer = frame
-                maxY.append(frame.maxY)
-                y += options.footerHeight
-            }
-            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
-                                          span: top...y, lineCount: line, hiddenCount: hiddenCount, more: more))
-        }
-        sectionStarts.append(maxY.count)
-        self.sections = sections
-        self.items = items
-        self.index = []
-        self.indexMaxY = maxY
-        self.sectionStarts = sectionStarts
-        self.blockMaxY = stride(from: Self.searchBlock - 1, to: maxY.count + Self.searchBlock - 1, by: Self.searchBlock)
-            .map { maxY[Swift.min($0, maxY.count - 1)] }
-        self.contentSize = Size(width: contentWidth, height: y)
+        sections = rows.sections
+        items = rows.items
+        index = []
+        indexMaxY = rows.maxY
+        sectionStarts = rows.sectionStarts
+        blockMaxY = stride(from: Self.searchBlock - 1, to: rows.maxY.count + Self.searchBlock - 1, by: Self.searchBlock)
+            .map { rows.maxY[Swift.min($0, rows.maxY.count - 1)] }
+        contentSize = rows.contentSize
     }
 
     /// The one rule for whether a line of `width` fits in `available`; the slack absorbs rounding in sums of fractions.
