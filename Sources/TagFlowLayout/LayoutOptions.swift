@@ -231,12 +231,6 @@ package func formatDecimal(_ value: Double, places: Int = 2) -> String {
     return formatPoints((value * scale).rounded() / scale)
 }
 
-/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
-package func hex(_ value: UInt32, digits: Int = 4) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
-}
-
 extension LayoutOptions {
     /// The largest font size, in points: 1,000 pt is 3,000 px at scale 3, well inside what FreeType draws.
     public static let maxFontSize = 1000.0
