@@ -22,7 +22,7 @@ public enum LayoutAwareDiff {
     /// Compares `golden` (drawn from `diff.old`) with `actual` (from `diff.new`), both at `scale` pixels a point, on a
     /// `background` the layouts leave bare.
     public static func compare(golden: RGBAImage, actual: RGBAImage, diff: LayoutDiff, scale: Double,
-                               background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
+                               background: Colour, options: PixelDiff.Options) -> Result {
         let pairs = unchangedElements(diff)
         let moves = pairs.filter { $0.0 != $0.1 }
         let margin = max(1, Int(scale.rounded(.up)))
@@ -60,7 +60,7 @@ public enum LayoutAwareDiff {
     }
 
     /// The quiet colour moved elements are outlined in.
-    static let movedColour = RGBAImage.Pixel(r: 150, g: 180, b: 230)
+    static let movedColour = Colour(red: 150, green: 180, blue: 230)
 
     /// A tag moved by a fraction of a pixel is drawn with its edges and glyphs anti-aliased a little differently. A
     /// pixel of it is explained by the move when its colour lies, channel by channel, within the range of the
@@ -119,7 +119,7 @@ public enum LayoutAwareDiff {
             func mark(_ x: Int, _ y: Int) {
                 let o = (y * width + x) * 4
                 guard !(out[o] == 255 && out[o + 1] == 0 && out[o + 2] == 0) else { return }
-                out[o] = colour.r; out[o + 1] = colour.g; out[o + 2] = colour.b; out[o + 3] = 255
+                out[o] = colour.red; out[o + 1] = colour.green; out[o + 2] = colour.blue; out[o + 3] = 255
             }
             for x in x0..<x1 { mark(x, y0); mark(x, y1 - 1) }
             for y in y0..<y1 { mark(x0, y); mark(x1 - 1, y) }

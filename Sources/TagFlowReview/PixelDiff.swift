@@ -121,8 +121,8 @@ public enum PixelDiff {
     /// pixelmatch's largest possible YIQ distance; the threshold scales it.
     static let maxYIQDelta = 35215.0
 
-    static let changeColour = RGBAImage.Pixel(r: 255, g: 0, b: 0)
-    static let antiAliasingColour = RGBAImage.Pixel(r: 255, g: 255, b: 0)
+    static let changeColour = Colour(0xff0000)
+    static let antiAliasingColour = Colour(0xffff00)
 
     /// Compares `old` with `new`. Images of different sizes are compared where they overlap.
     ///
@@ -467,8 +467,8 @@ public enum PixelDiff {
     }
 
     @inline(__always)
-    static func put(_ pixel: RGBAImage.Pixel, into out: UnsafeMutablePointer<UInt8>) {
-        out[0] = pixel.r; out[1] = pixel.g; out[2] = pixel.b; out[3] = 255
+    static func put(_ pixel: Colour, into out: UnsafeMutablePointer<UInt8>) {
+        out[0] = pixel.red; out[1] = pixel.green; out[2] = pixel.blue; out[3] = 255
     }
 
     /// The pixel's brightness, blended toward white: pixelmatch's `drawGrayPixel`.
@@ -528,8 +528,8 @@ struct IgnoreMask: @unchecked Sendable {
         out[1] = UInt8(Double(out[1]) * 0.86)
     }
 
-    static func tint(_ pixel: RGBAImage.Pixel, fade: Double, into out: UnsafeMutablePointer<UInt8>) {
-        withUnsafeBytes(of: (pixel.r, pixel.g, pixel.b, pixel.a)) { raw in
+    static func tint(_ pixel: Colour, fade: Double, into out: UnsafeMutablePointer<UInt8>) {
+        withUnsafeBytes(of: (pixel.red, pixel.green, pixel.blue, pixel.alpha)) { raw in
             tint(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), fade: fade, into: out)
         }
     }

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowReview
+import TagFlowImage
 
 /// How a shell completes a value.
 enum Completion: Equatable, Sendable {

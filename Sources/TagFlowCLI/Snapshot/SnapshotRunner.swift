@@ -562,9 +562,8 @@ struct SnapshotRunner: Sendable {
         let background = scene.style.background
         var options = options
         options.makeImage = true
-        let pixel = RGBAImage.Pixel(r: background.red, g: background.green, b: background.blue, a: background.alpha)
-        return LayoutAwareDiff.compare(golden: goldenImage, actual: actual, diff: diff, scale: scale, background: pixel,
-                                       options: options).pixels.image
+        return LayoutAwareDiff.compare(golden: goldenImage, actual: actual, diff: diff, scale: scale,
+                                       background: background, options: options).pixels.image
     }
 
     /// Where a golden's pictures go in the report folder, before `.ROLE.png`.
