@@ -1,3 +1,4 @@
+import TagFlowLayout
 import TagFlowReview
 
 /// The snapshot report as one HTML page a reviewer works through: failures grouped by what changed in their layout
@@ -238,8 +239,7 @@ struct SnapshotReportHTML {
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
                 url.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                url += "%" + String(byte >> 4, radix: 16, uppercase: true)
-                    + String(byte & 0xF, radix: 16, uppercase: true)
+                url += "%" + hex(byte, digits: 2)
             }
         }
         return url

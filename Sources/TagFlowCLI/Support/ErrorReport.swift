@@ -220,7 +220,8 @@ extension InputError {
         case let .screenNameNotAFolder(name, location):
             // Control characters shown as escapes, so a newline or NUL in the name is seen, not acted on.
             let shown = name.unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+                scalar.properties.generalCategory == .control
+                    ? "\\u{" + hex(scalar.value, digits: 1, uppercase: false) + "}" : String(scalar)
             }.joined()
             return ErrorReport(message: "the screen name '\(shown)' cannot name a folder", location: location,
                                hint: "use letters, digits and hyphens: no '/', no leading '.', no control characters")
@@ -303,11 +304,13 @@ extension JSONSyntaxError {
         case let .numberTooLarge(text): ("the number \(text) is too large", nil)
         case .invalidUTF8InString: ("invalid UTF-8 in a string", nil)
         case let .controlCharacterInString(byte):
-            ("a control character (0x\(String(byte, radix: 16))) inside a string", "write it escaped, as \\n or \\u00XX")
+            ("a control character (0x\(hex(byte, digits: 1, uppercase: false))) inside a string",
+             "write it escaped, as \\n or \\u00XX")
         case let .unpairedHighSurrogate(unit):
-            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)")
+            ("a lone surrogate \\u\(hex(unit, digits: 1)) in a string",
+             "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)")
         case let .unpairedLowSurrogate(unit):
-            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a low surrogate must follow a high one")
+            ("a lone surrogate \\u\(hex(unit, digits: 1)) in a string", "a low surrogate must follow a high one")
         case let .unknownEscape(character):
             ("unknown escape '\\\(character)' in a string", "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         case .expectedHexDigits: ("expected four hex digits after \\u", nil)
