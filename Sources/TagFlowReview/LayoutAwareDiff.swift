@@ -31,7 +31,7 @@ public enum LayoutAwareDiff {
             predicted = golden
         } else {
             predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
-            let whole = PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height)
+            let whole = PixelRegion(x: 0, y: 0, width: golden.width, height: golden.height)
             copy(from: golden, whole, into: &predicted, dx: 0, dy: 0)
         }
         // The places old elements left are bare unless something is drawn there again. An element that stays where
@@ -110,7 +110,7 @@ public enum LayoutAwareDiff {
     }
 
     /// A one-pixel frame around `area`, clipped to the image, leaving red pixels red.
-    static func outline(_ area: PixelDiff.Region, in image: inout RGBAImage) {
+    static func outline(_ area: PixelRegion, in image: inout RGBAImage) {
         let x0 = max(0, area.x), y0 = max(0, area.y)
         let x1 = min(image.width, area.x + area.width), y1 = min(image.height, area.y + area.height)
         guard x0 < x1, y0 < y1 else { return }
@@ -157,15 +157,15 @@ public enum LayoutAwareDiff {
     static func frames(of layout: LayoutSnapshot) -> [Rect] { layout.sections.flatMap(\.elementFrames) }
 
     /// The pixels a frame covers at `scale`, grown by `margin` for anti-aliased edges.
-    public static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
+    public static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelRegion {
         let x0 = Int((frame.x * scale).rounded(.down)) - margin, y0 = Int((frame.y * scale).rounded(.down)) - margin
         let x1 = Int(((frame.x + frame.width) * scale).rounded(.up)) + margin
         let y1 = Int(((frame.y + frame.height) * scale).rounded(.up)) + margin
-        return PixelDiff.Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Copies `area` of `source` into `target`, moved by (`dx`, `dy`), clipped to both images.
-    static func copy(from source: RGBAImage, _ area: PixelDiff.Region, into target: inout RGBAImage, dx: Int, dy: Int) {
+    static func copy(from source: RGBAImage, _ area: PixelRegion, into target: inout RGBAImage, dx: Int, dy: Int) {
         let x0 = max(area.x, 0, -dx), x1 = min(area.x + area.width, source.width, target.width - dx)
         let y0 = max(area.y, 0, -dy), y1 = min(area.y + area.height, source.height, target.height - dy)
         guard x0 < x1, y0 < y1 else { return }

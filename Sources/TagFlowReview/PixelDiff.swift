@@ -16,20 +16,6 @@ import TagFlowImage
 /// result.image             // red changes, yellow anti-aliasing, the rest faded toward white
 /// ```
 public enum PixelDiff {
-    /// A rectangle of pixels, for ignore regions.
-    public struct Region: Sendable, Equatable, CustomStringConvertible {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
-
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x; self.y = y; self.width = width; self.height = height
-        }
-
-        public var description: String { "\(x),\(y),\(width),\(height)" }
-    }
-
     /// What counts as a change, and whether to draw the difference image.
     public struct Options: Sendable, Equatable {
         /// 0 counts any change; 1 counts nothing. pixelmatch's default is 0.1.
@@ -42,14 +28,14 @@ public enum PixelDiff {
         /// comparing pictures from renderers that may place edges differently.
         public var detectEdgeShifts: Bool
         /// Pixels inside these are neither compared nor counted.
-        public var ignore: [Region]
+        public var ignore: [PixelRegion]
         /// Make the diff image (it costs a pass over every pixel).
         public var makeImage: Bool
         /// How much of the old image shows in unchanged pixels of the diff image: 0 is white, 1 the full grey.
         public var fade: Double
 
         public init(threshold: Double = 0.1, includeAntiAliasing: Bool = false, detectEdgeShifts: Bool = false,
-                    ignore: [Region] = [], makeImage: Bool = true, fade: Double = 0.1) {
+                    ignore: [PixelRegion] = [], makeImage: Bool = true, fade: Double = 0.1) {
             self.threshold = threshold
             self.includeAntiAliasing = includeAntiAliasing
             self.detectEdgeShifts = detectEdgeShifts
@@ -493,7 +479,7 @@ struct IgnoreMask: @unchecked Sendable {
     private let mask: [Bool]
     private let width: Int
 
-    init?(_ regions: [PixelDiff.Region], width: Int, height: Int) {
+    init?(_ regions: [PixelRegion], width: Int, height: Int) {
         guard !regions.isEmpty, width > 0, height > 0 else { return nil }
         var mask = [Bool](repeating: false, count: width * height)
         for region in regions {

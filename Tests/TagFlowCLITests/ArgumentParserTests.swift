@@ -1,5 +1,6 @@
 import Testing
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 @testable import TagFlowCLI
@@ -113,7 +114,8 @@ import TagFlowReview
 
     @Test func aRepeatingOptionCollectsEveryValue() throws {
         let diff = try parse(DiffCommand.self, ["a.png", "b.png", "--ignore", "0,0,10,10", "--ignore=5,5,1,1"])
-        #expect(diff.pixels.ignore == [PixelDiff.Region(x: 0, y: 0, width: 10, height: 10), PixelDiff.Region(x: 5, y: 5, width: 1, height: 1)])
+        #expect(diff.pixels.ignore == [PixelRegion(x: 0, y: 0, width: 10, height: 10),
+                                       PixelRegion(x: 5, y: 5, width: 1, height: 1)])
     }
 
     @Test func anOptionThatDoesNotRepeatIsRefusedTwice() {

@@ -59,7 +59,7 @@ enum PixelDiffFixtures {
         var new = old
         if changed { new.fill(x: 60, y: 40, width: 3, height: 2, with: F.black) }
         let png = try PNGEncoder().encode(old)
-        for ignore in [[], [PixelDiff.Region(x: 0, y: 0, width: 20, height: 10)]] {
+        for ignore in [[], [PixelRegion(x: 0, y: 0, width: 20, height: 10)]] {
             let options = PixelDiff.Options(ignore: ignore, makeImage: false)
             let fromPNG = try PixelDiff.compare(png: png, new, options: options)
             #expect(fromPNG == PixelDiff.compare(old, new, options: options))
@@ -114,7 +114,7 @@ enum PixelDiffFixtures {
         var new = old
         new[30, 20] = F.black
         new[2, 25] = F.black
-        let options = PixelDiff.Options(ignore: [PixelDiff.Region(x: 28, y: 18, width: 5, height: 5)])
+        let options = PixelDiff.Options(ignore: [PixelRegion(x: 28, y: 18, width: 5, height: 5)])
         let result = PixelDiff.compare(old, new, options: options)
         #expect(result.differentPixels == 1)
         #expect(result.ignoredPixels == 25)

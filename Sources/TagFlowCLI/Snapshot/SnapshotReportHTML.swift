@@ -1,3 +1,4 @@
+import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
 
@@ -206,7 +207,7 @@ struct SnapshotReportHTML {
     }
 
     /// An outline over a picture of `size`, placed in percentages so it stays on its element at any width.
-    private func mark(_ mark: SnapshotItem.Mark, frame: PixelDiff.Region, in size: SnapshotItem.PixelSize, id: String,
+    private func mark(_ mark: SnapshotItem.Mark, frame: PixelRegion, in size: SnapshotItem.PixelSize, id: String,
                       gone: Bool = false) -> String {
         let place = "left: \(Self.percent(frame.x, of: size.width)); top: \(Self.percent(frame.y, of: size.height)); "
             + "width: \(Self.percent(frame.width, of: size.width)); "
