@@ -298,16 +298,23 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         var random = SystemRandomNumberGenerator()
         let bytes = (0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &random) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let timesHashed = Locked<[String: Int]>([:])
+        let fileHashes = FileHashes { path, algorithm in
+            timesHashed.withLock { $0[path, default: 0] += 1 }
+            return FontFileRecord.contentHash(ofFileAt: path, as: algorithm)
+        }
         let hashes = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let hash = EngineState.contentHash(ofFileAt: path)
+            let hash = fileHashes.contentHash(ofFileAt: path)
             hashes.withLock { $0.append(hash) }
         }
         #expect(hashes.withLock { $0 } == Array(repeating: FontFileRecord.contentHash(bytes), count: 8))
-        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+        #expect(timesHashed.withLock { $0[path] } == 1)
         // Asked again later, it is not hashed again.
-        #expect(EngineState.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
-        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+        #expect(fileHashes.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
+        #expect(timesHashed.withLock { $0[path] } == 1)
+        // Every engine asks the process's hashes, which hash the same.
+        #expect(FileHashes.process.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
     }
 
     @Test func recordsNameTheFilesThatDrewAText() throws {
