@@ -510,21 +510,24 @@ extension LayoutOptionsError {
     /// flags that change them, and the keys when they are not the same words.
     var report: ErrorReport {
         var keys: [String] = []
-        func flag(_ key: String) -> String {
-            keys.append(key)
-            return LayoutSetting.all.first { $0.key == key }?.flag ?? key
+        // A flag sets a whole inset, so a side is named by its key (`sectionInset.top`); so is the display scale,
+        // which a device sets.
+        func flag(_ key: LayoutOptionKey, side: EdgeInsets.Side? = nil) -> String {
+            let name = side.map { "\(key.rawValue).\($0.rawValue)" } ?? key.rawValue
+            keys.append(name)
+            return side == nil && key != .displayScale ? key.flag : name
         }
         let hint: String? = switch self {
-        case .insetsTooWide: "reduce \(flag("sectionInset")) or \(flag("contentInset")), or raise \(flag("width"))"
-        case .noRoomForText: "reduce \(flag("padding")) or raise \(flag("width"))"
-        case .tooManySelected: "unmark some tags or raise \(flag("maxSelection"))"
-        case .rowsNeedHorizontalScrolling: "add \(flag("scrollDirection")) horizontal, or leave \(flag("rows")) out"
-        case .maxLinesNeedVerticalScrolling: "leave \(flag("maxLines")) out and set \(flag("rows")), or scroll vertically"
-        case .fontSizeTooLarge: "lower \(flag("fontSize"))"
-        case .trackingOutOfRange: "bring \(flag("tracking")) into that range"
+        case .insetsTooWide: "reduce \(flag(.sectionInset)) or \(flag(.contentInset)), or raise \(flag(.width))"
+        case .noRoomForText: "reduce \(flag(.padding)) or raise \(flag(.width))"
+        case .tooManySelected: "unmark some tags or raise \(flag(.maxSelection))"
+        case .rowsNeedHorizontalScrolling: "add \(flag(.scrollDirection)) horizontal, or leave \(flag(.rows)) out"
+        case .maxLinesNeedVerticalScrolling: "leave \(flag(.maxLines)) out and set \(flag(.rows)), or scroll vertically"
+        case .fontSizeTooLarge: "lower \(flag(.fontSize))"
+        case .trackingOutOfRange: "bring \(flag(.tracking)) into that range"
         case let .notPositive(option, _): "set \(flag(option)) to more than 0"
-        case let .negative(option, _): "set \(flag(option)) to 0 or more"
-        case let .notFinite(option): "give \(flag(option)) a finite number"
+        case let .negative(option, side, _): "set \(flag(option, side: side)) to 0 or more"
+        case let .notFinite(option, side): "give \(flag(option, side: side)) a finite number"
         }
         let configKeys = keys.filter { $0.contains(where: \.isUppercase) }.map { "\"\($0)\"" }
         let inConfig = configKeys.isEmpty ? "" : " (in a config file: " + configKeys.joined(separator: ", ") + ")"
