@@ -37,7 +37,7 @@ let package = Package(
         // Fonts (fontconfig), shaping (HarfBuzz over FreeType) and the measure cache.
         .target(name: "TagFlowText", dependencies: ["TagFlowLayout", "CFreeType", "CFontconfig", "CHarfBuzz", "CFriBidi"]),
         // Pixels and files: RGBA images, PNG/GIF/APNG codecs, atomic writes. No Cairo.
-        .target(name: "TagFlowImage", dependencies: ["CGIF", "CPNG", "CDeflate", "CIgzip"]),
+        .target(name: "TagFlowImage", dependencies: ["TagFlowLayout", "CGIF", "CPNG", "CDeflate", "CIgzip"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Dispatch
+import TagFlowLayout
 
 private func lastErrno() -> Int32 { errno }
 
@@ -142,10 +142,10 @@ public enum AtomicFile {
     /// directory while other tests in the process write files).
     @discardableResult
     static func removePending(refusingNew: Bool = false, where predicate: (String) -> Bool) -> Int {
-        let paths = withPending { set -> [String] in
-            if refusingNew { refusesNewFiles = true }
-            let chosen = set.filter(predicate)
-            set.subtract(chosen)
+        let paths = withPending { pending -> [String] in
+            if refusingNew { pending.refusesNewFiles = true }
+            let chosen = pending.paths.filter(predicate)
+            pending.paths.subtract(chosen)
             return Array(chosen)
         }
         var removed = 0
@@ -172,19 +172,21 @@ public enum AtomicFile {
 
     /// Temporary paths of writers that are still open.
     public static var pendingPaths: [String] {
-        withPending { Array($0) }.sorted()
+        withPending { Array($0.paths) }.sorted()
     }
 
-    /// The temporary paths of open writers, reached only through `withPending`.
-    private nonisolated(unsafe) static var pendingSet = Set<String>()
-    /// Set once ``removeAllPending()`` has run; reached only through `withPending`.
-    private nonisolated(unsafe) static var refusesNewFiles = false
-    /// Guards `pendingSet`. A serial queue rather than TagFlowText's `Locked`: images stand beside text, not on it,
-    /// and ThreadSanitizer understands dispatch as it does pthread locks.
-    private static let pendingQueue = DispatchQueue(label: "tagflow.atomic-file.pending")
+    /// The writers still open, and whether new ones are refused.
+    private struct Pending {
+        /// The temporary paths of open writers.
+        var paths = Set<String>()
+        /// Set once ``removeAllPending()`` has run.
+        var refusesNewFiles = false
+    }
 
-    private static func withPending<R>(_ body: (inout Set<String>) -> R) -> R {
-        pendingQueue.sync { body(&pendingSet) }
+    private static let pending = Locked(Pending())
+
+    private static func withPending<R>(_ body: (inout Pending) -> R) -> R {
+        pending.withLock(body)
     }
 
     /// A file written in pieces and put in place by `commit()`. Dropped without `commit()`, it is discarded.
@@ -222,7 +224,7 @@ public enum AtomicFile {
             // Created and registered under the lock that removing pending files takes, so a stop never falls
             // between the two and leaves a file no one removes.
             let (descriptor, candidate, code) = AtomicFile.withPending { pending -> (Int32, String, Int32) in
-                guard !AtomicFile.refusesNewFiles else { return (-1, "", EINTR) }
+                guard !pending.refusesNewFiles else { return (-1, "", EINTR) }
                 var descriptor: Int32 = -1
                 var candidate = ""
                 // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
@@ -233,7 +235,7 @@ public enum AtomicFile {
                     if descriptor >= 0 || lastErrno() != EEXIST { break }
                 }
                 guard descriptor >= 0 else { return (-1, "", lastErrno()) }
-                pending.insert(candidate)
+                pending.paths.insert(candidate)
                 return (descriptor, candidate, 0)
             }
             guard descriptor >= 0 else { throw .createTemporary(path: path, errno: code) }
@@ -352,7 +354,7 @@ public enum AtomicFile {
             removeTemporary(temporaryPath)
             throw .rename(from: temporaryPath, to: path, errno: code)
         }
-        withPending { _ = $0.remove(temporaryPath) }
+        withPending { _ = $0.paths.remove(temporaryPath) }
         guard flushToDisk else { return }
         let directory = folder(of: path)
         if let directories {
@@ -374,7 +376,7 @@ public enum AtomicFile {
 
     fileprivate static func removeTemporary(_ temporaryPath: String) {
         _ = unlink(temporaryPath)
-        withPending { _ = $0.remove(temporaryPath) }
+        withPending { _ = $0.paths.remove(temporaryPath) }
     }
 }
 
@@ -472,21 +474,19 @@ public final class AtomicFileBatch {
 /// flushes each directory once, when it ends, instead of once a file. Until then a power cut can lose a rename; on
 /// a journalling file system the file it replaced is then still whole (its blocks are freed in the same
 /// transaction as the rename), so every file is still old or new.
-public final class DeferredDirectoryFlushes: @unchecked Sendable {
-    // @unchecked: `directories` is reached only on `queue`.
-    private let queue = DispatchQueue(label: "tagflow.atomic-file.directories")
-    private var directories = Set<String>()
+public final class DeferredDirectoryFlushes: Sendable {
+    private let directories = Locked(Set<String>())
 
     public init() {}
 
     func add(_ directory: String) {
-        queue.sync { _ = directories.insert(directory) }
+        directories.withLock { _ = $0.insert(directory) }
     }
 
     /// Flushes each directory added since the last call, once, and returns how many there were.
     @discardableResult
     public func flush() -> Int {
-        let pending = queue.sync { () -> Set<String> in
+        let pending = directories.withLock { directories -> Set<String> in
             defer { directories.removeAll() }
             return directories
         }

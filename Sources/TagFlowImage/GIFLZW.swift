@@ -1,4 +1,4 @@
-import Dispatch
+import TagFlowLayout
 
 /// GIF's variable-length LZW, in Swift, so that frames are coded on every core (giflib codes one image at a time
 /// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codedBlocks:)``.
@@ -165,22 +165,15 @@ final class GIFLZW {
 
 /// Objects for work on several threads at once, each lent to one thread at a time and kept for the next.
 final class LendingPool<Object: AnyObject>: @unchecked Sendable {
+    // @unchecked: an object is reached by one thread at a time, the one it is lent to.
     private let make: @Sendable () -> Object
-    // Guarded by `lock`.
-    private var idle: [Object] = []
-    private let lock = DispatchSemaphore(value: 1)
+    private let idle = Locked<[Object]>([])
 
     init(_ make: @escaping @Sendable () -> Object) { self.make = make }
 
     func borrow<R>(_ body: (Object) -> R) -> R {
-        lock.wait()
-        let object = idle.popLast() ?? make()
-        lock.signal()
-        defer {
-            lock.wait()
-            idle.append(object)
-            lock.signal()
-        }
+        let object = idle.withLock { $0.popLast() } ?? make()
+        defer { idle.withLock { $0.append(object) } }
         return body(object)
     }
 }

@@ -1,6 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
+import TagFlowLayout
 
 /// An opaque colour with 8-bit sRGB channels.
 public struct RGB: Sendable, Hashable, CustomStringConvertible {
@@ -16,14 +17,15 @@ public struct RGB: Sendable, Hashable, CustomStringConvertible {
 
     /// `0xRRGGBB`.
     public init(hex: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: hex >> 16), g: UInt8(truncatingIfNeeded: hex >> 8), b: UInt8(truncatingIfNeeded: hex))
+        self.init(r: UInt8(truncatingIfNeeded: hex >> 16), g: UInt8(truncatingIfNeeded: hex >> 8),
+                  b: UInt8(truncatingIfNeeded: hex))
     }
 
-    public var description: String {
-        let hex = (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b)
-        let digits = String(hex, radix: 16)
-        return "#" + String(repeating: "0", count: 6 - digits.count) + digits
-    }
+    /// `0xRRGGBB`.
+    public var hex: UInt32 { (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b) }
+
+    /// `#rrggbb`.
+    public var description: String { "#" + TagFlowLayout.hex(hex, digits: 6, uppercase: false) }
 
     /// The colour packed as `r | g << 8 | b << 16`, the key used by the palette mapping.
     var packed: UInt32 { UInt32(r) | (UInt32(g) << 8) | (UInt32(b) << 16) }
@@ -52,27 +54,6 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
 
 /// An image in straight (non-premultiplied) 8-bit RGBA, row-major, rows packed with no padding.
 public struct RGBAImage: Sendable, Equatable {
-    /// One pixel, straight alpha.
-    public struct Pixel: Sendable, Hashable {
-        public var r: UInt8
-        public var g: UInt8
-        public var b: UInt8
-        public var a: UInt8
-
-        public init(r: UInt8, g: UInt8, b: UInt8, a: UInt8 = 255) {
-            self.r = r
-            self.g = g
-            self.b = b
-            self.a = a
-        }
-
-        public init(_ rgb: RGB, alpha: UInt8 = 255) {
-            self.init(r: rgb.r, g: rgb.g, b: rgb.b, a: alpha)
-        }
-
-        public var rgb: RGB { RGB(r: r, g: g, b: b) }
-    }
-
     /// Same size and the same bytes, compared as memory: an array's own `==` goes a byte at a time, about 25 times
     /// slower, and a snapshot's verify compares every picture with its golden.
     public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
@@ -88,22 +69,22 @@ public struct RGBAImage: Sendable, Equatable {
     public var pixels: [UInt8]
 
     /// An image filled with one colour. `width` and `height` must not be negative.
-    public init(width: Int, height: Int, fill: Pixel = Pixel(r: 0, g: 0, b: 0, a: 0)) {
+    public init(width: Int, height: Int, fill: Colour = Colour(0, alpha: 0)) {
         precondition(width >= 0 && height >= 0, "RGBAImage size must not be negative: \(width)×\(height)")
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         precondition(!overflow && count <= Int.max / 4, "RGBAImage size overflows: \(width)×\(height)")
         self.width = width
         self.height = height
-        if fill.r == fill.g && fill.g == fill.b && fill.b == fill.a {
-            pixels = [UInt8](repeating: fill.r, count: count * 4)
+        if fill.red == fill.green && fill.green == fill.blue && fill.blue == fill.alpha {
+            pixels = [UInt8](repeating: fill.red, count: count * 4)
         } else {
             pixels = [UInt8](unsafeUninitializedCapacity: count * 4) { buffer, initialised in
                 var i = 0
                 while i < count * 4 {
-                    buffer[i] = fill.r
-                    buffer[i + 1] = fill.g
-                    buffer[i + 2] = fill.b
-                    buffer[i + 3] = fill.a
+                    buffer[i] = fill.red
+                    buffer[i + 1] = fill.green
+                    buffer[i + 2] = fill.blue
+                    buffer[i + 3] = fill.alpha
                     i += 4
                 }
                 initialised = count * 4
@@ -198,24 +179,24 @@ public struct RGBAImage: Sendable, Equatable {
     }
 
     /// The pixel at column `x`, row `y` (both 0-based, must be in bounds).
-    public subscript(x: Int, y: Int) -> Pixel {
+    public subscript(x: Int, y: Int) -> Colour {
         get {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
             let i = (y * width + x) * 4
-            return Pixel(r: pixels[i], g: pixels[i + 1], b: pixels[i + 2], a: pixels[i + 3])
+            return Colour(red: pixels[i], green: pixels[i + 1], blue: pixels[i + 2], alpha: pixels[i + 3])
         }
         set {
             precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
             let i = (y * width + x) * 4
-            pixels[i] = newValue.r
-            pixels[i + 1] = newValue.g
-            pixels[i + 2] = newValue.b
-            pixels[i + 3] = newValue.a
+            pixels[i] = newValue.red
+            pixels[i + 1] = newValue.green
+            pixels[i + 2] = newValue.blue
+            pixels[i + 3] = newValue.alpha
         }
     }
 
     /// Sets every pixel of a rectangle, clipped to the image.
-    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with pixel: Pixel) {
+    public mutating func fill(x: Int, y: Int, width w: Int, height h: Int, with pixel: Colour) {
         let x0 = max(0, x), y0 = max(0, y)
         let x1 = min(width, x + w), y1 = min(height, y + h)
         guard x0 < x1, y0 < y1 else { return }
@@ -224,10 +205,10 @@ public struct RGBAImage: Sendable, Equatable {
             for row in y0..<y1 {
                 var i = (row * rowWidth + x0) * 4
                 for _ in x0..<x1 {
-                    buffer[i] = pixel.r
-                    buffer[i + 1] = pixel.g
-                    buffer[i + 2] = pixel.b
-                    buffer[i + 3] = pixel.a
+                    buffer[i] = pixel.red
+                    buffer[i + 1] = pixel.green
+                    buffer[i + 2] = pixel.blue
+                    buffer[i + 3] = pixel.alpha
                     i += 4
                 }
             }
@@ -245,61 +226,6 @@ public struct RGBAImage: Sendable, Equatable {
     }
 }
 
-/// A rectangle of pixels, used for delta frames.
-struct PixelRegion: Equatable, Sendable {
-    var x: Int
-    var y: Int
-    var width: Int
-    var height: Int
-
-    /// What an animation codes for a frame that changed nothing: its first pixel, since a frame cannot be empty.
-    static let unchangedFrame = PixelRegion(x: 0, y: 0, width: 1, height: 1)
-
-    /// The smallest rectangle holding every pixel that differs between two images of one size,
-    /// or nil when they are identical.
-    static func changed(from old: RGBAImage, to new: RGBAImage) -> PixelRegion? {
-        precondition(old.width == new.width && old.height == new.height)
-        return old.pixels.withUnsafeBytes { a in
-            new.pixels.withUnsafeBytes { b in
-                changed(from: a.baseAddress, to: b.baseAddress, width: new.width, height: new.height,
-                        strides: (new.width * 4, new.width * 4))
-            }
-        }
-    }
-
-    /// The same for two pictures of one size and word layout, `strides` bytes a row each.
-    static func changed(from a: UnsafeRawPointer?, to b: UnsafeRawPointer?, width: Int, height: Int,
-                        strides: (old: Int, new: Int)) -> PixelRegion? {
-        let rowBytes = width * 4
-        guard rowBytes > 0, height > 0, let a, let b else { return nil }
-        func rowDiffers(_ y: Int) -> Bool {
-            memcmp(a + y * strides.old, b + y * strides.new, rowBytes) != 0
-        }
-        guard let top = (0..<height).first(where: rowDiffers) else { return nil }
-        let bottom = (top..<height).last(where: rowDiffers)!
-        var left = width, right = -1
-        for y in top...bottom {
-            let rowA = a + y * strides.old, rowB = b + y * strides.new
-            var x = 0
-            while x < left {
-                if rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) != rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) {
-                    left = x
-                    break
-                }
-                x += 1
-            }
-            x = width - 1
-            while x > right {
-                if rowA.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) != rowB.loadUnaligned(fromByteOffset: x * 4, as: UInt32.self) {
-                    right = x
-                    break
-                }
-                x -= 1
-            }
-        }
-        return PixelRegion(x: left, y: top, width: right - left + 1, height: bottom - top + 1)
-    }
-}
 
 /// Pixels as cairo draws them, lent for the length of a call: `CAIRO_FORMAT_ARGB32` words, `A<<24 | R<<16 | G<<8 | B`
 /// in native byte order with premultiplied colour, rows `stride` bytes apart. Encoders read opaque ones as they are,

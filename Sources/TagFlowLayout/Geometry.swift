@@ -83,4 +83,18 @@ public struct EdgeInsets: Hashable, Sendable, Codable {
 
     public var horizontal: Double { left + right }
     public var vertical: Double { top + bottom }
+
+    /// A side, as configs and errors name it.
+    public enum Side: String, CaseIterable, Sendable {
+        case top, left, bottom, right
+    }
+
+    public subscript(side: Side) -> Double {
+        switch side {
+        case .top: top
+        case .left: left
+        case .bottom: bottom
+        case .right: right
+        }
+    }
 }

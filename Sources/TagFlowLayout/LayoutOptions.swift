@@ -175,9 +175,10 @@ extension Size {
 /// A problem with a set of options that makes a layout impossible. Options are named as ``LayoutOptions`` names
 /// them; a program that sets them another way (a command line, a form) says how to change them.
 public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConvertible {
-    case notPositive(option: String, value: Double)
-    case negative(option: String, value: Double)
-    case notFinite(option: String)
+    case notPositive(option: LayoutOptionKey, value: Double)
+    /// `side` names the side of an inset option that is negative.
+    case negative(option: LayoutOptionKey, side: EdgeInsets.Side? = nil, value: Double)
+    case notFinite(option: LayoutOptionKey, side: EdgeInsets.Side? = nil)
     case insetsTooWide(total: Double, width: Double)
     case noRoomForText(lineWidth: Double, padding: Double)
     case tooManySelected(selected: Int, maxSelection: Int)
@@ -193,11 +194,11 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
     public var description: String {
         switch self {
         case let .notPositive(option, value):
-            return "\(option) must be greater than 0, got \(format(value))"
-        case let .negative(option, value):
-            return "\(option) must not be negative, got \(format(value))"
-        case let .notFinite(option):
-            return "\(option) must be a finite number"
+            return "\(option.rawValue) must be greater than 0, got \(format(value))"
+        case let .negative(option, side, value):
+            return "\(Self.name(option, side)) must not be negative, got \(format(value))"
+        case let .notFinite(option, side):
+            return "\(Self.name(option, side)) must be a finite number"
         case let .insetsTooWide(total, width):
             return "the insets take \(format(total)) pt of the \(format(width)) pt width, leaving no room for tags"
         case let .noRoomForText(lineWidth, padding):
@@ -217,6 +218,11 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
     }
 
     private func format(_ value: Double) -> String { formatPoints(value) }
+
+    /// `padding`, or `sectionInset.top` for a side of an inset option.
+    private static func name(_ option: LayoutOptionKey, _ side: EdgeInsets.Side?) -> String {
+        side.map { "\(option.rawValue).\($0.rawValue)" } ?? option.rawValue
+    }
 }
 
 /// Prints a point value without a trailing `.0`: `10`, `7.5`, `12.345`.
@@ -231,12 +237,6 @@ package func formatDecimal(_ value: Double, places: Int = 2) -> String {
     return formatPoints((value * scale).rounded() / scale)
 }
 
-/// Upper-case hex, zero-padded: `hex(0xFF, digits: 2)` is `FF`, `hex(0x13000)` is `13000`.
-package func hex(_ value: UInt32, digits: Int = 4) -> String {
-    let text = String(value, radix: 16, uppercase: true)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
-}
-
 extension LayoutOptions {
     /// The largest font size, in points: 1,000 pt is 3,000 px at scale 3, well inside what FreeType draws.
     public static let maxFontSize = 1000.0
@@ -249,8 +249,10 @@ extension LayoutOptions {
 
     /// Checks the options text is measured with: a font size FreeType draws, and tracking that leaves texts a width.
     public func validateText() throws(LayoutOptionsError) {
-        guard fontSize.isFinite, tracking.isFinite else { throw .notFinite(option: fontSize.isFinite ? "tracking" : "fontSize") }
-        if fontSize <= 0 { throw .notPositive(option: "fontSize", value: fontSize) }
+        guard fontSize.isFinite, tracking.isFinite else {
+            throw .notFinite(option: fontSize.isFinite ? .tracking : .fontSize)
+        }
+        if fontSize <= 0 { throw .notPositive(option: .fontSize, value: fontSize) }
         if fontSize > Self.maxFontSize { throw .fontSizeTooLarge(fontSize: fontSize) }
         let trackingRange = Self.trackingRange(fontSize: fontSize)
         if !trackingRange.contains(tracking) { throw .trackingOutOfRange(tracking: tracking, allowed: trackingRange) }
@@ -258,28 +260,26 @@ extension LayoutOptions {
 
     /// Checks that a layout is possible, naming the first option that is not.
     public func validate(selectedCount: Int = 0) throws(LayoutOptionsError) {
-        let positive: [(String, Double)] = [
-            ("width", width), ("height", height), ("fontSize", fontSize), ("itemHeight", itemHeight),
-            ("displayScale", displayScale),
+        let positive: [(LayoutOptionKey, Double)] = [
+            (.width, width), (.height, height), (.fontSize, fontSize), (.itemHeight, itemHeight),
+            (.displayScale, displayScale),
         ]
-        let nonNegative: [(String, Double)] = [
-            ("padding", padding), ("interitemSpacing", interitemSpacing), ("lineSpacing", lineSpacing),
-            ("headerHeight", headerHeight), ("footerHeight", footerHeight), ("verticalPadding", verticalPadding),
-            ("sectionInset.top", sectionInset.top), ("sectionInset.left", sectionInset.left),
-            ("sectionInset.bottom", sectionInset.bottom), ("sectionInset.right", sectionInset.right),
-            ("contentInset.top", contentInset.top), ("contentInset.left", contentInset.left),
-            ("contentInset.bottom", contentInset.bottom), ("contentInset.right", contentInset.right),
+        let scalars: [(LayoutOptionKey, Double)] = [
+            (.padding, padding), (.interitemSpacing, interitemSpacing), (.lineSpacing, lineSpacing),
+            (.headerHeight, headerHeight), (.footerHeight, footerHeight), (.verticalPadding, verticalPadding),
         ]
-        if !tracking.isFinite { throw .notFinite(option: "tracking") }
-        for (name, value) in positive + nonNegative where !value.isFinite {
-            throw .notFinite(option: name)
-        }
-        for (name, value) in positive where value <= 0 { throw .notPositive(option: name, value: value) }
+        let insets: [(LayoutOptionKey, EdgeInsets)] = [(.sectionInset, sectionInset), (.contentInset, contentInset)]
+        let nonNegative = scalars.map { ($0.0, EdgeInsets.Side?.none, $0.1) }
+            + insets.flatMap { key, insets in EdgeInsets.Side.allCases.map { (key, $0, insets[$0]) } }
+        if !tracking.isFinite { throw .notFinite(option: .tracking) }
+        for (key, value) in positive where !value.isFinite { throw .notFinite(option: key) }
+        for (key, side, value) in nonNegative where !value.isFinite { throw .notFinite(option: key, side: side) }
+        for (key, value) in positive where value <= 0 { throw .notPositive(option: key, value: value) }
         try validateText()
-        for (name, value) in nonNegative where value < 0 { throw .negative(option: name, value: value) }
-        if maxLines < 0 { throw .negative(option: "maxLines", value: Double(maxLines)) }
-        if maxSelection < 0 { throw .negative(option: "maxSelection", value: Double(maxSelection)) }
-        if rows < 1 { throw .notPositive(option: "rows", value: Double(rows)) }
+        for (key, side, value) in nonNegative where value < 0 { throw .negative(option: key, side: side, value: value) }
+        if maxLines < 0 { throw .negative(option: .maxLines, value: Double(maxLines)) }
+        if maxSelection < 0 { throw .negative(option: .maxSelection, value: Double(maxSelection)) }
+        if rows < 1 { throw .notPositive(option: .rows, value: Double(rows)) }
         if !isHorizontal && rows != 1 { throw .rowsNeedHorizontalScrolling(rows: rows) }
         if isHorizontal && maxLines > 0 { throw .maxLinesNeedVerticalScrolling(maxLines: maxLines) }
         if lineWidth <= 0 {

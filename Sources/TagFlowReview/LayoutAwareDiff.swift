@@ -22,7 +22,7 @@ public enum LayoutAwareDiff {
     /// Compares `golden` (drawn from `diff.old`) with `actual` (from `diff.new`), both at `scale` pixels a point, on a
     /// `background` the layouts leave bare.
     public static func compare(golden: RGBAImage, actual: RGBAImage, diff: LayoutDiff, scale: Double,
-                               background: RGBAImage.Pixel, options: PixelDiff.Options) -> Result {
+                               background: Colour, options: PixelDiff.Options) -> Result {
         let pairs = unchangedElements(diff)
         let moves = pairs.filter { $0.0 != $0.1 }
         let margin = max(1, Int(scale.rounded(.up)))
@@ -31,7 +31,7 @@ public enum LayoutAwareDiff {
             predicted = golden
         } else {
             predicted = RGBAImage(width: actual.width, height: actual.height, fill: background)
-            let whole = PixelDiff.Region(x: 0, y: 0, width: golden.width, height: golden.height)
+            let whole = PixelRegion(x: 0, y: 0, width: golden.width, height: golden.height)
             copy(from: golden, whole, into: &predicted, dx: 0, dy: 0)
         }
         // The places old elements left are bare unless something is drawn there again. An element that stays where
@@ -60,7 +60,7 @@ public enum LayoutAwareDiff {
     }
 
     /// The quiet colour moved elements are outlined in.
-    static let movedColour = RGBAImage.Pixel(r: 150, g: 180, b: 230)
+    static let movedColour = Colour(red: 150, green: 180, blue: 230)
 
     /// A tag moved by a fraction of a pixel is drawn with its edges and glyphs anti-aliased a little differently. A
     /// pixel of it is explained by the move when its colour lies, channel by channel, within the range of the
@@ -110,7 +110,7 @@ public enum LayoutAwareDiff {
     }
 
     /// A one-pixel frame around `area`, clipped to the image, leaving red pixels red.
-    static func outline(_ area: PixelDiff.Region, in image: inout RGBAImage) {
+    static func outline(_ area: PixelRegion, in image: inout RGBAImage) {
         let x0 = max(0, area.x), y0 = max(0, area.y)
         let x1 = min(image.width, area.x + area.width), y1 = min(image.height, area.y + area.height)
         guard x0 < x1, y0 < y1 else { return }
@@ -119,7 +119,7 @@ public enum LayoutAwareDiff {
             func mark(_ x: Int, _ y: Int) {
                 let o = (y * width + x) * 4
                 guard !(out[o] == 255 && out[o + 1] == 0 && out[o + 2] == 0) else { return }
-                out[o] = colour.r; out[o + 1] = colour.g; out[o + 2] = colour.b; out[o + 3] = 255
+                out[o] = colour.red; out[o + 1] = colour.green; out[o + 2] = colour.blue; out[o + 3] = 255
             }
             for x in x0..<x1 { mark(x, y0); mark(x, y1 - 1) }
             for y in y0..<y1 { mark(x0, y); mark(x1 - 1, y) }
@@ -157,15 +157,15 @@ public enum LayoutAwareDiff {
     static func frames(of layout: LayoutSnapshot) -> [Rect] { layout.sections.flatMap(\.elementFrames) }
 
     /// The pixels a frame covers at `scale`, grown by `margin` for anti-aliased edges.
-    public static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelDiff.Region {
+    public static func pixels(_ frame: Rect, scale: Double, margin: Int) -> PixelRegion {
         let x0 = Int((frame.x * scale).rounded(.down)) - margin, y0 = Int((frame.y * scale).rounded(.down)) - margin
         let x1 = Int(((frame.x + frame.width) * scale).rounded(.up)) + margin
         let y1 = Int(((frame.y + frame.height) * scale).rounded(.up)) + margin
-        return PixelDiff.Region(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        return PixelRegion(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Copies `area` of `source` into `target`, moved by (`dx`, `dy`), clipped to both images.
-    static func copy(from source: RGBAImage, _ area: PixelDiff.Region, into target: inout RGBAImage, dx: Int, dy: Int) {
+    static func copy(from source: RGBAImage, _ area: PixelRegion, into target: inout RGBAImage, dx: Int, dy: Int) {
         let x0 = max(area.x, 0, -dx), x1 = min(area.x + area.width, source.width, target.width - dx)
         let y0 = max(area.y, 0, -dy), y1 = min(area.y + area.height, source.height, target.height - dy)
         guard x0 < x1, y0 < y1 else { return }

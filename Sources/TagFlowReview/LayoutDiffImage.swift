@@ -89,28 +89,30 @@ public struct LayoutDiffImage {
             self = luminance < 0.5 ? .dark : .light
         }
 
-        private init(page: String, panelBorder: String, ink: String, quiet: String, arrow: String, marks: [Mark: (String, String, String)]) {
-            func colour(_ hex: String) -> Colour { Colour(hex: hex)! }
-            self.page = colour(page)
-            self.panelBorder = colour(panelBorder)
-            self.ink = colour(ink)
-            self.quiet = colour(quiet)
-            self.arrow = colour(arrow)
-            self.marks = marks.mapValues { MarkColours(fill: colour($0.0), stroke: colour($0.1), text: colour($0.2)) }
+        private init(page: UInt32, panelBorder: UInt32, ink: UInt32, quiet: UInt32, arrow: UInt32,
+                     marks: [Mark: (UInt32, UInt32, UInt32)]) {
+            self.page = Colour(page)
+            self.panelBorder = Colour(panelBorder)
+            self.ink = Colour(ink)
+            self.quiet = Colour(quiet)
+            self.arrow = Colour(arrow)
+            self.marks = marks.mapValues { MarkColours(fill: Colour($0.0), stroke: Colour($0.1), text: Colour($0.2)) }
         }
 
         /// Fill, stroke and text of each mark.
-        static let light = Palette(page: "#f6f8fa", panelBorder: "#d0d7de", ink: "#1f2328", quiet: "#656d76", arrow: "#136b72", marks: [
-            .unchanged: ("#ffffff", "#b8bec6", "#57606a"), .added: ("#dafbe1", "#1a7f37", "#116329"),
-            .removed: ("#ffebe9", "#cf222e", "#a40e26"), .renamed: ("#ffeff7", "#bf3989", "#99286e"),
-            .moved: ("#d8f5f3", "#1b7c83", "#0e5a60"),
-            .resized: ("#ddf4ff", "#0969da", "#0550ae"), .reselected: ("#fbefff", "#8250df", "#6639ba"),
+        static let light = Palette(
+            page: 0xf6f8fa, panelBorder: 0xd0d7de, ink: 0x1f2328, quiet: 0x656d76, arrow: 0x136b72, marks: [
+            .unchanged: (0xffffff, 0xb8bec6, 0x57606a), .added: (0xdafbe1, 0x1a7f37, 0x116329),
+            .removed: (0xffebe9, 0xcf222e, 0xa40e26), .renamed: (0xffeff7, 0xbf3989, 0x99286e),
+            .moved: (0xd8f5f3, 0x1b7c83, 0x0e5a60),
+            .resized: (0xddf4ff, 0x0969da, 0x0550ae), .reselected: (0xfbefff, 0x8250df, 0x6639ba),
         ])
-        static let dark = Palette(page: "#0d1117", panelBorder: "#30363d", ink: "#e6edf3", quiet: "#9198a1", arrow: "#39c5cf", marks: [
-            .unchanged: ("#161b22", "#484f58", "#9198a1"), .added: ("#12261e", "#2ea043", "#3fb950"),
-            .removed: ("#25171c", "#f85149", "#ff7b72"), .renamed: ("#2d1524", "#db61a2", "#ff80c8"),
-            .moved: ("#10292b", "#39c5cf", "#56d4dd"),
-            .resized: ("#121d2f", "#388bfd", "#58a6ff"), .reselected: ("#1f1a2e", "#a371f7", "#bc8cff"),
+        static let dark = Palette(
+            page: 0x0d1117, panelBorder: 0x30363d, ink: 0xe6edf3, quiet: 0x9198a1, arrow: 0x39c5cf, marks: [
+            .unchanged: (0x161b22, 0x484f58, 0x9198a1), .added: (0x12261e, 0x2ea043, 0x3fb950),
+            .removed: (0x25171c, 0xf85149, 0xff7b72), .renamed: (0x2d1524, 0xdb61a2, 0xff80c8),
+            .moved: (0x10292b, 0x39c5cf, 0x56d4dd),
+            .resized: (0x121d2f, 0x388bfd, 0x58a6ff), .reselected: (0x1f1a2e, 0xa371f7, 0xbc8cff),
         ])
     }
 

@@ -16,20 +16,6 @@ import TagFlowImage
 /// result.image             // red changes, yellow anti-aliasing, the rest faded toward white
 /// ```
 public enum PixelDiff {
-    /// A rectangle of pixels, for ignore regions.
-    public struct Region: Sendable, Equatable, CustomStringConvertible {
-        public var x: Int
-        public var y: Int
-        public var width: Int
-        public var height: Int
-
-        public init(x: Int, y: Int, width: Int, height: Int) {
-            self.x = x; self.y = y; self.width = width; self.height = height
-        }
-
-        public var description: String { "\(x),\(y),\(width),\(height)" }
-    }
-
     /// What counts as a change, and whether to draw the difference image.
     public struct Options: Sendable, Equatable {
         /// 0 counts any change; 1 counts nothing. pixelmatch's default is 0.1.
@@ -42,14 +28,14 @@ public enum PixelDiff {
         /// comparing pictures from renderers that may place edges differently.
         public var detectEdgeShifts: Bool
         /// Pixels inside these are neither compared nor counted.
-        public var ignore: [Region]
+        public var ignore: [PixelRegion]
         /// Make the diff image (it costs a pass over every pixel).
         public var makeImage: Bool
         /// How much of the old image shows in unchanged pixels of the diff image: 0 is white, 1 the full grey.
         public var fade: Double
 
         public init(threshold: Double = 0.1, includeAntiAliasing: Bool = false, detectEdgeShifts: Bool = false,
-                    ignore: [Region] = [], makeImage: Bool = true, fade: Double = 0.1) {
+                    ignore: [PixelRegion] = [], makeImage: Bool = true, fade: Double = 0.1) {
             self.threshold = threshold
             self.includeAntiAliasing = includeAntiAliasing
             self.detectEdgeShifts = detectEdgeShifts
@@ -121,8 +107,8 @@ public enum PixelDiff {
     /// pixelmatch's largest possible YIQ distance; the threshold scales it.
     static let maxYIQDelta = 35215.0
 
-    static let changeColour = RGBAImage.Pixel(r: 255, g: 0, b: 0)
-    static let antiAliasingColour = RGBAImage.Pixel(r: 255, g: 255, b: 0)
+    static let changeColour = Colour(0xff0000)
+    static let antiAliasingColour = Colour(0xffff00)
 
     /// Compares `old` with `new`. Images of different sizes are compared where they overlap.
     ///
@@ -467,8 +453,8 @@ public enum PixelDiff {
     }
 
     @inline(__always)
-    static func put(_ pixel: RGBAImage.Pixel, into out: UnsafeMutablePointer<UInt8>) {
-        out[0] = pixel.r; out[1] = pixel.g; out[2] = pixel.b; out[3] = 255
+    static func put(_ pixel: Colour, into out: UnsafeMutablePointer<UInt8>) {
+        out[0] = pixel.red; out[1] = pixel.green; out[2] = pixel.blue; out[3] = 255
     }
 
     /// The pixel's brightness, blended toward white: pixelmatch's `drawGrayPixel`.
@@ -493,7 +479,7 @@ struct IgnoreMask: @unchecked Sendable {
     private let mask: [Bool]
     private let width: Int
 
-    init?(_ regions: [PixelDiff.Region], width: Int, height: Int) {
+    init?(_ regions: [PixelRegion], width: Int, height: Int) {
         guard !regions.isEmpty, width > 0, height > 0 else { return nil }
         var mask = [Bool](repeating: false, count: width * height)
         for region in regions {
@@ -528,8 +514,8 @@ struct IgnoreMask: @unchecked Sendable {
         out[1] = UInt8(Double(out[1]) * 0.86)
     }
 
-    static func tint(_ pixel: RGBAImage.Pixel, fade: Double, into out: UnsafeMutablePointer<UInt8>) {
-        withUnsafeBytes(of: (pixel.r, pixel.g, pixel.b, pixel.a)) { raw in
+    static func tint(_ pixel: Colour, fade: Double, into out: UnsafeMutablePointer<UInt8>) {
+        withUnsafeBytes(of: (pixel.red, pixel.green, pixel.blue, pixel.alpha)) { raw in
             tint(raw.baseAddress!.assumingMemoryBound(to: UInt8.self), fade: fade, into: out)
         }
     }

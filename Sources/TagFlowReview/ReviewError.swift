@@ -1,5 +1,6 @@
 import TagFlowImage
 import TagFlowLayout
+import TagFlowText
 
 /// A problem met while comparing pictures or writing a report, carrying the paths and values involved.
 ///

@@ -1,3 +1,5 @@
+import TagFlowLayout
+
 /// How a font file's bytes are hashed for its record: the record's `contentHash` is the algorithm's name, a colon and
 /// the 64-bit hash in 16 hex digits, e.g. `xxh64:4d02dd455b26637a`.
 public enum ContentHashAlgorithm: String, Sendable, CaseIterable {
@@ -24,8 +26,7 @@ public enum ContentHashAlgorithm: String, Sendable, CaseIterable {
         case .xxh64: XXH64.hash(bytes)
         case .fnv1a64: Self.fnv1a64(bytes)
         }
-        let hex = String(hash, radix: 16)
-        return rawValue + ":" + String(repeating: "0", count: 16 - hex.count) + hex
+        return rawValue + ":" + hex(hash, digits: 16, uppercase: false)
     }
 
     /// FNV-1a 64 of `bytes`: the same on every machine and in every run, unlike Swift's seeded `Hasher`.

@@ -106,17 +106,6 @@ final class EngineState {
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
     private var colorPatterns: [FontconfigPattern]?
-    /// Content hashes by path and algorithm, for the whole process: a font file does not change while tagflow runs,
-    /// and hashing a large collection again for every engine (a snapshot run makes one per variant) would cost more
-    /// than shaping.
-    private static let fileHashes = Locked<[FileHashKey: FileHash]>([:])
-    /// How many times this process has hashed each file by the current algorithm: once, however many threads asked.
-    static let timesHashed = Locked<[String: Int]>([:])
-
-    private struct FileHashKey: Hashable {
-        var path: String
-        var algorithm: ContentHashAlgorithm
-    }
     // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their own.
     private var scratchScalars: [UInt32] = []
     private var scratchRuns: [PendingRun] = []
@@ -366,32 +355,13 @@ final class EngineState {
         faces.values.map(\.face).filter { families.contains($0.family) }
     }
 
-    /// The content hash of the file at `path`, computed once per process; empty when it cannot be read. It takes only
-    /// the hashes' own lock, so an engine can hash a large collection before it takes its state's lock. The first
-    /// thread to ask hashes the file, outside the lock; threads asking meanwhile wait for its hash, so the threads of
-    /// a snapshot run, which all start by asking, read a 17 MB collection once between them and not once each.
-    static func contentHash(ofFileAt path: String, as algorithm: ContentHashAlgorithm = .current) -> String {
-        let key = FileHashKey(path: path, algorithm: algorithm)
-        let (entry, isFirst) = fileHashes.withLock { hashes in
-            if let entry = hashes[key] { return (entry, false) }
-            let entry = FileHash()
-            hashes[key] = entry
-            return (entry, true)
-        }
-        if isFirst {
-            if algorithm == .current { timesHashed.withLock { $0[path, default: 0] += 1 } }
-            entry.finish(FontFileRecord.contentHash(ofFileAt: path, as: algorithm) ?? "")
-        }
-        return entry.hash
-    }
-
     /// Where `face` comes from: file, names, version and a hash of the file's bytes (hashed once per file).
     func fileRecord(for face: FontFace) -> FontFileRecord {
         // A face from another engine is read again from its file (not through its FreeType face, which cairo may be
         // using); a web font's names then stay unknown.
         let harfBuzz = faces[FaceKey(path: face.path, index: face.index)]?.harfBuzzFace
             ?? (try? HarfBuzzFace(path: face.path, index: face.index & 0xFFFF))
-        let hash = Self.contentHash(ofFileAt: face.path)
+        let hash = FileHashes.process.contentHash(ofFileAt: face.path)
         return FontFileRecord(
             family: face.family,
             style: harfBuzz?.name(17) ?? harfBuzz?.name(2) ?? "",
@@ -892,25 +862,5 @@ extension String {
     func caseInsensitivelyPrecedes(_ other: String) -> Bool {
         let (a, b) = (lowercased(), other.lowercased())
         return a == b ? self < other : a < b
-    }
-}
-
-/// One file's content hash: set once by the thread that hashes the file, and read by every thread after it is set.
-private final class FileHash: @unchecked Sendable {
-    // @unchecked: `value` is written once, before `finished` is left, and read only after waiting on `finished`.
-    private let finished = DispatchGroup()
-    private var value = ""
-
-    init() { finished.enter() }
-
-    func finish(_ hash: String) {
-        value = hash
-        finished.leave()
-    }
-
-    /// The hash, once it is set.
-    var hash: String {
-        finished.wait()
-        return value
     }
 }

@@ -39,6 +39,7 @@ public struct FontFileRecord: Sendable, Hashable, Codable {
 extension FontFileRecord {
     /// The file's hash by `algorithm`, to compare with a record another algorithm wrote; hashed once per process.
     public func contentHash(as algorithm: ContentHashAlgorithm) -> String {
-        ContentHashAlgorithm(of: contentHash) == algorithm ? contentHash : EngineState.contentHash(ofFileAt: path, as: algorithm)
+        ContentHashAlgorithm(of: contentHash) == algorithm
+            ? contentHash : FileHashes.process.contentHash(ofFileAt: path, as: algorithm)
     }
 }

@@ -229,7 +229,7 @@ public final class TextEngine: Sendable {
     /// `state`'s records of `faces`. Their files are hashed before the state's lock is taken, so that threads
     /// shaping meanwhile do not wait on a large collection's bytes.
     private static func fileRecords(of faces: [FontFace], in state: Locked<EngineState>) -> [FontFileRecord] {
-        for path in Set(faces.map(\.path)) { _ = EngineState.contentHash(ofFileAt: path) }
+        for path in Set(faces.map(\.path)) { _ = FileHashes.process.contentHash(ofFileAt: path) }
         return state.withLock { state in faces.map(state.fileRecord) }
     }
 

@@ -49,7 +49,7 @@ enum DiffBenchmarks {
         let explained = medianSeconds {
             let diff = LayoutDiff(old: oldLayout, new: newLayout)
             explainedImage = LayoutAwareDiff.compare(golden: old, actual: new, diff: diff, scale: 2,
-                                                     background: RGBAImage.Pixel(r: 255, g: 255, b: 255),
+                                                     background: Colour(0xffffff),
                                                      options: withImageOptions).pixels.image
         }
         let unexplained = explainedImage.map { image in

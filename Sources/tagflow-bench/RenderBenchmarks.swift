@@ -281,3 +281,22 @@ enum RenderBenchmarks {
             """
     }
 }
+
+extension ContentRenderer {
+    /// Draws the content as a PNG render does, in bands of about ``bandBytes`` on every core, and keeps nothing:
+    /// the drawing a render cannot do without. With `cellText` false, cells get only their fills and borders,
+    /// which is cairo's rasteriser alone.
+    func drawWithoutEncoding(scale: Double, cellText: Bool = true) throws {
+        let (width, height) = try pixelSize(scale: scale)
+        let bands = Self.bands(height: height, rows: Self.bandRows(width: width))
+        let surfaces = ImageSurfacePool()
+        let renderer = self
+        let drawn = resultsByIndex(count: bands.count) { index in
+            Result { () throws -> Void in
+                let canvas = try renderer.drawBand(bands[index], scale: scale, pool: surfaces, cellText: cellText)
+                _ = try canvas.withPixels { _ in true }
+            }
+        }
+        for result in drawn { try result.get() }
+    }
+}

@@ -1,5 +1,6 @@
 import Testing
 import TagFlowLayout
+import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 @testable import TagFlowCLI
@@ -113,7 +114,8 @@ import TagFlowReview
 
     @Test func aRepeatingOptionCollectsEveryValue() throws {
         let diff = try parse(DiffCommand.self, ["a.png", "b.png", "--ignore", "0,0,10,10", "--ignore=5,5,1,1"])
-        #expect(diff.pixels.ignore == [PixelDiff.Region(x: 0, y: 0, width: 10, height: 10), PixelDiff.Region(x: 5, y: 5, width: 1, height: 1)])
+        #expect(diff.pixels.ignore == [PixelRegion(x: 0, y: 0, width: 10, height: 10),
+                                       PixelRegion(x: 5, y: 5, width: 1, height: 1)])
     }
 
     @Test func anOptionThatDoesNotRepeatIsRefusedTwice() {
@@ -159,7 +161,7 @@ import TagFlowReview
     @Test func aChoiceIsReadInAnyCaseAndSuggestedOnlyWhenOneIsClosest() throws {
         let scroll = try parse(ScrollCommand.self, ["a.tags", "-o", "x.gif", "--view", "Device", "--content-size", "ax3"])
         #expect(scroll.view == .device)
-        let contentSize = try #require(scroll.input.overrides.first { $0.setting.key == "contentSize" })
+        let contentSize = try #require(scroll.input.overrides.first { $0.setting.key == .contentSize })
         guard case let .text(name) = contentSize.value else { Issue.record("--content-size read as \(contentSize.value)"); return }
         #expect(name == "AX3")
         // AX6 is as near AX1 as AX5: no one of them is what was meant.
@@ -208,11 +210,20 @@ import TagFlowReview
         #expect(help.contains("(default: 7.5)"))
     }
 
+    /// The settings table follows the list of option keys, each key's flag spelling its words.
+    @Test func everyLayoutOptionKeyButTheDeviceScaleHasASetting() {
+        #expect(LayoutSetting.all.map(\.key) == LayoutOptionKey.allCases.filter { $0 != .displayScale })
+        #expect(LayoutSetting.named(.interitemSpacing).flag == "--interitem-spacing")
+        #expect(ConfigFile.keys.starts(with: ["width", "height", "font", "fontSize"]))
+    }
+
     /// The flags, and the config keys when they are other words than the flags.
     @Test func layoutOptionErrorsNameTheFlagsAndKeysThatFixThem() {
         let report = ErrorReport(LayoutOptionsError.insetsTooWide(total: 400, width: 375))
         #expect(report.message == "the insets take 400 pt of the 375 pt width, leaving no room for tags")
         #expect(report.hint == #"reduce --section-inset or --content-inset, or raise --width (in a config file: "sectionInset", "contentInset")"#)
         #expect(ErrorReport(LayoutOptionsError.noRoomForText(lineWidth: 10, padding: 7)).hint == "reduce --padding or raise --width")
+        let side = ErrorReport(LayoutOptionsError.negative(option: .sectionInset, side: .top, value: -1))
+        #expect(side.hint == #"set sectionInset.top to 0 or more (in a config file: "sectionInset.top")"#)
     }
 }

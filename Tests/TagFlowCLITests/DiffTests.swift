@@ -445,17 +445,17 @@ private struct SevenPointMeasurer: TextMeasuring {
         #expect(texts(reselected) == ["Swift", "Rust"])
         let image = try PNGDecoder().decode(Array(Data(contentsOf: folder.url.appendingPathComponent("diff.png"))))
         // Inside each tag, left of its text, at 2 px a point: the old panel starts at (16, 60), the new one 375 + 24 further.
-        func fill(_ change: [String: Any], _ side: String) throws -> RGBAImage.Pixel {
+        func fill(_ change: [String: Any], _ side: String) throws -> Colour {
             let frame = try #require(change[side] as? [String: Any])
             let x = try #require(frame["x"] as? Double), y = try #require(frame["y"] as? Double), height = try #require(frame["height"] as? Double)
             let panel = side == "old" ? 16.0 : 16 + 375 + 24
             return image[Int((panel + x + 5) * 2), Int((60 + y + height / 2) * 2)]
         }
-        let selected = RGBAImage.Pixel(r: 0x2c, g: 0x2c, b: 0x2e)  // the dark style's selectedFill
-        let reselectedTint = RGBAImage.Pixel(r: 0x1f, g: 0x1a, b: 0x2e)  // the dark palette's, on a dark page
+        let selected = Colour(0x2c2c2e)  // the dark style's selectedFill
+        let reselectedTint = Colour(0x1f1a2e)  // the dark palette's, on a dark page
         // A dark style gets a dark page, and panels of the style's background, as a render's.
-        #expect(image[2, 2] == RGBAImage.Pixel(r: 0x0d, g: 0x11, b: 0x17))
-        #expect(image[(16 + 3) * 2, (60 + 3) * 2] == RGBAImage.Pixel(r: 0x1c, g: 0x1c, b: 0x1e))
+        #expect(image[2, 2] == Colour(0x0d1117))
+        #expect(image[(16 + 3) * 2, (60 + 3) * 2] == Colour(0x1c1c1e))
         #expect(try fill(reselected[0], "old") == selected)
         #expect(try fill(reselected[0], "new") == reselectedTint)
         #expect(try fill(reselected[1], "old") == reselectedTint)
@@ -470,9 +470,10 @@ private struct SevenPointMeasurer: TextMeasuring {
         let lightImage = try PNGDecoder().decode(Array(Data(contentsOf: folder.url.appendingPathComponent("light.png"))))
         let frame = try #require(reselected[0]["old"] as? [String: Any])
         let x = try #require(frame["x"] as? Double), y = try #require(frame["y"] as? Double), height = try #require(frame["height"] as? Double)
-        #expect(lightImage[Int((16 + x + 5) * 2), Int((60 + y + height / 2) * 2)] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff), "the light style's selectedFill")
-        #expect(lightImage[2, 2] == RGBAImage.Pixel(r: 0xf6, g: 0xf8, b: 0xfa))
-        #expect(lightImage[(16 + 3) * 2, (60 + 3) * 2] == RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff))
+        #expect(lightImage[Int((16 + x + 5) * 2), Int((60 + y + height / 2) * 2)] == Colour(0xffffff),
+                "the light style's selectedFill")
+        #expect(lightImage[2, 2] == Colour(0xf6f8fa))
+        #expect(lightImage[(16 + 3) * 2, (60 + 3) * 2] == Colour(0xffffff))
     }
 
     /// Horizontal strips are far wider than tall: their panels are stacked, not set side by side, and the size

@@ -91,7 +91,7 @@ import TagFlowTestSupport
             }
             var inside = 0, outside = 0
             for y in 0..<diff.height {
-                for x in 0..<diff.width where diff[x, y] == RGBAImage.Pixel(r: 255, g: 0, b: 0) {
+                for x in 0..<diff.width where diff[x, y] == Colour(red: 255, green: 0, blue: 0) {
                     if contains(old.frame, x, y) || contains(new.frame, x, y) { inside += 1 } else { outside += 1 }
                 }
             }
@@ -100,7 +100,9 @@ import TagFlowTestSupport
             // The plain pixel diff is kept beside it, and marks far more.
             let pixels = try PNGDecoder().decode(Array(Data(contentsOf: URL(fileURLWithPath: project.path("out/report/images/interests/\(variant).pixels.png")))))
             var plainRed = 0
-            for y in 0..<pixels.height { for x in 0..<pixels.width where pixels[x, y] == RGBAImage.Pixel(r: 255, g: 0, b: 0) { plainRed += 1 } }
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width where pixels[x, y] == Colour(0xff0000) { plainRed += 1 }
+            }
             #expect(plainRed > inside, "\(variant)")
         }
     }
@@ -164,7 +166,7 @@ import TagFlowTestSupport
             let image = try PNGDecoder().decode(Array(Data(contentsOf: URL(fileURLWithPath: project.path(path)))))
             var count = 0
             for y in 0..<image.height {
-                for x in 0..<image.width where image[x, y] == RGBAImage.Pixel(r: 255, g: 0, b: 0) { count += 1 }
+                for x in 0..<image.width where image[x, y] == Colour(0xff0000) { count += 1 }
             }
             return count
         }

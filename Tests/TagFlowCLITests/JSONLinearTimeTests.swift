@@ -64,7 +64,7 @@ import TagFlowTestSupport
 
         let config = try ConfigFile.load(file.path)
         #expect(config.fontFiles == paths)
-        #expect(config.layout.map(\.setting.key) == ["width", "alignment"])
+        #expect(config.layout.map(\.setting.key) == [.width, .alignment])
         let style = try #require(text.range(of: #"{"selectedBorder""#))
         #expect(config.settingLocations["style"]
                 == SourceSpan(file: file.path, line: 1, column: column(after: String(text[..<style.lowerBound]))))

@@ -73,8 +73,14 @@ import Testing
         let image = try PNGDecoder().decode(Array(try Data(contentsOf: folder.url.appendingPathComponent("more.png"))))
         let frame = (x: Int(more["x"] as! Double), y: Int(more["y"] as! Double),
                      width: Int(more["width"] as! Double), height: Int(more["height"] as! Double))
-        func isRed(_ x: Int, _ y: Int) -> Bool { let p = image[x, y]; return p.r > 200 && p.g < 80 && p.b < 80 }
-        func isGreen(_ x: Int, _ y: Int) -> Bool { let p = image[x, y]; return p.g > 200 && p.r < 80 && p.b < 80 }
+        func isRed(_ x: Int, _ y: Int) -> Bool {
+            let p = image[x, y]
+            return p.red > 200 && p.green < 80 && p.blue < 80
+        }
+        func isGreen(_ x: Int, _ y: Int) -> Bool {
+            let p = image[x, y]
+            return p.green > 200 && p.red < 80 && p.blue < 80
+        }
         var redInside = 0, greenInside = 0, colouredOutside = 0
         for y in 0..<image.height {
             for x in 0..<image.width {
@@ -93,7 +99,8 @@ import Testing
         let plainImage = try PNGDecoder().decode(Array(try Data(contentsOf: folder.url.appendingPathComponent("plain.png"))))
         var plainColoured = 0
         for y in 0..<plainImage.height {
-            for x in 0..<plainImage.width where { let p = plainImage[x, y]; return p.r > 200 && p.g < 80 && p.b < 80 }() {
+            for x in 0..<plainImage.width
+            where { let p = plainImage[x, y]; return p.red > 200 && p.green < 80 && p.blue < 80 }() {
                 plainColoured += 1
             }
         }

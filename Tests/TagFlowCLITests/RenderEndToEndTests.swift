@@ -68,7 +68,8 @@ import TagFlowTestSupport
             for x in 0..<first.width {
                 let png = first[x, y], index = Int(opening.indices[y * opening.width + x])
                 let colour = decoded.palette[index]
-                total += abs(Int(png.r) - Int(colour.r)) + abs(Int(png.g) - Int(colour.g)) + abs(Int(png.b) - Int(colour.b))
+                total += abs(Int(png.red) - Int(colour.r)) + abs(Int(png.green) - Int(colour.g))
+                    + abs(Int(png.blue) - Int(colour.b))
             }
         }
         let mean = Double(total) / Double(3 * first.width * first.height)

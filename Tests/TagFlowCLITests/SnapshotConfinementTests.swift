@@ -32,7 +32,7 @@ import TagFlowTestSupport
 
     /// A picture whose bytes a test can recognise.
     func png(_ project: Project, _ name: String) throws {
-        let image = RGBAImage(width: 2, height: 2, fill: RGBAImage.Pixel(r: 9, g: 9, b: 9))
+        let image = RGBAImage(width: 2, height: 2, fill: Colour(red: 9, green: 9, blue: 9))
         try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: project.path(name)), withIntermediateDirectories: true)
         try Data(PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: project.path(name)))
     }

@@ -115,7 +115,8 @@ import TagFlowImage
         let path = folder.path("goldens/" + name)
         var image = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))
         let corner = image[image.width - 1, image.height - 1]
-        image[image.width - 1, image.height - 1] = .init(r: 255 - corner.r, g: 255 - corner.g, b: 255 - corner.b, a: corner.a)
+        image[image.width - 1, image.height - 1] = .init(red: 255 - corner.red, green: 255 - corner.green,
+                                                         blue: 255 - corner.blue, alpha: corner.alpha)
         try Data(try PNGEncoder().encode(image)).write(to: URL(fileURLWithPath: path))
 
         let verify = try snapshot(["verify", "--report", "report"], in: folder)

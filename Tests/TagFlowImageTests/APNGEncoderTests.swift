@@ -9,16 +9,16 @@ struct EncodingAPNGTests {
 
     /// Four frames: a layout, a small change, no change, a bigger change; optionally with transparency.
     static func frames(transparentBackground: Bool = false) -> [RGBAImage] {
-        let background: RGBAImage.Pixel = transparentBackground ? .init(r: 0, g: 0, b: 0, a: 0) : .init(r: 255, g: 255, b: 255)
+        let background = transparentBackground ? Colour(0, alpha: 0) : Colour(0xffffff)
         var first = RGBAImage(width: 48, height: 32, fill: background)
-        first.fill(x: 4, y: 4, width: 20, height: 12, with: .init(r: 30, g: 90, b: 200, a: 255))
+        first.fill(x: 4, y: 4, width: 20, height: 12, with: .init(red: 30, green: 90, blue: 200, alpha: 255))
         if transparentBackground {
-            first.fill(x: 6, y: 6, width: 3, height: 3, with: .init(r: 30, g: 90, b: 200, a: 128))
+            first.fill(x: 6, y: 6, width: 3, height: 3, with: .init(red: 30, green: 90, blue: 200, alpha: 128))
         }
         var second = first
-        second.fill(x: 30, y: 20, width: 4, height: 3, with: .init(r: 200, g: 20, b: 20, a: 255))
+        second.fill(x: 30, y: 20, width: 4, height: 3, with: .init(red: 200, green: 20, blue: 20, alpha: 255))
         var fourth = second
-        fourth.fill(x: 0, y: 10, width: 48, height: 5, with: .init(r: 10, g: 200, b: 10, a: 255))
+        fourth.fill(x: 0, y: 10, width: 48, height: 5, with: .init(red: 10, green: 200, blue: 10, alpha: 255))
         return [first, second, second, fourth]
     }
 
@@ -114,7 +114,11 @@ struct EncodingAPNGTests {
         var generator = SeededNoise(seed: 42)
         func noise() -> RGBAImage {
             var image = RGBAImage(width: 720, height: 720)
-            for y in 0..<720 { for x in 0..<720 { image[x, y] = .init(r: generator.next(), g: generator.next(), b: generator.next(), a: 255) } }
+            for y in 0..<720 {
+                for x in 0..<720 {
+                    image[x, y] = .init(red: generator.next(), green: generator.next(), blue: generator.next())
+                }
+            }
             return image
         }
         let frames = [noise(), noise()]
@@ -214,7 +218,7 @@ struct EncodingAPNGTests {
         let opaque = try APNGEncoder(width: 48, height: 32, frameCount: 2, delay: .init(numerator: 1, denominator: 10))
         try opaque.append(frames[0])
         var translucent = frames[0]
-        translucent[47, 31] = .init(r: 1, g: 1, b: 1, a: 1)
+        translucent[47, 31] = .init(red: 1, green: 1, blue: 1, alpha: 1)
         #expect(throws: APNGError.transparencyAfterOpaqueFirstFrame(frameIndex: 1)) { try opaque.append(translucent) }
         // With .rgba it can.
         #expect(try Self.replay(Self.encode([frames[0], translucent], options: .init(colourType: .rgba))) == [frames[0], translucent])

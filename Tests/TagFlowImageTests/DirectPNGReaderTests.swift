@@ -27,8 +27,8 @@ struct DirectPNGReaderTests {
     static let pictures: [RGBAImage] = {
         let flat = Fixtures.flatUI(width: 333, height: 97, seed: 5)
         var translucent = flat
-        translucent.fill(x: 10, y: 10, width: 40, height: 20, with: .init(r: 30, g: 90, b: 200, a: 100))
-        translucent.fill(x: 60, y: 10, width: 4, height: 60, with: .init(r: 0, g: 0, b: 0, a: 0))
+        translucent.fill(x: 10, y: 10, width: 40, height: 20, with: .init(red: 30, green: 90, blue: 200, alpha: 100))
+        translucent.fill(x: 60, y: 10, width: 4, height: 60, with: .init(red: 0, green: 0, blue: 0, alpha: 0))
         return [flat, translucent, Fixtures.noise(width: 120, height: 90, seed: 3, opaque: true),
                 Fixtures.noise(width: 120, height: 90, seed: 4, opaque: false),
                 Fixtures.flatUI(width: 1, height: 40, seed: 6), Fixtures.noise(width: 300, height: 1, seed: 7, opaque: true)]
@@ -59,9 +59,10 @@ struct DirectPNGReaderTests {
                 #expect(decoder.holdsExactly(picture, in: bytes))
                 var changed = picture
                 let last = changed[picture.width - 1, picture.height - 1]
-                changed[picture.width - 1, picture.height - 1] = .init(r: last.r ^ 1, g: last.g, b: last.b, a: last.a)
+                changed[picture.width - 1, picture.height - 1] = .init(red: last.red ^ 1, green: last.green,
+                                                                       blue: last.blue, alpha: last.alpha)
                 #expect(!decoder.holdsExactly(changed, in: bytes), "the last pixel differs")
-                let taller = RGBAImage(width: picture.width, height: picture.height + 1, fill: .init(r: 0, g: 0, b: 0))
+                let taller = RGBAImage(width: picture.width, height: picture.height + 1, fill: Colour(0x000000))
                 #expect(!decoder.holdsExactly(taller, in: bytes))
             }
         }
@@ -168,7 +169,7 @@ struct DirectPNGReaderTests {
             ("IDAT", try Self.zlib(grey)), ("IEND", []),
         ])
         #expect(Self.direct(greyPNG) == nil)
-        #expect(try PNGDecoder().decode(greyPNG)[3, 2] == .init(r: 150, g: 150, b: 150))
+        #expect(try PNGDecoder().decode(greyPNG)[3, 2] == .init(red: 150, green: 150, blue: 150))
     }
 
     @Test("damaged files are left to libpng, which fails them with its own message")

@@ -15,20 +15,20 @@ enum EncodingFixtures {
 
     /// A flat UI-like picture: a background, a few filled boxes with borders, some speckle inside them.
     static func flatUI(width: Int, height: Int, seed: UInt64) -> RGBAImage {
-        var image = RGBAImage(width: width, height: height, fill: .init(r: 255, g: 255, b: 255))
+        var image = RGBAImage(width: width, height: height, fill: .init(red: 255, green: 255, blue: 255))
         var generator = SeededGenerator(seed: seed)
         var y = 4
         while y + 20 < height {
             var x = 4
             while x + 40 < width {
                 let w = Int.random(in: 20...60, using: &generator)
-                image.fill(x: x, y: y, width: w, height: 18, with: .init(r: 30, g: 30, b: 30))
-                image.fill(x: x + 1, y: y + 1, width: w - 2, height: 16, with: .init(r: 220, g: 235, b: 250))
+                image.fill(x: x, y: y, width: w, height: 18, with: .init(red: 30, green: 30, blue: 30))
+                image.fill(x: x + 1, y: y + 1, width: w - 2, height: 16, with: .init(red: 220, green: 235, blue: 250))
                 for _ in 0..<(w / 3) {
                     let px = x + Int.random(in: 3..<(w - 3), using: &generator)
                     let py = y + Int.random(in: 4..<14, using: &generator)
                     let level = UInt8.random(in: 0...255, using: &generator)
-                    if px < width { image[px, py] = .init(r: level, g: level, b: level) }
+                    if px < width { image[px, py] = .init(red: level, green: level, blue: level) }
                 }
                 x += w + 6
             }

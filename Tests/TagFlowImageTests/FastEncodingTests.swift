@@ -17,7 +17,7 @@ struct FastEncodingTests {
         var image = EncodingFixtures.flatUI(width: 700, height: 1600, seed: 21)
         if manyColours {
             for y in stride(from: 0, to: image.height, by: 3) {
-                image[y % image.width, y] = .init(r: UInt8(y % 256), g: UInt8(y / 256), b: 99)
+                image[y % image.width, y] = .init(red: UInt8(y % 256), green: UInt8(y / 256), blue: 99)
             }
         }
         return image
@@ -248,7 +248,7 @@ struct PremultipliedEncodingTests {
     func theBytesAreThoseOfTheStraightPixels(kind: String) throws {
         var image = FastEncodingTests.tallPicture(manyColours: kind == "many colours")
         if kind == "translucent" {
-            for x in 0..<40 { image[x, 7] = .init(r: 200, g: 40, b: 10, a: UInt8(60 + x)) }
+            for x in 0..<40 { image[x, 7] = .init(red: 200, green: 40, blue: 10, alpha: UInt8(60 + x)) }
         }
         let words = Self.premultiplied(image)
         let width = image.width
@@ -291,9 +291,9 @@ struct PremultipliedEncodingTests {
     @Test(arguments: [1, 7, 8, 9, 15, 16, 17, 63])
     func runsFromEveryPositionAreIndexed(width: Int) throws {
         var generator = SeededGenerator(seed: UInt64(width))
-        let colours: [RGBAImage.Pixel] = (0..<40).map { (index: Int) -> RGBAImage.Pixel in
+        let colours: [Colour] = (0..<40).map { (index: Int) -> Colour in
             let level = UInt8(index)
-            return RGBAImage.Pixel(r: level &* 6, g: 255 - level &* 5, b: level &* 3, a: 255)
+            return Colour(red: level &* 6, green: 255 - level &* 5, blue: level &* 3, alpha: 255)
         }
         var image = RGBAImage(width: width, height: 120)
         var colour = colours[0], left = 0
@@ -324,13 +324,14 @@ struct PremultipliedEncodingTests {
         var image = RGBAImage(width: width, height: 600)
         for y in 0..<image.height {
             for x in 0..<width {
-                image[x, y] = .init(r: UInt8(truncatingIfNeeded: x * 37 + y), g: UInt8(truncatingIfNeeded: y / 3 + x),
-                                    b: UInt8(truncatingIfNeeded: x * 5), a: 255)
+                image[x, y] = .init(red: UInt8(truncatingIfNeeded: x * 37 + y),
+                                    green: UInt8(truncatingIfNeeded: y / 3 + x),
+                                    blue: UInt8(truncatingIfNeeded: x * 5), alpha: 255)
             }
         }
         for translucent in [nil, (x: 0, y: 0), (x: width - 1, y: image.height - 1)] {
             var picture = image
-            if let translucent { picture[translucent.x, translucent.y].a = 128 }
+            if let translucent { picture[translucent.x, translucent.y].alpha = 128 }
             let words = Self.premultiplied(picture)
             let straight = RGBAImage(try words.withUnsafeBytes { data in
                 try PremultipliedARGB32(data: data, width: width, height: picture.height, stride: width * 4)
@@ -383,7 +384,7 @@ extension PremultipliedEncodingTests {
         var frames = FastEncodingTests.scrollingFrames(width: 120, height: 90, count: 6)
         // Frame 3 repeats frame 2, translucent pixels and all.
         for frame in [2, 3] {
-            for x in 0..<30 { frames[frame][x, 5] = .init(r: 30, g: 200, b: 90, a: UInt8(40 + 5 * x)) }
+            for x in 0..<30 { frames[frame][x, 5] = .init(red: 30, green: 200, blue: 90, alpha: UInt8(40 + 5 * x)) }
         }
         let palette = try FastEncodingTests.palette()
         let buffers = frames.map { PremultipliedBuffer(Self.premultiplied($0)) }
@@ -411,7 +412,8 @@ struct LibdeflatePiecesTests {
     static func largePicture(seed: UInt64, noisy: Bool) -> RGBAImage {
         var image = EncodingFixtures.flatUI(width: 1100, height: 1000 + Int(seed) * 7, seed: seed)
         for y in stride(from: 0, to: image.height, by: 5) {
-            image[(y * 37) % image.width, y] = .init(r: UInt8(y % 256), g: UInt8(y / 256), b: UInt8(seed), a: 200)
+            image[(y * 37) % image.width, y] = .init(red: UInt8(y % 256), green: UInt8(y / 256), blue: UInt8(seed),
+                                                     alpha: 200)
         }
         if noisy {
             let noise = EncodingFixtures.noise(width: image.width, height: image.height / 3, seed: seed, opaque: false)

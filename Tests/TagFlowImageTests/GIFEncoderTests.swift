@@ -17,7 +17,7 @@ struct EncodingGIFTests {
     static func frames() -> [RGBAImage] {
         var first = RGBAImage(width: 40, height: 30, fill: .init(white))
         first.fill(x: 5, y: 5, width: 20, height: 10, with: .init(blue))
-        first[30, 20] = .init(r: 128, g: 128, b: 128)  // an anti-aliased grey, not a known colour
+        first[30, 20] = .init(red: 128, green: 128, blue: 128)  // an anti-aliased grey, not a known colour
         var second = first
         second.fill(x: 10, y: 12, width: 3, height: 2, with: .init(red))
         return [first, second, second]
@@ -115,9 +115,9 @@ struct EncodingGIFTests {
 
     @Test("translucent pixels are composited over the first known colour")
     func translucent() throws {
-        var frame = RGBAImage(width: 40, height: 30, fill: .init(r: 0, g: 0, b: 0, a: 0))
-        frame[1, 1] = .init(r: 0, g: 0, b: 0, a: 255)
-        frame[2, 1] = .init(r: 0, g: 0, b: 0, a: 102)  // 40% black over white → 153
+        var frame = RGBAImage(width: 40, height: 30, fill: .init(red: 0, green: 0, blue: 0, alpha: 0))
+        frame[1, 1] = .init(red: 0, green: 0, blue: 0, alpha: 255)
+        frame[2, 1] = .init(red: 0, green: 0, blue: 0, alpha: 102)  // 40% black over white → 153
         let gif = try DecodedGIF(Self.encode([frame]))
         let canvas = gif.composited()
         #expect(canvas[0] == Self.white)

@@ -80,7 +80,7 @@ struct IgzipTests {
         #expect(try PNGDecoder().decode(rgbFastest) == rgb)
         #expect(try PNGDecoder().decode(FastEncodingTests.encodeInBands(rgb, options: .fastest)) == rgb)
 
-        rgb[3, 700] = .init(r: 10, g: 200, b: 30, a: 90)
+        rgb[3, 700] = .init(red: 10, green: 200, blue: 30, alpha: 90)
         let rgbaFastest = try PNGEncoder(options: .fastest).encode(rgb)
         #expect(rgbaFastest[25] == 6, "colour type: RGBA")
         #expect(try PNGDecoder().decode(rgbaFastest) == rgb)

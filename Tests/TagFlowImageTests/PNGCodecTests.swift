@@ -60,7 +60,7 @@ struct EncodingPNGTests {
     func directColourTypeAndChunks() throws {
         let opaque = EncodingFixtures.noise(width: 9, height: 40, seed: 1, opaque: true)
         var translucent = opaque
-        translucent[8, 3] = .init(r: 1, g: 2, b: 3, a: 254)
+        translucent[8, 3] = .init(red: 1, green: 2, blue: 3, alpha: 254)
         let direct = PNGEncoder(options: .init(colourType: .direct))
         #expect(try Self.chunkTypes(direct.encode(opaque)) == ["IHDR", "IDAT", "IEND"])
         let opaqueHeader = try Self.header(direct.encode(opaque))
@@ -88,17 +88,17 @@ struct EncodingPNGTests {
         #expect(try Self.chunkTypes(bytes) == ["IHDR", "PLTE", "IDAT", "IEND"])
         #expect(chunks[0].data[8...9] == [8, 3])
         let palette = stride(from: 0, to: chunks[1].data.count, by: 3).map {
-            RGBAImage.Pixel(r: chunks[1].data[$0], g: chunks[1].data[$0 + 1], b: chunks[1].data[$0 + 2])
+            Colour(red: chunks[1].data[$0], green: chunks[1].data[$0 + 1], blue: chunks[1].data[$0 + 2])
         }
         #expect(Set(palette) == colours)
-        #expect(palette == palette.sorted { ($0.r, $0.g, $0.b) < ($1.r, $1.g, $1.b) })
+        #expect(palette == palette.sorted { ($0.red, $0.green, $0.blue) < ($1.red, $1.green, $1.blue) })
         #expect(try PNGDecoder().decode(bytes) == image)
         // A third of RGB's bytes to deflate: the file is smaller too.
         #expect(bytes.count < (try PNGEncoder(options: .init(colourType: .direct)).encode(image)).count)
 
         var translucent = image
-        translucent[5, 5] = .init(r: 9, g: 9, b: 9, a: 100)
-        translucent[6, 5] = .init(r: 0, g: 0, b: 0, a: 0)
+        translucent[5, 5] = .init(red: 9, green: 9, blue: 9, alpha: 100)
+        translucent[6, 5] = .init(red: 0, green: 0, blue: 0, alpha: 0)
         let withAlpha = try PNGEncoder().encode(translucent)
         let alphaChunks = try EncodingFixtures.chunks(of: withAlpha)
         #expect(alphaChunks.map(\.type) == ["IHDR", "PLTE", "tRNS", "IDAT", "IEND"])
@@ -109,11 +109,11 @@ struct EncodingPNGTests {
 
     /// A picture made a band at a time: `colourCount` greys spread down the rows, so each band sees only some.
     static func bandedGreys(colourCount: Int, height: Int) -> RGBAImage {
-        var image = RGBAImage(width: 700, height: height, fill: .init(r: 0, g: 0, b: 0))
+        var image = RGBAImage(width: 700, height: height, fill: .init(red: 0, green: 0, blue: 0))
         for y in 0..<height {
             let level = y * colourCount / height
             for x in 0..<image.width where x % 3 == 0 {
-                image[x, y] = .init(r: UInt8(level % 256), g: UInt8(level / 256), b: 7)
+                image[x, y] = .init(red: UInt8(level % 256), green: UInt8(level / 256), blue: 7)
             }
         }
         return image
@@ -207,7 +207,7 @@ struct EncodingPNGTests {
 
     @Test("images over the decoder's limits are refused before decoding")
     func limits() throws {
-        let bytes = try PNGEncoder().encode(RGBAImage(width: 20, height: 5, fill: .init(r: 1, g: 2, b: 3)))
+        let bytes = try PNGEncoder().encode(RGBAImage(width: 20, height: 5, fill: .init(red: 1, green: 2, blue: 3)))
         #expect(throws: PNGError.imageTooLarge(width: 20, height: 5, maxSide: 10, maxPixels: 1000)) {
             try PNGDecoder(limits: .init(maxSide: 10, maxPixels: 1000)).decode(bytes)
         }
@@ -227,8 +227,8 @@ struct EncodingPNGTests {
 
     @Test("a picture taller than cairo's surfaces, as tagflow draws in strips, reads back")
     func tallPictures() throws {
-        var image = RGBAImage(width: 3, height: 40_000, fill: .init(r: 255, g: 255, b: 255))
-        image[1, 39_999] = .init(r: 9, g: 8, b: 7)
+        var image = RGBAImage(width: 3, height: 40_000, fill: .init(red: 255, green: 255, blue: 255))
+        image[1, 39_999] = .init(red: 9, green: 8, blue: 7)
         let bytes = try PNGEncoder().encode(image)
         #expect(try PNGDecoder().decode(bytes) == image)
     }

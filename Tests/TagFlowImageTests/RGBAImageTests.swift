@@ -5,28 +5,28 @@ import TagFlowImage
 struct EncodingRGBAImageTests {
     @Test("fill, subscript and rectangle fill")
     func basics() throws {
-        var image = RGBAImage(width: 3, height: 2, fill: .init(r: 10, g: 20, b: 30, a: 40))
+        var image = RGBAImage(width: 3, height: 2, fill: .init(red: 10, green: 20, blue: 30, alpha: 40))
         #expect(image.pixels == Array(repeating: [UInt8]([10, 20, 30, 40]), count: 6).flatMap { $0 })
-        image[2, 1] = .init(r: 1, g: 2, b: 3, a: 4)
+        image[2, 1] = .init(red: 1, green: 2, blue: 3, alpha: 4)
         #expect(Array(image.pixels[20..<24]) == [1, 2, 3, 4])
-        #expect(image[2, 1] == .init(r: 1, g: 2, b: 3, a: 4))
-        image.fill(x: -1, y: 1, width: 2, height: 5, with: .init(r: 9, g: 9, b: 9))
-        #expect(image[0, 1] == .init(r: 9, g: 9, b: 9, a: 255))
-        #expect(image[1, 1] == .init(r: 10, g: 20, b: 30, a: 40))
-        #expect(image[0, 0] == .init(r: 10, g: 20, b: 30, a: 40))
+        #expect(image[2, 1] == .init(red: 1, green: 2, blue: 3, alpha: 4))
+        image.fill(x: -1, y: 1, width: 2, height: 5, with: .init(red: 9, green: 9, blue: 9))
+        #expect(image[0, 1] == .init(red: 9, green: 9, blue: 9, alpha: 255))
+        #expect(image[1, 1] == .init(red: 10, green: 20, blue: 30, alpha: 40))
+        #expect(image[0, 0] == .init(red: 10, green: 20, blue: 30, alpha: 40))
         #expect(!image.isOpaque)
-        #expect(RGBAImage(width: 4, height: 4, fill: .init(r: 0, g: 0, b: 0)).isOpaque)
+        #expect(RGBAImage(width: 4, height: 4, fill: .init(red: 0, green: 0, blue: 0)).isOpaque)
     }
 
     @Test("equal: the same size and every byte the same")
     func equality() throws {
-        let image = RGBAImage(width: 300, height: 200, fill: .init(r: 10, g: 20, b: 30, a: 40))
+        let image = RGBAImage(width: 300, height: 200, fill: .init(red: 10, green: 20, blue: 30, alpha: 40))
         var copy = image
         #expect(copy == image)
-        copy[299, 199] = .init(r: 10, g: 20, b: 30, a: 41)
+        copy[299, 199] = .init(red: 10, green: 20, blue: 30, alpha: 41)
         #expect(copy != image, "the last byte differs")
         copy = image
-        copy[0, 0] = .init(r: 11, g: 20, b: 30, a: 40)
+        copy[0, 0] = .init(red: 11, green: 20, blue: 30, alpha: 40)
         #expect(copy != image, "the first byte differs")
         let pixels = [UInt8](repeating: 7, count: 24)
         #expect(try RGBAImage(width: 3, height: 2, pixels: pixels) != RGBAImage(width: 2, height: 3, pixels: pixels))

@@ -243,7 +243,7 @@ func narrowestWidestRow(_ widths: [Double], rows: Int, spacing: Double) -> Doubl
         #expect(throws: LayoutOptionsError.maxLinesNeedVerticalScrolling(maxLines: 2)) { try options.validate() }
         options.maxLines = 0
         options.rows = 0
-        #expect(throws: LayoutOptionsError.notPositive(option: "rows", value: 0)) { try options.validate() }
+        #expect(throws: LayoutOptionsError.notPositive(option: .rows, value: 0)) { try options.validate() }
     }
 
     @Test func offsetsRunAlongX() {

@@ -205,7 +205,7 @@ import Testing
     @Test func rejectsImpossibleOptions() {
         var options = LayoutOptions()
         options.itemHeight = 0
-        #expect(throws: LayoutOptionsError.notPositive(option: "itemHeight", value: 0)) { try options.validate() }
+        #expect(throws: LayoutOptionsError.notPositive(option: .itemHeight, value: 0)) { try options.validate() }
         options = LayoutOptions()
         options.sectionInset = EdgeInsets(top: 0, left: 200, bottom: 0, right: 200)
         #expect(throws: LayoutOptionsError.insetsTooWide(total: 400, width: 375)) { try options.validate() }
@@ -217,8 +217,17 @@ import Testing
         #expect(throws: LayoutOptionsError.tooManySelected(selected: 3, maxSelection: 2)) { try options.validate(selectedCount: 3) }
         options = LayoutOptions()
         options.padding = -.infinity
-        #expect(throws: LayoutOptionsError.notFinite(option: "padding")) { try options.validate() }
+        #expect(throws: LayoutOptionsError.notFinite(option: .padding)) { try options.validate() }
         #expect(throws: Never.self) { try LayoutOptions().validate(selectedCount: 100) }
+    }
+
+    /// A side of an inset is named by its key and side, as a config file writes it.
+    @Test func aNegativeInsetSideIsNamed() {
+        var options = LayoutOptions()
+        options.contentInset.bottom = -2
+        let error = LayoutOptionsError.negative(option: .contentInset, side: .bottom, value: -2)
+        #expect(throws: error) { try options.validate() }
+        #expect(error.description == "contentInset.bottom must not be negative, got -2")
     }
 }
 

@@ -23,10 +23,10 @@ struct CairoTests {
         let image = try surface.withPixels { data, stride in
             Result { try RGBAImage.fromPremultipliedARGB32(data: data, width: 5, height: 3, stride: stride) }
         }.get()
-        #expect(image[0, 2] == .init(r: 255, g: 0, b: 0, a: 255))
+        #expect(image[0, 2] == .init(red: 255, green: 0, blue: 0, alpha: 255))
         let blue = image[1, 1]
-        #expect(blue.r == 0 && blue.g == 0 && blue.b == 255)
-        #expect(blue.a == 127 || blue.a == 128)
-        #expect(image[4, 0] == .init(r: 51, g: 102, b: 153, a: 255))
+        #expect(blue.red == 0 && blue.green == 0 && blue.blue == 255)
+        #expect(blue.alpha == 127 || blue.alpha == 128)
+        #expect(image[4, 0] == .init(red: 51, green: 102, blue: 153, alpha: 255))
     }
 }

@@ -143,7 +143,7 @@ struct LongScrollOverviewTests {
         }
 
         // The minimap's window bar is the viewport's blue; a stretch far from the window is not.
-        func isViewportBlue(_ pixel: RGBAImage.Pixel) -> Bool {
+        func isViewportBlue(_ pixel: Colour) -> Bool {
             RenderFixtures.distance(pixel, style.viewportBorder.withAlpha(170).over(style.background)) < 60
         }
         let mark = renderer.minimapMark(for: frame.visibleRect)

@@ -61,8 +61,9 @@ enum RenderFixtures {
     // MARK: Pixels
 
     /// The largest difference of any channel between a pixel and a colour (alpha ignored; pictures are opaque).
-    static func distance(_ pixel: RGBAImage.Pixel, _ colour: Colour) -> Int {
-        max(abs(Int(pixel.r) - Int(colour.red)), abs(Int(pixel.g) - Int(colour.green)), abs(Int(pixel.b) - Int(colour.blue)))
+    static func distance(_ pixel: Colour, _ colour: Colour) -> Int {
+        max(abs(Int(pixel.red) - Int(colour.red)), abs(Int(pixel.green) - Int(colour.green)),
+            abs(Int(pixel.blue) - Int(colour.blue)))
     }
 
     /// Mean absolute difference per channel (RGB), and the share of pixels where some channel differs by more than

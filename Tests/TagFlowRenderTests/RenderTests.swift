@@ -111,8 +111,8 @@ struct RenderTests {
     static let ghostSaturation = 0.2
 
     /// A pixel of the ghost colour's hue, strong enough to be the ghost's outline or text and not just its 8 % tint.
-    static func isGhostHue(_ pixel: RGBAImage.Pixel, minimumSaturation: Double) -> Bool {
-        let r = Double(pixel.r), g = Double(pixel.g), b = Double(pixel.b)
+    static func isGhostHue(_ pixel: Colour, minimumSaturation: Double) -> Bool {
+        let r = Double(pixel.red), g = Double(pixel.green), b = Double(pixel.blue)
         let high = max(r, g, b), low = min(r, g, b)
         guard high > 0, high - low >= 20, (high - low) / high >= minimumSaturation, high == r else { return false }
         // Hue in degrees; #e5484d is at 358°, the viewport's blue tint over it at about 350°.
@@ -523,7 +523,7 @@ struct RenderTests {
         let image = try renderer.image(scale: 1.5)
         #expect(image.width == 500)
         #expect(try PNGDecoder().decode(renderer.render(.png, scale: 1.5)) == image)
-        let background = RGBAImage.Pixel(r: style.background.red, g: style.background.green, b: style.background.blue)
+        let background = Colour(red: style.background.red, green: style.background.green, blue: style.background.blue)
         #expect((0..<image.height).allSatisfy { image[499, $0] == background })
     }
 

@@ -44,7 +44,7 @@ import Testing
             let image = try DeviceView.image(scene, offset: 0, scale: 1, scrollIndicator: true)
             // The bar is 3 pt wide, 3 pt in from its edge; the cells keep 10 pt of section inset from both edges.
             func marked(_ x: Int) -> Bool {
-                (0..<image.height).contains { y in image[x, y] != RGBAImage.Pixel(r: 0xff, g: 0xff, b: 0xff) }
+                (0..<image.height).contains { y in image[x, y] != Colour(0xffffff) }
             }
             return (marked(4), marked(image.width - 5))
         }

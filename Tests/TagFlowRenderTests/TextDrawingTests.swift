@@ -40,7 +40,7 @@ struct TextDrawingTests {
     }
 
     /// The pixels of `image` that `matches` picks, and the box around them.
-    static func pixels(of image: RGBAImage, where matches: (RGBAImage.Pixel) -> Bool) -> (count: Int, box: Rect?) {
+    static func pixels(of image: RGBAImage, where matches: (Colour) -> Bool) -> (count: Int, box: Rect?) {
         var count = 0
         var minX = Int.max, minY = Int.max, maxX = Int.min, maxY = Int.min
         for y in 0..<image.height {
@@ -58,17 +58,19 @@ struct TextDrawingTests {
     struct Emoji: CustomStringConvertible, Sendable {
         var text: String
         /// A colour the emoji is mostly drawn in.
-        var isTypical: @Sendable (RGBAImage.Pixel) -> Bool
+        var isTypical: @Sendable (Colour) -> Bool
         var description: String { text }
     }
 
     static let emoji = [
         // The face's yellow.
-        Emoji(text: "😀") { $0.r > 200 && $0.g > 150 && $0.b < 100 },
+        Emoji(text: "😀") { $0.red > 200 && $0.green > 150 && $0.blue < 100 },
         // A medium skin tone: red over green over blue.
-        Emoji(text: "👍🏽") { $0.r > 150 && Int($0.r) - Int($0.g) > 30 && Int($0.g) - Int($0.b) > 20 },
+        Emoji(text: "👍🏽") {
+            $0.red > 150 && Int($0.red) - Int($0.green) > 30 && Int($0.green) - Int($0.blue) > 20
+        },
         // The flag's red.
-        Emoji(text: "🇨🇳") { $0.r > 200 && $0.g < 80 && $0.b < 80 },
+        Emoji(text: "🇨🇳") { $0.red > 200 && $0.green < 80 && $0.blue < 80 },
     ]
 
     @Test(arguments: emoji)
@@ -86,7 +88,7 @@ struct TextDrawingTests {
         let typical = Self.pixels(of: image, where: emoji.isTypical)
         #expect(typical.count > 100, "\(emoji): only \(typical.count) pixels of its typical colour")
         // The whole glyph, every pixel that is not the white background.
-        let glyph = try #require(Self.pixels(of: image) { $0.r < 250 || $0.g < 250 || $0.b < 250 }.box)
+        let glyph = try #require(Self.pixels(of: image) { $0.red < 250 || $0.green < 250 || $0.blue < 250 }.box)
         // Noto Color Emoji's bitmaps are 136×128 at 109 px an em: scaled to 40 pt, about 50×47.
         #expect(glyph.width > 0.8 * size && glyph.width < 1.5 * size, "\(emoji) is \(glyph.width) px wide at \(size) pt")
         #expect(glyph.height > 0.8 * size && glyph.height < 1.5 * size, "\(emoji) is \(glyph.height) px tall at \(size) pt")
@@ -110,7 +112,11 @@ struct TextDrawingTests {
             try Self.save(image, "emoji-opacity-\(opacity)")
             // The face's yellow: red and green high; blue rises towards white as it fades.
             var blues = [Int]()
-            for y in 0..<image.height { for x in 0..<image.width where image[x, y].r > 200 && image[x, y].g > 150 { blues.append(Int(image[x, y].b)) } }
+            for y in 0..<image.height {
+                for x in 0..<image.width where image[x, y].red > 200 && image[x, y].green > 150 {
+                    blues.append(Int(image[x, y].blue))
+                }
+            }
             let face = blues.filter { $0 < 250 }
             return (face.min() ?? 255, face.count)
         }
@@ -153,7 +159,7 @@ struct TextDrawingTests {
             painter.drawText(shaped, at: 10, baseline: 45, colour: Colour(red: 0, green: 0, blue: 0))
             let image = try canvas.image()
             try Self.save(image, "cjk-\(weight)-\(Int(size))")
-            let ink = Self.pixels(of: image) { $0.r < 128 }
+            let ink = Self.pixels(of: image) { $0.red < 128 }
             return (shaped, ink.count, try #require(ink.box), image.pixels)
         }
         let (regularText, regularCount, regularBox, regularPixels) = try draw(.regular, with: engine)
@@ -194,7 +200,7 @@ struct TextDrawingTests {
         let image = try canvas.image()
         try Self.save(image, "opsz-\(Int(size))")
         // Four 0.5 em rectangles, one advance apart: the ink spans three advances and one rectangle.
-        let ink = try #require(Self.pixels(of: image) { $0.r < 128 }.box)
+        let ink = try #require(Self.pixels(of: image) { $0.red < 128 }.box)
         let expectedWidth = 3 * measuredAdvance + 0.5 * size
         #expect(abs(ink.width - expectedWidth) <= 2, "ink \(ink.width) px wide, expected \(expectedWidth)")
     }
@@ -221,7 +227,7 @@ struct TextDrawingTests {
         try Self.save(image, "ax3-clipped@\(Int(scale))x")
         let bounds = scene.contentBounds
         let cell = RoundedRect(frame, radius: frame.height / 2)
-        func isText(_ pixel: RGBAImage.Pixel) -> Bool { Int(pixel.g) - Int(max(pixel.r, pixel.b)) > 40 }
+        func isText(_ pixel: Colour) -> Bool { Int(pixel.green) - Int(max(pixel.red, pixel.blue)) > 40 }
 
         var inside = 0
         var outside = [(Int, Int)]()

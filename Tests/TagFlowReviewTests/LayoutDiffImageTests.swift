@@ -14,10 +14,11 @@ import TagFlowRender
         return LayoutSnapshot(TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
     }
 
-    func count(_ image: RGBAImage, near colour: RGBAImage.Pixel) -> Int {
+    func count(_ image: RGBAImage, near colour: Colour) -> Int {
         image.pixels.withUnsafeBufferPointer { bytes in
             stride(from: 0, to: bytes.count, by: 4).count {
-                abs(Int(bytes[$0]) - Int(colour.r)) < 8 && abs(Int(bytes[$0 + 1]) - Int(colour.g)) < 8 && abs(Int(bytes[$0 + 2]) - Int(colour.b)) < 8
+                abs(Int(bytes[$0]) - Int(colour.red)) < 8 && abs(Int(bytes[$0 + 1]) - Int(colour.green)) < 8
+                    && abs(Int(bytes[$0 + 2]) - Int(colour.blue)) < 8
             }
         }
     }
@@ -36,8 +37,8 @@ import TagFlowRender
         let renamed = LayoutDiffImage.Palette.light[.renamed]
         #expect(count(image, near: pixel(renamed.stroke)) > 50)
         // Red and green only in the legend's swatches.
-        #expect(count(image, near: RGBAImage.Pixel(r: 0xcf, g: 0x22, b: 0x2e)) < 40)  // removed outline
-        #expect(count(image, near: RGBAImage.Pixel(r: 0x1a, g: 0x7f, b: 0x37)) < 40)  // added outline
+        #expect(count(image, near: Colour(0xcf222e)) < 40)  // removed outline
+        #expect(count(image, near: Colour(0x1a7f37)) < 40)  // added outline
         // The overlay says the old text once, beside the new tag: more of the renamed text colour than the new panel,
         // which shows the new text alone.
         let scale = 3
@@ -46,9 +47,9 @@ import TagFlowRender
             let x0 = (16 + panel * (375 + 24)) * scale
             var pixels = 0
             for y in 0..<sharp.height {
-                for x in x0..<(x0 + 375 * scale) where abs(Int(sharp[x, y].r) - Int(renamed.text.red)) < 24
-                    && abs(Int(sharp[x, y].g) - Int(renamed.text.green)) < 24
-                    && abs(Int(sharp[x, y].b) - Int(renamed.text.blue)) < 24 { pixels += 1 }
+                for x in x0..<(x0 + 375 * scale) where abs(Int(sharp[x, y].red) - Int(renamed.text.red)) < 24
+                    && abs(Int(sharp[x, y].green) - Int(renamed.text.green)) < 24
+                    && abs(Int(sharp[x, y].blue) - Int(renamed.text.blue)) < 24 { pixels += 1 }
             }
             return pixels
         }
@@ -72,7 +73,9 @@ import TagFlowRender
             // The title's ink: dark pixels in the old panel's header row.
             let row = crop(image, Rect(x: Self.oldPanel.x, y: Self.oldPanel.y + header.y, width: header.width, height: header.height))
             var inkColumns = [Int]()
-            for x in 0..<row.width where (0..<row.height).contains(where: { y in Int(row[x, y].r) + Int(row[x, y].g) + Int(row[x, y].b) < 200 }) {
+            for x in 0..<row.width where (0..<row.height).contains(where: { y in
+                Int(row[x, y].red) + Int(row[x, y].green) + Int(row[x, y].blue) < 200
+            }) {
                 inkColumns.append(x)
             }
             let (first, last) = (try #require(inkColumns.first), try #require(inkColumns.last))
@@ -90,7 +93,7 @@ import TagFlowRender
         #expect(count(image, near: pixel(LayoutDiffImage.Palette.light.arrow)) > 30)  // arrows
     }
 
-    func pixel(_ colour: Colour) -> RGBAImage.Pixel { RGBAImage.Pixel(r: colour.red, g: colour.green, b: colour.blue) }
+    func pixel(_ colour: Colour) -> Colour { Colour(red: colour.red, green: colour.green, blue: colour.blue) }
 
     /// The pixels of `image` in `rect`, in points at 1 px a point.
     func crop(_ image: RGBAImage, _ rect: Rect) -> RGBAImage {
@@ -115,7 +118,7 @@ import TagFlowRender
         let image = try LayoutDiffImage(diff: diff, engine: engine, style: style).image(scale: 1)
         let basketball = try #require(new.sections[0].tags[0].frame), football = try #require(new.sections[0].tags[1].frame)
         // Inside the capsule, left of the text: the fill.
-        func fill(_ frame: Rect, in panel: Point) -> RGBAImage.Pixel {
+        func fill(_ frame: Rect, in panel: Point) -> Colour {
             image[Int(panel.x + frame.minX + 5), Int(panel.y + frame.midY)]
         }
         #expect(fill(basketball, in: Self.oldPanel) == pixel(style.selectedFill))

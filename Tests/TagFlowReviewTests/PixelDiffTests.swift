@@ -5,8 +5,8 @@ import TagFlowImage
 
 /// Pictures for the pixel-diff tests, in one namespace so they cannot clash with other test files.
 enum PixelDiffFixtures {
-    static let white = RGBAImage.Pixel(r: 255, g: 255, b: 255)
-    static let black = RGBAImage.Pixel(r: 0, g: 0, b: 0)
+    static let white = Colour(red: 255, green: 255, blue: 255)
+    static let black = Colour(red: 0, green: 0, blue: 0)
 
     /// A flat white image with a black square, so changes land in flat areas, far from edges.
     static func canvas(width: Int = 40, height: Int = 30) -> RGBAImage {
@@ -48,7 +48,7 @@ enum PixelDiffFixtures {
         let diff = try! #require(result.image)
         // White stays white; black fades to 255 - 255 × 0.1 = 229.5.
         #expect(diff[0, 0] == F.white)
-        #expect(diff[7, 7] == RGBAImage.Pixel(r: 229, g: 229, b: 229))
+        #expect(diff[7, 7] == Colour(red: 229, green: 229, blue: 229))
     }
 
     /// A golden PNG against a picture gives what its decoded pixels give: the same counts, ignored regions
@@ -59,7 +59,7 @@ enum PixelDiffFixtures {
         var new = old
         if changed { new.fill(x: 60, y: 40, width: 3, height: 2, with: F.black) }
         let png = try PNGEncoder().encode(old)
-        for ignore in [[], [PixelDiff.Region(x: 0, y: 0, width: 20, height: 10)]] {
+        for ignore in [[], [PixelRegion(x: 0, y: 0, width: 20, height: 10)]] {
             let options = PixelDiff.Options(ignore: ignore, makeImage: false)
             let fromPNG = try PixelDiff.compare(png: png, new, options: options)
             #expect(fromPNG == PixelDiff.compare(old, new, options: options))
@@ -77,14 +77,14 @@ enum PixelDiffFixtures {
         #expect(!result.identical)
         #expect(result.differentPixels == 1)
         #expect(result.antiAliasedPixels == 0)
-        #expect(result.image?[30, 20] == RGBAImage.Pixel(r: 255, g: 0, b: 0))
+        #expect(result.image?[30, 20] == Colour(red: 255, green: 0, blue: 0))
         #expect(result.image?[31, 20] == F.white)
     }
 
     @Test func theThresholdDecidesWhatCounts() {
         let old = F.canvas()
         var new = old
-        new.fill(x: 20, y: 0, width: 10, height: 10, with: RGBAImage.Pixel(r: 245, g: 245, b: 245))
+        new.fill(x: 20, y: 0, width: 10, height: 10, with: Colour(red: 245, green: 245, blue: 245))
         // A 10-level step in grey is far below the default threshold…
         #expect(PixelDiff.compare(old, new).differentPixels == 0)
         #expect(!PixelDiff.compare(old, new).identical)
@@ -114,14 +114,14 @@ enum PixelDiffFixtures {
         var new = old
         new[30, 20] = F.black
         new[2, 25] = F.black
-        let options = PixelDiff.Options(ignore: [PixelDiff.Region(x: 28, y: 18, width: 5, height: 5)])
+        let options = PixelDiff.Options(ignore: [PixelRegion(x: 28, y: 18, width: 5, height: 5)])
         let result = PixelDiff.compare(old, new, options: options)
         #expect(result.differentPixels == 1)
         #expect(result.ignoredPixels == 25)
         #expect(result.comparedPixels == 40 * 30 - 25)
         // Ignored pixels are tinted blue in the diff image.
         let tinted = try! #require(result.image?[30, 20])
-        #expect(tinted.b > tinted.r)
+        #expect(tinted.blue > tinted.red)
     }
 
     @Test func imagesOfDifferentSizesAreASizeChange() {
@@ -131,7 +131,7 @@ enum PixelDiffFixtures {
         #expect(!result.identical)
         #expect(result.differentPixels == 40 * 2)
         #expect(result.image?.width == 40 && result.image?.height == 32)
-        #expect(result.image?[0, 31] == RGBAImage.Pixel(r: 255, g: 0, b: 0))
+        #expect(result.image?[0, 31] == Colour(red: 255, green: 0, blue: 0))
         #expect(!PixelDiff.Tolerance(maxDiffPixels: 1000).accepts(result))
     }
 

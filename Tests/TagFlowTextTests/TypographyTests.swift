@@ -273,16 +273,20 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
             let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &random) }
             let path = folder.appendingPathComponent("\(size).bin").path
             try Data(bytes).write(to: URL(fileURLWithPath: path))
-            #expect(readFile(path) == bytes, "\(size) bytes")
+            #expect(try readRegularFile(path) == bytes, "\(size) bytes")
             for algorithm in ContentHashAlgorithm.allCases {
                 #expect(FontFileRecord.contentHash(ofFileAt: path, as: algorithm) == FontFileRecord.contentHash(bytes, as: algorithm),
                         "\(size) bytes")
             }
         }
         // A file whose size fstat does not know is read to its end all the same.
-        #expect(String(decoding: try #require(readFile("/proc/self/status")), as: UTF8.self).contains("\nPid:"))
-        #expect(readFile(folder.appendingPathComponent("missing").path) == nil)
-        #expect(readFile(folder.path) == nil)
+        #expect(String(decoding: try readRegularFile("/proc/self/status"), as: UTF8.self).contains("\nPid:"))
+        let missing = folder.appendingPathComponent("missing").path
+        #expect(throws: FileReadError.noSuchFile(missing)) { try readRegularFile(missing) }
+        #expect(throws: FileReadError.isADirectory(folder.path)) { try readRegularFile(folder.path) }
+        #expect(throws: FileReadError.tooLarge("/proc/self/status", limitMB: 0)) {
+            try readRegularFile("/proc/self/status", maxBytes: 16)
+        }
         #expect(FontFileRecord.contentHash(ofFileAt: folder.path, as: .current) == nil)
     }
 
@@ -294,16 +298,23 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         var random = SystemRandomNumberGenerator()
         let bytes = (0..<4_000_000).map { _ in UInt8.random(in: 0...255, using: &random) }
         try Data(bytes).write(to: URL(fileURLWithPath: path))
+        let timesHashed = Locked<[String: Int]>([:])
+        let fileHashes = FileHashes { path, algorithm in
+            timesHashed.withLock { $0[path, default: 0] += 1 }
+            return FontFileRecord.contentHash(ofFileAt: path, as: algorithm)
+        }
         let hashes = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 8) { _ in
-            let hash = EngineState.contentHash(ofFileAt: path)
+            let hash = fileHashes.contentHash(ofFileAt: path)
             hashes.withLock { $0.append(hash) }
         }
         #expect(hashes.withLock { $0 } == Array(repeating: FontFileRecord.contentHash(bytes), count: 8))
-        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+        #expect(timesHashed.withLock { $0[path] } == 1)
         // Asked again later, it is not hashed again.
-        #expect(EngineState.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
-        #expect(EngineState.timesHashed.withLock { $0[path] } == 1)
+        #expect(fileHashes.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
+        #expect(timesHashed.withLock { $0[path] } == 1)
+        // Every engine asks the process's hashes, which hash the same.
+        #expect(FileHashes.process.contentHash(ofFileAt: path) == FontFileRecord.contentHash(bytes))
     }
 
     @Test func recordsNameTheFilesThatDrewAText() throws {
@@ -316,14 +327,14 @@ private func points(_ units: Int, _ size: Double) -> Double { Double(units) * (s
         #expect(own.family == "TagFlow Test Private" && own.style == "Regular")
         #expect(own.path == path && own.faceIndex == 0)
         #expect(own.version == "Version 1.500" && own.fontRevision == 1.5)
-        #expect(own.contentHash == FontFileRecord.contentHash(try #require(readFile(path))))
+        #expect(own.contentHash == FontFileRecord.contentHash(try readRegularFile(path)))
         #expect(!own.isColor)
         let cjk = records[1]
         #expect(cjk.family == "WenQuanYi Zen Hei" && cjk.faceIndex == 0 && cjk.version.hasPrefix("Version"))
         #expect(cjk.contentHash.hasPrefix("xxh64:") && cjk.contentHash.count == 22)
         // Hashed by another algorithm, to compare with older records, once per process as well.
         let older = cjk.contentHash(as: .fnv1a64)
-        #expect(older == FontFileRecord.contentHash(try #require(readFile(cjk.path)), as: .fnv1a64))
+        #expect(older == FontFileRecord.contentHash(try readRegularFile(cjk.path), as: .fnv1a64))
         #expect(cjk.contentHash(as: .xxh64) == cjk.contentHash)
         // The same file hashes the same for another face of it and in another engine.
         let other = try TextEngine.forTests()

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowReview
+import TagFlowImage
 
 /// How a shell completes a value.
 enum Completion: Equatable, Sendable {
@@ -195,7 +196,7 @@ extension ValueParser where Value == Colour {
     }
 }
 
-extension ValueParser where Value == PixelDiff.Region {
+extension ValueParser where Value == PixelRegion {
     /// `X,Y,W,H` in whole pixels, with W and H above 0.
     static var region: Self {
         ValueParser(valueName: "X,Y,W,H", parse: { text throws(ValueError) in
@@ -204,7 +205,7 @@ extension ValueParser where Value == PixelDiff.Region {
                   x >= 0, y >= 0, w > 0, h > 0, x <= 1 << 20, y <= 1 << 20, w <= 1 << 20, h <= 1 << 20 else {
                 throw .notARegion(text)
             }
-            return PixelDiff.Region(x: x, y: y, width: w, height: h)
+            return PixelRegion(x: x, y: y, width: w, height: h)
         }, describe: { "\($0.x),\($0.y),\($0.width),\($0.height)" })
     }
 }

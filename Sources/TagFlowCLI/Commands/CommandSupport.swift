@@ -79,8 +79,8 @@ struct LayoutInput: ParsableArguments {
     }
 
     /// Where `config` sets `key`, unless a flag of these overrides it.
-    func place(of key: String, in config: ConfigFile) -> SourceSpan? {
-        overrides.contains { $0.setting.key == key } ? nil : config.settingLocations[key]
+    func place(of key: LayoutOptionKey, in config: ConfigFile) -> SourceSpan? {
+        overrides.contains { $0.setting.key == key } ? nil : config.settingLocations[key.rawValue]
     }
 
     /// The config's fonts, then the flags'.
@@ -101,7 +101,8 @@ struct LayoutInput: ParsableArguments {
         let options = try options ?? self.options(config: config)
         try Self.check(options, for: document)
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
-                      fontPlaces: FontPlaces(font: place(of: "font", in: config), variations: place(of: "fontVariations", in: config)))
+                      fontPlaces: FontPlaces(font: place(of: .font, in: config),
+                                            variations: place(of: .fontVariations, in: config)))
     }
 
     /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a

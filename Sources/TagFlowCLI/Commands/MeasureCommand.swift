@@ -22,7 +22,10 @@ struct MeasureCommand: ParsableCommand {
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
-        let fontSettings = LayoutSetting.all.filter { ["font", "fontSize", "fontVariations", "tracking", "contentSize", "legibilityWeight"].contains($0.key) }.map { setting in
+        let fontKeys: [LayoutOptionKey] = [
+            .font, .fontSize, .fontVariations, .tracking, .contentSize, .legibilityWeight,
+        ]
+        let fontSettings = fontKeys.map(LayoutSetting.named).map { setting in
             setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
         }
         return [ArgumentGroup("Options", [

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowLayout
 import TagFlowText
 
 /// Where a command's words go. Standard output carries results; standard error, errors, warnings and progress.

@@ -24,7 +24,7 @@ struct ConfigFile: Sendable {
 
     static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
     /// Every key a config may have at its top level.
-    static let keys = LayoutSetting.all.map(\.key) + sectionKeys
+    static let keys = LayoutSetting.all.map(\.key.rawValue) + sectionKeys
 
     /// The config at `path`, or an empty one when no config is given.
     static func load(_ path: String?) throws(InputError) -> ConfigFile {
@@ -59,7 +59,7 @@ struct ConfigFile: Sendable {
                     return path.hasPrefix("/") || folder == "." || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
                 }
                 if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
-            } else if let setting = LayoutSetting.all.first(where: { $0.key == key.value }) {
+            } else if let setting = LayoutSetting.all.first(where: { $0.key.rawValue == key.value }) {
                 config.layout.append((setting, try setting.value(fromJSON: value)))
             }
         }

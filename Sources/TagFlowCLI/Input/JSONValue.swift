@@ -1,3 +1,5 @@
+import TagFlowLayout
+
 /// A parsed JSON value that remembers where it was written, so errors can point at it.
 public indirect enum JSONValue: Sendable, Equatable {
     case null
@@ -141,7 +143,7 @@ public struct JSONParser {
         guard position < bytes.count else { return "the end of the file" }
         let byte = bytes[position]
         if byte >= 0x21 && byte < 0x7F { return "'\(Character(Unicode.Scalar(byte)))'" }
-        return "byte 0x\(String(byte, radix: 16, uppercase: true))"
+        return "byte 0x\(hex(byte, digits: 1))"
     }
 
     private mutating func expectWord(_ word: String) throws(InputError) {

@@ -16,20 +16,17 @@ struct LayoutSetting: Sendable {
         case number(Double), text(String), insets(EdgeInsets), flag(Bool)
     }
 
-    let key: String
+    let key: LayoutOptionKey
     let kind: Kind
     let help: String
     let apply: @Sendable (inout LayoutOptions, Value) -> Void
     let current: @Sendable (LayoutOptions) -> String
 
     /// `--interitem-spacing` for `interitemSpacing`.
-    var flag: String {
-        "--" + key.reduce(into: "") { result, character in
-            if character.isUppercase { result += "-" + character.lowercased() } else { result.append(character) }
-        }
-    }
+    var flag: String { key.flag }
 
-    init(_ key: String, _ kind: Kind, _ help: String, apply: @escaping @Sendable (inout LayoutOptions, Value) -> Void,
+    init(_ key: LayoutOptionKey, _ kind: Kind, _ help: String,
+         apply: @escaping @Sendable (inout LayoutOptions, Value) -> Void,
          current: @escaping @Sendable (LayoutOptions) -> String) {
         self.key = key
         self.kind = kind
@@ -38,77 +35,128 @@ struct LayoutSetting: Sendable {
         self.current = current
     }
 
-    init<T>(_ key: String, _ keyPath: WritableKeyPath<LayoutOptions, T> & Sendable, _ kind: Kind, _ help: String) {
-        self.key = key
-        self.kind = kind
-        self.help = help
-        self.apply = { options, value in
-            switch value {
-            case let .number(number):
-                if T.self == Int.self { options[keyPath: keyPath] = Int(number) as! T } else { options[keyPath: keyPath] = number as! T }
-            case let .text(text):
-                if let choice = T.self as? any RawRepresentable.Type, let made = choice.init(anyRawValue: text) {
-                    options[keyPath: keyPath] = made as! T
-                } else {
-                    options[keyPath: keyPath] = text as! T
-                }
-            case let .insets(insets): options[keyPath: keyPath] = insets as! T
-            case let .flag(flag): options[keyPath: keyPath] = flag as! T
-            }
-        }
-        self.current = { options in
-            let value = options[keyPath: keyPath]
-            switch value {
-            case let number as Double: return formatPoints(number)
-            case let insets as EdgeInsets: return [insets.top, insets.left, insets.bottom, insets.right].map(formatPoints).joined(separator: ",")
-            case let choice as any RawRepresentable: return "\(choice.rawValue)"
-            default: return "\(value)"
-            }
-        }
+    /// A number of points: `.positive`, `.nonNegative` or `.number`.
+    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Double> & Sendable, _ kind: Kind,
+         _ help: String) {
+        self.init(key, kind, help, apply: { options, value in
+            if case let .number(number) = value { options[keyPath: keyPath] = number }
+        }, current: { formatPoints($0[keyPath: keyPath]) })
     }
 
-    /// Every layout option, in the order help lists them. Defaults come from ``LayoutOptions``.
-    static let all: [LayoutSetting] = [
-        LayoutSetting("width", \.width, .positive, "Viewport width."),
-        LayoutSetting("height", \.height, .positive, "Viewport height."),
-        LayoutSetting("font", \.font, .text, "Font family, resolved by fontconfig."),
-        LayoutSetting("fontSize", \.fontSize, .positive, "Font size in points."),
-        LayoutSetting("fontVariations", \.fontVariations, .text, "Variable-font axes, e.g. 'wght=590'; opsz follows the size unless set."),
-        LayoutSetting("tracking", \.tracking, .number, "Extra space after every character in points, as NSAttributedString's kern."),
-        LayoutSetting("contentSize", \.contentSize, .choice(choices(ContentSizeCategory.self)),
-                      "Dynamic Type text size: the tag font scales as UIFontMetrics(forTextStyle: .body) scales a custom size."),
-        LayoutSetting("legibilityWeight", \.legibilityWeight, .choice(choices(LegibilityWeight.self)),
-                      "Bold Text: bold draws and measures every text a step heavier, as UIKit its system fonts: regular as semibold, bold as heavy."),
-        LayoutSetting("textWidth", \.textRounding, .choice(choices(TextRounding.self)),
-                      "How text widths round: exact (boundingRect), ceil (whole points) or pixel (whole device pixels, as sizeToFit)."),
-        LayoutSetting("itemHeight", .positiveOrAuto, "Height of every tag, or auto: the text's line height plus the vertical padding.",
-                      apply: { options, value in
-                          switch value {
-                          case let .number(height): options.itemHeight = height; options.itemHeightFitsText = false
-                          default: options.itemHeightFitsText = true
-                          }
-                      },
-                      current: { $0.itemHeightFitsText ? "auto" : formatPoints($0.itemHeight) }),
-        LayoutSetting("verticalPadding", \.verticalPadding, .nonNegative, "Space above and below the text when itemHeight is auto."),
-        LayoutSetting("padding", \.padding, .nonNegative, "Space on each side of a tag's text."),
-        LayoutSetting("interitemSpacing", \.interitemSpacing, .nonNegative, "Space between tags on a line."),
-        LayoutSetting("lineSpacing", \.lineSpacing, .nonNegative, "Space between lines."),
-        LayoutSetting("sectionInset", \.sectionInset, .insets, "Insets around each section's tags."),
-        LayoutSetting("contentInset", \.contentInset, .insets, "Insets around the content, as in UIScrollView."),
-        LayoutSetting("headerHeight", \.headerHeight, .nonNegative, "Height of a titled section's header; its width when scrolling horizontally."),
-        LayoutSetting("footerHeight", \.footerHeight, .nonNegative, "Height of a section footer; its width when scrolling horizontally."),
-        LayoutSetting("alignment", \.alignment, .choice(choices(Alignment.self)), "How lines align."),
-        LayoutSetting("direction", \.direction, .choice(choices(Direction.self)), "Reading direction."),
-        LayoutSetting("maxLines", \.maxLines, .count, "Lines per section, 0 for no limit; the rest are hidden."),
-        LayoutSetting("moreTag", \.moreTag, .text,
-                      "With maxLines, a last tag counting a section's hidden tags, %d being the count, e.g. '+%d'; none by default."),
-        LayoutSetting("truncation", \.truncation, .choice(choices(Truncation.self)), "Where the ellipsis goes in a tag too wide for a line."),
-        LayoutSetting("maxSelection", \.maxSelection, .count, "Most tags selectable at once, 0 for no limit."),
-        LayoutSetting("pinHeaders", \.pinHeaders, .flag, "Pin section headers to the top (the leading edge, scrolling horizontally) while scrolling."),
-        LayoutSetting("scrollDirection", \.scrollDirection, .choice(choices(ScrollDirection.self)),
-                      "vertical: lines wrap at the width; horizontal: each section fills --rows rows and the content grows right."),
-        LayoutSetting("rows", \.rows, .count, "Rows per section when scrolling horizontally, filled in balance."),
-    ]
+    /// A whole number: a `.count`.
+    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Int> & Sendable, _ help: String) {
+        self.init(key, .count, help, apply: { options, value in
+            if case let .number(number) = value { options[keyPath: keyPath] = Int(number) }
+        }, current: { "\($0[keyPath: keyPath])" })
+    }
+
+    /// Text: a `.text`.
+    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, String> & Sendable, _ help: String) {
+        self.init(key, .text, help, apply: { options, value in
+            if case let .text(text) = value { options[keyPath: keyPath] = text }
+        }, current: { $0[keyPath: keyPath] })
+    }
+
+    /// One of an enum's cases: a `.choice` of their names.
+    init<Choice: CaseIterable & RawRepresentable & Sendable>(
+        _ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Choice> & Sendable, _ help: String
+    ) where Choice.RawValue == String {
+        self.init(key, .choice(Choice.allCases.map(\.rawValue)), help, apply: { options, value in
+            if case let .text(name) = value, let choice = Choice(rawValue: name) { options[keyPath: keyPath] = choice }
+        }, current: { $0[keyPath: keyPath].rawValue })
+    }
+
+    /// Insets: an `.insets`.
+    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, EdgeInsets> & Sendable, _ help: String) {
+        self.init(key, .insets, help, apply: { options, value in
+            if case let .insets(insets) = value { options[keyPath: keyPath] = insets }
+        }, current: { options in
+            let insets = options[keyPath: keyPath]
+            return [insets.top, insets.left, insets.bottom, insets.right].map(formatPoints).joined(separator: ",")
+        })
+    }
+
+    /// On or off: a `.flag`.
+    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Bool> & Sendable, _ help: String) {
+        self.init(key, .flag, help, apply: { options, value in
+            if case let .flag(flag) = value { options[keyPath: keyPath] = flag }
+        }, current: { "\($0[keyPath: keyPath])" })
+    }
+
+    /// Every layout option that a config key and a flag set, in ``LayoutOptionKey``'s order, which help lists.
+    /// Defaults come from ``LayoutOptions``.
+    static let all: [LayoutSetting] = LayoutOptionKey.allCases.compactMap(setting)
+
+    /// The setting of `key`; every key but `displayScale`, which a device sets, has one.
+    static func named(_ key: LayoutOptionKey) -> LayoutSetting {
+        guard let setting = all.first(where: { $0.key == key }) else { preconditionFailure("\(key) has no setting") }
+        return setting
+    }
+
+    /// How `key` is read and what its help says; nil for an option no key or flag sets.
+    private static func setting(_ key: LayoutOptionKey) -> LayoutSetting? {
+        switch key {
+        case .width: LayoutSetting(key, \.width, .positive, "Viewport width.")
+        case .height: LayoutSetting(key, \.height, .positive, "Viewport height.")
+        case .font: LayoutSetting(key, \.font, "Font family, resolved by fontconfig.")
+        case .fontSize: LayoutSetting(key, \.fontSize, .positive, "Font size in points.")
+        case .fontVariations:
+            LayoutSetting(key, \.fontVariations,
+                          "Variable-font axes, e.g. 'wght=590'; opsz follows the size unless set.")
+        case .tracking:
+            LayoutSetting(key, \.tracking, .number,
+                          "Extra space after every character in points, as NSAttributedString's kern.")
+        case .contentSize:
+            LayoutSetting(key, \.contentSize, "Dynamic Type text size: the tag font scales as "
+                          + "UIFontMetrics(forTextStyle: .body) scales a custom size.")
+        case .legibilityWeight:
+            LayoutSetting(key, \.legibilityWeight, "Bold Text: bold draws and measures every text a step heavier, "
+                          + "as UIKit its system fonts: regular as semibold, bold as heavy.")
+        case .textWidth:
+            LayoutSetting(key, \.textRounding, "How text widths round: exact (boundingRect), ceil (whole points) or "
+                          + "pixel (whole device pixels, as sizeToFit).")
+        case .itemHeight:
+            LayoutSetting(key, .positiveOrAuto,
+                          "Height of every tag, or auto: the text's line height plus the vertical padding.",
+                          apply: { options, value in
+                              switch value {
+                              case let .number(height): options.itemHeight = height; options.itemHeightFitsText = false
+                              default: options.itemHeightFitsText = true
+                              }
+                          },
+                          current: { $0.itemHeightFitsText ? "auto" : formatPoints($0.itemHeight) })
+        case .verticalPadding:
+            LayoutSetting(key, \.verticalPadding, .nonNegative,
+                          "Space above and below the text when itemHeight is auto.")
+        case .padding: LayoutSetting(key, \.padding, .nonNegative, "Space on each side of a tag's text.")
+        case .interitemSpacing: LayoutSetting(key, \.interitemSpacing, .nonNegative, "Space between tags on a line.")
+        case .lineSpacing: LayoutSetting(key, \.lineSpacing, .nonNegative, "Space between lines.")
+        case .sectionInset: LayoutSetting(key, \.sectionInset, "Insets around each section's tags.")
+        case .contentInset: LayoutSetting(key, \.contentInset, "Insets around the content, as in UIScrollView.")
+        case .headerHeight:
+            LayoutSetting(key, \.headerHeight, .nonNegative,
+                          "Height of a titled section's header; its width when scrolling horizontally.")
+        case .footerHeight:
+            LayoutSetting(key, \.footerHeight, .nonNegative,
+                          "Height of a section footer; its width when scrolling horizontally.")
+        case .alignment: LayoutSetting(key, \.alignment, "How lines align.")
+        case .direction: LayoutSetting(key, \.direction, "Reading direction.")
+        case .maxLines: LayoutSetting(key, \.maxLines, "Lines per section, 0 for no limit; the rest are hidden.")
+        case .moreTag:
+            LayoutSetting(key, \.moreTag, "With maxLines, a last tag counting a section's hidden tags, %d being "
+                          + "the count, e.g. '+%d'; none by default.")
+        case .truncation: LayoutSetting(key, \.truncation, "Where the ellipsis goes in a tag too wide for a line.")
+        case .maxSelection: LayoutSetting(key, \.maxSelection, "Most tags selectable at once, 0 for no limit.")
+        case .pinHeaders:
+            LayoutSetting(key, \.pinHeaders, "Pin section headers to the top (the leading edge, scrolling "
+                          + "horizontally) while scrolling.")
+        case .scrollDirection:
+            LayoutSetting(key, \.scrollDirection, "vertical: lines wrap at the width; horizontal: each section "
+                          + "fills --rows rows and the content grows right.")
+        case .rows: LayoutSetting(key, \.rows, "Rows per section when scrolling horizontally, filled in balance.")
+        case .displayScale: nil
+        }
+    }
 
     /// How the value reads from the command line: through the shared parsers, so a flag and every other option
     /// reading a number fail alike.
@@ -130,7 +178,7 @@ struct LayoutSetting: Sendable {
             }, describe: { _ in "" })
         case .nonNegative: return wrap(.number(.nonNegative), Value.number)
         case .count: return wrap(.number(.count, valueName: "N"), Value.number)
-        case .text: return wrap(.text(key == "font" ? "FAMILY" : "TEXT"), Value.text)
+        case .text: return wrap(.text(key == .font ? "FAMILY" : "TEXT"), Value.text)
         case .insets: return wrap(.insets, Value.insets)
         case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
         case let .choice(names):
@@ -153,7 +201,7 @@ struct LayoutSetting: Sendable {
 
     /// Reads a value written in a config file.
     func value(fromJSON json: Located<JSONValue>) throws(InputError) -> Value {
-        let what = "\"\(key)\""
+        let what = "\"\(key.rawValue)\""
         switch kind {
         case .positive, .nonNegative, .count, .number:
             return .number(try checked(json.number(what), what: what, at: json.location))
@@ -205,17 +253,5 @@ struct LayoutSetting: Sendable {
 
     private func checked(_ number: Double, what: String, at location: SourceSpan?) throws(InputError) -> Double {
         do { return try rule.check(number) } catch { throw .value(error, key: what, at: location) }
-    }
-
-    /// The names of an enum's cases, for a `.choice` setting.
-    static func choices<T: CaseIterable & RawRepresentable>(_ type: T.Type) -> [String] where T.RawValue == String {
-        T.allCases.map(\.rawValue)
-    }
-}
-
-private extension RawRepresentable {
-    init?(anyRawValue text: String) {
-        guard let raw = text as? RawValue else { return nil }
-        self.init(rawValue: raw)
     }
 }

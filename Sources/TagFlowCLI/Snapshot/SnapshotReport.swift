@@ -65,9 +65,9 @@ public struct SnapshotItem: Equatable, Sendable {
         public let kind: LayoutChangeSummary.Change.Kind
         public let words: String
         /// In the golden's pixels; nil where the golden has no such element.
-        public let golden: PixelDiff.Region?
+        public let golden: PixelRegion?
         /// In the actual picture's pixels; nil where it has no such element.
-        public let actual: PixelDiff.Region?
+        public let actual: PixelRegion?
 
         /// `change`'s frames in pictures drawn at `scale` pixels a point.
         init(_ change: LayoutChangeSummary.Change, scale: Double) {
@@ -76,8 +76,8 @@ public struct SnapshotItem: Equatable, Sendable {
                       actual: change.new.map { LayoutAwareDiff.pixels($0, scale: scale, margin: 0) })
         }
 
-        init(kind: LayoutChangeSummary.Change.Kind, words: String, golden: PixelDiff.Region?,
-             actual: PixelDiff.Region?) {
+        init(kind: LayoutChangeSummary.Change.Kind, words: String, golden: PixelRegion?,
+             actual: PixelRegion?) {
             self.kind = kind
             self.words = words
             self.golden = golden
@@ -255,7 +255,7 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// A mark as `{"kind", "words", "golden": [x, y, width, height], "actual": …}`, null for a side without it.
     private static func json(_ mark: SnapshotItem.Mark) -> JSONOutput {
-        func region(_ region: PixelDiff.Region?) -> JSONOutput {
+        func region(_ region: PixelRegion?) -> JSONOutput {
             region.map { .array([$0.x, $0.y, $0.width, $0.height].map(JSONOutput.integer)) } ?? .null
         }
         return .object([("kind", .string(mark.kind.rawValue)), ("words", .string(mark.words)),
@@ -271,7 +271,7 @@ public struct SnapshotReport: Equatable, Sendable {
             throw .unknownReportWord(what: "a mark's \"kind\"", known: known,
                                      at: reader["kind"]?.location ?? value.location)
         }
-        func region(_ key: String) throws(InputError) -> PixelDiff.Region? {
+        func region(_ key: String) throws(InputError) -> PixelRegion? {
             guard let value = reader[key] else { return nil }
             if case .null = value.value { return nil }
             let numbers = try value.array("a mark's \"\(key)\"").map { value throws(InputError) in
@@ -281,7 +281,7 @@ public struct SnapshotReport: Equatable, Sendable {
                 throw .unknownReportWord(what: "a mark's \"\(key)\"", known: ["[x, y, width, height]"],
                                          at: value.location)
             }
-            return PixelDiff.Region(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
+            return PixelRegion(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
         }
         return SnapshotItem.Mark(kind: kind, words: try reader["words"]?.string("a mark's \"words\"") ?? "",
                                  golden: try region("golden"), actual: try region("actual"))

@@ -1,3 +1,5 @@
+import TagFlowImage
+import TagFlowLayout
 import TagFlowReview
 
 /// The snapshot report as one HTML page a reviewer works through: failures grouped by what changed in their layout
@@ -205,7 +207,7 @@ struct SnapshotReportHTML {
     }
 
     /// An outline over a picture of `size`, placed in percentages so it stays on its element at any width.
-    private func mark(_ mark: SnapshotItem.Mark, frame: PixelDiff.Region, in size: SnapshotItem.PixelSize, id: String,
+    private func mark(_ mark: SnapshotItem.Mark, frame: PixelRegion, in size: SnapshotItem.PixelSize, id: String,
                       gone: Bool = false) -> String {
         let place = "left: \(Self.percent(frame.x, of: size.width)); top: \(Self.percent(frame.y, of: size.height)); "
             + "width: \(Self.percent(frame.width, of: size.width)); "
@@ -238,8 +240,7 @@ struct SnapshotReportHTML {
                  UInt8(ascii: "~"), UInt8(ascii: "/"):
                 url.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                url += "%" + String(byte >> 4, radix: 16, uppercase: true)
-                    + String(byte & 0xF, radix: 16, uppercase: true)
+                url += "%" + hex(byte, digits: 2)
             }
         }
         return url

@@ -394,13 +394,13 @@ struct SnapshotRunner: Sendable {
         var input = LayoutInput()
         input.config = screen.configPath
         input.device = settings.device
-        func override(_ key: String, _ value: LayoutSetting.Value) {
-            if let setting = LayoutSetting.all.first(where: { $0.key == key }) { input.overrides.append((setting, value)) }
+        func override(_ key: LayoutOptionKey, _ value: LayoutSetting.Value) {
+            input.overrides.append((LayoutSetting.named(key), value))
         }
-        if let width = settings.width { override("width", .number(width)) }
-        if let direction = settings.direction { override("direction", .text(direction.rawValue)) }
-        if let contentSize = settings.contentSize { override("contentSize", .text(contentSize.rawValue)) }
-        if let legibilityWeight = settings.legibilityWeight { override("legibilityWeight", .text(legibilityWeight.rawValue)) }
+        if let width = settings.width { override(.width, .number(width)) }
+        if let direction = settings.direction { override(.direction, .text(direction.rawValue)) }
+        if let contentSize = settings.contentSize { override(.contentSize, .text(contentSize.rawValue)) }
+        if let weight = settings.legibilityWeight { override(.legibilityWeight, .text(weight.rawValue)) }
         let loaded = try input.loaded(inputs.document, config: inputs.config)
         var styleSettings = StyleSettings()
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
@@ -562,9 +562,8 @@ struct SnapshotRunner: Sendable {
         let background = scene.style.background
         var options = options
         options.makeImage = true
-        let pixel = RGBAImage.Pixel(r: background.red, g: background.green, b: background.blue, a: background.alpha)
-        return LayoutAwareDiff.compare(golden: goldenImage, actual: actual, diff: diff, scale: scale, background: pixel,
-                                       options: options).pixels.image
+        return LayoutAwareDiff.compare(golden: goldenImage, actual: actual, diff: diff, scale: scale,
+                                       background: background, options: options).pixels.image
     }
 
     /// Where a golden's pictures go in the report folder, before `.ROLE.png`.

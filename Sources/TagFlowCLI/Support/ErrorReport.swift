@@ -220,7 +220,8 @@ extension InputError {
         case let .screenNameNotAFolder(name, location):
             // Control characters shown as escapes, so a newline or NUL in the name is seen, not acted on.
             let shown = name.unicodeScalars.map { scalar in
-                scalar.properties.generalCategory == .control ? "\\u{" + String(scalar.value, radix: 16) + "}" : String(scalar)
+                scalar.properties.generalCategory == .control
+                    ? "\\u{" + hex(scalar.value, digits: 1, uppercase: false) + "}" : String(scalar)
             }.joined()
             return ErrorReport(message: "the screen name '\(shown)' cannot name a folder", location: location,
                                hint: "use letters, digits and hyphens: no '/', no leading '.', no control characters")
@@ -303,11 +304,13 @@ extension JSONSyntaxError {
         case let .numberTooLarge(text): ("the number \(text) is too large", nil)
         case .invalidUTF8InString: ("invalid UTF-8 in a string", nil)
         case let .controlCharacterInString(byte):
-            ("a control character (0x\(String(byte, radix: 16))) inside a string", "write it escaped, as \\n or \\u00XX")
+            ("a control character (0x\(hex(byte, digits: 1, uppercase: false))) inside a string",
+             "write it escaped, as \\n or \\u00XX")
         case let .unpairedHighSurrogate(unit):
-            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)")
+            ("a lone surrogate \\u\(hex(unit, digits: 1)) in a string",
+             "a high surrogate must be followed by a low one (\\uDC00–\\uDFFF)")
         case let .unpairedLowSurrogate(unit):
-            ("a lone surrogate \\u\(String(unit, radix: 16, uppercase: true)) in a string", "a low surrogate must follow a high one")
+            ("a lone surrogate \\u\(hex(unit, digits: 1)) in a string", "a low surrogate must follow a high one")
         case let .unknownEscape(character):
             ("unknown escape '\\\(character)' in a string", "JSON allows \\\" \\\\ \\/ \\b \\f \\n \\r \\t and \\uXXXX")
         case .expectedHexDigits: ("expected four hex digits after \\u", nil)
@@ -507,21 +510,24 @@ extension LayoutOptionsError {
     /// flags that change them, and the keys when they are not the same words.
     var report: ErrorReport {
         var keys: [String] = []
-        func flag(_ key: String) -> String {
-            keys.append(key)
-            return LayoutSetting.all.first { $0.key == key }?.flag ?? key
+        // A flag sets a whole inset, so a side is named by its key (`sectionInset.top`); so is the display scale,
+        // which a device sets.
+        func flag(_ key: LayoutOptionKey, side: EdgeInsets.Side? = nil) -> String {
+            let name = side.map { "\(key.rawValue).\($0.rawValue)" } ?? key.rawValue
+            keys.append(name)
+            return side == nil && key != .displayScale ? key.flag : name
         }
         let hint: String? = switch self {
-        case .insetsTooWide: "reduce \(flag("sectionInset")) or \(flag("contentInset")), or raise \(flag("width"))"
-        case .noRoomForText: "reduce \(flag("padding")) or raise \(flag("width"))"
-        case .tooManySelected: "unmark some tags or raise \(flag("maxSelection"))"
-        case .rowsNeedHorizontalScrolling: "add \(flag("scrollDirection")) horizontal, or leave \(flag("rows")) out"
-        case .maxLinesNeedVerticalScrolling: "leave \(flag("maxLines")) out and set \(flag("rows")), or scroll vertically"
-        case .fontSizeTooLarge: "lower \(flag("fontSize"))"
-        case .trackingOutOfRange: "bring \(flag("tracking")) into that range"
+        case .insetsTooWide: "reduce \(flag(.sectionInset)) or \(flag(.contentInset)), or raise \(flag(.width))"
+        case .noRoomForText: "reduce \(flag(.padding)) or raise \(flag(.width))"
+        case .tooManySelected: "unmark some tags or raise \(flag(.maxSelection))"
+        case .rowsNeedHorizontalScrolling: "add \(flag(.scrollDirection)) horizontal, or leave \(flag(.rows)) out"
+        case .maxLinesNeedVerticalScrolling: "leave \(flag(.maxLines)) out and set \(flag(.rows)), or scroll vertically"
+        case .fontSizeTooLarge: "lower \(flag(.fontSize))"
+        case .trackingOutOfRange: "bring \(flag(.tracking)) into that range"
         case let .notPositive(option, _): "set \(flag(option)) to more than 0"
-        case let .negative(option, _): "set \(flag(option)) to 0 or more"
-        case let .notFinite(option): "give \(flag(option)) a finite number"
+        case let .negative(option, side, _): "set \(flag(option, side: side)) to 0 or more"
+        case let .notFinite(option, side): "give \(flag(option, side: side)) a finite number"
         }
         let configKeys = keys.filter { $0.contains(where: \.isUppercase) }.map { "\"\($0)\"" }
         let inConfig = configKeys.isEmpty ? "" : " (in a config file: " + configKeys.joined(separator: ", ") + ")"

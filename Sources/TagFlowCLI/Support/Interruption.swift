@@ -3,6 +3,7 @@ import Foundation
 import Synchronization
 import TagFlowRender
 import TagFlowImage
+import TagFlowLayout
 import TagFlowText
 
 /// Catches the signals that stop a run — SIGINT (Ctrl-C), SIGTERM (a CI system cancelling a job) and SIGHUP (a

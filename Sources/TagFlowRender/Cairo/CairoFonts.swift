@@ -1,6 +1,7 @@
 import CCairo
 import CFreeType
 import TagFlowText
+import TagFlowLayout
 
 /// Cairo font faces made from the engine's FreeType faces, one per face, shared by every thread of a render.
 package final class CairoFonts: Sendable {

@@ -1,6 +1,7 @@
 import CCairo
 import Glibc
 import TagFlowText
+import TagFlowLayout
 
 /// A cairo surface: pixels in memory, or an SVG or PDF document collected in memory.
 ///

@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowText
+import TagFlowImage
 
 /// The colours of a tag-shaped cell drawn as the phone shows it; a cell with tofu gets a dashed border and a badge.
 package struct CellLook: Hashable, Sendable {

@@ -29,17 +29,13 @@ public struct ContentRenderer: Sendable {
     /// The content as a PNG drawn in bands of rows, each drawn, indexed and deflated on its own core.
     /// A band clips the same geometry as one whole canvas, so the pixels are the same as ``image(scale:)``'s.
     private func pngBands(scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
-        let bounds = scene.contentBounds
-        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
+        let (width, height) = try pixelSize(scale: scale)
         let renderer = self
-        let background = scene.style.background
-        // Bands draw on the surfaces of bands already encoded; a band's first drawing fills it with the background.
+        // Bands draw on the surfaces of bands already encoded.
         let surfaces = ImageSurfacePool()
-        return try encoder.encode(width: width, height: height, isOpaque: background.alpha == 255, premultipliedBand: { rows, encode in
-            let band = Self.band(rows, of: bounds, scale: scale)
-            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: surfaces, firstFill: background)
-            renderer.draw(on: canvas, bounds: band)
-            return try canvas.withPixels(encode)
+        let isOpaque = scene.style.background.alpha == 255
+        return try encoder.encode(width: width, height: height, isOpaque: isOpaque, premultipliedBand: { rows, encode in
+            try renderer.drawBand(rows, scale: scale, pool: surfaces).withPixels(encode)
         })
     }
 
@@ -67,11 +63,9 @@ public struct ContentRenderer: Sendable {
         }
         var pixels = [UInt8]()
         pixels.reserveCapacity(width * height * 4)
-        for stripTop in stride(from: 0, to: height, by: stripRows) {
-            let strip = Self.band(stripTop..<min(height, stripTop + stripRows), of: bounds, scale: scale)
-            let canvas = try Canvas(width: strip.width, height: strip.height, kind: .image(scale: scale))
-            draw(on: canvas, bounds: strip)
-            pixels += try canvas.image().pixels
+        let surfaces = ImageSurfacePool()
+        for rows in Self.bands(height: height, rows: stripRows) {
+            pixels += try drawBand(rows, scale: scale, pool: surfaces).image().pixels
         }
         return try RGBAImage(width: width, height: height, pixels: pixels)
     }
@@ -82,38 +76,36 @@ public struct ContentRenderer: Sendable {
     /// where a whole picture would go out to memory and back. A band is `bandRows` rows, by default as many as
     /// make about ``bandBytes``.
     public func drawBands(scale: Double, bandRows: Int? = nil, _ body: (PremultipliedARGB32) -> Bool) throws -> Bool {
-        let bounds = scene.contentBounds
-        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
-        let rows = max(1, bandRows ?? Self.bandBytes / (width * 4))
+        let (width, height) = try pixelSize(scale: scale)
         let surfaces = ImageSurfacePool()
-        for top in stride(from: 0, to: height, by: rows) {
-            let band = Self.band(top..<min(height, top + rows), of: bounds, scale: scale)
-            let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: surfaces, firstFill: scene.style.background)
-            draw(on: canvas, bounds: band)
-            guard try canvas.withPixels(body) else { return false }
+        for rows in Self.bands(height: height, rows: bandRows ?? Self.bandRows(width: width)) {
+            guard try drawBand(rows, scale: scale, pool: surfaces).withPixels(body) else { return false }
         }
         return true
     }
 
-    /// Draws the content as a PNG render does, in bands of about ``bandBytes`` on every core, and keeps nothing:
-    /// the drawing a render cannot do without. With `cellText` false, cells get only their fills and borders,
-    /// which is cairo's rasteriser alone. The benchmark sets a render against both.
-    package func drawWithoutEncoding(scale: Double, cellText: Bool = true) throws {
-        let bounds = scene.contentBounds
-        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
-        let rows = max(1, Self.bandBytes / (width * 4))
-        let bands = stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
-        let surfaces = ImageSurfacePool()
-        let renderer = self
-        let drawn = resultsByIndex(count: bands.count) { index in
-            Result { () throws -> Void in
-                let band = Self.band(bands[index], of: bounds, scale: scale)
-                let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: surfaces, firstFill: renderer.scene.style.background)
-                renderer.draw(on: canvas, bounds: band, cellText: cellText)
-                _ = try canvas.withPixels { _ in true }
-            }
-        }
-        for result in drawn { try result.get() }
+    /// Pixel rows `rows` of the content at `scale`, drawn on a surface from `pool` that the band's first drawing
+    /// fills with the background. A band clips the same geometry as one whole canvas, so its pixels are those rows
+    /// of ``image(scale:stripRows:)``'s. With `cellText` false, cells get only their fills and borders: cairo's
+    /// rasteriser alone, which the benchmark measures apart.
+    package func drawBand(_ rows: Range<Int>, scale: Double, pool: ImageSurfacePool,
+                          cellText: Bool = true) throws(RenderError) -> Canvas {
+        let band = Self.band(rows, of: scene.contentBounds, scale: scale)
+        let canvas = try Canvas(width: band.width, height: band.height, scale: scale, pool: pool,
+                                firstFill: scene.style.background)
+        draw(on: canvas, bounds: band, cellText: cellText)
+        return canvas
+    }
+
+    /// Rows `0..<height` in bands of `rows` rows each (at least one), top to bottom.
+    package static func bands(height: Int, rows: Int) -> [Range<Int>] {
+        let rows = max(1, rows)
+        return stride(from: 0, to: height, by: rows).map { $0..<min(height, $0 + rows) }
+    }
+
+    /// The rows of a band of about ``bandBytes`` in a picture `width` pixels wide.
+    package static func bandRows(width: Int) -> Int {
+        Self.bandBytes / (width * 4)
     }
 
     /// About the pixel bytes of a band ``drawBands(scale:bandRows:_:)`` draws: well inside a core's cache, and large

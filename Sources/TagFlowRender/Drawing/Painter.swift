@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowLayout
 import TagFlowText
+import TagFlowImage
 
 /// Draws colours, shapes and shaped text on one cairo context with the fonts of one text engine.
 ///

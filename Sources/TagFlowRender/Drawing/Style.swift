@@ -2,49 +2,6 @@ import TagFlowLayout
 import TagFlowText
 import TagFlowImage
 
-/// An sRGB colour with alpha, written `#rrggbb` or `#rrggbbaa`.
-public struct Colour: Hashable, Sendable, CustomStringConvertible {
-    public var red: UInt8
-    public var green: UInt8
-    public var blue: UInt8
-    public var alpha: UInt8
-
-    public init(red: UInt8, green: UInt8, blue: UInt8, alpha: UInt8 = 255) {
-        self.red = red; self.green = green; self.blue = blue; self.alpha = alpha
-    }
-
-    /// Parses `#rgb`, `#rrggbb` or `#rrggbbaa`; `nil` otherwise.
-    public init?(hex text: String) {
-        guard text.first == "#" else { return nil }
-        var digits = Array(text.dropFirst())
-        if digits.count == 3 { digits = digits.flatMap { [$0, $0] } }
-        guard digits.count == 6 || digits.count == 8,
-              let value = UInt32(String(digits), radix: 16) else { return nil }
-        let full = digits.count == 6 ? value << 8 | 0xFF : value
-        self.init(red: UInt8(full >> 24), green: UInt8(full >> 16 & 0xFF), blue: UInt8(full >> 8 & 0xFF), alpha: UInt8(full & 0xFF))
-    }
-
-    public var description: String {
-        let rgb = [red, green, blue] + (alpha == 255 ? [] : [alpha])
-        return "#" + rgb.map { byte in
-            let text = String(byte, radix: 16)
-            return text.count == 1 ? "0" + text : text
-        }.joined()
-    }
-
-    public func withAlpha(_ alpha: UInt8) -> Colour { Colour(red: red, green: green, blue: blue, alpha: alpha) }
-
-    /// The colour without its alpha, for palettes.
-    public var rgb: RGB { RGB(r: red, g: green, b: blue) }
-
-    /// This colour laid over `background` at its alpha: what an opaque pixel shows.
-    public func over(_ background: Colour) -> Colour {
-        let a = Double(alpha) / 255
-        func mix(_ top: UInt8, _ bottom: UInt8) -> UInt8 { UInt8((Double(top) * a + Double(bottom) * (1 - a)).rounded()) }
-        return Colour(red: mix(red, background.red), green: mix(green, background.green), blue: mix(blue, background.blue))
-    }
-}
-
 /// How things look. The light theme is YLTagsChooser's, and this is the one place its colours are written.
 public struct Style: Hashable, Sendable {
     public enum Theme: String, CaseIterable, Sendable { case light, dark }
@@ -84,20 +41,20 @@ public struct Style: Hashable, Sendable {
     public var captionFontSize: Double = 12
 
     public static let light = Style(
-        background: Colour(hex: "#ffffff")!, cellFill: Colour(hex: "#ffffff")!, cellBorder: Colour(hex: "#dddddd")!,
-        text: Colour(hex: "#666666")!, selectedFill: Colour(hex: "#ffffff")!, selectedBorder: Colour(hex: "#ffb400")!,
-        selectedText: Colour(hex: "#ffb400")!, headerText: Colour(hex: "#333333")!, footerText: Colour(hex: "#999999")!,
-        moreFill: Colour(hex: "#ffffff")!, moreBorder: Colour(hex: "#dddddd")!, moreText: Colour(hex: "#2f80ed")!,
-        tofu: Colour(hex: "#d400c8")!, viewportBorder: Colour(hex: "#2f80ed")!, viewportFill: Colour(hex: "#2f80ed1f")!,
-        missing: Colour(hex: "#e5484d")!, extra: Colour(hex: "#8e4ec6")!, captionText: Colour(hex: "#333333")!)
+        background: Colour(0xffffff), cellFill: Colour(0xffffff), cellBorder: Colour(0xdddddd),
+        text: Colour(0x666666), selectedFill: Colour(0xffffff), selectedBorder: Colour(0xffb400),
+        selectedText: Colour(0xffb400), headerText: Colour(0x333333), footerText: Colour(0x999999),
+        moreFill: Colour(0xffffff), moreBorder: Colour(0xdddddd), moreText: Colour(0x2f80ed),
+        tofu: Colour(0xd400c8), viewportBorder: Colour(0x2f80ed), viewportFill: Colour(0x2f80ed, alpha: 0x1f),
+        missing: Colour(0xe5484d), extra: Colour(0x8e4ec6), captionText: Colour(0x333333))
 
     public static let dark = Style(
-        background: Colour(hex: "#1c1c1e")!, cellFill: Colour(hex: "#2c2c2e")!, cellBorder: Colour(hex: "#48484a")!,
-        text: Colour(hex: "#d1d1d6")!, selectedFill: Colour(hex: "#2c2c2e")!, selectedBorder: Colour(hex: "#ffb400")!,
-        selectedText: Colour(hex: "#ffb400")!, headerText: Colour(hex: "#f2f2f7")!, footerText: Colour(hex: "#8e8e93")!,
-        moreFill: Colour(hex: "#2c2c2e")!, moreBorder: Colour(hex: "#48484a")!, moreText: Colour(hex: "#5e9eff")!,
-        tofu: Colour(hex: "#ff4fd8")!, viewportBorder: Colour(hex: "#5e9eff")!, viewportFill: Colour(hex: "#5e9eff26")!,
-        missing: Colour(hex: "#ff6369")!, extra: Colour(hex: "#bf7af0")!, captionText: Colour(hex: "#f2f2f7")!)
+        background: Colour(0x1c1c1e), cellFill: Colour(0x2c2c2e), cellBorder: Colour(0x48484a),
+        text: Colour(0xd1d1d6), selectedFill: Colour(0x2c2c2e), selectedBorder: Colour(0xffb400),
+        selectedText: Colour(0xffb400), headerText: Colour(0xf2f2f7), footerText: Colour(0x8e8e93),
+        moreFill: Colour(0x2c2c2e), moreBorder: Colour(0x48484a), moreText: Colour(0x5e9eff),
+        tofu: Colour(0xff4fd8), viewportBorder: Colour(0x5e9eff), viewportFill: Colour(0x5e9eff, alpha: 0x26),
+        missing: Colour(0xff6369), extra: Colour(0xbf7af0), captionText: Colour(0xf2f2f7))
 
     public init(theme: Theme) { self = theme == .light ? .light : .dark }
 

@@ -1,4 +1,5 @@
 import CFreeType
+import TagFlowLayout
 
 // Every FreeType call TagFlowText makes. Each handle is owned by one final class whose deinit releases it.
 

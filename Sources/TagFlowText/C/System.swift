@@ -6,38 +6,7 @@ import Musl
 import Darwin
 #endif
 
-/// A value behind a pthread mutex: the one lock tagflow uses.
-///
-/// A plain pthread mutex rather than `Synchronization.Mutex`: ThreadSanitizer understands pthread locking but not
-/// the futex-based `Mutex` on Linux, which it reports as racing.
-package final class Locked<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only reached inside `withLock`, which holds the mutex. Callers must not let
-    // non-Sendable parts of the value escape the closure.
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private var value: Value
-
-    public init(_ value: Value) {
-        self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        precondition(pthread_mutex_init(mutex, nil) == 0, "pthread_mutex_init failed")
-    }
-
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
-
-    /// Runs `body` with exclusive access to the value.
-    public func withLock<R, E: Error>(_ body: (inout Value) throws(E) -> R) throws(E) -> R {
-        pthread_mutex_lock(mutex)
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
-    }
-}
-
-// The rest of TagFlowText's libc use, kept here so the library's C surface can be read in one place.
+// TagFlowText's libc use, kept here so the library's C surface can be read in one place.
 
 /// How many processors are online (at least 1).
 func onlineProcessorCount() -> Int {
@@ -71,42 +40,46 @@ final class OpenedPath {
     let descriptor: Int32
     /// The size fstat gives a regular file; 0 for files such as /proc's that do not know theirs.
     let size: Int
+    /// The errno of the open or fstat that failed; 0 when both succeeded.
+    let failure: Int32
 
     init(_ path: String) {
-        (status, descriptor, size) = Self.inspect(path)
+        (status, descriptor, size, failure) = Self.inspect(path)
     }
 
     deinit { if descriptor >= 0 { close(descriptor) } }
 
-    private static func inspect(_ path: String) -> (PathStatus, Int32, Int) {
+    private static func inspect(_ path: String) -> (PathStatus, Int32, Int, failure: Int32) {
         // O_NOCTTY: a terminal device opened here must not become the process's controlling terminal.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC)
         guard descriptor >= 0 else {
-            switch errno {
-            case ENOENT, ENOTDIR, ENAMETOOLONG, ELOOP: return (.missing, -1, 0)
+            let code = errno
+            switch code {
+            case ENOENT, ENOTDIR, ENAMETOOLONG, ELOOP: return (.missing, -1, 0, code)
             case ENXIO, EOPNOTSUPP:
                 // A socket cannot be opened at all; stat still tells what it is.
                 var info = stat()
-                guard stat(path, &info) == 0 else { return (.missing, -1, 0) }
-                return (.special(kind: fileKind(info.st_mode)), -1, 0)
-            default: return (.unreadable, -1, 0)
+                guard stat(path, &info) == 0 else { return (.missing, -1, 0, code) }
+                return (.special(kind: fileKind(info.st_mode)), -1, 0, code)
+            default: return (.unreadable, -1, 0, code)
             }
         }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
+            let code = errno
             close(descriptor)
-            return (.unreadable, -1, 0)
+            return (.unreadable, -1, 0, code)
         }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-            return (.file, descriptor, max(0, Int(info.st_size)))
+            return (.file, descriptor, max(0, Int(info.st_size)), 0)
         case S_IFDIR:
             close(descriptor)
-            return (.directory, -1, 0)
+            return (.directory, -1, 0, 0)
         default:
             close(descriptor)
-            return (.special(kind: fileKind(info.st_mode)), -1, 0)
+            return (.special(kind: fileKind(info.st_mode)), -1, 0, 0)
         }
     }
 }
@@ -162,26 +135,65 @@ extension Array where Element == UInt8 {
     fileprivate var cString: [CChar] { map { CChar(bitPattern: $0) } + [0] }
 }
 
-/// The whole content of the regular file at `path`, or nil when it cannot be read or is no regular file: its size is
-/// asked first, so the bytes are read into one buffer of that size, without copies.
-func readFile(_ path: String) -> [UInt8]? {
+/// The whole content of the regular file at `path`, at most `maxBytes` of it; any other path is refused unread, since
+/// a FIFO or a device can keep a read waiting forever. The size is asked first, so the bytes are read into one
+/// buffer of that size, without copies. The one whole-file reader: TagFlowReview's ``FileReader`` reads with it.
+package func readRegularFile(_ path: String, maxBytes: Int = .max) throws(FileReadError) -> [UInt8] {
     let file = OpenedPath(path)
-    guard file.status == .file else { return nil }
-    var bytes = [UInt8](repeating: 0, count: file.size)
+    switch file.status {
+    case .file: break
+    case .directory: throw .isADirectory(path)
+    // Told by what fstat or stat found; another failure is told by its errno, as below.
+    case let .special(kind) where file.failure == 0 || file.failure == ENXIO: throw .notARegularFile(path, kind: kind)
+    case .missing, .unreadable, .special: throw FileReadError(path: path, failure: file.failure)
+    }
+    guard file.size <= maxBytes else { throw .tooLarge(path, limitMB: maxBytes >> 20) }
+    return try readToEnd(file.descriptor, name: path, expectedBytes: file.size, maxBytes: maxBytes)
+}
+
+/// Standard input to its end, at most `maxBytes` of it: a pipe or a device, which tells no size.
+package func readStandardInput(maxBytes: Int) throws(FileReadError) -> [UInt8] {
+    try readToEnd(STDIN_FILENO, name: "<stdin>", maxBytes: maxBytes)
+}
+
+/// Reads `descriptor` to its end, but never more than `maxBytes`: standard input (/dev/zero, say) and files such as
+/// /proc's report no size, and reading them whole would exhaust memory.
+private func readToEnd(_ descriptor: Int32, name: String, expectedBytes: Int = 0,
+                       maxBytes: Int) throws(FileReadError) -> [UInt8] {
+    // A byte past the limit is room enough to tell that the input is over it.
+    let room = maxBytes == .max ? maxBytes : maxBytes + 1
+    var bytes = [UInt8](repeating: 0, count: min(expectedBytes, room))
     var count = 0
     while true {
         // More room once the buffer is full: a file that grew, or whose size fstat does not know, is read to its end.
-        if count == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(1 << 16, bytes.count / 2))) }
-        let got = bytes.withUnsafeMutableBytes { read(file.descriptor, $0.baseAddress! + count, $0.count - count) }
+        if count == bytes.count {
+            let more = min(max(1 << 16, bytes.count / 2), room - count)
+            guard more > 0 else { throw .tooLarge(name, limitMB: maxBytes >> 20) }
+            bytes.append(contentsOf: repeatElement(0, count: more))
+        }
+        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + count, $0.count - count) }
         if got < 0 {
             if errno == EINTR { continue }
-            return nil
+            throw .readFailed(name, reason: String(cString: strerror(errno)))
         }
         if got == 0 { break }
         count += got
     }
+    guard count <= maxBytes else { throw .tooLarge(name, limitMB: maxBytes >> 20) }
     bytes.removeSubrange(count...)
     return bytes
+}
+
+extension FileReadError {
+    /// Why `path` could not be opened, from the errno of the call that failed.
+    init(path: String, failure code: Int32) {
+        switch code {
+        case ENOENT, ENOTDIR: self = .noSuchFile(path)
+        case EACCES, EPERM: self = .permissionDenied(path)
+        case EISDIR: self = .isADirectory(path)
+        default: self = .readFailed(path, reason: String(cString: strerror(code)))
+        }
+    }
 }
 
 /// The bytes of a regular file, mapped read-only, and unmapped with this object.

@@ -36,7 +36,7 @@ struct DiffCommand: ParsableCommand {
         var threshold = PixelDiff.Options(makeImage: false).threshold
         var includeAntiAliasing = false
         var edgeShifts = false
-        var ignore: [PixelDiff.Region] = []
+        var ignore: [PixelRegion] = []
         var maxDiffPixels: Int?
         var maxDiffRatio: Double?
 
