@@ -2,57 +2,6 @@ import Dispatch
 import Synchronization
 import TagFlowLayout
 
-/// How heavy a font is asked for, by UIKit's names; fontconfig picks the nearest face the family has (DejaVu Sans,
-/// with Book and Bold, draws semibold and heavy in Bold).
-public enum FontWeight: String, CaseIterable, Sendable, Comparable {
-    case regular, semibold, bold, heavy
-
-    /// Fontconfig's weight for it: regular 80, semibold 180, bold 200, heavy 205 (CSS 400, 600, 700 and 800).
-    var fontconfigWeight: Int32 {
-        switch self {
-        case .regular: 80
-        case .semibold: 180
-        case .bold: 200
-        case .heavy: 205
-        }
-    }
-
-    /// The OpenType weight (`wght` axis value): 400, 600, 700 and 800.
-    var openTypeWeight: Double {
-        switch self {
-        case .regular: 400
-        case .semibold: 600
-        case .bold: 700
-        case .heavy: 800
-        }
-    }
-
-    public static func < (lhs: Self, rhs: Self) -> Bool { lhs.fontconfigWeight < rhs.fontconfigWeight }
-}
-
-extension LegibilityWeight {
-    /// The weight text asked for at `weight` is drawn at. Bold Text draws UIKit's system fonts a step heavier:
-    /// regular as semibold, semibold as bold, bold as heavy.
-    public func applied(to weight: FontWeight) -> FontWeight {
-        guard self == .bold else { return weight }
-        switch weight {
-        case .regular: return .semibold
-        case .semibold: return .bold
-        case .bold, .heavy: return .heavy
-        }
-    }
-}
-
-extension LegibilityWeight {
-    /// The weight body text (the tags, footers) is measured and drawn at: regular, or semibold with Bold Text.
-    public var bodyWeight: FontWeight { applied(to: .regular) }
-}
-
-extension LayoutOptions {
-    /// The weight the tags are measured and drawn at: regular, or semibold with Bold Text.
-    public var tagFontWeight: FontWeight { legibilityWeight.bodyWeight }
-}
-
 extension TextEngine {
     /// The font a layout's tags are measured and drawn in: `options.font` at the size Dynamic Type gives it
     /// (``LayoutOptions/textSize``), at the weight Bold Text gives it, with the options' axis values and tracking.
@@ -71,49 +20,6 @@ extension TextEngine {
         }
         return try font(family: options.font, size: options.textSize, weight: options.tagFontWeight,
                         variations: variations, tracking: options.tracking)
-    }
-}
-
-/// A resolved font request: a fontconfig fallback chain at a size. Made by `TextEngine.font(family:size:)`.
-public struct FontSpec: Hashable, Sendable, CustomStringConvertible {
-    /// The family of the primary font (e.g. "DejaVu Sans" for a "sans-serif" request).
-    public let family: String
-    /// The family as requested.
-    public let requestedFamily: String
-    /// The size in points.
-    public let size: Double
-    /// The variable-font axis values asked for (an `opsz` axis not among them follows `size`).
-    public let variations: [FontVariation]
-    /// Points added after every grapheme cluster, the last one included (like UIKit's kern attribute).
-    public let tracking: Double
-    let chain: Int32
-    let engine: Int
-
-    /// The same fonts at another size; `size` must be finite and positive.
-    public func resized(to size: Double) -> FontSpec {
-        precondition(size.isFinite && size > 0, "font size must be positive")
-        return FontSpec(family: family, requestedFamily: requestedFamily, size: size, variations: variations,
-                        tracking: tracking, chain: chain, engine: engine)
-    }
-
-    public var description: String { "\(family) \(size)pt" }
-}
-
-/// What a `TextEngine` keeps of the texts it shapes.
-public enum TextCaching: Sendable {
-    /// Whole shaped texts, glyphs and all, so a text that is measured and then drawn is shaped once.
-    case shapedTexts
-    /// Measurements only, for work that never draws: `measure` shapes without keeping glyphs, and `shape` is
-    /// not cached.
-    case measurements
-
-    /// How many texts are kept by default. A measurement takes about a microsecond to redo, less than the memory
-    /// misses of a table too large for the processor's caches; shaped texts are kept many times over a tag cloud.
-    public var defaultLimit: Int {
-        switch self {
-        case .shapedTexts: 200_000
-        case .measurements: 16_384
-        }
     }
 }
 
@@ -399,38 +305,4 @@ struct CacheEntry {
     /// `nil` when the engine caches measurements only.
     let shaped: ShapedText?
     let measurement: TextMeasurement
-}
-
-/// A `TextMeasuring` for the layout core: one engine, one font.
-public struct Measurer: TextMeasuring, Sendable {
-    public let engine: TextEngine
-    public let font: FontSpec
-
-    /// Measures in `font`, which must come from `engine` (`engine.font(family:size:)`): a font from another
-    /// engine stops the program.
-    public init(engine: TextEngine, font: FontSpec) {
-        self.engine = engine
-        self.font = font
-    }
-
-    /// Measures a layout's tags as the phone does with `options`: in ``TextEngine/tagFont(for:)``, which follows
-    /// Dynamic Type (`contentSize`), Bold Text (`legibilityWeight`), `fontVariations` and `tracking`.
-    ///
-    /// - Throws: the errors of ``TextEngine/tagFont(for:)``.
-    public init(engine: TextEngine, options: LayoutOptions) throws(FontError) {
-        self.init(engine: engine, font: try engine.tagFont(for: options))
-    }
-
-    public func measure(_ text: String) -> TextMeasurement {
-        engine.measure(text, font: font)
-    }
-
-    public func measureAll(_ texts: [String]) -> [TextMeasurement] {
-        engine.measure(texts, font: font)
-    }
-
-    /// The primary face's line height at the font's size.
-    public var lineHeight: Double? {
-        engine.primaryFace(font: font).lineHeight(at: font.size)
-    }
 }
