@@ -107,9 +107,8 @@ final class EngineState {
     private var defaultFamilyName: String?
     private var colorPatterns: [FontconfigPattern]?
     // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their own.
-    private var scratchScalars: [UInt32] = []
+    private var scratchItemiser = TextItemiser()
     private var scratchRuns: [PendingRun] = []
-    private var scratchClusters: [Cluster] = []
 
     /// Loads fontconfig's configuration and adds `sources`' files and folders as application fonts.
     init(sources: FontSources = .system) throws(FontError) {
@@ -375,14 +374,6 @@ final class EngineState {
 
     // MARK: Shaping
 
-    private struct Cluster {
-        var start: Int
-        var font: Int
-        var script: TextScript
-        /// Its bidi embedding level: odd reads right to left.
-        var level: UInt8 = 0
-    }
-
     /// Shapes `text` for drawing: every run's glyphs and positions, scaled to `size` points.
     func shape(_ text: String, chain id: Int32, size: Double) -> ShapedText {
         var runs: [PendingRun] = []
@@ -598,95 +589,19 @@ final class EngineState {
         _ text: String, chain id: Int32, size: Double, keepingGlyphs: Bool, into runs: inout [PendingRun]
     ) -> (fonts: [String], missing: Int) {
         let chain = chains[Int(id)]
-        // The scratch arrays are taken out of `self` while they are filled, so appending never copies them.
-        var scalars = scratchScalars
-        var clusters = scratchClusters
-        scratchScalars = []
-        scratchClusters = []
-        scalars.removeAll(keepingCapacity: true)
-        clusters.removeAll(keepingCapacity: true)
-        defer {
-            scratchScalars = scalars
-            scratchClusters = clusters
-        }
-
-        let isASCII = text.utf8.allSatisfy { $0 < 0x80 }
-        if isASCII {
-            // ASCII: one cluster per byte (splitting CR LF is harmless), and every letter is Latin.
-            for byte in text.utf8 {
-                clusters.append(Cluster(
-                    start: scalars.count, font: chain.font(for: UInt32(byte)), script: TextScript(ofASCII: byte)))
-                scalars.append(UInt32(byte))
-            }
-        } else {
-            // Grapheme clusters keep combining marks, joiners, modifiers and variation selectors with their base,
-            // so an emoji sequence is one cluster drawn by one font.
-            for character in text {
-                var script = TextScript.common
-                let start = scalars.count
-                for scalar in character.unicodeScalars {
-                    scalars.append(scalar.value)
-                    if script.isNeutral {
-                        let own = TextScript(of: scalar.value)
-                        if !own.isNeutral { script = own }
-                    }
-                }
-                clusters.append(Cluster(start: start, font: chain.font(for: character), script: script))
-            }
-        }
-        guard !clusters.isEmpty else { return ([], 0) }
-
-        // Directions: only text with a right-to-left letter, an Arabic digit or a directional control can have any
-        // but level 0, so only it is resolved. It keeps which clusters were neutral, to move them afterwards.
-        let isBidirectional = !isASCII && scalars.contains(where: BidiLevels.canReverse)
-        let neutral = isBidirectional ? clusters.map(\.script.isNeutral) : []
-        if isBidirectional {
-            let levels = BidiLevels.resolve(scalars)
-            for i in clusters.indices { clusters[i].level = levels[clusters[i].start] }
-        }
-        // Common and Inherited clusters join the run before them; leading ones join the first real script.
-        var previous: TextScript?
-        for i in clusters.indices {
-            if clusters[i].script.isNeutral {
-                if let previous { clusters[i].script = previous }
-            } else {
-                previous = clusters[i].script
-            }
-        }
-        if let first = clusters.firstIndex(where: { !$0.script.isNeutral }), first > 0 {
-            for i in 0..<first { clusters[i].script = clusters[first].script }
-        }
-        // Neutrals at the level of the text after them, not of the text before, join the run after them: the space in
-        // "ab مرحبا cd" is at the level of "cd", so it is shaped with it, not apart.
-        var i = 0
-        while isBidirectional, i < clusters.count {
-            guard neutral[i] else { i += 1; continue }
-            var end = i
-            while end < clusters.count, neutral[end] { end += 1 }
-            if end < clusters.count {
-                var first = end
-                while first > i, clusters[first - 1].level == clusters[end].level { first -= 1 }
-                if first > 0, clusters[first - 1].level != clusters[end].level {
-                    for k in first..<end { clusters[k].script = clusters[end].script }
-                }
-            }
-            i = end
-        }
-
+        // The itemiser is taken out of `self` while it is filled, so appending never copies its arrays.
+        var itemiser = scratchItemiser
+        scratchItemiser = TextItemiser()
+        defer { scratchItemiser = itemiser }
+        itemiser.itemise(text, fonts: chain)
         var fonts: [String] = []
         var missing = 0
-        i = 0
-        while i < clusters.count {
-            var j = i + 1
-            while j < clusters.count, clusters[j].font == clusters[i].font, clusters[j].script == clusters[i].script,
-                  clusters[j].level == clusters[i].level {
-                j += 1
-            }
-            let end = j < clusters.count ? clusters[j].start : scalars.count
-            let loaded = face(chain, clusters[i].font)
-            let run = shapeRun(
-                scalars, from: clusters[i].start, to: end, clusters: clusters[i..<j], script: clusters[i].script,
-                level: clusters[i].level, with: loaded, emboldened: chain.isEmboldened(clusters[i].font, face: loaded), chain: chain, size: size,
+        itemiser.forEachRun { run in
+            let loaded = face(chain, run.font)
+            let shaped = shapeRun(
+                itemiser.scalars, from: run.scalars.lowerBound, to: run.scalars.upperBound,
+                clusters: itemiser.clusters[run.clusters], script: run.script, level: run.level, with: loaded,
+                emboldened: chain.isEmboldened(run.font, face: loaded), chain: chain, size: size,
                 keepingGlyphs: keepingGlyphs)
             // The first family shares the face's one-element list, so a single-font text allocates no list.
             if fonts.isEmpty {
@@ -694,25 +609,10 @@ final class EngineState {
             } else if !fonts.contains(loaded.face.family) {
                 fonts.append(loaded.face.family)
             }
-            missing += run.missing
-            runs.append(run)
-            i = j
+            missing += shaped.missing
+            runs.append(shaped)
         }
-
-        // Visual order (UAX #9, L2): from the highest level down to 1, every stretch of runs at that level or higher
-        // is reversed. Each right-to-left run's glyphs come from HarfBuzz in visual order already.
-        if isBidirectional, let highest = runs.lazy.map(\.level).max(), highest > 0 {
-            for level in stride(from: highest, through: 1, by: -1) {
-                var k = 0
-                while k < runs.count {
-                    guard runs[k].level >= level else { k += 1; continue }
-                    var m = k
-                    while m < runs.count, runs[m].level >= level { m += 1 }
-                    runs[k..<m].reverse()
-                    k = m
-                }
-            }
-        }
+        if itemiser.isBidirectional { TextItemiser.reorderVisually(&runs, level: \.level) }
         return (fonts, missing)
     }
 
@@ -751,7 +651,7 @@ final class EngineState {
     }
 
     private func shapeRun(
-        _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<Cluster>, script: TextScript,
+        _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<TextItemiser.Cluster>, script: TextScript,
         level: UInt8, with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
