@@ -651,7 +651,8 @@ final class EngineState {
     }
 
     private func shapeRun(
-        _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<TextItemiser.Cluster>, script: TextScript,
+        _ scalars: [UInt32], from start: Int, to end: Int, clusters: ArraySlice<TextItemiser.Cluster>,
+        script: TextScript,
         level: UInt8, with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)

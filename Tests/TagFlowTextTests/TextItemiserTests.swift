@@ -30,7 +30,8 @@ import Testing
     @Test func asciiInOneFontIsOneLatinRun() {
         let itemiser = itemised("Hello world")
         #expect(itemiser.clusters.count == 11)
-        #expect(itemiser.runs == [TextItemiser.Run(clusters: 0..<11, scalars: 0..<11, font: 0, script: .latin, level: 0)])
+        let whole = TextItemiser.Run(clusters: 0..<11, scalars: 0..<11, font: 0, script: .latin, level: 0)
+        #expect(itemiser.runs == [whole])
         #expect(!itemiser.isBidirectional)
     }
 
