@@ -17,8 +17,7 @@ let fuzzDocument = TagDocument(sections: [
 
 /// Lays `document` out with `options` when they are valid, and runs a few queries over the result.
 func layOut(_ document: TagDocument, options: LayoutOptions) {
-    guard (try? options.validate(selectedCount: document.selectedCount)) != nil else { return }
-    let layout = TagLayout(document: document, options: options, measurer: FuzzMeasurer())
+    guard let layout = try? TagLayout(document: document, options: options, measurer: FuzzMeasurer()) else { return }
     _ = layout.tagsWithMissingGlyphs
     _ = layout.flow.elements(in: Rect(x: 0, y: -options.contentInset.top, width: options.width, height: options.height))
 }

@@ -40,14 +40,10 @@ public struct TagLayout: Sendable {
     /// `options.itemHeightFitsText`, every cell is the measurer's line height (rounded the same way) plus the
     /// vertical padding tall, in place of `options.itemHeight`.
     ///
-    /// `options` must make a layout: check options a person gave with `options.validate()` first, which names
-    /// what is wrong. Options it refuses (a width of 0, a spacing that is not a number) stop the program here.
-    public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) {
-        do {
-            try options.validate()
-        } catch {
-            preconditionFailure("TagLayout's options make no layout: \(error); check them with LayoutOptions.validate() first")
-        }
+    /// - Throws: `LayoutOptionsError` when `options` make no layout of `document` (a width of 0, a spacing that
+    ///   is not a number, more tags selected than `maxSelection` allows), naming what is wrong; nothing is measured.
+    public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) throws(LayoutOptionsError) {
+        try options.validate(selectedCount: document.selectedCount)
         if options.textRounding == .exact {
             self.init(document: document, fittedOptions: options, measurer: measurer)
         } else {

@@ -96,7 +96,7 @@ enum DiffBenchmarks {
         options.width = Double(side) / 2
         let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
-        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let image = try ContentRenderer(scene: scene).image(scale: 2)
         guard image.width == side, image.height >= side else { throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²") }
         let cut = try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4)))

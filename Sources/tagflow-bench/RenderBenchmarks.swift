@@ -28,7 +28,7 @@ enum RenderBenchmarks {
         let options = LayoutOptions()
         let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
-        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let renderer = ContentRenderer(scene: scene)
         var inProcess = [Double: Double]()
         for scale in [1.0, 2.0] {
@@ -47,7 +47,7 @@ enum RenderBenchmarks {
         let layoutTime = try medianSeconds {
             let engine = try TextEngine()
             let measurer = try Measurer(engine: engine, options: options)
-            _ = TagLayout(document: document, options: options, measurer: measurer)
+            _ = try TagLayout(document: document, options: options, measurer: measurer)
         }
         report.row("where it goes: fontconfig, shaping and layout", size: "\(formatCount(tagCount)) tags", time: layoutTime, rate: "")
         var drawn = RGBAImage(width: 1, height: 1)
@@ -126,7 +126,7 @@ enum RenderBenchmarks {
         let options = LayoutOptions()
         let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
         let measurer = try Measurer(engine: engine, options: options)
-        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
         let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
                                            plan: ScrollPlan(range: range, spacing: .frames(frameCount)))

@@ -58,7 +58,7 @@ import TagFlowReview
 
     /// Help wraps to the width it is given, names the shared layout options' page instead of listing them, and lists
     /// a command's own options before the shared ones.
-    @Test func helpWrapsToTheTerminalAndNamesTheSharedOptionsPage() {
+    @Test func helpWrapsToTheTerminalAndNamesTheSharedOptionsPage() throws {
         for width in [60, 80, 132] {
             for command in TagFlowCommand.commands {
                 let lines = command.help(width: width).split(separator: "\n")
@@ -71,9 +71,8 @@ import TagFlowReview
         let render = RenderCommand.help(width: 200)
         #expect(!render.contains("--line-spacing"), "the layout options are on their page")
         #expect(render.contains("see 'tagflow help layout-options'"))
-        let picture = try? #require(render.range(of: "PICTURE:")), input = try? #require(render.range(of: "INPUT:"))
-        #expect(picture.map(\.lowerBound) ?? render.endIndex < input.map(\.lowerBound) ?? render.startIndex,
-                "render's own options come first")
+        let picture = try #require(render.firstRange(of: "PICTURE:")), input = try #require(render.firstRange(of: "INPUT:"))
+        #expect(picture.lowerBound < input.lowerBound, "render's own options come first")
         // Prose that runs over lines in the declaration is one paragraph.
         let diff = DiffCommand.help(width: 200)
         #expect(diff.contains("with translucent pixels blended over white (pixelmatch 7.x blends them over a grey"))

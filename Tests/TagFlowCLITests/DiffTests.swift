@@ -16,7 +16,7 @@ private struct SevenPointMeasurer: TextMeasuring {
 @Suite struct LayoutDiffMatchingTests {
     func snapshot(_ sections: [(String?, [String])], options: LayoutOptions = LayoutOptions()) -> LayoutSnapshot {
         let document = TagDocument(sections: sections.map { TagSection(title: $0.0, tags: $0.1.map { Tag($0) }) })
-        return LayoutSnapshot(TagLayout(document: document, options: options, measurer: SevenPointMeasurer()))
+        return LayoutSnapshot(try! TagLayout(document: document, options: options, measurer: SevenPointMeasurer()))
     }
 
     func diff(_ old: [String], _ new: [String], oldOptions: LayoutOptions = LayoutOptions(), newOptions: LayoutOptions = LayoutOptions()) -> LayoutDiff {

@@ -20,8 +20,8 @@ import TagFlowTestSupport
     /// The scenes `render` and `scroll` draw, laid out from the same files and defaults as the command's.
     static func scene(_ path: String) throws -> Scene {
         let loaded = try LayoutInput().load(tagsPath: path)
-        return try SceneSetup.scene(loaded, style: StyleSettings().style(config: loaded.config),
-                                    console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
+        return try SceneLoader.scene(loaded, style: StyleSettings().style(config: loaded.config),
+                                     console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
     }
 
     static func pixels(_ image: RGBAImage) -> [UInt8] { image.pixels }
@@ -109,7 +109,7 @@ import TagFlowTestSupport
             var input = LayoutInput()
             input.config = config
             let loaded = try input.load(tagsPath: path)
-            return try SceneSetup.scene(loaded, style: StyleSettings().style(config: loaded.config),
+            return try SceneLoader.scene(loaded, style: StyleSettings().style(config: loaded.config),
                                         console: Console(out: { _ in }, err: { _ in }, isInteractive: false))
         }
         let old = try scene(oldPath), new = try scene(newPath)
@@ -145,8 +145,10 @@ import TagFlowTestSupport
         let console = Console(out: { _ in }, err: { _ in }, isInteractive: false)
         let loadedOld = try LayoutInput().load(tagsPath: oldPath), loadedNew = try LayoutInput().load(tagsPath: newPath)
         let engine = try LayoutInput.engine(fonts: loadedOld.fonts, caching: .shapedTexts)
-        let old = try SceneSetup.scene(loadedOld, style: StyleSettings().style(config: loadedOld.config), engine: engine, console: console)
-        let new = try SceneSetup.scene(loadedNew, style: StyleSettings().style(config: loadedNew.config), engine: engine, console: console)
+        let old = try SceneLoader.scene(SceneLoader.layout(loadedOld, engine: engine, console: console),
+                                        style: StyleSettings().style(config: loadedOld.config))
+        let new = try SceneLoader.scene(SceneLoader.layout(loadedNew, engine: engine, console: console),
+                                        style: StyleSettings().style(config: loadedNew.config))
         let diff = LayoutDiff(old: LayoutSnapshot(old.layout), new: LayoutSnapshot(new.layout))
         let transition = LayoutTransition(old: old, new: new, diff: diff, offsets: LayoutTransition.offsets(old: old, new: new, diff: diff, requested: nil),
                                           frameCount: 7)

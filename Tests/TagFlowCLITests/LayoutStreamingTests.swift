@@ -13,7 +13,7 @@ import TagFlowReview
         let command = try #require(try LayoutCommand.parse([tagsPath] + flags))
         let loaded = try command.input.load(tagsPath: tagsPath)
         let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements)
-        return (TagLayout(document: loaded.document, options: loaded.options, measurer: measurer), engine)
+        return (try TagLayout(document: loaded.document, options: loaded.options, measurer: measurer), engine)
     }
 
     /// A few thousand tags: sections, footers, selected, Chinese, escapes, tags too long for a line, fractional widths.

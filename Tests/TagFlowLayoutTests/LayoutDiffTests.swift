@@ -6,7 +6,7 @@ import TagFlowLayout
     static func snapshot(_ sections: [TagSection], width: Double = 200) -> LayoutSnapshot {
         var options = LayoutOptions()
         options.width = width
-        return LayoutSnapshot(TagLayout(document: TagDocument(sections: sections), options: options, measurer: FixedAdvanceMeasurer()))
+        return LayoutSnapshot(try! TagLayout(document: TagDocument(sections: sections), options: options, measurer: FixedAdvanceMeasurer()))
     }
 
     static let fruit = TagSection(title: "Fruit", tags: ["apple", "pear", "quince"].map { Tag($0) })

@@ -97,7 +97,7 @@ import Testing
         var options = Self.options(maxLines: 1)
         options.width = 200
         let tags = (0..<12).map { Tag("tag\($0)") }
-        let layout = TagLayout(document: TagDocument(sections: [TagSection(title: "A", tags: tags)]), options: options,
+        let layout = try TagLayout(document: TagDocument(sections: [TagSection(title: "A", tags: tags)]), options: options,
                                measurer: FixedAdvanceMeasurer())
         let more = try #require(layout.moreTags[0])
         let frame = layout.flow.sections[0].more!.frame
@@ -135,12 +135,12 @@ import Testing
         var options = Self.options(maxLines: 1, moreTag: "and %d more tags that nobody will ever see")
         options.width = 200
         let tags = (0..<12).map { Tag("tag\($0)") }
-        let layout = TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: options, measurer: FixedAdvanceMeasurer())
+        let layout = try TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: options, measurer: FixedAdvanceMeasurer())
         let more = try #require(layout.moreTags[0])
         #expect(layout.flow.sections[0].more?.isTruncated == true)
         #expect(more.isTruncated && more.displayText.hasSuffix("…") && more.text.hasPrefix(String(more.displayText.dropLast())))
         #expect(Double(more.displayText.count) * 7 <= options.maxTextWidth)
-        let short = try #require(TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: Self.options(maxLines: 1),
+        let short = try #require(try TagLayout(document: TagDocument(sections: [TagSection(tags: tags)]), options: Self.options(maxLines: 1),
                                            measurer: FixedAdvanceMeasurer()).moreTags[0])
         #expect(!short.isTruncated && short.displayText == short.text)
     }
@@ -254,7 +254,7 @@ import Testing
         options.width = 200
         func snapshot(_ count: Int) -> LayoutSnapshot {
             let section = TagSection(title: "A", tags: (0..<count).map { Tag("tag\($0)") })
-            return LayoutSnapshot(TagLayout(document: TagDocument(sections: [section]), options: options, measurer: FixedAdvanceMeasurer()))
+            return LayoutSnapshot(try! TagLayout(document: TagDocument(sections: [section]), options: options, measurer: FixedAdvanceMeasurer()))
         }
         #expect(LayoutDiff(old: snapshot(12), new: snapshot(12)).isIdentical)
         let diff = LayoutDiff(old: snapshot(12), new: snapshot(13))

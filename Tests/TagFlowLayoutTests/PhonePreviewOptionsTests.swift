@@ -125,52 +125,52 @@ private func document(_ texts: [String]) -> TagDocument {
         let tags = document(["abc", "de"])
         // 3 × 7.1 = 21.3 and 2 × 7.1 = 14.2 wide.
         let measurer = TallTextMeasurer(advance: 7.1, lineHeight: 16.3)
-        let exact = TagLayout(document: tags, options: options, measurer: measurer)
+        let exact = try TagLayout(document: tags, options: options, measurer: measurer)
         #expect(abs(exact.flow.items[0].frame.width - (21.3 + 15)) < 1e-9)
         options.textRounding = .ceil
-        let ceil = TagLayout(document: tags, options: options, measurer: measurer)
+        let ceil = try TagLayout(document: tags, options: options, measurer: measurer)
         #expect(ceil.flow.items.map(\.frame.width) == [22 + 15, 15 + 15])
         #expect(ceil.tags[0][0].measurement.width == 22)
         options.textRounding = .pixel
         options.displayScale = 3
-        let pixel = TagLayout(document: tags, options: options, measurer: measurer)
+        let pixel = try TagLayout(document: tags, options: options, measurer: measurer)
         let pixelWidths: [Double] = [64.0 / 3 + 15, 43.0 / 3 + 15]
         #expect(pixel.flow.items.map(\.frame.width) == pixelWidths)
     }
 
-    @Test func roundingCanMoveATagToTheNextLine() {
+    @Test func roundingCanMoveATagToTheNextLine() throws {
         // Two tags of 10 × 17.25 = 172.5 pt of text, 187.5 pt with padding, exactly fill a 385 pt line with 10 pt
         // between them. Rounded up to 173 pt, the second no longer fits.
         var options = LayoutOptions()
         options.width = 20 + 2 * 187.5 + 10
         let tags = document([String(repeating: "x", count: 10), String(repeating: "x", count: 10)])
         let measurer = TallTextMeasurer(advance: 17.25, lineHeight: nil)
-        #expect(TagLayout(document: tags, options: options, measurer: measurer).flow.items.map(\.line) == [0, 0])
+        #expect(try TagLayout(document: tags, options: options, measurer: measurer).flow.items.map(\.line) == [0, 0])
         options.textRounding = .ceil
-        #expect(TagLayout(document: tags, options: options, measurer: measurer).flow.items.map(\.line) == [0, 1])
+        #expect(try TagLayout(document: tags, options: options, measurer: measurer).flow.items.map(\.line) == [0, 1])
     }
 }
 
 @Suite struct TextHeightTests {
-    @Test func largeTextIsClippedByTheSeedsFixedHeight() {
+    @Test func largeTextIsClippedByTheSeedsFixedHeight() throws {
         let tags = document(["篮球", "足球"])
-        let small = TagLayout(document: tags, options: LayoutOptions(), measurer: TallTextMeasurer(advance: 14, lineHeight: 16.3))
+        let small = try TagLayout(document: tags, options: LayoutOptions(), measurer: TallTextMeasurer(advance: 14, lineHeight: 16.3))
         #expect(small.tagsWithClippedText.isEmpty)
-        let large = TagLayout(document: tags, options: LayoutOptions(), measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
+        let large = try TagLayout(document: tags, options: LayoutOptions(), measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
         #expect(large.tagsWithClippedText.map(\.id) == [.item(0, 0), .item(0, 1)])
         #expect(large.flow.items[0].frame.height == 30)
     }
 
-    @Test func cellsThatFitTheirTextGrowWithIt() {
+    @Test func cellsThatFitTheirTextGrowWithIt() throws {
         var options = LayoutOptions()
         options.itemHeightFitsText = true
         let tags = document(["篮球", "足球"])
-        let layout = TagLayout(document: tags, options: options, measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
+        let layout = try TagLayout(document: tags, options: options, measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
         #expect(layout.options.itemHeight == 38.3 + 14)
         #expect(layout.flow.items.allSatisfy { $0.frame.height == 38.3 + 14 })
         #expect(layout.tagsWithClippedText.isEmpty)
         options.textRounding = .ceil
-        let rounded = TagLayout(document: tags, options: options, measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
+        let rounded = try TagLayout(document: tags, options: options, measurer: TallTextMeasurer(advance: 33, lineHeight: 38.3))
         #expect(rounded.options.itemHeight == 39 + 14)
     }
 }

@@ -185,11 +185,11 @@ import Testing
 
     /// As the seed's cell, whose label is the whole cell: a tag is its text and padding clamped to the line, and only
     /// a text wider than the line is cut, to the line's width.
-    @Test func tagLayoutTruncatesOnlyWhatOverflows() {
+    @Test func tagLayoutTruncatesOnlyWhatOverflows() throws {
         var options = LayoutOptions()
         options.width = 100  // a line of 80; text of 10 pt a character
         let document = TagDocument(sections: [TagSection(tags: [Tag("short"), Tag("much too long for the line"), Tag("seventy")])])
-        let layout = TagLayout(document: document, options: options, measurer: measurer)
+        let layout = try TagLayout(document: document, options: options, measurer: measurer)
         #expect(layout.tags[0][0].isTruncated == false)
         #expect(layout.tags[0][1].displayText == "much to…")
         #expect(layout.flow.items[1].isTruncated)
@@ -245,5 +245,23 @@ import Testing
         #expect(ScrollPlan(range: 0...90, spacing: .frames(4)).offsets == [0, 30, 60, 90])
         #expect(ScrollPlan(range: 5...5, spacing: .frames(3)).offsets == [5, 5, 5])
         #expect(ScrollPlan(range: 0...90, spacing: .frames(1)).offsets == [0])
+    }
+}
+
+/// Options that make no layout are an error the layout throws, naming what is wrong, never a trap.
+@Suite struct TagLayoutOptionsTests {
+    @Test func optionsThatMakeNoLayoutAreThrown() {
+        var options = LayoutOptions()
+        options.width = 0
+        let document = TagDocument(sections: [TagSection(tags: [Tag("a")])])
+        #expect(throws: LayoutOptionsError.self) {
+            _ = try TagLayout(document: document, options: options, measurer: FixedAdvanceMeasurer())
+        }
+        var limited = LayoutOptions()
+        limited.maxSelection = 1
+        let twoSelected = TagDocument(sections: [TagSection(tags: [Tag("a", isSelected: true), Tag("b", isSelected: true)])])
+        #expect(throws: LayoutOptionsError.self) {
+            _ = try TagLayout(document: twoSelected, options: limited, measurer: FixedAdvanceMeasurer())
+        }
     }
 }

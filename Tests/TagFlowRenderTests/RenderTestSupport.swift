@@ -54,7 +54,7 @@ enum RenderFixtures {
     /// Measures, lays out and wraps `document` in a scene with a fresh text engine.
     static func scene(_ document: TagDocument, options: LayoutOptions = LayoutOptions(), style: Style = .light) throws -> Scene {
         let engine = try TextEngine()
-        let layout = TagLayout(document: document, options: options, measurer: try Measurer(engine: engine, options: options))
+        let layout = try TagLayout(document: document, options: options, measurer: try Measurer(engine: engine, options: options))
         return try Scene(layout: layout, engine: engine, style: style)
     }
 

@@ -218,7 +218,7 @@ struct TextDrawingTests {
         let engine = try TextEngine()
         let document = TagDocument(sections: [TagSection(tags: [Tag("Ågjy 篮球")])])
         let measurer = Measurer(engine: engine, font: try engine.font(family: options.font, size: options.textSize))
-        let scene = try Scene(layout: TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: style)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: style)
         let frame = try #require(scene.layout.flow.allElements.first { $0.id.kind == .item }).frame
         let line = engine.lineMetrics(font: scene.bodyFont)
         try #require(line.ascent + line.descent > frame.height + 8, "the text must overflow its cell for this test to mean anything")

@@ -11,7 +11,7 @@ import TagFlowRender
         let document = TagDocument(sections: [TagSection(title: "运动", tags: texts.map { Tag($0, isSelected: selected.contains($0)) })])
         var options = LayoutOptions()
         options.width = width
-        return LayoutSnapshot(TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
+        return LayoutSnapshot(try TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
     }
 
     func count(_ image: RGBAImage, near colour: Colour) -> Int {
@@ -66,7 +66,7 @@ import TagFlowRender
             var options = LayoutOptions()
             options.direction = direction
             let document = TagDocument(sections: [TagSection(title: "运动运动", tags: [Tag("篮球")])])
-            let snapshot = LayoutSnapshot(TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
+            let snapshot = LayoutSnapshot(try TagLayout(document: document, options: options, measurer: Measurer(engine: engine, font: font)))
             #expect(snapshot.direction == direction)
             let image = try LayoutDiffImage(diff: LayoutDiff(old: snapshot, new: snapshot), engine: engine).image(scale: 1)
             let header = try #require(snapshot.sections[0].header)

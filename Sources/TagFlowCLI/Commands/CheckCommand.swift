@@ -58,8 +58,7 @@ struct CheckCommand: ParsableCommand {
     func run(console: Console) throws -> ExitStatus {
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
         let loaded = try input.load(tagsPath: tagsPath)
-        let (_, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, places: loaded.fontPlaces)
-        let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
+        let layout = try SceneLoader.layout(loaded, caching: .measurements, console: nil).layout
         let check = try QueryCheck(layout: layout, strategy: strategy, kind: query, step: step, seed: seed, stockItemSize: superItemSize)
         switch format {
         case .text: console.out(check.text(maxFailures: maxFailures))

@@ -36,10 +36,9 @@ struct LayoutCommand: ParsableCommand {
         let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
             .flatMap { $0.isStandardOutput ? nil : $0 }
         let loaded = try input.load(tagsPath: tagsPath)
-        let (engine, measurer) = try LayoutInput.measurer(for: loaded.options, fonts: loaded.fonts, caching: .measurements, console: console,
-                                                          places: loaded.fontPlaces)
-        let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
-        warnAboutText(in: layout, measurer: measurer, console: console)
+        let measured = try SceneLoader.layout(loaded, caching: .measurements, console: console)
+        measured.warn(console)
+        let (layout, engine) = (measured.layout, measured.engine)
 
         switch format ?? (output?.pathExtension == "json" ? .json : .text) {
         case .json:

@@ -83,10 +83,9 @@ struct LayoutInput: ParsableArguments {
         return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options)
     }
 
-    /// A document and config already read, with these flags' options on top, checked.
+    /// A document and config already read, with these flags' options on top; the layout checks the options.
     func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
         let options = try options ?? self.options(config: config)
-        try Self.check(options, for: document)
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
                       fontPlaces: FontPlaces(font: place(of: .font, in: config),
                                             variations: place(of: .fontVariations, in: config)))
@@ -107,14 +106,6 @@ struct LayoutInput: ParsableArguments {
         return options
     }
 
-    /// Checks that a layout of `document` with `options` is possible.
-    static func check(_ options: LayoutOptions, for document: TagDocument) throws(RunError) {
-        do {
-            try options.validate(selectedCount: document.selectedCount)
-        } catch {
-            throw .layoutOptions(error)
-        }
-    }
 
     /// A text engine and a measurer for the options' font, failing with close matches when fontconfig lacks the family.
     ///

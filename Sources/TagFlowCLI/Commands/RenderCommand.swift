@@ -51,7 +51,7 @@ struct RenderCommand: ParsableCommand {
         if output.isTerminal, format != .svg { throw RunError.pictureToTerminal(format: format.rawValue) }
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
-        let scene = try SceneSetup.scene(loaded, style: style, console: console)
+        let scene = try SceneLoader.scene(loaded, style: style, console: console)
         if format == .pdf, scene.drawsVariedFaces {
             console.warn("a PDF shows a variable font at its default outlines: cairo embeds the font file, not the axis values the text "
                          + "was measured and drawn at (fontVariations, a title's or Bold Text's weight, an automatic opsz), so such text "

@@ -113,7 +113,7 @@ struct ScrollCommand: ParsableCommand {
 
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
-        let scene = try SceneSetup.scene(loaded, style: style, console: console)
+        let scene = try SceneLoader.scene(loaded, style: style, console: console)
         if interruption.wasRequested { throw interruption.stop(completed: "nothing written") }
         let range = loaded.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)

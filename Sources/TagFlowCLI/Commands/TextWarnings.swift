@@ -97,6 +97,3 @@ extension TextWarnings {
     }
 }
 
-func warnAboutText(in layout: TagLayout, measurer: Measurer, console: Console) {
-    for warning in TextWarnings(layout: layout, measurer: measurer).all { console.warn(warning) }
-}

@@ -406,7 +406,8 @@ struct SnapshotRunner: Sendable {
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
         let style = try styleSettings.style(config: loaded.config)
         // The text's warnings go to the report, once per screen, not to the terminal once per variant.
-        return try SceneSetup.sceneAndTextWarnings(loaded, style: style, engine: inputs.engine, console: .silent)
+        let measured = try SceneLoader.layout(loaded, engine: inputs.engine, console: nil)
+        return (try SceneLoader.scene(measured, style: style), measured.warnings)
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {

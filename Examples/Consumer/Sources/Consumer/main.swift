@@ -26,7 +26,7 @@ options.width = 320
 let engine = try TextEngine()
 // The tags' font as the phone picks it, following Dynamic Type and Bold Text: the font the scene draws them in.
 let measurer = try Measurer(engine: engine, options: options)
-let layout = TagLayout(document: document, options: options, measurer: measurer)
+let layout = try TagLayout(document: document, options: options, measurer: measurer)
 
 let top = Rect(x: 0, y: 0, width: options.width, height: 100)
 print("content: \(layout.flow.contentSize.width)×\(layout.flow.contentSize.height) pt")

@@ -15,7 +15,7 @@ let document = TagDocument(sections: [
 var options = LayoutOptions()
 options.width = 240
 options.sectionInset = EdgeInsets(top: 8, left: 12, bottom: 8, right: 12)
-let layout = TagLayout(document: document, options: options, measurer: Monospaced())
+let layout = try TagLayout(document: document, options: options, measurer: Monospaced())
 
 for element in layout.flow.allElements {
     let frame = element.frame

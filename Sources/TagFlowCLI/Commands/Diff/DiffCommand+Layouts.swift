@@ -106,9 +106,8 @@ extension DiffCommand {
         } else {
             engine = try LayoutInput.engine(fonts: loaded.fonts, caching: .shapedTexts)
         }
-        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console, places: loaded.fontPlaces)
-        let layout = TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)
-        warnAboutText(in: layout, measurer: measurer, console: console)
-        return (layout, loaded.document, engine, loaded.fonts, loaded.config)
+        let measured = try SceneLoader.layout(loaded, engine: engine, console: console)
+        measured.warn(console)
+        return (measured.layout, loaded.document, engine, loaded.fonts, loaded.config)
     }
 }
