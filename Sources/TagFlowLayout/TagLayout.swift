@@ -42,7 +42,8 @@ public struct TagLayout: Sendable {
     ///
     /// - Throws: `LayoutOptionsError` when `options` make no layout of `document` (a width of 0, a spacing that
     ///   is not a number, more tags selected than `maxSelection` allows), naming what is wrong; nothing is measured.
-    public init(document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) throws(LayoutOptionsError) {
+    public init(document: TagDocument, options: LayoutOptions,
+                measurer: some TextMeasuring) throws(LayoutOptionsError) {
         try options.validate(selectedCount: document.selectedCount)
         if options.textRounding == .exact {
             self.init(document: document, fittedOptions: options, measurer: measurer)

@@ -541,18 +541,10 @@ public struct LayoutDiffImage {
     }
 
     private func drawLegend(at origin: Point, drawer: DiffDrawer) {
-        var x = origin.x
-        for entry in legend {
-            let swatch = Rect(x: x, y: origin.y - 11, width: 22, height: 14)
-            drawer.painter.roundedRect(swatch, radius: 7)
-            drawer.painter.setColour(entry.fill)
-            drawer.painter.context.fillPreserve()
-            drawer.painter.setColour(entry.stroke)
-            drawer.painter.context.setLineWidth(1.5)
-            drawer.painter.context.stroke()
-            x += 28
-            x += drawer.painter.drawLabel(entry.label, at: Point(x: x, y: origin.y), colour: palette.quiet) + 18
-        }
+        let look = Legend.Look(swatch: Size(width: 22, height: 14), cornerRadius: 7, swatchRise: 11, labelOffset: 28,
+                               gap: 18, labelColour: palette.quiet)
+        let entries = legend.map { Legend.Entry(label: $0.label, fill: $0.fill, stroke: $0.stroke) }
+        let x = Legend(entries, look: look).draw(from: origin.x, baseline: origin.y, painter: drawer.painter)
         _ = drawer.painter.drawLabel("dashed: where a tag was; arrows for the farthest that changed line",
                                      at: Point(x: x + 8, y: origin.y), colour: palette.quiet)
     }

@@ -16,14 +16,17 @@ enum SceneLoader {
 
     /// Lays `loaded` out on a new engine with its fonts, keeping what `caching` says. With a console, font
     /// stand-ins are said there.
-    static func layout(_ loaded: LayoutInput.Loaded, caching: TextCaching, console: Console?) throws(RunError) -> Measured {
+    static func layout(_ loaded: LayoutInput.Loaded, caching: TextCaching,
+                       console: Console?) throws(RunError) -> Measured {
         try layout(loaded, engine: LayoutInput.engine(fonts: loaded.fonts, caching: caching), console: console)
     }
 
     /// Lays `loaded` out on an engine already made: sides and variants with the same fonts share one, and so their
     /// shapes.
-    static func layout(_ loaded: LayoutInput.Loaded, engine: TextEngine, console: Console?) throws(RunError) -> Measured {
-        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console, places: loaded.fontPlaces)
+    static func layout(_ loaded: LayoutInput.Loaded, engine: TextEngine,
+                       console: Console?) throws(RunError) -> Measured {
+        let measurer = try LayoutInput.measurer(for: loaded.options, engine: engine, console: console,
+                                                places: loaded.fontPlaces)
         let layout: TagLayout
         do {
             layout = try TagLayout(document: loaded.document, options: loaded.options, measurer: measurer)

@@ -419,9 +419,15 @@ public struct ScrollFrameRenderer: Sendable {
 
     /// The legend's width: swatches, labels and the gaps between them.
     static func legendWidth(_ entries: [(label: String, colour: Colour, dashed: Bool)], scene: Scene) -> Double {
-        entries.isEmpty ? 0 : entries.reduce(2 * margin) { width, entry in
-            width + 24 + legendGap + scene.engine.shape(entry.label, font: scene.captionFont).width
-        }
+        entries.isEmpty ? 0 : legend(entries, style: scene.style).width(from: 2 * margin, engine: scene.engine,
+                                                                        font: scene.captionFont)
+    }
+
+    /// Entries as the legend below the frames draws them: outlines, dashed where the mark is.
+    static func legend(_ entries: [(label: String, colour: Colour, dashed: Bool)], style: Style) -> Legend {
+        let look = Legend.Look(swatch: Size(width: 18, height: 10), cornerRadius: 3, swatchRise: 9, labelOffset: 24,
+                               gap: legendGap, labelColour: style.captionText)
+        return Legend(entries.map { Legend.Entry(label: $0.label, stroke: $0.colour, isDashed: $0.dashed) }, look: look)
     }
 
     /// Entries in order, as many to a row as fit `width`; an entry wider than `width` has a row to itself.
@@ -441,20 +447,8 @@ public struct ScrollFrameRenderer: Sendable {
     }
 
     private func drawLegend(_ entries: Range<Int>, drawer: SceneDrawer, y: Double) {
-        let style = scene.style
-        var x = Self.margin
-        for (text, colour, dashed) in Self.legendEntries(style, view: view)[entries] {
-            drawer.roundedRect(Rect(x: x, y: y, width: 18, height: 10), radius: 3)
-            drawer.setColour(colour)
-            drawer.context.setLineWidth(1.5)
-            if dashed {
-                drawer.context.setDash([3, 2])
-            }
-            drawer.context.stroke()
-            drawer.context.setDash([])
-            x += 24
-            x += drawer.drawLabel(text, at: Point(x: x, y: y + 9), colour: style.captionText) + Self.legendGap
-        }
+        let row = Array(Self.legendEntries(scene.style, view: view)[entries])
+        Self.legend(row, style: scene.style).draw(from: Self.margin, baseline: y + 9, painter: drawer.painter)
     }
 }
 
