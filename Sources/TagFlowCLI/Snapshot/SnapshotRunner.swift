@@ -101,66 +101,177 @@ struct SnapshotRunner: Sendable {
     /// The font files the goldens were recorded with, beside them.
     static let fontsFileName = "fonts.json"
 
-    /// Runs to the end, or, when `interruption` is given, until a signal asks it to stop.
+    /// Runs to the end, or, when `interruption` is given, until a signal asks it to stop: the variants this run
+    /// draws are chosen, their screens' inputs read, each variant drawn and compared on the workers, and what they
+    /// want written is written in order; stale goldens are found, the fonts checked, and then every change to the
+    /// goldens is put in place at once.
     func run(interruption: Interruption?) throws -> SnapshotReport {
         // Each golden is flushed before it is renamed; the folders' entries are flushed once, at the end.
         let directories = DeferredDirectoryFlushes()
         defer { directories.flush() }
-        let files = AtomicFileBatch(), reportImages = AtomicFileBatch()
+        let changes = GoldensChanges(runner: self)
+        let reportImages = AtomicFileBatch()
         defer {
-            files.discard()
+            changes.files.discard()
             reportImages.discard()
         }
-        // Frames a shorter sequence no longer has, and goldens `--prune` removes, once the new files are in place; all
-        // named below the goldens folder, and removed without following a link.
+        let (manifest, configs) = try resolvedManifest()
+        let recordedFonts = try recordedFonts()
+        let everything = manifest.variants
+        let mine = try chosenVariants(of: everything)
+        let (screenInputs, engines) = try inputs(of: mine, in: manifest, configs: configs)
+        let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
+        var items = [SnapshotItem]()
+        var families = [String: Set<String>]()
+        // Tofu explains changed pixels as missing fonts do: each line once, after the tags file it is about, so
+        // screens that share a file share the line, in a whole run and in shards merged alike.
+        var missingGlyphs = Set<String>()
+        let runner = self
+        // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
+        let pipeline = OrderedPipeline(workers: threads, itemsPerWorker: 8)
+        let shouldStop = { interruption?.wasRequested ?? false }
+        let done = try pipeline.run(count: mine.count, shouldStop: shouldStop, make: { index in
+            let (screen, variant) = mine[index]
+            do {
+                return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
+            } catch {
+                throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
+            }
+        }, consume: { index, outcome in
+            try write(outcome.writes, changes: changes, reportImages: reportImages)
+            changes.removals += outcome.removals
+            items += outcome.items
+            let screen = mine[index].screen.name
+            if families[screen] == nil {
+                // Hashes the screen's font files here, while the workers draw, rather than on a worker that the
+                // other workers would wait for; the records are made at the end, from every variant's families.
+                _ = FontRecords.identities(engine: screenInputs[screen]!.engine, families: outcome.families)
+            }
+            families[screen, default: []].formUnion(outcome.families)
+            let tagsFile = InputFiles.displayName(mine[index].screen.tagsPath)
+            missingGlyphs.formUnion(outcome.missingGlyphs.map { "\(tagsFile): \($0)" })
+            progress.update(done: index + 1, what: "variant")
+        })
+        progress.finish()
+        // A signal stops the run at any point before it commits, even while the last variant was drawn, which is
+        // then left out: the finished variants' goldens are kept, and nothing is pruned.
+        func stopIfAsked() throws {
+            guard let interruption, interruption.wasRequested else { return }
+            changes.pruned.removeAll()
+            changes.leftOvers.removeAll()
+            try changes.commit(directories: directories)
+            throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
+        }
+        try stopIfAsked()
+        var notes = [String]()
+        let expected = Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } })
+        items += try staleItems(expected: expected, pruned: &changes.pruned, leftOvers: &changes.leftOvers,
+                                notes: &notes)
+        let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
+            fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
+        }
+        // Only a whole run has the fonts of every screen to look in.
+        let (fontsNotes, update) = checkFonts(fonts, recorded: recordedFonts)
+        changes.fontsRecord = update
+        let notInstalled = drawsEverything
+            ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : []
+        try stopIfAsked()
+        try changes.commit(directories: directories)
+        try reportImages.commit(directories: directories)
+        var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items,
+                                    fontNotes: fontsNotes + notInstalled + missingGlyphs, shard: shard,
+                                    filter: filter.patterns)
+        report.notes = notes
+        return report
+    }
+
+    /// What a run changes in the goldens folder, put in place together when it ends: new goldens, the fonts
+    /// record, frames a shorter sequence no longer has, goldens `--prune` removes, and temporary files of runs
+    /// that were killed. All are named below the goldens folder, and removed without following a link.
+    private final class GoldensChanges {
+        let runner: SnapshotRunner
+        let files = AtomicFileBatch()
+        var fontsRecord: FontsRecordUpdate?
         var removals = [String]()
         var pruned = [String]()
         var leftOvers = [String]()
-        var fontsRecord: FontsRecordUpdate?
-        func commitFiles() throws {
+
+        init(runner: SnapshotRunner) {
+            self.runner = runner
+        }
+
+        func commit(directories: DeferredDirectoryFlushes) throws {
+            let root = runner.goldensRoot
             try files.commit(directories: directories)
-            if let fontsRecord { try write(fontsRecord) }
-            for name in removals { try? goldensRoot.removeFile(name) }
+            if let fontsRecord { try runner.write(fontsRecord) }
+            for name in removals { try? root.removeFile(name) }
             // Another cleaner may have been first.
-            for name in leftOvers { try? goldensRoot.removeFile(name) }
+            for name in leftOvers { try? root.removeFile(name) }
             for name in pruned {
                 if name.hasSuffix(GoldenKind.sequence.suffix) {
-                    let frames = (try? FileManager.default.contentsOfDirectory(atPath: goldenPath(name))) ?? []
-                    for frame in frames { try goldensRoot.removeFile(name + "/" + frame) }
-                    try goldensRoot.removeEmptyFolder(name)
+                    let frames = (try? FileManager.default.contentsOfDirectory(atPath: runner.goldenPath(name))) ?? []
+                    for frame in frames { try root.removeFile(name + "/" + frame) }
+                    try root.removeEmptyFolder(name)
                 } else {
-                    try goldensRoot.removeFile(name)
+                    try root.removeFile(name)
                 }
                 // A screen folder --prune emptied goes too.
                 if let screen = name.split(separator: "/").first, name.contains("/") {
-                    try goldensRoot.removeEmptyFolder(String(screen))
+                    try root.removeEmptyFolder(String(screen))
                 }
             }
         }
-        // A screen's devices are named as its config's profiles name them, so its config is read before the names
-        // are known; one that does not read is said only if its screen is drawn.
+    }
+
+    /// A variant's files: its goldens into the batch put in place at the end, its report pictures into the report's.
+    private func write(_ writes: [PendingWrite], changes: GoldensChanges, reportImages: AtomicFileBatch) throws {
+        for write in writes {
+            if write.isForReport, let reportRoot {
+                let path = try Self.confined(reportRoot, "the report folder") { folder throws(ConfinementError) in
+                    try folder.path(of: write.name)
+                }
+                try reportImages.write(write.bytes, to: path)
+            } else {
+                try changes.files.write(write.bytes, to: goldenPath(write.name))
+            }
+        }
+    }
+
+    /// The manifest with each screen's devices named as its config's profiles name them, so its config is read
+    /// before the names are known; a config that does not read is said only if its screen is drawn.
+    private func resolvedManifest() throws -> (SnapshotManifest, configs: [String: ConfigFile]) {
         var configs = [String: ConfigFile]()
         for screen in self.manifest.screens where !screen.matrix.devices.isEmpty {
             configs[screen.name] = try? ConfigFile.load(screen.configPath)
         }
         let manifest = try self.manifest.resolvingDevices(configs: configs)
         try manifest.checkGoldenNamesAreDistinct()
-        let recordedFonts = try recordedFonts()
-        let everything = manifest.variants
-        // Each pattern must match: a misspelt one beside good ones would skip its screen in silence.
+        return (manifest, configs)
+    }
+
+    /// The variants this run draws: those the filter matches, in this shard. Each pattern must match: a misspelt
+    /// one beside good ones would skip its screen in silence.
+    private func chosenVariants(of everything: [(screen: SnapshotManifest.Screen, variant: SnapshotVariant)]) throws
+        -> [(screen: SnapshotManifest.Screen, variant: SnapshotVariant)] {
         let names = everything.map(\.variant.name)
         let unmatched = filter.patterns.filter { pattern in !VariantFilter(patterns: [pattern]).matchesAny(names) }
         if !unmatched.isEmpty {
             let meant = unmatched.compactMap { Self.patternMeant($0, names: names) }
             throw SnapshotError.noVariantMatches(unmatched, examples: meant + names.prefix(3).filter { !meant.contains($0) })
         }
-        let chosen = everything.filter { filter.matches($0.variant.name) }
-        let mine = shard.select(chosen)
+        return shard.select(everything.filter { filter.matches($0.variant.name) })
+    }
+
+    /// Each drawn screen's tags and config, read once, and a text engine for each set of fonts: screens with the
+    /// same fonts share one, and so their shapes. A config's fonts must lie inside the manifest's folder too.
+    private func inputs(of variants: [(screen: SnapshotManifest.Screen, variant: SnapshotVariant)],
+                        in manifest: SnapshotManifest, configs: [String: ConfigFile])
+        throws -> ([String: ScreenInputs], engines: [FontSources: TextEngine]) {
         var inputs = [String: ScreenInputs]()
         var engines = [FontSources: TextEngine]()
-        for screen in manifest.screens where mine.contains(where: { $0.screen.name == screen.name }) {
-            let config = try configs[screen.name] ?? Self.reading(screen, key: "config", at: screen.configLocation) { () throws(InputError) in
-                try ConfigFile.load(screen.configPath)
+        for screen in manifest.screens where variants.contains(where: { $0.screen.name == screen.name }) {
+            let config = try configs[screen.name] ?? Self.reading(screen, key: "config", at: screen.configLocation) {
+                () throws(InputError) in try ConfigFile.load(screen.configPath)
             }
             var input = LayoutInput()
             input.config = screen.configPath
@@ -180,75 +291,7 @@ struct SnapshotRunner: Sendable {
             }
             inputs[screen.name] = ScreenInputs(document: document, config: config, engine: engine)
         }
-        let screenInputs = inputs
-        let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
-        var items = [SnapshotItem]()
-        var families = [String: Set<String>]()
-        // Tofu explains changed pixels as missing fonts do: each line once, after the tags file it is about, so
-        // screens that share a file share the line, in a whole run and in shards merged alike.
-        var missingGlyphs = Set<String>()
-        let runner = self
-        // Variants cost unevenly (widths, lengths, sheets); a longer batch keeps every worker busy between hand-overs.
-        let done = try OrderedPipeline(workers: threads, itemsPerWorker: 8).run(count: mine.count, shouldStop: { interruption?.wasRequested ?? false }, make: { index in
-            let (screen, variant) = mine[index]
-            do {
-                return try runner.process(screen: screen, variant: variant, inputs: screenInputs[screen.name]!)
-            } catch {
-                throw SnapshotError.variantFailed(variant.name, ErrorReport(error))
-            }
-        }, consume: { index, outcome in
-            for write in outcome.writes {
-                if write.isForReport, let reportRoot {
-                    let path = try Self.confined(reportRoot, "the report folder") { folder throws(ConfinementError) in
-                        try folder.path(of: write.name)
-                    }
-                    try reportImages.write(write.bytes, to: path)
-                } else {
-                    try files.write(write.bytes, to: goldenPath(write.name))
-                }
-            }
-            removals += outcome.removals
-            items += outcome.items
-            let screen = mine[index].screen.name
-            if families[screen] == nil {
-                // Hashes the screen's font files here, while the workers draw, rather than on a worker that the
-                // other workers would wait for; the records are made at the end, from every variant's families.
-                _ = FontRecords.identities(engine: screenInputs[screen]!.engine, families: outcome.families)
-            }
-            families[screen, default: []].formUnion(outcome.families)
-            missingGlyphs.formUnion(outcome.missingGlyphs.map { "\(InputFiles.displayName(mine[index].screen.tagsPath)): \($0)" })
-            progress.update(done: index + 1, what: "variant")
-        })
-        progress.finish()
-        // A signal stops the run at any point before it commits, even while the last variant was drawn, which is
-        // then left out: the finished variants' goldens are kept, and nothing is pruned.
-        func stopIfAsked() throws {
-            guard let interruption, interruption.wasRequested else { return }
-            pruned.removeAll()
-            leftOvers.removeAll()
-            try commitFiles()
-            throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
-        }
-        try stopIfAsked()
-        var notes = [String]()
-        items += try staleItems(expected: Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } }),
-                                pruned: &pruned, leftOvers: &leftOvers, notes: &notes)
-        let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
-            fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
-        }
-        // Only a whole run has the fonts of every screen to look in.
-        let (fontsNotes, update) = checkFonts(fonts, recorded: recordedFonts)
-        fontsRecord = update
-        let fontNotes = fontsNotes
-            + (drawsEverything ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : [])
-            + missingGlyphs
-        try stopIfAsked()
-        try commitFiles()
-        try reportImages.commit(directories: directories)
-        var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items, fontNotes: fontNotes,
-                                    shard: shard, filter: filter.patterns)
-        report.notes = notes
-        return report
+        return (inputs, engines)
     }
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
