@@ -64,67 +64,18 @@ enum GoldenLayout {
         guard try format.string("\"format\"") == Self.format else {
             throw format.mismatch("\"format\"", expected: "\"\(Self.format)\"")
         }
-        func elements(_ value: Located<JSONValue>, count: Int,
-                      what: String) throws(InputError) -> [Located<JSONValue>] {
-            let elements = try value.array(what)
-            guard elements.count == count else {
-                throw .wrongCount(key: what, expected: count, found: elements.count, at: value.location)
-            }
-            return elements
-        }
-        /// Four numbers, or four nulls for a tag `maxLines` hides.
-        func frame(_ parts: ArraySlice<Located<JSONValue>>, of value: Located<JSONValue>,
-                   what: String) throws(InputError) -> Rect? {
-            let n = try parts.map { part throws(InputError) -> Double? in
-                if case .null = part.value { return nil }
-                return try part.number(what)
-            }
-            if n.allSatisfy({ $0 == nil }) { return nil }
-            guard let x = n[0], let y = n[1], let width = n[2], let height = n[3] else {
-                throw value.mismatch(what, expected: "four numbers")
-            }
-            return Rect(x: x, y: y, width: width, height: height)
-        }
-        func rect(_ value: Located<JSONValue>?, what: String) throws(InputError) -> Rect? {
-            guard let value else { return nil }
-            if case .null = value.value { return nil }
-            return try frame(elements(value, count: 4, what: what)[...], of: value, what: what)
-        }
-        func size(_ key: String) throws(InputError) -> Size {
-            let value = try root.required(key, kind: .layout)
-            let n = try elements(value, count: 2, what: "\"\(key)\"")
-            return Size(width: try n[0].number("\"\(key)\""), height: try n[1].number("\"\(key)\""))
-        }
-        var sections = [LayoutSnapshot.Section]()
-        for element in try root.required("sections", kind: .layout).array("\"sections\"") {
-            let section = try JSONObjectReader(element, context: "a section")
-            var tags = [LayoutSnapshot.Tag]()
-            for tag in try section.required("tags", kind: .layout).array("\"tags\"") {
-                let parts = try elements(tag, count: 8, what: "a tag")
-                tags.append(LayoutSnapshot.Tag(text: try parts[0].string("a tag's text"),
-                                               displayText: try parts[1].string("a tag's text"),
-                                               frame: try frame(parts[2..<6], of: tag, what: "a tag's frame"),
-                                               line: Int(try parts[6].number("a tag's line")),
-                                               isSelected: try parts[7].bool("a tag's selection")))
-            }
-            var more: LayoutSnapshot.MoreTag?
-            if let value = section["more"], case .array(let parts) = value.value, parts.count == 6 {
-                let frame = try frame(parts[2..<6], of: value, what: "a more tag's frame")
-                more = LayoutSnapshot.MoreTag(text: try parts[0].string("a more tag's text"),
-                                              count: Int(try parts[1].number("a count")),
-                                              frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0))
-            }
-            sections.append(LayoutSnapshot.Section(
-                title: try section["title"]?.optionalString("\"title\""),
-                footer: try section["footer"]?.optionalString("\"footer\""),
-                header: try rect(section["header"], what: "\"header\""),
-                footerFrame: try rect(section["footerFrame"], what: "\"footerFrame\""),
-                tags: tags, more: more))
+        let sections = try root.required("sections", kind: .layout).array("\"sections\"").map {
+            element throws(InputError) in try section(element)
         }
         func choice<T: RawRepresentable>(_ key: String, _ fallback: T) throws(InputError) -> T
             where T.RawValue == String {
             guard let value = root[key] else { return fallback }
             return T(rawValue: try value.string("\"\(key)\"")) ?? fallback
+        }
+        func size(_ key: String) throws(InputError) -> Size {
+            let value = try root.required(key, kind: .layout)
+            let n = try elements(value, count: 2, what: "\"\(key)\"")
+            return Size(width: try n[0].number("\"\(key)\""), height: try n[1].number("\"\(key)\""))
         }
         let fonts = try root["fontFiles"].map { value throws(InputError) in
             try FontRecords.identities(fromJSON: value)
@@ -133,5 +84,62 @@ enum GoldenLayout {
                               fontFiles: fonts,
                               scrollDirection: try choice("scrollDirection", ScrollDirection.vertical),
                               direction: try choice("direction", Direction.ltr))
+    }
+
+    /// A section: its title and footer, their frames, its tags and its more tag.
+    private static func section(_ element: Located<JSONValue>) throws(InputError) -> LayoutSnapshot.Section {
+        let section = try JSONObjectReader(element, context: "a section")
+        let tags = try section.required("tags", kind: .layout).array("\"tags\"").map { tag throws(InputError) in
+            let parts = try elements(tag, count: 8, what: "a tag")
+            return LayoutSnapshot.Tag(text: try parts[0].string("a tag's text"),
+                                      displayText: try parts[1].string("a tag's text"),
+                                      frame: try frame(parts[2..<6], of: tag, what: "a tag's frame"),
+                                      line: Int(try parts[6].number("a tag's line")),
+                                      isSelected: try parts[7].bool("a tag's selection"))
+        }
+        var more: LayoutSnapshot.MoreTag?
+        if let value = section["more"], case .array(let parts) = value.value, parts.count == 6 {
+            let frame = try frame(parts[2..<6], of: value, what: "a more tag's frame")
+            more = LayoutSnapshot.MoreTag(text: try parts[0].string("a more tag's text"),
+                                          count: Int(try parts[1].number("a count")),
+                                          frame: frame ?? Rect(x: 0, y: 0, width: 0, height: 0))
+        }
+        return LayoutSnapshot.Section(
+            title: try section["title"]?.optionalString("\"title\""),
+            footer: try section["footer"]?.optionalString("\"footer\""),
+            header: try rect(section["header"], what: "\"header\""),
+            footerFrame: try rect(section["footerFrame"], what: "\"footerFrame\""),
+            tags: tags, more: more)
+    }
+
+    /// `value`'s elements, which must be `count`.
+    private static func elements(_ value: Located<JSONValue>, count: Int,
+                                 what: String) throws(InputError) -> [Located<JSONValue>] {
+        let elements = try value.array(what)
+        guard elements.count == count else {
+            throw .wrongCount(key: what, expected: count, found: elements.count, at: value.location)
+        }
+        return elements
+    }
+
+    /// Four numbers, or four nulls for a tag `maxLines` hides.
+    private static func frame(_ parts: ArraySlice<Located<JSONValue>>, of value: Located<JSONValue>,
+                              what: String) throws(InputError) -> Rect? {
+        let n = try parts.map { part throws(InputError) -> Double? in
+            if case .null = part.value { return nil }
+            return try part.number(what)
+        }
+        if n.allSatisfy({ $0 == nil }) { return nil }
+        guard let x = n[0], let y = n[1], let width = n[2], let height = n[3] else {
+            throw value.mismatch(what, expected: "four numbers")
+        }
+        return Rect(x: x, y: y, width: width, height: height)
+    }
+
+    /// A header's or footer's frame: four numbers, or null or nothing for none.
+    private static func rect(_ value: Located<JSONValue>?, what: String) throws(InputError) -> Rect? {
+        guard let value else { return nil }
+        if case .null = value.value { return nil }
+        return try frame(elements(value, count: 4, what: what)[...], of: value, what: what)
     }
 }
