@@ -526,50 +526,16 @@ import TagFlowTestSupport
 
     /// Runs `tagflow` as ``tagflow(_:stdin:in:environment:)`` does, timing it, and killing it after `killAfter` seconds.
     func runBounded(_ arguments: [String], stdin: StandardInput, in directory: URL, killAfter: Double) throws -> BoundedRun {
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-run-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
-        let outURL = scratch.appendingPathComponent("out"), errURL = scratch.appendingPathComponent("err")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let input: FileHandle
-        switch stdin {
-        case .empty, .bytes:
-            let inURL = scratch.appendingPathComponent("in")
-            if case let .bytes(bytes) = stdin { try Data(bytes).write(to: inURL) } else { try Data().write(to: inURL) }
-            input = try FileHandle(forReadingFrom: inURL)
-        case .endless:
-            input = try #require(FileHandle(forReadingAtPath: "/dev/zero"))
+        let input: TagFlowTestSupport.StandardInput = switch stdin {
+        case .empty: .bytes(Data())
+        case let .bytes(bytes): .bytes(Data(bytes))
+        case .endless: .file("/dev/zero")
         }
-        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        // Cases must not depend on the runner: on CI, `snapshot record` refuses before reading its config.
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
         let start = Date()
-        try process.run()
-        var killed = false
-        while process.isRunning {
-            if Date().timeIntervalSince(start) > killAfter {
-                // SIGKILL: a child spawned by the test runner may inherit SIGTERM blocked.
-                kill(process.processIdentifier, SIGKILL)
-                killed = true
-                break
-            }
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        process.waitUntilExit()
-        let seconds = Date().timeIntervalSince(start)
-        try output.close(); try errors.close(); try input.close()
-        let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
-        return BoundedRun(result: RunResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                                            stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData),
-                          seconds: seconds, killed: killed)
+        // Cases must not depend on the runner: on CI, `snapshot record` refuses before reading its config.
+        let result = try ProcessRunner.run(tagflowExecutable, arguments, input: input, in: directory,
+                                           environment: ["CI": ""], hangLimit: killAfter)
+        return BoundedRun(result: result, seconds: Date().timeIntervalSince(start), killed: result.wasKilledAsHung)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagFlowTestSupport
 
 /// tagflow's widths and line breaks against a browser engine: Chromium lays the same tags out, in the same fonts,
 /// as a wrapping flexbox, and every tag's width, x and line must agree within ``tolerance``.
@@ -153,35 +154,18 @@ import Testing
     /// `<pre id="out">`.
     static func chromiumOutput<Output: Decodable>(_ type: Output.Type, page: URL, profile: String,
                                                   arguments: [String] = []) throws -> Output {
-        let folder = page.deletingLastPathComponent()
-        let dom = folder.appendingPathComponent("dom.html"), log = folder.appendingPathComponent("chromium.log")
-        try Data().write(to: dom)
-        try Data().write(to: log)
-        let output = try FileHandle(forWritingTo: dom), errors = try FileHandle(forWritingTo: log)
-        defer { try? output.close(); try? errors.close() }
-
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)",
-                             "--allow-file-access-from-files", "--virtual-time-budget=5000"] + arguments + ["--dump-dom", page.absoluteString]
-        process.standardOutput = output
-        process.standardError = errors
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.05) }
-        if process.isRunning {
-            process.terminate()
-            process.waitUntilExit()
-            Issue.record("Chromium did not finish within 120 s")
-        }
-        let html = String(decoding: try Data(contentsOf: dom), as: UTF8.self)
+        let run = try ProcessRunner.runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu",
+                                                         "--user-data-dir=\(profile)", "--allow-file-access-from-files",
+                                                         "--virtual-time-budget=5000"]
+                                            + arguments + ["--dump-dom", page.absoluteString], hangLimit: 120)
+        if run.wasKilledAsHung { Issue.record("Chromium did not finish within 120 s") }
+        let html = run.stdout
         guard let open = html.range(of: "<pre id=\"out\">"),
               let close = html.range(of: "</pre>", range: open.upperBound..<html.endIndex),
               open.upperBound < close.lowerBound
         else {
-            let stderr = String(decoding: try Data(contentsOf: log), as: UTF8.self)
-            throw BrowserError("Chromium printed no layout (status \(process.terminationStatus)); its log:\n\(stderr.suffix(2000))")
+            throw BrowserError("Chromium printed no layout (status \(run.status)); its log:\n"
+                               + run.stderr.suffix(2000))
         }
         return try JSONDecoder().decode(Output.self, from: Data(html[open.upperBound..<close.lowerBound].utf8))
     }

@@ -2,31 +2,17 @@ import Foundation
 import Testing
 import TagFlowLayout
 @testable import TagFlowCLI
+import TagFlowTestSupport
 
 /// What the command declarations give for free: completion scripts, the manual page, and `make install` placing
 /// them where shells and man look.
 @Suite(.serialized) struct GeneratedFilesTests {
     /// Runs a tool found on PATH and returns its standard output, failing the test on a non-zero exit.
-    func run(_ tool: String, _ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = [tool] + arguments
-        process.currentDirectoryURL = directory
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        let folder = try TemporaryFolder()
-        let outURL = folder.url.appendingPathComponent("out"), errURL = folder.url.appendingPathComponent("err")
-        try Data().write(to: outURL)
-        try Data().write(to: errURL)
-        let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        process.waitUntilExit()
-        try output.close(); try errors.close()
-        let stdout = String(decoding: try Data(contentsOf: outURL), as: UTF8.self)
-        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        #expect(process.terminationStatus == 0, "\(tool) \(arguments) exited \(process.terminationStatus): \(stderr)")
-        return stdout
+    func run(_ tool: String, _ arguments: [String], in directory: URL = packageRoot,
+             environment: [String: String] = [:]) throws -> String {
+        let result = try ProcessRunner.runTool(tool, arguments, in: directory, environment: environment)
+        #expect(result.status == 0, "\(tool) \(arguments) exited \(result.status): \(result.stderr)")
+        return result.stdout
     }
 
     /// man in the C locale renders `\-` as an ASCII hyphen, so option names can be searched for.

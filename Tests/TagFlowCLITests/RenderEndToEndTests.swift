@@ -300,38 +300,28 @@ import TagFlowTestSupport
     func aSignalKeepsWholeFramesAndAManifestMarkedIncomplete(_ signal: Int32, _ message: String) throws {
         let folder = try TemporaryFolder()
         let output = folder.url.appendingPathComponent("frames")
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = ["scroll", Self.demo, "--step", "1", "--scale", "2", "--view", "both", "--force", "-o", output.path]
-        process.standardOutput = FileHandle.nullDevice
-        let errURL = folder.url.appendingPathComponent("stderr.txt")
-        try Data().write(to: errURL)
-        let errors = try FileHandle(forWritingTo: errURL)
-        process.standardError = errors
-        try process.run()
-
+        let run = try ProcessRunner.start(tagflowExecutable, ["scroll", Self.demo, "--step", "1", "--scale", "2",
+                                                              "--view", "both", "--force", "-o", output.path],
+                                          standardError: folder.path("stderr.txt"))
         func frameFiles() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
         }
-        let deadline = Date().addingTimeInterval(120)
-        while frameFiles().count < 2 && process.isRunning && Date() < deadline { usleep(20_000) }
-        guard process.isRunning else {
-            Issue.record("tagflow ended before it could be interrupted: \(process.terminationStatus)")
+        _ = run.waitUntil(hangLimit: 120) { frameFiles().count >= 2 }
+        guard run.isRunning else {
+            Issue.record("tagflow ended before it could be interrupted: \(run.wait())")
             return
         }
-        kill(process.processIdentifier, signal)
-        let stopBy = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < stopBy { usleep(20_000) }
-        if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+        run.send(signal)
+        guard run.waitUntil(hangLimit: 60, { !run.isRunning }) else {
+            run.send(SIGKILL)
+            _ = run.wait()
             Issue.record("tagflow did not stop within a minute of signal \(signal)")
             return
         }
-        try errors.close()
-        let stderr = String(decoding: try Data(contentsOf: errURL), as: UTF8.self)
-        #expect(process.terminationReason == .exit)
-        #expect(process.terminationStatus == 128 + signal, "\(stderr)")
+        let status = run.wait()
+        let stderr = try String(contentsOfFile: folder.path("stderr.txt"), encoding: .utf8)
+        #expect(run.exited)
+        #expect(status == 128 + signal, "\(stderr)")
         #expect(stderr.contains(message), "\(stderr)")
         let manifest = try expectConsistentFrameFolder(output)
         #expect((manifest["frames"] as? [Any])?.count ?? 0 >= 2, "the frames finished before the signal are kept")
@@ -344,25 +334,20 @@ import TagFlowTestSupport
         let tags = (0..<200_000).map { "t\($0)" }.joined(separator: "\n")
         try folder.write("big.tags", tags)
         try folder.write("layout.json", "the old layout\n")
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = ["layout", folder.path("big.tags"), "--format", "json", "-o", folder.path("layout.json")]
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let run = try ProcessRunner.start(tagflowExecutable, ["layout", folder.path("big.tags"), "--format", "json",
+                                                              "-o", folder.path("layout.json")], standardError: nil)
         // Stop it while it works: once it has made its temporary file, or at once if it is quicker than that.
-        let deadline = Date().addingTimeInterval(60)
-        while process.isRunning && Date() < deadline
-            && !((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? []).contains(where: { $0.hasPrefix(".layout.json.tmp") }) {
-            usleep(2_000)
+        func madeItsTemporaryFile() -> Bool {
+            ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? [])
+                .contains { $0.hasPrefix(".layout.json.tmp") }
         }
-        guard process.isRunning else {
-            Issue.record("tagflow ended before it could be stopped: \(process.terminationStatus)")
+        _ = run.waitUntil(hangLimit: 60, madeItsTemporaryFile)
+        guard run.isRunning else {
+            Issue.record("tagflow ended before it could be stopped: \(run.wait())")
             return
         }
-        kill(process.processIdentifier, signal)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 128 + signal)
+        run.send(signal)
+        #expect(run.wait() == 128 + signal)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder.url.path).sorted()
         #expect(names == ["big.tags", "layout.json"], "\(names)")
         #expect(try String(contentsOf: folder.url.appendingPathComponent("layout.json"), encoding: .utf8) == "the old layout\n")
@@ -479,17 +464,7 @@ import TagFlowTestSupport
 
     /// Runs tagflow with `variable` removed from the environment; returns the exit status.
     private func runWithout(_ variable: String, _ arguments: [String]) throws -> Int32 {
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment[variable] = nil
-        process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus
+        try ProcessRunner.run(tagflowExecutable, arguments, unsetting: [variable]).status
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TagFlowTestSupport
 
 /// `tagflow scroll … -o NAME.html`: one page that plays the scroll offline and shows, at every step, the counts
 /// frames.json records for the same scroll.
@@ -122,20 +123,8 @@ import Testing
 
     /// Runs headless Chromium with the network cut off, returning standard output.
     private func chromium(_ arguments: [String], profile: String) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["chromium", "--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND",
-                             "--user-data-dir=\(profile)", "--virtual-time-budget=5000"] + arguments
-        let folder = try TemporaryFolder()
-        let scratch = folder.url.appendingPathComponent("stdout")
-        try Data().write(to: scratch)
-        let output = try FileHandle(forWritingTo: scratch)
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        try output.close()
-        return String(decoding: try Data(contentsOf: scratch), as: UTF8.self)
+        try ProcessRunner.runTool("chromium", ["--headless", "--no-sandbox", "--disable-gpu",
+                                               "--host-resolver-rules=MAP * ~NOTFOUND", "--user-data-dir=\(profile)",
+                                               "--virtual-time-budget=5000"] + arguments).stdout
     }
 }

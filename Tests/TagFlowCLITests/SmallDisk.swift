@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowTestSupport
 
 /// A tmpfs of a few hundred kilobytes, for tests of what tagflow does when the disk fills up. Mounting needs root,
 /// which `make test` has on CI and on the development machines.
@@ -30,11 +31,7 @@ struct SmallDisk {
     }
 
     private static func run(_ arguments: [String]) -> Int32 {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        do { try process.run() } catch { return -1 }
-        process.waitUntilExit()
-        return process.terminationStatus
+        guard let tool = arguments.first else { return -1 }
+        return (try? ProcessRunner.runTool(tool, Array(arguments.dropFirst())))?.status ?? -1
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowTestSupport
 
 /// `tagflow snapshot`, run as a team runs it: a manifest of two screens × four variants in a folder of its own.
 @Suite(.serialized) struct SnapshotEndToEndTests {
@@ -581,32 +582,35 @@ import TagFlowImage
 
     /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `folder/watched` holds three
     /// files; false when the run ended first.
-    func interrupt(_ arguments: [String], in folder: TemporaryFolder, watching watched: String, standardError: FileHandle) throws -> (Process, Bool) {
+    func interrupt(_ arguments: [String], in folder: TemporaryFolder, watching watched: String,
+                   standardError: String? = nil) throws -> (status: Int32, stopped: Bool) {
         // Pictures only: a golden's layout is written beside it.
         func count() -> Int {
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? [])
                 .count { !$0.contains(".layout.json") }
         }
-        return try interrupt(arguments, in: folder, standardError: standardError, once: { count() >= 3 })
+        return try interrupt(arguments, in: folder, standardError: standardError, once: { _ in count() >= 3 })
     }
 
-    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `isTime()`; false when the run
-    /// ended first.
-    func interrupt(_ arguments: [String], in folder: TemporaryFolder, standardError: FileHandle, once isTime: () -> Bool) throws -> (Process, Bool) {
-        let process = Process()
-        process.executableURL = tagflowExecutable
-        process.arguments = ["snapshot"] + arguments
-        process.currentDirectoryURL = folder.url
-        process.environment = ProcessInfo.processInfo.environment.merging(["CI": ""]) { $1 }
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = standardError
-        try process.run()
-        let deadline = Date().addingTimeInterval(120)
-        while !isTime() && process.isRunning && Date() < deadline { usleep(10_000) }
-        guard process.isRunning else { return (process, false) }
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
-        return (process, true)
+    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `isTime` holds of the run; its
+    /// exit status, and false when the run ended first.
+    func interrupt(_ arguments: [String], in folder: TemporaryFolder, standardError: String? = nil,
+                   once isTime: (RunningProcess) -> Bool) throws -> (status: Int32, stopped: Bool) {
+        let run = try ProcessRunner.start(tagflowExecutable, ["snapshot"] + arguments, in: folder.url,
+                                          environment: ["CI": ""], standardError: standardError)
+        guard run.waitUntil(hangLimit: 120, { isTime(run) }) else {
+            if run.isRunning { run.send(SIGKILL) }
+            return (run.wait(), false)
+        }
+        run.send(SIGINT)
+        return (run.wait(), true)
+    }
+
+    /// Whether the process `id` has a font file mapped: a run maps the faces it measures with, so it has begun
+    /// laying out its first variant.
+    func hasMappedAFont(_ id: Int32) -> Bool {
+        guard let maps = try? String(contentsOfFile: "/proc/\(id)/maps", encoding: .utf8) else { return false }
+        return [".ttf", ".ttc", ".otf"].contains { maps.contains($0) }
     }
 
     /// Ctrl-C while the only variant is drawn, a long sequence: the run stops once the variant is made, before it
@@ -617,14 +621,16 @@ import TagFlowImage
             {"goldens": "goldens", "screens": [{"name": "long", "tags": "chooser.tags", "variants": {"scales": [3]},
               "scroll": [{"output": "sequence", "frames": 150}]}]}
             """)
-        let started = Date()
-        let (process, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder, standardError: FileHandle.nullDevice,
-                                               once: { Date().timeIntervalSince(started) >= 1 })
+        // Stopped once the run has begun measuring its only variant, however fast the machine draws it. fontconfig's
+        // cache is made first, so that the run maps a font only to measure with, not to scan it.
+        #expect(try tagflow(["measure", "a"]).status == 0)
+        let (status, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder,
+                                              once: { hasMappedAFont($0.processIdentifier) })
         guard stopped else {
-            Issue.record("the record ended before it could be interrupted: \(process.terminationStatus)")
+            Issue.record("the record ended before it could be interrupted: \(status)")
             return
         }
-        #expect(process.terminationStatus == 130)
+        #expect(status == 130)
         let left = (try? FileManager.default.subpathsOfDirectory(atPath: folder.path("goldens"))) ?? []
         #expect(left.filter { !$0.hasSuffix("fonts.json") }.isEmpty, "\(left.count) files, \(left.prefix(3))")
     }
@@ -634,13 +640,13 @@ import TagFlowImage
         let folder = try makeProject()
         try writeManyVariants(in: folder)
         // No goldens: every variant is missing, and its picture is for the report.
-        let (process, stopped) = try interrupt(["verify", "--quiet", "--threads", "1", "--report", "report"], in: folder,
-                                               watching: "report/images/many", standardError: FileHandle.nullDevice)
+        let (status, stopped) = try interrupt(["verify", "--quiet", "--threads", "1", "--report", "report"], in: folder,
+                                              watching: "report/images/many")
         guard stopped else {
-            Issue.record("verify ended before it could be interrupted: \(process.terminationStatus)")
+            Issue.record("verify ended before it could be interrupted: \(status)")
             return
         }
-        #expect(process.terminationStatus == 130)
+        #expect(status == 130)
         #expect(!FileManager.default.fileExists(atPath: folder.path("report/images")))
         #expect(!FileManager.default.fileExists(atPath: folder.path("report/report.json")))
     }
@@ -650,12 +656,11 @@ import TagFlowImage
     @Test func anInterruptedRecordLeavesEveryGoldenWhole() throws {
         let folder = try makeProject()
         try writeManyVariants(in: folder)
-        try folder.write("stderr.txt", "")
-        let errors = try FileHandle(forWritingTo: folder.url.appendingPathComponent("stderr.txt"))
         // A finished variant's golden waits under a hidden name until the run ends.
-        let (process, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder, watching: "goldens/many", standardError: errors)
+        let (status, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder,
+                                              watching: "goldens/many", standardError: folder.path("stderr.txt"))
         guard stopped else {
-            Issue.record("record ended before it could be interrupted: \(process.terminationStatus)")
+            Issue.record("record ended before it could be interrupted: \(status)")
             return
         }
         let goldens = folder.url.appendingPathComponent("goldens/many")
@@ -663,9 +668,8 @@ import TagFlowImage
         func written() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: goldens.path)) ?? []).filter { !$0.hasSuffix(".layout.json") }.sorted()
         }
-        try errors.close()
         let stderr = try String(contentsOfFile: folder.path("stderr.txt"), encoding: .utf8)
-        #expect(process.terminationStatus == 130, "\(stderr)")
+        #expect(status == 130, "\(stderr)")
         let done = try #require(stderr.firstMatch(of: /interrupted: (\d+) of 120 variants done; every golden is whole/), "\(stderr)")
         let files = written()
         #expect(files.count >= 3 && files.count < 120 && files.count == Int(done.1), "\(files.count) goldens")
@@ -741,10 +745,7 @@ import TagFlowImage
     @Test func temporaryFilesOfAKilledRunAreNotedAndTheNextRecordRemovesThem() throws {
         let folder = try makeProject()
         #expect(try snapshot(["record"], in: folder).status == 0)
-        let ended = Process()
-        ended.executableURL = URL(fileURLWithPath: "/bin/true")
-        try ended.run()
-        ended.waitUntilExit()
+        let ended = try ProcessRunner.run(URL(fileURLWithPath: "/bin/true"), [])
         let leftOvers = ["chooser/.@1x-dark-ltr.png.tmp-\(ended.processIdentifier)-k1ll3d", "scripts/.w320-@1x-L.png.tmp-\(ended.processIdentifier)-k1ll3d"]
         let live = ".fonts.json.tmp-\(getpid())-l1ve"
         for name in leftOvers { try folder.write("goldens/" + name, "half a PNG") }

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowLayout
 
 /// What a finished child process left: its exit status and everything it wrote.
 public struct ProcessResult {
@@ -8,34 +9,57 @@ public struct ProcessResult {
     public var stdoutBytes: Data
     /// The run outlived its hang limit and was killed; `status` is then the signal's.
     public var wasKilledAsHung: Bool
+    /// The process's id, which no running process has once the run is over, unless the system reuses it.
+    public var processIdentifier: Int32
 
-    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data, wasKilledAsHung: Bool = false) {
+    public init(status: Int32, stdout: String, stderr: String, stdoutBytes: Data, wasKilledAsHung: Bool = false,
+                processIdentifier: Int32 = 0) {
         self.status = status
         self.stdout = stdout
         self.stderr = stderr
         self.stdoutBytes = stdoutBytes
         self.wasKilledAsHung = wasKilledAsHung
+        self.processIdentifier = processIdentifier
     }
+}
+
+/// What a child process reads on its standard input.
+public enum StandardInput: Sendable {
+    case bytes(Data)
+    /// A file or device read as it is: `/dev/zero` is an input that never ends.
+    case file(String)
 }
 
 /// Runs programs for tests.
 public enum ProcessRunner {
     /// Runs `executable` with `arguments` in `directory`, its environment this process's with `environment` laid
-    /// over it, and waits for it.
+    /// over it and `unsetting` taken out, and waits for it.
     ///
     /// Standard input, output and error are files, not pipes: nothing can stall on a full pipe, and no reader
     /// thread is needed. `hangLimit` (seconds) kills a run that is still going by then; it exists to turn a hang
     /// into a failure, never to measure or assert speed, so keep it generous.
     public static func run(_ executable: URL, _ arguments: [String], stdin: Data? = nil, in directory: URL? = nil,
-                           environment: [String: String] = [:], hangLimit: Double? = nil) throws -> ProcessResult {
+                           environment: [String: String] = [:], unsetting: [String] = [],
+                           hangLimit: Double? = nil) throws -> ProcessResult {
+        try run(executable, arguments, input: .bytes(stdin ?? Data()), in: directory, environment: environment,
+                unsetting: unsetting, hangLimit: hangLimit)
+    }
+
+    /// Runs `executable` as ``run(_:_:stdin:in:environment:unsetting:hangLimit:)`` does, reading `input`.
+    public static func run(_ executable: URL, _ arguments: [String], input standardInput: StandardInput,
+                           in directory: URL? = nil, environment: [String: String] = [:], unsetting: [String] = [],
+                           hangLimit: Double? = nil) throws -> ProcessResult {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = Self.environment(environment, unsetting: unsetting)
 
         let scratch = try TemporaryFolder()
-        let inURL = try scratch.write("in", stdin ?? Data())
+        let inURL = switch standardInput {
+        case let .bytes(bytes): try scratch.write("in", bytes)
+        case let .file(path): URL(fileURLWithPath: path)
+        }
         let outURL = try scratch.write("out", Data()), errURL = try scratch.write("err", Data())
         let input = try FileHandle(forReadingFrom: inURL)
         let output = try FileHandle(forWritingTo: outURL), errors = try FileHandle(forWritingTo: errURL)
@@ -54,30 +78,41 @@ public enum ProcessRunner {
 
         let outData = try Data(contentsOf: outURL), errData = try Data(contentsOf: errURL)
         return ProcessResult(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                             stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData, wasKilledAsHung: killed)
+                             stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: outData,
+                             wasKilledAsHung: killed, processIdentifier: process.processIdentifier)
+    }
+
+    /// This process's environment with `changes` laid over it and `unsetting` taken out.
+    private static func environment(_ changes: [String: String], unsetting: [String] = []) -> [String: String] {
+        ProcessInfo.processInfo.environment.merging(changes) { $1 }.filter { !unsetting.contains($0.key) }
     }
 
     /// Starts `executable` and returns at once, for a test that acts while it runs: its standard error goes to the
-    /// file `standardError`, which the test can watch, and its output is dropped.
+    /// file `standardError`, which the test can watch (or is dropped), and its output is dropped.
     public static func start(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                             environment: [String: String] = [:], standardError: String) throws -> RunningProcess {
+                             environment: [String: String] = [:], standardError: String?) throws -> RunningProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = directory }
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
-        FileManager.default.createFile(atPath: standardError, contents: nil)
+        process.environment = Self.environment(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
-        process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: standardError))
+        if let standardError {
+            FileManager.default.createFile(atPath: standardError, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: standardError))
+        } else {
+            process.standardError = FileHandle.nullDevice
+        }
         try process.run()
         return RunningProcess(process: process)
     }
 
     /// Runs the tool `name` found on PATH, as `run(_:_:…)` does.
     public static func runTool(_ name: String, _ arguments: [String], in directory: URL? = nil,
-                               hangLimit: Double? = nil) throws -> ProcessResult {
-        try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: directory, hangLimit: hangLimit)
+                               environment: [String: String] = [:], hangLimit: Double? = nil) throws -> ProcessResult {
+        try run(URL(fileURLWithPath: "/usr/bin/env"), [name] + arguments, in: directory, environment: environment,
+                hangLimit: hangLimit)
     }
 
     /// Whether `name` is on PATH. `make test` installs the tools and sets TAGFLOW_REQUIRE_TOOLS, so that tests
@@ -109,6 +144,15 @@ public struct RunningProcess {
         return false
     }
 
+    /// Whether the process is still running.
+    public var isRunning: Bool { process.isRunning }
+
+    /// Whether the process, once ended, exited rather than was killed by a signal.
+    public var exited: Bool { process.terminationReason == .exit }
+
+    /// The id of the process, for what a test reads of it in /proc.
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends `signal` to the process.
     public func send(_ signal: Int32) { kill(process.processIdentifier, signal) }
 
@@ -121,24 +165,22 @@ public struct RunningProcess {
 
 /// Kills a run that outlives its hang limit, unless the run already ended: the lock keeps the kill from reaching
 /// a process id that was reused after the wait.
-private final class HangWatch: @unchecked Sendable {
-    private let lock = NSLock()
-    private var ended = false
-    private var killed = false
+private final class HangWatch: Sendable {
+    private let state = Locked((ended: false, killed: false))
 
     func killIfRunning(_ process: Process) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard !ended, process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        killed = true
+        state.withLock { state in
+            guard !state.ended, process.isRunning else { return }
+            kill(process.processIdentifier, SIGKILL)
+            state.killed = true
+        }
     }
 
     /// Marks the run as ended and tells whether it was killed.
     func finish() -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        ended = true
-        return killed
+        state.withLock { state in
+            state.ended = true
+            return state.killed
+        }
     }
 }
