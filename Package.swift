@@ -6,7 +6,7 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
-// Dependencies run one way: CLI → Review/Render → Image/Text → Layout.
+// Dependencies run one way: CLI → Review/Input → Render → Image/Text → Layout.
 let package = Package(
     name: "tagflow",
     products: [
@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "TagFlowText", targets: ["TagFlowText"]),
         .library(name: "TagFlowImage", targets: ["TagFlowImage"]),
         .library(name: "TagFlowRender", targets: ["TagFlowRender"]),
+        .library(name: "TagFlowInput", targets: ["TagFlowInput"]),
         .library(name: "TagFlowReview", targets: ["TagFlowReview"]),
         .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
@@ -40,21 +41,27 @@ let package = Package(
         .target(name: "TagFlowImage", dependencies: ["TagFlowLayout", "CGIF", "CPNG", "CDeflate", "CIgzip"]),
         // Cairo scenes, scroll frames and contact sheets. Every Cairo call sits in Sources/TagFlowRender/Cairo.
         .target(name: "TagFlowRender", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "CCairo", "CFreeType"]),
+        // Reading what people write: tags files, tags JSON, configs with their style objects, device profiles,
+        // saved layouts, and the table of layout settings, with file:line:column for every problem.
+        .target(name: "TagFlowInput", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.
         .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Commands, argument parsing, input formats and the errors shown to people.
-        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview"]),
+        .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
+                                                   "TagFlowRender", "TagFlowReview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
         .executableTarget(name: "tagflow-bench",
-                          dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender", "TagFlowReview", "TagFlowCLI"]),
+                          dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput", "TagFlowRender",
+                                         "TagFlowReview", "TagFlowCLI"]),
 
         // One temporary folder, one process runner and one GIF read-back for every test target.
         .target(name: "TagFlowTestSupport", dependencies: ["TagFlowImage", "CGIF"], path: "Tests/TagFlowTestSupport"),
         .testTarget(name: "TagFlowLayoutTests", dependencies: ["TagFlowLayout"]),
         .testTarget(name: "TagFlowTextTests", dependencies: ["TagFlowText"], exclude: ["Fonts"]),
         .testTarget(name: "TagFlowImageTests", dependencies: ["TagFlowImage", "TagFlowLayout", "TagFlowTestSupport"]),
-        .testTarget(name: "TagFlowRenderTests", dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowTestSupport"]),
+        .testTarget(name: "TagFlowRenderTests",
+                    dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowInput", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
-        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowReview", "TagFlowTestSupport"]),
+        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowTestSupport"]),
     ]
 )

@@ -12,6 +12,11 @@ let package = Package(
             .product(name: "TagFlowImage", package: "tagflow"),
             .product(name: "TagFlowRender", package: "tagflow"),
         ]),
+        // Tags files read by tagflow's own reader, without the command line.
+        .executableTarget(name: "Reader", dependencies: [
+            .product(name: "TagFlowInput", package: "tagflow"),
+            .product(name: "TagFlowLayout", package: "tagflow"),
+        ]),
         // The geometry alone: no C library.
         .executableTarget(name: "Geometry", dependencies: [.product(name: "TagFlowLayout", package: "tagflow")]),
     ]

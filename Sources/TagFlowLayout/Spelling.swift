@@ -19,3 +19,32 @@ public enum Spelling {
         return previous[b.count]
     }
 }
+
+/// The closest of `candidates` to `word`, if it is close enough to be what was meant, and closer than any other:
+/// `AX6` is as near `AX1` as `AX5`, so neither is suggested.
+package func closestMatch(to word: String, in candidates: some Sequence<String>) -> String? {
+    let best = scoredMatches(to: word, in: candidates).prefix(2)
+    guard let first = best.first, best.count == 1 || best[best.startIndex + 1].score > first.score else { return nil }
+    return first.candidate
+}
+
+/// Up to `limit` candidates near `word` by edit distance, closest first; ties keep the candidates' order.
+package func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
+    scoredMatches(to: word, in: candidates).prefix(limit).map(\.candidate)
+}
+
+/// The candidates near `word`, each once, closest first, with their distance (0 for one `word` begins).
+private func scoredMatches(to word: String, in candidates: some Sequence<String>) -> [(candidate: String, score: Int)] {
+    let target = Array(word.lowercased())
+    let scored = candidates.compactMap { candidate -> (String, Int)? in
+        let distance = Spelling.editDistance(target, Array(candidate.lowercased()))
+        let allowed = max(2, min(target.count, candidate.count) / 3)
+        let prefixMatch = !target.isEmpty && candidate.lowercased().hasPrefix(String(target))
+        return distance <= allowed || prefixMatch ? (candidate, prefixMatch ? 0 : distance) : nil
+    }
+    var seen = Set<String>()
+    return scored.enumerated()
+        .sorted { ($0.element.1, $0.offset) < ($1.element.1, $1.offset) }
+        .map { (candidate: $0.element.0, score: $0.element.1) }
+        .filter { seen.insert($0.candidate).inserted }
+}

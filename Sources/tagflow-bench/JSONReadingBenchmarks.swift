@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowCLI
+import TagFlowInput
 import TagFlowLayout
 
 /// The same 200k tags as tags JSON on one line, as generators write it, and pretty-printed, one tag a line: read in

@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowCLI
 import TagFlowImage
+import TagFlowInput
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText

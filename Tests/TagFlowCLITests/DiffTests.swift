@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TagFlowLayout
 @testable import TagFlowCLI
+@testable import TagFlowInput
 import TagFlowReview
 import TagFlowImage
 import TagFlowTestSupport

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TagFlowLayout
 @testable import TagFlowCLI
+@testable import TagFlowInput
 import TagFlowTestSupport
 
 /// What the command declarations give for free: completion scripts, the manual page, and `make install` placing

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowCLI
+@testable import TagFlowInput
 
 /// `TagFlowCommand.run(_:)`: a command run from Swift prints what the binary prints, and ends as it ends.
 @Suite struct InProcessRunTests {

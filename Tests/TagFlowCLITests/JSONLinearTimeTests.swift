@@ -3,6 +3,7 @@ import Testing
 import TagFlowLayout
 import TagFlowTestSupport
 @testable import TagFlowCLI
+@testable import TagFlowInput
 
 /// Large JSON documents written on one line, as generators write them, read as fast as pretty ones: the parser once
 /// counted each value's column from the start of its line, so 200k tags on one line took minutes. How fast is for

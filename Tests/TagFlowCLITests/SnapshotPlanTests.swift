@@ -2,6 +2,7 @@ import Testing
 import TagFlowLayout
 import TagFlowReview
 @testable import TagFlowCLI
+@testable import TagFlowInput
 
 @Suite struct SnapshotPlanTests {
     /// A guard under the manifest's own checks: two goldens with one path, or paths a Mac's disk keeps as one

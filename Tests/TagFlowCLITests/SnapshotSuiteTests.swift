@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowCLI
+@testable import TagFlowInput
 import TagFlowTestSupport
 
 /// Snapshots through the public API alone, as a package's test target would keep its goldens.

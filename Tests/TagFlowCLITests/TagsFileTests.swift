@@ -1,6 +1,7 @@
 import Testing
 import TagFlowLayout
 @testable import TagFlowCLI
+@testable import TagFlowInput
 
 @Suite struct TagsFileTests {
     func parse(_ text: String) throws -> TagDocument { try TagsFile.parse(Array(text.utf8), file: "t.tags") }

@@ -49,4 +49,18 @@ struct ConsumerPackageTests {
         #expect(items[0].hasPrefix("item 0-0: x 12.0 y 58.0 "), "the first tag sits inside the section inset, under the header")
         #expect(lines.last == "content: 240.0×176.0 pt; 3 elements in the top 60 pt")
     }
+
+    @Test("a program reads a tags file with tagflow's reader and no command line")
+    func readerReadsATagsFile() throws {
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        let tags = ProcessRunner.packageRoot.appendingPathComponent("Examples/interests.tags").path
+        let run = try ProcessRunner.runTool("swift", ["run", "--package-path", consumer, "--scratch-path", scratch,
+                                                      "--disable-build-manifest-caching", "Reader", tags],
+                                            hangLimit: 1800)
+        try #require(run.status == 0, "swift run failed:\n\(run.stderr)\n\(run.stdout)")
+        let lines = run.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "4 sections, 60 tags, 4 selected", "\(run.stdout)")
+        #expect(lines.contains { $0.hasPrefix("Food & Drink: Pizza, Sushi, Vegan, Ramen") })
+    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowInput
 import TagFlowLayout
 import TagFlowImage
 import TagFlowText
@@ -12,36 +13,15 @@ import FoundationXML
 enum RenderFixtures {
     // MARK: Documents and scenes
 
-    /// A small reader of the tags-file format (the real one lives in TagFlowCLI): '@section', '@footer', '*', '#'.
-    static func parseTags(_ text: String) -> TagDocument {
-        var sections = [TagSection]()
-        var current: TagSection?
-        for rawLine in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            let line = rawLine.trimmingCharacters(in: .whitespaces)
-            if line.isEmpty || line.hasPrefix("#") { continue }
-            if line.hasPrefix("@section") {
-                if let current { sections.append(current) }
-                let title = line.dropFirst("@section".count).trimmingCharacters(in: .whitespaces)
-                current = TagSection(title: title.isEmpty ? nil : title)
-            } else if line.hasPrefix("@footer") {
-                current = current ?? TagSection()
-                current!.footer = line.dropFirst("@footer".count).trimmingCharacters(in: .whitespaces)
-            } else if line.hasPrefix("*") {
-                current = current ?? TagSection()
-                current!.tags.append(Tag(line.dropFirst().trimmingCharacters(in: .whitespaces), isSelected: true))
-            } else {
-                current = current ?? TagSection()
-                current!.tags.append(Tag(line))
-            }
-        }
-        if let current { sections.append(current) }
-        return TagDocument(sections: sections)
+    /// A tags file's text read by the tags file reader tagflow uses.
+    static func parseTags(_ text: String, file: String = "test.tags") throws -> TagDocument {
+        try TagsFile.parse(Array(text.utf8), file: file)
     }
 
     /// Examples/demo.tags, the YLTagsChooser demo data.
     static func demoDocument() throws -> TagDocument {
         let text = try String(contentsOf: ProcessRunner.packageRoot.appendingPathComponent("Examples/demo.tags"), encoding: .utf8)
-        return parseTags(text)
+        return try parseTags(text, file: "Examples/demo.tags")
     }
 
     /// Examples/demo.json's options: the defaults with maxSelection 8.

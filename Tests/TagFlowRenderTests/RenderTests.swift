@@ -502,7 +502,7 @@ struct RenderTests {
     /// colours do not, so it is written as RGB.
     @Test(arguments: [(false, 1.0), (false, 2.0), (true, 1.0), (true, 3.0)])
     func thePNGHoldsTheSamePixelsAsOneCanvas(isDemo: Bool, scale: Double) throws {
-        let plain = RenderFixtures.parseTags((1...300).map { "tag \($0)" }.joined(separator: "\n"))
+        let plain = try RenderFixtures.parseTags((1...300).map { "tag \($0)" }.joined(separator: "\n"))
         let scene = isDemo ? try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: RenderFixtures.demoOptions)
                            : try RenderFixtures.scene(plain)
         let renderer = ContentRenderer(scene: scene)
@@ -517,7 +517,7 @@ struct RenderTests {
     func aContentEdgePartWayThroughAPixelIsBackground(style: Style) throws {
         var options = LayoutOptions()
         options.width = 333
-        let scene = try RenderFixtures.scene(RenderFixtures.parseTags((1...40).map { "tag \($0)" }.joined(separator: "\n")),
+        let scene = try RenderFixtures.scene(try RenderFixtures.parseTags((1...40).map { "tag \($0)" }.joined(separator: "\n")),
                                              options: options, style: style)
         let renderer = ContentRenderer(scene: scene)
         let image = try renderer.image(scale: 1.5)

@@ -1,4 +1,5 @@
 import TagFlowImage
+import TagFlowInput
 /// How an argument reads from the command line.
 enum ArgumentKind: Equatable {
     /// Takes no value: `--force`.

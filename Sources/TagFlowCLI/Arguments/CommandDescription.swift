@@ -1,3 +1,4 @@
+import TagFlowInput
 /// A command's declarations with the types erased: what completion scripts and the manual page are generated from.
 struct CommandDescription {
     struct Option {

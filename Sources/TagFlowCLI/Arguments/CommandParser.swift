@@ -1,3 +1,4 @@
+import TagFlowInput
 /// Reading a command line into a command, and the help derived from the same declarations.
 extension ParsableCommand {
     /// Every argument, options and positionals, in declaration order.

@@ -1,3 +1,4 @@
+import TagFlowInput
 /// The shells tagflow writes completion scripts for.
 enum CompletionShell: String, CaseIterable {
     case bash, zsh, fish

@@ -1,4 +1,5 @@
 import Foundation
+import TagFlowInput
 
 /// A page of help for options several commands share, listed in full by `tagflow help NAME` and named, not
 /// repeated, in each command's `--help`.
@@ -148,7 +149,7 @@ extension ParsableCommand {
     /// OPTIONS; then the shared groups, those with a page named by it.
     static var helpGroups: [(title: String, rows: [HelpText.Row], page: HelpPage?)] {
         let declared = arguments.map { group in
-            (title: group.title.uppercased(), rows: group.arguments.filter { !$0.isPositional }.map(HelpText.row),
+            (title: group.title.uppercased(), rows: group.arguments.filter { !$0.isPositional }.map { HelpText.row($0) },
              page: group.page, isShared: group.isShared)
         }.filter { !$0.rows.isEmpty }
         var own = declared.filter { !$0.isShared }.map { ($0.title, $0.rows, $0.page) }

@@ -1,3 +1,4 @@
+import TagFlowInput
 /// tagflow's manual page, in roff, generated from the commands' declarations: the same words as `--help`.
 struct ManualPage {
     var commands: [CommandDescription] = TagFlowCommand.descriptions

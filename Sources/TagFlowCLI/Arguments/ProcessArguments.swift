@@ -1,5 +1,6 @@
 #if canImport(Glibc)
 import Glibc
+import TagFlowInput
 #endif
 
 /// The process's command line as text. Swift's own `CommandLine.arguments` turns bytes that are not UTF-8 into

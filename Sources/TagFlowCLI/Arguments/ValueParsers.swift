@@ -2,6 +2,7 @@ import TagFlowLayout
 import TagFlowRender
 import TagFlowReview
 import TagFlowImage
+import TagFlowInput
 
 /// How a shell completes a value.
 enum Completion: Equatable, Sendable {
@@ -28,22 +29,6 @@ struct ValueParser<Value> {
     var describe: (Value) -> String
 }
 
-/// The rule a number must satisfy, shared by flags and config keys.
-enum NumberRule: Sendable {
-    case any, positive, nonNegative, count
-
-    /// Checks `number`; the caller says which option or key it belongs to.
-    func check(_ number: Double) throws(ValueError) -> Double {
-        guard number.isFinite, abs(number) < 1e9 else { throw .notFinite(number) }
-        switch self {
-        case .positive where number <= 0: throw .notPositive(number)
-        case .nonNegative where number < 0: throw .negative(number)
-        case .count where number < 0 || number != number.rounded(): throw .notACount(number)
-        default: return number
-        }
-    }
-}
-
 extension ValueParser {
     /// Parses each of `text`'s comma-separated parts with `self`.
     func list(count: Int) -> ValueParser<[Value]> {
@@ -59,15 +44,6 @@ extension ValueParser {
                                     },
                                     describe: { $0.map(element.describe).joined(separator: ",") })
     }
-}
-
-/// The device scales tagflow draws at, as iOS screens have them: `--scale`, a device profile's `scale` and a
-/// manifest's `scales` all take these.
-enum DeviceScale {
-    static func isAllowed(_ scale: Double) -> Bool { [1, 2, 3].contains(scale) }
-
-    /// What a config or manifest is told when its scale is another.
-    static let allowed = "1, 2 or 3, as --scale"
 }
 
 /// The one number parser: a plain decimal number, with no units.
@@ -215,18 +191,10 @@ extension ValueParser where Value: RawRepresentable & CaseIterable, Value.RawVal
     static var choice: Self {
         let names = Value.allCases.map(\.rawValue)
         return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
-            guard let name = chosenName(text, in: names), let value = Value(rawValue: name) else { throw .notAChoice(text, choices: names) }
+            guard let value: Value = chosenCase(text) else { throw .notAChoice(text, choices: names) }
             return value
         }, describe: \.rawValue)
     }
-}
-
-/// The one of `names` that `text` names: itself, or the one it spells in other case (`ax3` for `AX3`); nil if
-/// none, or if several differ only in case.
-func chosenName(_ text: String, in names: [String]) -> String? {
-    if names.contains(text) { return text }
-    let matches = names.filter { $0.lowercased() == text.lowercased() }
-    return matches.count == 1 ? matches[0] : nil
 }
 
 extension ValueParser {

@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowLayout
 import TagFlowReview
+import TagFlowInput
 
 /// `tagflow check`: proves a query strategy against the truth at every scroll step.
 struct CheckCommand: ParsableCommand {

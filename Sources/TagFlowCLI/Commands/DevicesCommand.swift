@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowReview
+import TagFlowInput
 
 /// `tagflow devices`: the device profiles `--device` and configs can name.
 struct DevicesCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// `tagflow layout`: the frames of every header, tag and footer.
 struct LayoutCommand: ParsableCommand {

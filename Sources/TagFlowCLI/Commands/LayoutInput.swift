@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// The options every command that lays out a tags file shares, and how they become a layout.
 struct LayoutInput: ParsableArguments {

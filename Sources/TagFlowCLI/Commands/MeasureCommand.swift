@@ -2,6 +2,7 @@ import Foundation
 import TagFlowLayout
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.
 struct MeasureCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// A readable table, or JSON for tools.
 enum OutputFormat: String, CaseIterable {

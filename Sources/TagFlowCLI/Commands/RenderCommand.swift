@@ -2,6 +2,7 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// `tagflow render`: one picture of the whole content.
 struct RenderCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// Loaded input made into a measured layout, and a scene to draw: the one path `layout`, `check`, `render`,
 /// `scroll`, `diff` and `snapshot` all take. The options are checked once, by the layout, and its errors are

@@ -2,6 +2,7 @@ import Foundation
 import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
+import TagFlowInput
 
 /// `tagflow scroll`: a picture per scroll step, as frames, a GIF, an APNG, a contact sheet or an HTML player.
 struct ScrollCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import Foundation
 import TagFlowLayout
 import TagFlowImage
 import TagFlowReview
+import TagFlowInput
 
 /// `tagflow snapshot record|verify|merge`: goldens a team keeps in its repository, rendered from a manifest of
 /// screens and variants, and reports its CI reads.

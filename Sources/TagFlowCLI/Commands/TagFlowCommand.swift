@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowLayout
 import TagFlowText
+import TagFlowInput
 
 /// Where a command's words go. Standard output carries results; standard error, errors, warnings and progress.
 public struct Console: Sendable {

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// Tofu and clipped text should never slip by unseen. Each is said once, not once per tag: missing characters
 /// once per kind of font that would draw them (CJK, emoji, other scripts), with the Debian packages to install.

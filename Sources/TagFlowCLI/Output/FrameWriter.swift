@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowReview
 import TagFlowImage
 import TagFlowRender
+import TagFlowInput
 
 /// How the frames written to a folder are drawn: `scroll --frame-format`, and a diff's transition's.
 enum FrameFormat: String, CaseIterable { case png, svg }

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowReview
 import TagFlowRender
 import TagFlowText
+import TagFlowInput
 
 /// One self-contained HTML page that plays a scroll: a slider through the steps, and per strategy the device view
 /// and the content overview drawn in SVG from the layout and each step's audit, not from pictures.

@@ -1,5 +1,6 @@
 import TagFlowLayout
 import TagFlowReview
+import TagFlowInput
 
 /// The layout a golden was drawn from, kept beside it as `VARIANT.layout.json`, so that a later verify can say what
 /// changed in words and tell a tag that only moved from one that changed.
@@ -78,7 +79,7 @@ enum GoldenLayout {
             return Size(width: try n[0].number("\"\(key)\""), height: try n[1].number("\"\(key)\""))
         }
         let fonts = try root["fontFiles"].map { value throws(InputError) in
-            try FontRecords.identities(fromJSON: value)
+            try FontFileIdentity.list(fromJSON: value)
         } ?? []
         return LayoutSnapshot(viewport: try size("viewport"), contentSize: try size("contentSize"), sections: sections,
                               fontFiles: fonts,

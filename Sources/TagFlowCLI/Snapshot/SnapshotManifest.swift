@@ -2,6 +2,7 @@ import Foundation
 import TagFlowLayout
 import TagFlowReview
 import TagFlowImage
+import TagFlowInput
 
 /// `tagflow.json`: the screens a team keeps goldens of, the variants each is rendered in, and how strictly they
 /// are compared.

@@ -1,6 +1,7 @@
 import Glibc
 import TagFlowLayout
 import TagFlowText
+import TagFlowInput
 
 /// The variants a snapshot run renders: each axis lists its values, and every combination is a variant.
 ///

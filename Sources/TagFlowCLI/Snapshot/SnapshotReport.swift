@@ -2,6 +2,7 @@ import Foundation
 import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
+import TagFlowInput
 
 /// What became of one golden in a snapshot run.
 public struct SnapshotItem: Equatable, Sendable {

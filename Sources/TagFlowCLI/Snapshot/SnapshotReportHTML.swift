@@ -1,6 +1,7 @@
 import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
+import TagFlowInput
 
 /// The snapshot report as one HTML page a reviewer works through: failures grouped by what changed in their layout
 /// (each cause said once), then by screen; for each failing golden, the golden, what was drawn and the diff side by

@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// Renders a manifest's variants and compares each picture with its golden; in `record`, writes the goldens its
 /// mode names. Variants render on every core. Every file is written under a hidden temporary name and renamed into
@@ -79,7 +80,7 @@ struct SnapshotRunner: Sendable {
         let path = try goldenPath(Self.fontsFileName)
         guard let bytes = try Self.readGolden(path) else { return nil }
         do {
-            return try FontRecords.identities(fromJSON: JSONParser.parse(bytes, file: path), what: Self.fontsFileName)
+            return try FontFileIdentity.list(fromJSON: JSONParser.parse(bytes, file: path), what: Self.fontsFileName)
         } catch {
             throw SnapshotError.brokenFontsRecord(ErrorReport(error))
         }

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowImage
+import TagFlowInput
 
 /// Snapshots from Swift: what `tagflow snapshot verify` and `record` do, for a test target or a build tool.
 ///

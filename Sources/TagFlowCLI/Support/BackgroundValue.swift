@@ -1,4 +1,5 @@
 import Dispatch
+import TagFlowInput
 
 /// A value made on another thread while the caller goes on; `value` waits for it the first time.
 final class BackgroundValue<Value: Sendable>: @unchecked Sendable {

@@ -4,6 +4,7 @@ import TagFlowText
 import TagFlowImage
 import TagFlowRender
 import TagFlowReview
+import TagFlowInput
 
 /// What a person reads for an error, and the status tagflow exits with: the one place every error gets its words.
 ///

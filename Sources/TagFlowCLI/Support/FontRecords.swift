@@ -2,6 +2,7 @@ import TagFlowLayout
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// The font files a layout's text was drawn with, as the layout JSON, `frames.json` and snapshot goldens record
 /// them.
@@ -91,15 +92,5 @@ enum FontRecords {
             .object([("family", .string(font.family)), ("style", .string(font.style)), ("fileName", .string(font.fileName)),
                      ("version", .string(font.version)), ("contentHash", .string(font.contentHash))])
         })
-    }
-
-    /// Reads what ``json(_:)`` wrote.
-    static func identities(fromJSON value: Located<JSONValue>, what: String = "\"fontFiles\"") throws(InputError) -> [FontFileIdentity] {
-        try value.array(what).map { element throws(InputError) in
-            let reader = try JSONObjectReader(element, context: "a font file")
-            func text(_ key: String) throws(InputError) -> String { try reader[key]?.string("\"\(key)\"") ?? "" }
-            return FontFileIdentity(family: try text("family"), style: try text("style"), fileName: try text("fileName"),
-                                    version: try text("version"), contentHash: try text("contentHash"))
-        }
     }
 }

@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowImage
 import TagFlowLayout
 import TagFlowText
+import TagFlowInput
 
 /// Catches the signals that stop a run — SIGINT (Ctrl-C), SIGTERM (a CI system cancelling a job) and SIGHUP (a
 /// terminal going away) — so that no temporary file is left behind, and the exit status is 128 + the signal.

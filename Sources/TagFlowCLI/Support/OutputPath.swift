@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowRender
 import TagFlowImage
+import TagFlowInput
 
 /// A path tagflow will write, checked before any work starts so a bad path fails fast and writes nothing.
 struct OutputPath {

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import TagFlowInput
 
 /// Standard output and error, written without trapping. Standard output that cannot take its words (a full disk,
 /// `>/dev/full`) is remembered, so the run ends with status 2 as for any output not written; a standard error that

@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// Two folders of PNGs, paired by relative path, with a report.
 extension DiffCommand {

@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// Two tags files, or two layout JSON files: what moved, in words, a picture or an animation.
 extension DiffCommand {

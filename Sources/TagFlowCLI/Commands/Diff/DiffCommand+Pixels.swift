@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// Two PNGs, pixel by pixel.
 extension DiffCommand {

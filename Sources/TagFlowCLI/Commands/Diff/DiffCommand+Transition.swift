@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// The device view animated from the old layout to the new.
 extension DiffCommand {

@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 import TagFlowText
+import TagFlowInput
 
 /// A layout transition as frames for the writer: its ends held, and a frames.json in the spirit of scroll's.
 struct TransitionFrames: FrameSource {

@@ -1,10 +1,10 @@
 import TagFlowLayout
 
 /// Reads the JSON `tagflow layout --format json` prints back into a ``LayoutSnapshot``, so saved layouts can be diffed.
-enum LayoutSnapshotJSON {
+package enum LayoutSnapshotJSON {
     /// Whether parsed JSON is a layout (a root with "viewport" and "sections" whose entries have "items"), as opposed
     /// to a tags JSON file (whose sections have "tags").
-    static func isLayout(_ value: Located<JSONValue>) -> Bool {
+    package static func isLayout(_ value: Located<JSONValue>) -> Bool {
         guard case let .object(members) = value.value,
               members.contains(where: { $0.key.value == "viewport" }),
               let sections = members.first(where: { $0.key.value == "sections" })?.value,
@@ -15,7 +15,7 @@ enum LayoutSnapshotJSON {
         }
     }
 
-    static func snapshot(_ value: Located<JSONValue>) throws(InputError) -> LayoutSnapshot {
+    package static func snapshot(_ value: Located<JSONValue>) throws(InputError) -> LayoutSnapshot {
         let root = try JSONObjectReader(value, context: "the layout JSON")
         let viewport = try size(root, "viewport")
         let contentSize = try root["contentSize"] == nil ? Size(width: viewport.width, height: 0) : size(root, "contentSize")
@@ -40,7 +40,7 @@ enum LayoutSnapshotJSON {
                 footerFrame: try optionalRect(reader["footerFrame"], context: "the footer of section \(sectionIndex)"),
                 tags: tags, more: try more(reader["more"], section: sectionIndex)))
         }
-        let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontRecords.identities(fromJSON: value) } ?? []
+        let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontFileIdentity.list(fromJSON: value) } ?? []
         /// One of `T`'s names under `key`, if the key is there.
         func choice<T: CaseIterable & RawRepresentable>(_ key: String) throws(InputError) -> T? where T.RawValue == String {
             try root[key].map { value throws(InputError) -> T in

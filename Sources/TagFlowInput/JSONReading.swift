@@ -1,11 +1,11 @@
 /// Reads typed values out of parsed JSON, with errors that point at the value and name what was expected.
-struct JSONObjectReader {
-    let members: [(key: Located<String>, value: Located<JSONValue>)]
-    let location: SourceSpan
+package struct JSONObjectReader {
+    package let members: [(key: Located<String>, value: Located<JSONValue>)]
+    package let location: SourceSpan
     /// What the object is, for messages: "the config", "section 2".
-    let context: String
+    package let context: String
 
-    init(_ value: Located<JSONValue>, context: String) throws(InputError) {
+    package init(_ value: Located<JSONValue>, context: String) throws(InputError) {
         guard case let .object(members) = value.value else { throw value.mismatch(context, expected: "a JSON object") }
         self.members = members
         self.location = value.location
@@ -13,51 +13,51 @@ struct JSONObjectReader {
     }
 
     /// Fails on the first key not in `allowed`, suggesting the closest allowed one.
-    func rejectUnknownKeys(allowed: [String]) throws(InputError) {
+    package func rejectUnknownKeys(allowed: [String]) throws(InputError) {
         if let (key, _) = members.first(where: { !allowed.contains($0.key.value) }) {
             throw .unknownKey(key.value, in: context, allowed: allowed, at: key.location)
         }
     }
 
     /// The value of `key`, which a file of `kind` must have.
-    func required(_ key: String, kind: JSONFileKind) throws(InputError) -> Located<JSONValue> {
+    package func required(_ key: String, kind: JSONFileKind) throws(InputError) -> Located<JSONValue> {
         guard let value = self[key] else { throw .missingKey(key, in: context, kind: kind, at: location) }
         return value
     }
 
-    subscript(key: String) -> Located<JSONValue>? {
+    package subscript(key: String) -> Located<JSONValue>? {
         members.first { $0.key.value == key }?.value
     }
 }
 
 extension Located where Value == JSONValue {
-    func string(_ what: String) throws(InputError) -> String {
+    package func string(_ what: String) throws(InputError) -> String {
         guard case let .string(text) = value else { throw mismatch(what, expected: "a string") }
         return text
     }
 
     /// A string, or `nil` for JSON null.
-    func optionalString(_ what: String) throws(InputError) -> String? {
+    package func optionalString(_ what: String) throws(InputError) -> String? {
         if case .null = value { return nil }
         return try string(what)
     }
 
-    func bool(_ what: String) throws(InputError) -> Bool {
+    package func bool(_ what: String) throws(InputError) -> Bool {
         guard case let .bool(flag) = value else { throw mismatch(what, expected: "true or false") }
         return flag
     }
 
-    func number(_ what: String) throws(InputError) -> Double {
+    package func number(_ what: String) throws(InputError) -> Double {
         guard case let .number(number) = value else { throw mismatch(what, expected: "a number") }
         return number
     }
 
-    func array(_ what: String) throws(InputError) -> [Located<JSONValue>] {
+    package func array(_ what: String) throws(InputError) -> [Located<JSONValue>] {
         guard case let .array(elements) = value else { throw mismatch(what, expected: "an array") }
         return elements
     }
 
-    func mismatch(_ what: String, expected: String) -> InputError {
+    package func mismatch(_ what: String, expected: String) -> InputError {
         // A number or a truth written in quotes is the commonest slip, and its fix is plain.
         var found = value.kindName
         if case let .string(text) = value, (expected == "a number" && Double(text)?.isFinite == true) || (expected == "true or false" && ["true", "false"].contains(text)) {

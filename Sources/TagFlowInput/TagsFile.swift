@@ -136,22 +136,22 @@ public enum TagsFile {
 
     /// Whether a tag has more than ``maxTagLength`` characters. Counts at most one character past the limit, so a
     /// 10 MB line is refused without walking all of it.
-    static func isTooLong(_ text: String) -> Bool {
+    package static func isTooLong(_ text: String) -> Bool {
         text.utf8.count > maxTagLength && text.prefix(maxTagLength + 1).count > maxTagLength
     }
 
-    static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isForbiddenControl(_ scalar: Unicode.Scalar) -> Bool {
         (scalar.value < 0x20 && scalar != "\t") || scalar.value == 0x7F
     }
 
     /// Whether `scalar` cannot be in a tag's text: a control character, a tab included (a tag is one run of text).
-    static func isForbiddenInTag(_ scalar: Unicode.Scalar) -> Bool {
+    package static func isForbiddenInTag(_ scalar: Unicode.Scalar) -> Bool {
         isForbiddenControl(scalar) || scalar == "\t"
     }
 }
 
 /// Fails with the line and column of the first byte that is not UTF-8.
-func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
+package func validateUTF8(_ bytes: ArraySlice<UInt8>, file: String) throws(InputError) {
     if String(validating: bytes, as: UTF8.self) != nil { return }
     var line = 1
     var lineStart = bytes.startIndex

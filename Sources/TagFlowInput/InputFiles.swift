@@ -1,28 +1,29 @@
 import TagFlowLayout
-import TagFlowReview
+import TagFlowText
+
 
 /// Reading the files people name on the command line.
-enum InputFiles {
+package enum InputFiles {
     /// The bytes of `path`, or of standard input for `-`.
-    static func read(_ path: String) throws(InputError) -> [UInt8] {
+    package static func read(_ path: String) throws(InputError) -> [UInt8] {
         do { return try FileReader.read(path) } catch { throw .unreadable(error) }
     }
 
     /// The name errors use for an input: its path, or `<stdin>`.
-    static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
+    package static func displayName(_ path: String) -> String { path == "-" ? "<stdin>" : path }
 
     /// Refuses inputs that name standard input more than once: it can be read only once.
-    static func checkStandardInputOnce(_ paths: [String?]) throws(InputError) {
+    package static func checkStandardInputOnce(_ paths: [String?]) throws(InputError) {
         if paths.filter({ $0 == "-" }).count > 1 { throw .standardInputTwice }
     }
 }
 
 /// Which reader a tags input goes through.
-enum TagsInputFormat: String, CaseIterable {
+package enum TagsInputFormat: String, CaseIterable {
     case auto, tags, json
 
     /// JSON when the file ends in `.json`, or when standard input starts with `{`.
-    func resolved(path: String, bytes: [UInt8]) -> TagsInputFormat {
+    package func resolved(path: String, bytes: [UInt8]) -> TagsInputFormat {
         guard self == .auto else { return self }
         if path.lowercased().hasSuffix(".json") { return .json }
         if path == "-", Self.startsLikeJSON(bytes) { return .json }
@@ -30,12 +31,12 @@ enum TagsInputFormat: String, CaseIterable {
     }
 
     /// Whether the first character of `bytes` after any byte order mark and white space is `{`.
-    static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
+    package static func startsLikeJSON(_ bytes: [UInt8]) -> Bool {
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
         return body.first(where: { ![0x20, 0x09, 0x0A, 0x0D].contains($0) }) == UInt8(ascii: "{")
     }
 
-    static func document(at path: String, format: TagsInputFormat) throws(InputError) -> TagDocument {
+    package static func document(at path: String, format: TagsInputFormat) throws(InputError) -> TagDocument {
         let bytes = try InputFiles.read(path)
         let name = InputFiles.displayName(path)
         switch format.resolved(path: path, bytes: bytes) {

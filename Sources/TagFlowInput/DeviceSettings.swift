@@ -6,17 +6,17 @@ import TagFlowLayout
 /// ```json
 /// {"device": "kiosk", "devices": [{"name": "kiosk", "displayName": "Shop kiosk", "width": 600, "scale": 1}]}
 /// ```
-enum DeviceSettings {
+package enum DeviceSettings {
     /// The config keys this reads.
-    static let keys = ["device", "devices"]
+    package static let keys = ["device", "devices"]
 
     /// The profiles a config can choose from: the built-in ones, then its own.
-    static func profiles(config: ConfigFile) -> [DeviceProfile] {
+    package static func profiles(config: ConfigFile) -> [DeviceProfile] {
         DeviceProfile.builtIn + config.devices
     }
 
     /// The profile `name` names, or an error listing the names there are.
-    static func profile(named name: String, config: ConfigFile, at location: SourceSpan? = nil) throws(InputError) -> DeviceProfile {
+    package static func profile(named name: String, config: ConfigFile, at location: SourceSpan? = nil) throws(InputError) -> DeviceProfile {
         let profiles = profiles(config: config)
         guard let profile = DeviceProfile.named(name, in: profiles) else {
             throw .unknownDevice(name, known: profiles.map { "\($0.name) (\(formatPoints($0.width)) pt)" },
@@ -27,7 +27,7 @@ enum DeviceSettings {
     }
 
     /// Sets the viewport width and the device scale from `profile`.
-    static func apply(_ profile: DeviceProfile, to options: inout LayoutOptions) {
+    package static func apply(_ profile: DeviceProfile, to options: inout LayoutOptions) {
         options.width = profile.width
         options.displayScale = profile.scale
     }
@@ -41,7 +41,7 @@ enum DeviceSettings {
     }
 
     /// Reads a config's `"devices"`: an array of `{"name", "displayName"?, "width", "scale"}`.
-    static func devices(fromJSON json: Located<JSONValue>) throws(InputError) -> [DeviceProfile] {
+    package static func devices(fromJSON json: Located<JSONValue>) throws(InputError) -> [DeviceProfile] {
         var devices = [DeviceProfile]()
         for element in try json.array("\"devices\"") {
             let reader = try JSONObjectReader(element, context: "a device")

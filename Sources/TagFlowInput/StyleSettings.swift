@@ -4,25 +4,20 @@ import TagFlowRender
 import TagFlowText
 
 /// The `style` object of a config file and the style flags: theme first, then the config, then the flags.
-struct StyleSettings: ParsableArguments {
+package struct StyleSettings {
+    package init() {}
+
     /// The theme when neither a flag nor the config names one: YLTagsChooser's.
-    static let defaultTheme = Style.Theme.light
+    package static let defaultTheme = Style.Theme.light
 
-    var theme: Style.Theme?
-    var background: Colour?
+    package var theme: Style.Theme?
+    package var background: Colour?
 
-    static var keys: [String] {
+    package static var keys: [String] {
         Style.colourKeys.map(\.key) + Style.numberKeys.map(\.key) + ["cornerRadius", "headerFontWeight", "theme"]
     }
 
-    static var options: [Argument<Self>] { [
-        .option(\.theme, "--theme", help: "Colours: light is YLTagsChooser's.", value: .choice, defaultDescription: defaultTheme.rawValue),
-        .option(\.background, "--background", help: "Background colour; the config's style object sets every other colour.", value: .colour),
-    ] }
-
-    static var arguments: [ArgumentGroup<Self>] { [ArgumentGroup("Style", options)] }
-
-    func style(config: ConfigFile) throws(InputError) -> Style {
+    package func style(config: ConfigFile) throws(InputError) -> Style {
         var theme = Self.defaultTheme
         let reader = try config.style.map { value throws(InputError) in try JSONObjectReader(value, context: "\"style\"") }
         if let reader {
@@ -56,7 +51,8 @@ struct StyleSettings: ParsableArguments {
     }
 
     private static func colour(_ text: String, what: String, at location: SourceSpan?) throws(InputError) -> Colour {
-        do { return try ValueParser.colour.parse(text) } catch { throw .value(error, key: what, at: location) }
+        guard let colour = Colour(hex: text) else { throw .value(.notAColour(text), key: what, at: location) }
+        return colour
     }
 
     private static func number(_ value: Double, in range: ClosedRange<Double>, what: String, at location: SourceSpan?) throws(InputError) -> Double {
@@ -69,8 +65,11 @@ struct StyleSettings: ParsableArguments {
 }
 
 /// A config value naming one of an enum's cases.
-func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ json: Located<JSONValue>, key: String) throws(InputError) -> T
+package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ json: Located<JSONValue>, key: String) throws(InputError) -> T
 where T.RawValue == String {
     let text = try json.string(key)
-    do { return try ValueParser<T>.choice.parse(text) } catch { throw .value(error, key: key, at: json.location) }
+    guard let value: T = chosenCase(text) else {
+        throw .value(.notAChoice(text, choices: T.allCases.map(\.rawValue)), key: key, at: json.location)
+    }
+    return value
 }

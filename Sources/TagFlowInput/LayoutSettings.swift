@@ -2,8 +2,8 @@ import Foundation
 import TagFlowLayout
 
 /// One layout option as a config key and a command-line flag: the one table both are read through.
-struct LayoutSetting: Sendable {
-    enum Kind: Sendable {
+package struct LayoutSetting: Sendable {
+    package enum Kind: Sendable {
         case positive, nonNegative, count, text, insets, flag
         /// Any finite number, negative too.
         case number
@@ -12,20 +12,20 @@ struct LayoutSetting: Sendable {
         case positiveOrAuto
     }
 
-    enum Value: Sendable {
+    package enum Value: Sendable {
         case number(Double), text(String), insets(EdgeInsets), flag(Bool)
     }
 
-    let key: LayoutOptionKey
-    let kind: Kind
-    let help: String
-    let apply: @Sendable (inout LayoutOptions, Value) -> Void
-    let current: @Sendable (LayoutOptions) -> String
+    package let key: LayoutOptionKey
+    package let kind: Kind
+    package let help: String
+    package let apply: @Sendable (inout LayoutOptions, Value) -> Void
+    package let current: @Sendable (LayoutOptions) -> String
 
     /// `--interitem-spacing` for `interitemSpacing`.
-    var flag: String { key.flag }
+    package var flag: String { key.flag }
 
-    init(_ key: LayoutOptionKey, _ kind: Kind, _ help: String,
+    package init(_ key: LayoutOptionKey, _ kind: Kind, _ help: String,
          apply: @escaping @Sendable (inout LayoutOptions, Value) -> Void,
          current: @escaping @Sendable (LayoutOptions) -> String) {
         self.key = key
@@ -36,7 +36,7 @@ struct LayoutSetting: Sendable {
     }
 
     /// A number of points: `.positive`, `.nonNegative` or `.number`.
-    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Double> & Sendable, _ kind: Kind,
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Double> & Sendable, _ kind: Kind,
          _ help: String) {
         self.init(key, kind, help, apply: { options, value in
             if case let .number(number) = value { options[keyPath: keyPath] = number }
@@ -44,21 +44,21 @@ struct LayoutSetting: Sendable {
     }
 
     /// A whole number: a `.count`.
-    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Int> & Sendable, _ help: String) {
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Int> & Sendable, _ help: String) {
         self.init(key, .count, help, apply: { options, value in
             if case let .number(number) = value { options[keyPath: keyPath] = Int(number) }
         }, current: { "\($0[keyPath: keyPath])" })
     }
 
     /// Text: a `.text`.
-    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, String> & Sendable, _ help: String) {
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, String> & Sendable, _ help: String) {
         self.init(key, .text, help, apply: { options, value in
             if case let .text(text) = value { options[keyPath: keyPath] = text }
         }, current: { $0[keyPath: keyPath] })
     }
 
     /// One of an enum's cases: a `.choice` of their names.
-    init<Choice: CaseIterable & RawRepresentable & Sendable>(
+    package init<Choice: CaseIterable & RawRepresentable & Sendable>(
         _ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Choice> & Sendable, _ help: String
     ) where Choice.RawValue == String {
         self.init(key, .choice(Choice.allCases.map(\.rawValue)), help, apply: { options, value in
@@ -67,7 +67,7 @@ struct LayoutSetting: Sendable {
     }
 
     /// Insets: an `.insets`.
-    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, EdgeInsets> & Sendable, _ help: String) {
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, EdgeInsets> & Sendable, _ help: String) {
         self.init(key, .insets, help, apply: { options, value in
             if case let .insets(insets) = value { options[keyPath: keyPath] = insets }
         }, current: { options in
@@ -77,7 +77,7 @@ struct LayoutSetting: Sendable {
     }
 
     /// On or off: a `.flag`.
-    init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Bool> & Sendable, _ help: String) {
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, Bool> & Sendable, _ help: String) {
         self.init(key, .flag, help, apply: { options, value in
             if case let .flag(flag) = value { options[keyPath: keyPath] = flag }
         }, current: { "\($0[keyPath: keyPath])" })
@@ -85,10 +85,10 @@ struct LayoutSetting: Sendable {
 
     /// Every layout option that a config key and a flag set, in ``LayoutOptionKey``'s order, which help lists.
     /// Defaults come from ``LayoutOptions``.
-    static let all: [LayoutSetting] = LayoutOptionKey.allCases.compactMap(setting)
+    package static let all: [LayoutSetting] = LayoutOptionKey.allCases.compactMap(setting)
 
     /// The setting of `key`; every key but `displayScale`, which a device sets, has one.
-    static func named(_ key: LayoutOptionKey) -> LayoutSetting {
+    package static func named(_ key: LayoutOptionKey) -> LayoutSetting {
         guard let setting = all.first(where: { $0.key == key }) else { preconditionFailure("\(key) has no setting") }
         return setting
     }
@@ -158,49 +158,8 @@ struct LayoutSetting: Sendable {
         }
     }
 
-    /// How the value reads from the command line: through the shared parsers, so a flag and every other option
-    /// reading a number fail alike.
-    var parser: ValueParser<Value> {
-        func wrap<T>(_ parser: ValueParser<T>, _ value: @escaping (T) -> Value) -> ValueParser<Value> {
-            ValueParser(valueName: parser.valueName, completion: parser.completion,
-                        parse: { text throws(ValueError) in value(try parser.parse(text)) }, describe: { _ in "" })
-        }
-        switch kind {
-        case .positive: return wrap(.number(.positive), Value.number)
-        case .number: return wrap(.number(.any), Value.number)
-        case .positiveOrAuto:
-            let number = ValueParser<Double>.number(.positive)
-            // Any case, as the other named choices are read.
-            return ValueParser(valueName: "PT|auto", completion: .none, parse: { text throws(ValueError) in
-                if text.lowercased() == "auto" { return .text("auto") }
-                guard Double(text) != nil else { throw .notAChoice(text, choices: ["auto", "a number of points"]) }
-                return .number(try number.parse(text))
-            }, describe: { _ in "" })
-        case .nonNegative: return wrap(.number(.nonNegative), Value.number)
-        case .count: return wrap(.number(.count, valueName: "N"), Value.number)
-        case .text: return wrap(.text(key == .font ? "FAMILY" : "TEXT"), Value.text)
-        case .insets: return wrap(.insets, Value.insets)
-        case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
-        case let .choice(names):
-            return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
-                guard let name = chosenName(text, in: names) else { throw .notAChoice(text, choices: names) }
-                return .text(name)
-            }, describe: { _ in "" })
-        }
-    }
-
-    /// This setting's flag, its default shown from ``LayoutOptions``; `store` keeps the value read.
-    func argument<Root>(keyPath: AnyKeyPath, store: @escaping (inout Root, LayoutSetting, Value) -> Void) -> Argument<Root> {
-        let parser = self.parser
-        let setting = self
-        let isFlag = if case .flag = kind { true } else { false }
-        return Argument(kind: isFlag ? .flag : .option, names: [flag], help: help, valueName: isFlag ? nil : parser.valueName,
-                        defaultDescription: [current(LayoutOptions())].first { !$0.isEmpty }, completion: parser.completion, keyPath: keyPath,
-                        apply: { root, text throws(ValueError) in store(&root, setting, try parser.parse(text ?? "")) })
-    }
-
     /// Reads a value written in a config file.
-    func value(fromJSON json: Located<JSONValue>) throws(InputError) -> Value {
+    package func value(fromJSON json: Located<JSONValue>) throws(InputError) -> Value {
         let what = "\"\(key.rawValue)\""
         switch kind {
         case .positive, .nonNegative, .count, .number:

@@ -40,6 +40,11 @@ public indirect enum JSONValue: Sendable, Equatable {
 public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     public var location: SourceSpan
+
+    public init(value: Value, location: SourceSpan) {
+        self.value = value
+        self.location = location
+    }
 }
 
 /// A line and column (both from 1) in a named input, as compilers print them.

@@ -8,36 +8,39 @@ import TagFlowImage
 /// {"width": 375, "sectionInset": [10, 10, 10, 10], "alignment": "left",
 ///  "style": {"selectedBorder": "#ffb400"}}
 /// ```
-struct ConfigFile: Sendable {
-    var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
+package struct ConfigFile: Sendable {
+    package var layout: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
     /// Read by the renderer, which knows the style keys.
-    var style: Located<JSONValue>?
+    package var style: Located<JSONValue>?
     /// The device to preview on, by name.
-    var device: Located<String>?
+    package var device: Located<String>?
     /// Device profiles of the config's own, besides the built-in ones.
-    var devices: [DeviceProfile] = []
+    package var devices: [DeviceProfile] = []
     /// Font files and folders to use besides the installed fonts, resolved against the config's folder.
-    var fontFiles: [String] = []
-    var fontDirs: [String] = []
+    package var fontFiles: [String] = []
+    package var fontDirs: [String] = []
     /// Where each key's value is in the file, for an error about a value only found wrong later, such as a font.
-    var settingLocations: [String: SourceSpan] = [:]
+    package var settingLocations: [String: SourceSpan] = [:]
 
-    static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
+    /// No file: every option at its default.
+    package init() {}
+
+    package static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
     /// Every key a config may have at its top level.
-    static let keys = LayoutSetting.all.map(\.key.rawValue) + sectionKeys
+    package static let keys = LayoutSetting.all.map(\.key.rawValue) + sectionKeys
 
     /// The config at `path`, or an empty one when no config is given.
-    static func load(_ path: String?) throws(InputError) -> ConfigFile {
+    package static func load(_ path: String?) throws(InputError) -> ConfigFile {
         guard let path else { return ConfigFile() }
         return try load(path)
     }
 
-    static func load(_ path: String) throws(InputError) -> ConfigFile {
+    package static func load(_ path: String) throws(InputError) -> ConfigFile {
         try parse(InputFiles.read(path), file: InputFiles.displayName(path))
     }
 
     /// Reads a config from its bytes; `name` is what errors call the file.
-    static func parse(_ bytes: [UInt8], file name: String) throws(InputError) -> ConfigFile {
+    package static func parse(_ bytes: [UInt8], file name: String) throws(InputError) -> ConfigFile {
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { try validateUTF8(bytes.dropFirst(3), file: name) } else { try validateUTF8(bytes[...], file: name) }
         let reader = try JSONObjectReader(JSONParser.parse(bytes, file: name), context: "the config")
         try reader.rejectUnknownKeys(allowed: keys)
