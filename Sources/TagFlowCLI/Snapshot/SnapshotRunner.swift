@@ -762,9 +762,36 @@ struct SnapshotRunner: Sendable {
     /// said in `notes`.
     private func staleItems(expected: Set<String>, pruned: inout [String], leftOvers: inout [String],
                             notes: inout [String]) throws -> [SnapshotItem] {
-        var stale = [String]()
-        var leftOver = [String]()
-        // A layout recorded beside goldens is stale with its variant; it is listed only when no golden of it is.
+        let scan = scanGoldensFolder(expected: expected)
+        var stale = scan.stale
+        let staleVariants = Set(stale.map(SnapshotOutput.variantName(ofGolden:)))
+        for layout in scan.staleLayouts {
+            if !staleVariants.contains(layout.variant) {
+                stale.append(layout.file)
+            } else if prune, recordMode != .never, shard.owns(layout.file) {
+                pruned.append(layout.file)
+            }
+        }
+        leftOvers += removeLeftOvers(scan.leftOver, notes: &notes)
+        // A golden named by an earlier spelling of its device (`iPhone 15.png` for `iphone-15.png`) is the same
+        // picture under its old name: said so, beside the name it has now.
+        func spelling(_ path: String) -> String {
+            String(path.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "/" })
+        }
+        let expectedBySpelling = Dictionary(expected.map { (spelling($0), $0) }, uniquingKeysWith: min)
+        // Each shard lists (and prunes) its share of the stale goldens, so that the jobs of a CI matrix count each
+        // once between them, as the merged report does.
+        return stale.filter(shard.owns).sorted().map { name in
+            staleItem(name, nowNamed: expectedBySpelling[spelling(name)], pruned: &pruned)
+        }
+    }
+
+    /// What the goldens folder holds that this run makes no more: goldens of variants the filter chooses, layouts
+    /// of variants gone (each listed on its own only when no golden of its variant is), and temporary files of
+    /// stopped runs. Two levels deep, never through a link.
+    private func scanGoldensFolder(expected: Set<String>)
+        -> (stale: [String], staleLayouts: [(file: String, variant: String)], leftOver: [String]) {
+        var stale = [String](), leftOver = [String]()
         let expectedVariants = Set(expected.map(SnapshotOutput.variantName(ofGolden:)))
         var staleLayouts = [(file: String, variant: String)]()
         for entry in Self.entries(of: goldens) {
@@ -792,49 +819,45 @@ struct SnapshotRunner: Sendable {
                 }
             }
         }
-        let staleVariants = Set(stale.map(SnapshotOutput.variantName(ofGolden:)))
-        for layout in staleLayouts {
-            if !staleVariants.contains(layout.variant) {
-                stale.append(layout.file)
-            } else if prune, recordMode != .never, shard.owns(layout.file) {
-                pruned.append(layout.file)
-            }
-        }
-        // A process that is gone may be one in another container sharing the folder, still writing: unasked, only
-        // files untouched for a while are removed.
+        return (stale, staleLayouts, leftOver)
+    }
+
+    /// The temporary files of stopped runs this run removes, with a note of those and of those kept. A process that
+    /// is gone may be one in another container sharing the folder, still writing: unasked, only files untouched
+    /// for a while are removed.
+    private func removeLeftOvers(_ leftOver: [String], notes: inout [String]) -> [String] {
         let writes = recordMode != .never && (recordMode != nil || prune)
         let removed = !writes ? [] : prune ? leftOver
             : leftOver.filter { Self.isUntouched(goldens + "/" + $0, for: Self.leftOverAge) }
-        leftOvers += removed
         let removedSet = Set(removed)
         let kept = leftOver.filter { !removedSet.contains($0) }
-        func count(_ files: [String]) -> String { "\(files.count) temporary file\(files.count == 1 ? "" : "s") that stopped runs left" }
+        func count(_ files: [String]) -> String {
+            "\(files.count) temporary file\(files.count == 1 ? "" : "s") that stopped runs left"
+        }
         if !removed.isEmpty { notes.append("removed \(count(removed)) in the goldens folder") }
         if let first = kept.min() {
-            notes.append("\(count(kept)) \(kept.count == 1 ? "is" : "are") in the goldens folder, such as \(first); they are not "
-                         + "goldens: verify --prune removes them, and a record once they are \(Int(Self.leftOverAge / 60)) minutes old")
+            notes.append("\(count(kept)) \(kept.count == 1 ? "is" : "are") in the goldens folder, such as \(first); "
+                         + "they are not goldens: verify --prune removes them, and a record once they are "
+                         + "\(Int(Self.leftOverAge / 60)) minutes old")
         }
-        // A golden named by an earlier spelling of its device (`iPhone 15.png` for `iphone-15.png`) is the same
-        // picture under its old name: said so, beside the name it has now.
-        func spelling(_ path: String) -> String { String(path.lowercased().filter { $0.isLetter || $0.isNumber || $0 == "/" }) }
-        let expectedBySpelling = Dictionary(expected.map { (spelling($0), $0) }, uniquingKeysWith: min)
-        // Each shard lists (and prunes) its share of the stale goldens, so that the jobs of a CI matrix count each
-        // once between them, as the merged report does.
-        return stale.filter(shard.owns).sorted().map { name in
-            let renamed = expectedBySpelling[spelling(name)].map { "the golden now named \($0), under an earlier name; " } ?? ""
-            var item = SnapshotItem(name: name, screen: String(name.prefix { $0 != "/" }), kind: nil, status: .stale,
-                                    detail: renamed.isEmpty ? "no screen or variant makes it; --prune removes it"
-                                        : renamed + "record writes it under the new name, and --prune removes this one")
-            if prune, recordMode == .never {
-                // A dry run removes nothing either.
-                item.detail = "--prune would remove it"
-            } else if prune {
-                pruned.append(name)
-                item.status = .removed
-                item.detail = "removed by --prune"
-            }
-            return item
+        return removed
+    }
+
+    /// A stale golden's item: removed by `--prune`, or said it would be in a dry run.
+    private func staleItem(_ name: String, nowNamed current: String?, pruned: inout [String]) -> SnapshotItem {
+        let renamed = current.map { "the golden now named \($0), under an earlier name; " } ?? ""
+        var item = SnapshotItem(name: name, screen: String(name.prefix { $0 != "/" }), kind: nil, status: .stale,
+                                detail: renamed.isEmpty ? "no screen or variant makes it; --prune removes it"
+                                    : renamed + "record writes it under the new name, and --prune removes this one")
+        if prune, recordMode == .never {
+            // A dry run removes nothing either.
+            item.detail = "--prune would remove it"
+        } else if prune {
+            pruned.append(name)
+            item.status = .removed
+            item.detail = "removed by --prune"
         }
+        return item
     }
 
     // MARK: Files
