@@ -644,59 +644,105 @@ struct SnapshotRunner: Sendable {
     private func compareSequence(name: String, screen: SnapshotManifest.Screen, frames: [RGBAImage],
                                  layout: DrawnLayout, into outcome: inout VariantOutcome) throws {
         let folder = try goldenPath(name)
-        // The golden frames by file name, each with its step.
-        let goldenSteps = Dictionary(uniqueKeysWithValues: ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).compactMap { name in
-            FrameFolder.frameNumber(ofFile: name, format: .png).map { (name, $0) }
-        })
-        let exists = !goldenSteps.isEmpty
+        let compared = try SequenceComparison(frames: frames, folder: folder, tolerance: screen.tolerance)
+        let exists = compared.exists
+        let (changed, added, removed) = (compared.changed, compared.added, compared.removed)
+        let steps = (changed + (exists ? added : []) + removed).sorted()
+        let detail = Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added,
+                                         removed: removed)
+        var item = SnapshotItem(name: name, screen: screen.name, kind: .sequence,
+                                status: !exists ? .missing : steps.isEmpty ? .matched : .changed, detail: detail,
+                                differentPixels: compared.differentPixels, changedSteps: steps)
+        if item.status == .changed { _ = try explain(&item, by: layout) }
+        if reportFolder != nil, exists, recordMode == nil {
+            try attachSequencePictures(compared, frames: frames, name: name, folder: folder,
+                                       options: screen.tolerance.diffOptions, to: &item, &outcome)
+        }
+        let pixelsEqual = !compared.anyPixelChange && compared.extra.isEmpty
+        let withinTolerance = changed.isEmpty && added.isEmpty && removed.isEmpty
+        if let recordMode,
+           recordMode.writes(goldenExists: exists, pixelsEqual: pixelsEqual, withinTolerance: withinTolerance) {
+            for write in compared.frameWrites
+            where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal,
+                                    withinTolerance: write.within) {
+                let file = name + "/" + FrameFolder.frameName(write.step - 1, format: .png)
+                outcome.writes.append(PendingWrite(name: file, bytes: try PNGEncoder().encode(frames[write.step - 1])))
+            }
+            outcome.removals += compared.extra.map { name + "/" + $0.key }
+            item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
+            item.status = .written
+        }
+        if let recordMode, recordMode != .never, item.status == .written || (exists && pixelsEqual) {
+            try recordLayout(layout, into: &outcome)
+        }
+        outcome.items.append(item)
+    }
+
+    /// A sequence's frames against the golden folder's, step by step.
+    private struct SequenceComparison {
+        /// Whether the golden folder holds any frame.
+        var exists = false
+        /// Steps (from 1) changed beyond the tolerance, and steps the golden lacks.
         var changed = [Int](), added = [Int]()
+        /// Golden frames past the sequence's end, by file name, and their steps.
+        var extra = [(key: String, value: Int)]()
+        var removed: [Int] { extra.map(\.value) }
         var differentPixels = 0
         var anyPixelChange = false
         var frameWrites = [(step: Int, path: String, equal: Bool, within: Bool, missing: Bool)]()
-        // The first step whose frame differs beyond the tolerance, with its golden: what the report shows.
+        /// The first step whose frame differs beyond the tolerance, with its golden: what the report shows.
         var firstChange: (step: Int, golden: [UInt8])?
-        var diffOptions = screen.tolerance.diffOptions
-        diffOptions.makeImage = false
-        for (index, frame) in frames.enumerated() {
-            let frameName = FrameFolder.frameName(index, format: .png)
-            let path = folder + "/" + frameName
-            guard goldenSteps[frameName] != nil, let bytes = try Self.readGolden(path) else {
-                added.append(index + 1)
-                anyPixelChange = true
-                frameWrites.append((index + 1, path, false, false, true))
-                continue
+
+        init(frames: [RGBAImage], folder: String, tolerance: SnapshotManifest.Tolerance) throws {
+            // The golden frames by file name, each with its step.
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            let goldenSteps = Dictionary(uniqueKeysWithValues: names.compactMap { name in
+                FrameFolder.frameNumber(ofFile: name, format: .png).map { (name, $0) }
+            })
+            exists = !goldenSteps.isEmpty
+            var options = tolerance.diffOptions
+            options.makeImage = false
+            for (index, frame) in frames.enumerated() {
+                let frameName = FrameFolder.frameName(index, format: .png)
+                let path = folder + "/" + frameName
+                guard goldenSteps[frameName] != nil, let bytes = try SnapshotRunner.readGolden(path) else {
+                    added.append(index + 1)
+                    anyPixelChange = true
+                    frameWrites.append((index + 1, path, false, false, true))
+                    continue
+                }
+                let result = try SnapshotRunner.compare(golden: bytes, path: path, frame, options: options)
+                let within = tolerance.limits.accepts(result)
+                if !within {
+                    changed.append(index + 1)
+                    if firstChange == nil { firstChange = (index + 1, bytes) }
+                }
+                if !result.identical { anyPixelChange = true }
+                differentPixels += result.differentPixels
+                frameWrites.append((index + 1, path, result.identical, within, false))
             }
-            let result = try Self.compare(golden: bytes, path: path, frame, options: diffOptions)
-            let within = screen.tolerance.limits.accepts(result)
-            if !within {
-                changed.append(index + 1)
-                if firstChange == nil { firstChange = (index + 1, bytes) }
-            }
-            if !result.identical { anyPixelChange = true }
-            differentPixels += result.differentPixels
-            frameWrites.append((index + 1, path, result.identical, within, false))
+            extra = goldenSteps.filter { $0.value > frames.count }.sorted { $0.value < $1.value }
         }
-        let extra = goldenSteps.filter { $0.value > frames.count }.sorted { $0.value < $1.value }
-        let removed = extra.map(\.value)
-        let steps = (changed + (exists ? added : []) + removed).sorted()
-        var item = SnapshotItem(name: name, screen: screen.name, kind: .sequence,
-                                status: !exists ? .missing : steps.isEmpty ? .matched : .changed,
-                                detail: Self.sequenceDetail(frames: frames.count, exists: exists, changed: changed, added: added, removed: removed),
-                                differentPixels: differentPixels, changedSteps: steps)
-        if item.status == .changed { _ = try explain(&item, by: layout) }
-        if reportFolder != nil, exists, let firstChange, recordMode == nil {
-            // The first step that changed, as a render's pictures: before, after, and what changed.
+    }
+
+    /// A changed sequence's pictures for the report: those of the first step that changed, as a render's (before,
+    /// after, and what changed), or, when frames were only gained or lost, the first such step as drawn now or as
+    /// the golden had it.
+    private func attachSequencePictures(_ compared: SequenceComparison, frames: [RGBAImage], name: String,
+                                        folder: String, options: PixelDiff.Options, to item: inout SnapshotItem,
+                                        _ outcome: inout VariantOutcome) throws {
+        if let firstChange = compared.firstChange {
             let base = Self.reportImageBase(name) + ".step-\(firstChange.step)"
-            diffOptions.makeImage = true
+            var options = options
+            options.makeImage = true
             let frame = frames[firstChange.step - 1]
-            let result = try Self.compare(golden: firstChange.golden, path: folder + "/" + FrameFolder.frameName(firstChange.step - 1, format: .png),
-                                         frame, options: diffOptions)
+            let path = folder + "/" + FrameFolder.frameName(firstChange.step - 1, format: .png)
+            let result = try Self.compare(golden: firstChange.golden, path: path, frame, options: options)
             attach(.golden, firstChange.golden, base: base, to: &item, &outcome)
             attach(.actual, try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
             if let diffImage = result.image { attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
             item.imagesStep = firstChange.step
-        } else if reportFolder != nil, exists, recordMode == nil, let step = added.first ?? removed.first {
-            // Only frames gained or lost: the first such step as drawn now, or as the golden had it.
+        } else if let step = compared.added.first ?? compared.removed.first {
             let base = Self.reportImageBase(name) + ".step-\(step)"
             if step <= frames.count {
                 attach(.actual, try PNGEncoder().encode(frames[step - 1]), base: base, to: &item, &outcome)
@@ -705,20 +751,6 @@ struct SnapshotRunner: Sendable {
             }
             item.imagesStep = step
         }
-        if let recordMode, recordMode.writes(goldenExists: exists, pixelsEqual: !anyPixelChange && extra.isEmpty, withinTolerance: changed.isEmpty && added.isEmpty && removed.isEmpty) {
-            for write in frameWrites where recordMode.writes(goldenExists: !write.missing, pixelsEqual: write.equal, withinTolerance: write.within) {
-                outcome.writes.append(PendingWrite(name: name + "/" + FrameFolder.frameName(write.step - 1, format: .png),
-                                                   bytes: try PNGEncoder().encode(frames[write.step - 1])))
-            }
-            outcome.removals += extra.map { name + "/" + $0.key }
-            item.detail = exists ? "re-recorded: " + item.detail : "recorded \(frames.count) frames"
-            item.status = .written
-        }
-        let framesEqual = exists && !anyPixelChange && extra.isEmpty
-        if let recordMode, recordMode != .never, item.status == .written || framesEqual {
-            try recordLayout(layout, into: &outcome)
-        }
-        outcome.items.append(item)
     }
 
     /// `12 frames; step 3 changed; steps 11, 12 removed`, or `12 frames match`; a sequence with no golden
