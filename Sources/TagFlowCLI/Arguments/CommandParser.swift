@@ -1,5 +1,4 @@
-import TagFlowInput
-/// Reading a command line into a command, and the help derived from the same declarations.
+/// CommandLineReading<Self> a command line into a command, and the help derived from the same declarations.
 extension ParsableCommand {
     /// Every argument, options and positionals, in declaration order.
     static var allArguments: [Argument<Self>] { arguments.flatMap(\.arguments) }
@@ -12,11 +11,24 @@ extension ParsableCommand {
     ///
     /// - Returns: The command, or `nil` when `--help` was asked for.
     static func parse(_ words: [String]) throws(CommandLineError) -> Self? {
+        guard let read = try read(words) else { return nil }
+        var command = Self()
+        try assignPositionals(read, to: &command)
+        for (argument, value) in read.assignments {
+            do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
+        }
+        command.given = Given(entries: read.assignments.map {
+            Given.Entry(keyPath: $0.argument.keyPath, group: $0.argument.group, name: $0.argument.name)
+        })
+        try command.validate()
+        return command
+    }
+
+    /// Splits `words` into options and positionals; nil when `--help` is among them. `--` ends the options, and
+    /// `-` or a negative number is a positional.
+    private static func read(_ words: [String]) throws(CommandLineError) -> CommandLineReading<Self>? {
         let options = self.options
-        var assignments: [(argument: Argument<Self>, value: String?)] = []
-        var positionals: [String] = []
-        /// An option whose value may be left out, given just before a positional: the positional may be its value.
-        var optionalValueBefore: [Int: Argument<Self>] = [:]
+        var read = CommandLineReading<Self>()
         var wantsHelp = false
         var index = 0
         var onlyPositionals = false
@@ -24,7 +36,7 @@ extension ParsableCommand {
             let word = words[index]
             index += 1
             if onlyPositionals || word == "-" || !word.hasPrefix("-") || Double(word) != nil {
-                positionals.append(word)
+                read.positionals.append(word)
                 continue
             }
             if word == "--" { onlyPositionals = true; continue }
@@ -49,34 +61,40 @@ extension ParsableCommand {
                     value = words[index]
                     index += 1
                 } else {
-                    optionalValueBefore[positionals.count] = option
+                    read.optionalValueBefore[read.positionals.count] = option
                 }
             case .option:
                 if let inlineValue {
                     value = inlineValue
                 } else {
-                    guard index < words.count else { throw .missingValue(option: option.name, valueName: option.valueName ?? "") }
+                    guard index < words.count else {
+                        throw .missingValue(option: option.name, valueName: option.valueName ?? "")
+                    }
                     value = words[index]
                     index += 1
                 }
-                if !option.repeats, assignments.contains(where: { $0.argument.name == option.name }) {
+                if !option.repeats, read.assignments.contains(where: { $0.argument.name == option.name }) {
                     throw .givenTwice(option: option.name)
                 }
             case .positional:
                 break
             }
-            assignments.append((option, value))
+            read.assignments.append((option, value))
         }
-        if wantsHelp { return nil }
+        return wantsHelp ? nil : read
+    }
 
-        var command = Self()
-        let declared = positionalArguments
+    /// Gives each declared positional its word, a repeating last one every word left. A word too many is refused,
+    /// saying so when it reads as the value of an option whose value may be left out.
+    private static func assignPositionals(_ read: CommandLineReading<Self>, to command: inout Self) throws(CommandLineError) {
+        let declared = positionalArguments, positionals = read.positionals
         if positionals.count < declared.count {
             throw .missingArgument(declared[positionals.count].name)
         }
         if !(declared.last?.repeats ?? false), positionals.count > declared.count {
             let extra = positionals[declared.count]
-            if let (position, option) = optionalValueBefore.sorted(by: { $0.key < $1.key }).first(where: { $0.key < positionals.count }) {
+            let before = read.optionalValueBefore.sorted(by: { $0.key < $1.key })
+            if let (position, option) = before.first(where: { $0.key < positionals.count }) {
                 var scratch = Self()
                 do {
                     try option.apply(&scratch, positionals[position])
@@ -92,12 +110,6 @@ extension ParsableCommand {
                 do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
             }
         }
-        for (argument, value) in assignments {
-            do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
-        }
-        command.given = Given(entries: assignments.map { Given.Entry(keyPath: $0.argument.keyPath, group: $0.argument.group, name: $0.argument.name) })
-        try command.validate()
-        return command
     }
 
     static var helpNames: [String] { ["--help", "-h"] }
@@ -106,4 +118,12 @@ extension ParsableCommand {
         let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }.joined(separator: " ")
         return "tagflow \(configuration.name) \(positional)\(positional.isEmpty ? "" : " ")[<options>]"
     }
+}
+
+/// A command line split into options with their values and positionals, before any value is read.
+private struct CommandLineReading<Command: ParsableCommand> {
+    var assignments: [(argument: Argument<Command>, value: String?)] = []
+    var positionals: [String] = []
+    /// An option whose value may be left out, given just before a positional: the positional may be its value.
+    var optionalValueBefore: [Int: Argument<Command>] = [:]
 }
