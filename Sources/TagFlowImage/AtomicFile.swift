@@ -229,9 +229,8 @@ public enum AtomicFile {
                 var candidate = ""
                 // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
                 for _ in 0..<8 {
-                    candidate = directory + AtomicFile.temporaryName(for: name, process: getpid(),
-                                                                     random: String(UInt64.random(in: 0...UInt64.max),
-                                                                                    radix: 36))
+                    candidate = directory + AtomicFile.temporaryName(
+                        for: name, process: getpid(), random: String(UInt64.random(in: 0...UInt64.max), radix: 36))
                     descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                     if descriptor >= 0 || lastErrno() != EEXIST { break }
                 }

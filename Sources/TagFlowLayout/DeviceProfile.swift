@@ -36,8 +36,8 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decode(String.self, forKey: .name),
                   displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
-                  width: try container.decode(Double.self, forKey: .width), scale: try container.decode(Double.self,
-                                                                                                        forKey: .scale),
+                  width: try container.decode(Double.self, forKey: .width),
+                  scale: try container.decode(Double.self, forKey: .scale),
                   otherNames: try container.decodeIfPresent([String].self, forKey: .otherNames) ?? [])
     }
 

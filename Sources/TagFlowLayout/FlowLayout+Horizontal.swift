@@ -63,8 +63,8 @@ struct HorizontalRows {
             for (row, range) in fill.rows.enumerated() {
                 let used = widths[range].reduce(0, +) + spacing * Double(range.count - 1)
                 let placement = LinePlacement(alignment: alignment, direction: .ltr, available: fill.width,
-                                              spacing: spacing,
-                                              used: used, count: range.count, isLastLine: row == fill.rows.count - 1)
+                                              spacing: spacing, used: used, count: range.count,
+                                              isLastLine: row == fill.rows.count - 1)
                 let y = options.sectionInset.top + Double(row) * (options.itemHeight + options.lineSpacing)
                 var cursor = x + placement.lead
                 for tag in range {
@@ -82,8 +82,7 @@ struct HorizontalRows {
                 footer = strip(.footer(sectionIndex), width: options.footerHeight)
             }
             sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
-                                          span: start...x,
-                                          lineCount: fill.rows.count, hiddenCount: 0, more: nil))
+                                          span: start...x, lineCount: fill.rows.count, hiddenCount: 0, more: nil))
         }
         contentSize = Size(width: x, height: height)
         if rtl { mirror(width: x) }

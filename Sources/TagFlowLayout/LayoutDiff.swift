@@ -44,8 +44,7 @@ public struct LayoutSnapshot: Sendable, Equatable {
         public var more: MoreTag?
 
         public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil,
-                    tags: [Tag],
-                    more: MoreTag? = nil) {
+                    tags: [Tag], more: MoreTag? = nil) {
             self.title = title
             self.footer = footer
             self.header = header

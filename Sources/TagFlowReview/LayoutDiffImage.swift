@@ -437,14 +437,12 @@ public struct LayoutDiffImage {
         guard frame.height > frame.width else {
             let baseline = drawer.painter.baseline(centredIn: frame, font: font)
             _ = drawer.painter.drawLabel(text, at: Point(x: rightToLeft ? frame.maxX - 10 : frame.x + 10, y: baseline),
-                                         colour: colour, font: font,
-                                         alignment: rightToLeft ? .right : .left)
+                                         colour: colour, font: font, alignment: rightToLeft ? .right : .left)
             return
         }
         drawer.painter.drawTurned(in: frame) { turned in
-            _ = drawer.painter.drawLabel(text,
-                                         at: Point(x: turned.minX + 10,
-                                                   y: drawer.painter.baseline(centredIn: turned, font: font)),
+            _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10,
+                                                         y: drawer.painter.baseline(centredIn: turned, font: font)),
                                          colour: colour, font: font)
         }
     }
@@ -482,11 +480,9 @@ public struct LayoutDiffImage {
         }
         guard !text.isEmpty else { return }
         let colour = style == .solid ? palette[mark].text : palette[mark].text.withAlpha(style == .faint ? 110 : 150)
-        _ = drawer.painter.drawLabel(text,
-                                     at: Point(x: frame.midX,
-                                               y: drawer.painter.baseline(centredIn: frame,
-                                                                          font: drawer.fonts.bodyFont)),
-                             colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
+        _ = drawer.painter.drawLabel(
+            text, at: Point(x: frame.midX, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.bodyFont)),
+            colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
     }
 
     /// A selected tag as a render draws it in ``style``. Its change, if any, is a halo around it in the change's

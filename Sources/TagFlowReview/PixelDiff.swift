@@ -437,8 +437,7 @@ public enum PixelDiff {
     /// same colour in sum, as a shift inside them keeps it, and the new three are not the old three moved by a whole
     /// pixel.
     static func isThinStrokeShift(old: View, new: View, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, width: Int,
-                                  height: Int,
-                                  tolerance: Double) -> Bool {
+                                  height: Int, tolerance: Double) -> Bool {
         let x0 = x - dx, y0 = y - dy, x2 = x + dx, y2 = y + dy
         guard x0 >= 0, x0 < width, y0 >= 0, y0 < height, x2 >= 0, x2 < width, y2 >= 0, y2 < height else { return false }
         let before = (overWhite(old.bytes + old.offset(x0, y0)), overWhite(old.bytes + old.offset(x, y)),

@@ -47,8 +47,7 @@ enum LayoutBenchmarks {
             if size == sizes.first || size == sizes.last { queried[size] = (flow, rects) }
             speedups[size] = perScan / perQuery
             report.row("elements(in:)", size: "\(formatCount(size)) tags, \(formatCount(rects.count)) queries",
-                       time: query,
-                       rate: "\(formatSignificant(perQuery * 1e6)) µs/query")
+                       time: query, rate: "\(formatSignificant(perQuery * 1e6)) µs/query")
             report.row("elementsByLinearScan(in:)",
                        size: "\(formatCount(size)) tags, \(formatCount(linearCount)) queries",
                        time: scan, rate: "\(formatSignificant(perScan * 1e6)) µs/query")

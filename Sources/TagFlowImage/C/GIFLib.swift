@@ -108,8 +108,8 @@ final class GIFFileWriter {
     func putImage(_ region: PixelRegion, codedBlocks: [UInt8]) throws(GIFError) {
         let gif = try open()
         try check(
-            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false,
-                             nil),
+            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
+                             false, nil),
             "EGifPutImageDesc"
         )
         var failed = false

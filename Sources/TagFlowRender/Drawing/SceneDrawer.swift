@@ -176,8 +176,7 @@ struct SceneDrawer {
                           && look.fill.alpha == 255)
         if drawsCellText {
             painter.drawCell(frame, text: scene.engine.shape(text, font: scene.bodyFont), font: scene.bodyFont,
-                             look: look, style: style,
-                             fillsCell: fillsCell)
+                             look: look, style: style, fillsCell: fillsCell)
         } else {
             painter.drawCellShape(frame, look: look, style: style, fillsCell: fillsCell)
         }

@@ -231,8 +231,7 @@ public struct ScrollFrameRenderer: Sendable {
         let strategy = queries[column].strategy
         let label = queries.count > 1 ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
         _ = drawer.drawLabel(label, at: Point(x: columnLeft(column), y: Self.margin + 14),
-                             colour: scene.style.captionText,
-                             font: scene.headerFont.resized(to: 14))
+                             colour: scene.style.captionText, font: scene.headerFont.resized(to: 14))
     }
 
     /// Moves into the overview's coordinates, the content's points at `extent`, clipped to it.
@@ -377,8 +376,7 @@ public struct ScrollFrameRenderer: Sendable {
     static let framesForCopiedTags = 8
 
     private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer,
-                              backdropCopied: Bool,
-                              copiedTags: Set<ElementID>) {
+                              backdropCopied: Bool, copiedTags: Set<ElementID>) {
         let context = drawer.context
         let extent = frame.overviewExtent
         context.save()

@@ -84,8 +84,8 @@ public struct DeviceView: Sendable {
     /// order, clipped to the screen whose corner is at `origin`; then `scrollIndicator`'s scroll indicator, if given.
     /// `layersOverBackground` says that only their scene's opaque background lies under the layers.
     package func draw(window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [Layer],
-                      scrollIndicator: Scene?,
-                     at origin: Point, on context: CairoContext, layersOverBackground: Bool = false) {
+                      scrollIndicator: Scene?, at origin: Point, on context: CairoContext,
+                      layersOverBackground: Bool = false) {
         context.save()
         context.translate(x: origin.x, y: origin.y)
         context.rectangle(x: 0, y: 0, width: size.width, height: size.height)

@@ -292,8 +292,7 @@ public struct LayoutTransition: Sendable {
     package func draw(_ index: Int, on context: CairoContext) {
         let picture = picture(at: progress(index))
         view.draw(window: picture.window, backgrounds: picture.backgrounds, layers: picture.layers,
-                  scrollIndicator: nil,
-                  at: Point(x: 0, y: 0), on: context)
+                  scrollIndicator: nil, at: Point(x: 0, y: 0), on: context)
     }
 
     /// Frame `index` as cairo draws it at `scale`.
