@@ -32,7 +32,8 @@ public enum APNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .frameCountMismatch(expected, appended):
             return "the APNG was started for \(expected) frames but \(appended) were appended"
         case let .transparencyAfterOpaqueFirstFrame(frameIndex):
-            return "frame \(frameIndex) has transparent pixels, but the APNG was started as opaque RGB from its first frame"
+            return "frame \(frameIndex) has transparent pixels, "
+                + "but the APNG was started as opaque RGB from its first frame"
         case .alreadyFinished:
             return "the APNG was already finished"
         case let .png(error):
@@ -126,7 +127,8 @@ public final class APNGEncoder {
     public func append(_ frame: RGBAImage, delay: Delay? = nil) throws(APNGError) {
         guard !finished else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {
-            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width,
+                                     height: frame.height)
         }
         guard appendedFrames < frameCount else { throw .tooManyFrames(expected: frameCount) }
 
@@ -141,9 +143,11 @@ public final class APNGEncoder {
         }
 
         let compressed: [UInt8]
-        let frameChannels = previous == nil ? PNGWriting.channels(isOpaque: frame.isOpaque, colourType: options.colourType) : channels
+        let frameChannels = previous == nil
+            ? PNGWriting.channels(isOpaque: frame.isOpaque, colourType: options.colourType) : channels
         do {
-            compressed = try PNGWriting.compressedRaster(frame, region: region, channels: frameChannels, options: options)
+            compressed = try PNGWriting.compressedRaster(frame, region: region, channels: frameChannels,
+                                                         options: options)
         } catch {
             throw .png(error)
         }
@@ -151,7 +155,8 @@ public final class APNGEncoder {
         if previous == nil {
             channels = frameChannels
             writer.appendSignature()
-            writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, format: .direct(channels: channels)))
+            writer.appendChunk("IHDR",
+                               PNGWriting.ihdr(width: width, height: height, format: .direct(channels: channels)))
             var actl: [UInt8] = []
             actl.appendPNGUInt32(UInt32(frameCount))
             actl.appendPNGUInt32(0)  // num_plays: loop forever

@@ -229,8 +229,8 @@ public enum AtomicFile {
                 var candidate = ""
                 // O_EXCL with a random suffix; retry a few times on the (unlikely) clash.
                 for _ in 0..<8 {
-                    candidate = directory + AtomicFile.temporaryName(for: name, process: getpid(),
-                                                                     random: String(UInt64.random(in: 0...UInt64.max), radix: 36))
+                    candidate = directory + AtomicFile.temporaryName(
+                        for: name, process: getpid(), random: String(UInt64.random(in: 0...UInt64.max), radix: 36))
                     descriptor = open(candidate, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
                     if descriptor >= 0 || lastErrno() != EEXIST { break }
                 }
@@ -296,7 +296,8 @@ public enum AtomicFile {
 
         /// Flushes the temporary file (unless `flushToDisk` is false) and renames it over `path`, then flushes the
         /// directory, or leaves that to `directories` when given.
-        public func commit(flushToDisk: Bool = true, directories: DeferredDirectoryFlushes? = nil) throws(AtomicFileError) {
+        public func commit(flushToDisk: Bool = true,
+                           directories: DeferredDirectoryFlushes? = nil) throws(AtomicFileError) {
             guard fd >= 0 else { throw .notOpen(path: path) }
             if isStream {
                 let descriptor = fd
@@ -434,7 +435,8 @@ public final class AtomicFileBatch {
         madeFolders = []
         for (position, file) in files.enumerated() {
             do throws(AtomicFileError) {
-                try AtomicFile.moveIntoPlace(file.temporaryPath, file.path, flushToDisk: flushToDisk, directories: directories)
+                try AtomicFile.moveIntoPlace(file.temporaryPath, file.path, flushToDisk: flushToDisk,
+                                             directories: directories)
             } catch {
                 for rest in files[(position + 1)...] { AtomicFile.removeTemporary(rest.temporaryPath) }
                 throw error

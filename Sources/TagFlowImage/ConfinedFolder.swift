@@ -67,7 +67,8 @@ public struct ConfinedFolder: Sendable, Equatable {
     public func removeEmptyFolder(_ relative: String) throws(ConfinementError) {
         try withParent(of: relative) { descriptor, name in
             var info = stat()
-            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0, (info.st_mode & S_IFMT) == S_IFDIR else { return }
+            guard fstatat(descriptor, name, &info, AT_SYMLINK_NOFOLLOW) == 0,
+                  (info.st_mode & S_IFMT) == S_IFDIR else { return }
             _ = unlinkat(descriptor, name, AT_REMOVEDIR)
         }
     }

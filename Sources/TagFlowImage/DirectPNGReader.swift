@@ -42,7 +42,8 @@ enum DirectPNGReader {
                 let length = Int(Self.uint32(bytes, at: offset))
                 guard length <= bytes.count - offset - 12 else { return nil }
                 let typeStart = offset + 4, data = offset + 8..<offset + 8 + length
-                let crc = Checksums.crc32(UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[typeStart..<data.upperBound]))
+                let crc = Checksums.crc32(
+                    UnsafeBufferPointer(rebasing: bytes.bindMemory(to: UInt8.self)[typeStart..<data.upperBound]))
                 guard crc == Self.uint32(bytes, at: data.upperBound) else { return nil }
                 let type = String(decoding: bytes[typeStart..<typeStart + 4], as: UTF8.self)
                 guard seenHeader || type == "IHDR" else { return nil }
@@ -56,16 +57,19 @@ enum DirectPNGReader {
                     colourType = bytes[data.lowerBound + 9]
                     // Bit depth 8; deflate, filter method 0, no interlace.
                     guard bytes[data.lowerBound + 8] == 8, [2, 3, 6].contains(colourType),
-                          bytes[data.lowerBound + 10] == 0, bytes[data.lowerBound + 11] == 0, bytes[data.lowerBound + 12] == 0,
+                          bytes[data.lowerBound + 10] == 0, bytes[data.lowerBound + 11] == 0,
+                          bytes[data.lowerBound + 12] == 0,
                           (1...limits.maxSide).contains(width), (1...limits.maxSide).contains(height),
                           width * height <= limits.maxPixels else { return nil }
                 case "PLTE":
-                    guard colourType == 3, palette.isEmpty, idat.isEmpty, length % 3 == 0, (3...768).contains(length) else { return nil }
+                    guard colourType == 3, palette.isEmpty, idat.isEmpty, length % 3 == 0,
+                          (3...768).contains(length) else { return nil }
                     palette = stride(from: data.lowerBound, to: data.upperBound, by: 3).map { at in
                         UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16 | 0xFF00_0000
                     }
                 case "tRNS":
-                    guard colourType == 3, !palette.isEmpty, transparency == nil, idat.isEmpty, length <= palette.count else { return nil }
+                    guard colourType == 3, !palette.isEmpty, transparency == nil, idat.isEmpty,
+                          length <= palette.count else { return nil }
                     transparency = data
                 case "IDAT":
                     guard !idatEnded else { return nil }
@@ -86,7 +90,8 @@ enum DirectPNGReader {
         }
 
         private static func uint32(_ bytes: UnsafeRawBufferPointer, at offset: Int) -> UInt32 {
-            UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
+            UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16
+                | UInt32(bytes[offset + 2]) << 8 | UInt32(bytes[offset + 3])
         }
     }
 
@@ -119,14 +124,16 @@ enum DirectPNGReader {
     /// rows of the file against them, a row at a time, and stops at the first that differs. Neither picture is ever
     /// held whole. False too when the file is not of this kind, or damaged, or of another size.
     static func holds<E: Error>(in bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits,
-                                drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool) throws(E) -> Bool {
+                                drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool)
+        throws(E) -> Bool {
         guard var file = RowCheck(bytes, limits: limits) else { return false }
         let drawn = UnsafeMutableRawBufferPointer.allocate(byteCount: file.width * 4, alignment: 16)
         defer { drawn.deallocate() }
         let held = try draw { band in
             guard band.width == file.width else { return false }
             return (0..<band.height).allSatisfy { y in
-                let row = UnsafeRawBufferPointer(rebasing: band.data[y * band.stride..<y * band.stride + band.width * 4])
+                let row = UnsafeRawBufferPointer(
+                    rebasing: band.data[y * band.stride..<y * band.stride + band.width * 4])
                 RGBAImage.unpremultiply(argb32: row, stride: band.stride, into: drawn, width: band.width, height: 1)
                 return file.nextRow(is: drawn.baseAddress!)
             }
@@ -143,7 +150,8 @@ enum DirectPNGReader {
 
         /// Nil when the file is not of this kind, or damaged.
         init?(_ bytes: UnsafeRawBufferPointer, limits: PNGDecoder.Limits) {
-            guard let layout = Layout(bytes, limits: limits), let rows = DirectPNGReader.inflatedRows(bytes, layout) else { return nil }
+            guard let layout = Layout(bytes, limits: limits),
+                  let rows = DirectPNGReader.inflatedRows(bytes, layout) else { return nil }
             self.layout = layout
             self.rows = rows
             straight = [UInt8](repeating: 0, count: layout.width * 4)
@@ -175,7 +183,9 @@ enum DirectPNGReader {
         let pixels = rows.withUnsafeMutableBufferPointer { rows in
             [UInt8](unsafeUninitializedCapacity: width * height * 4) { out, initialised in
                 let destination = UnsafeMutableRawPointer(out.baseAddress!)
-                valid = (0..<height).allSatisfy { y in straightRow(y, of: rows.baseAddress!, layout, into: destination + y * width * 4) }
+                valid = (0..<height).allSatisfy { y in
+                    straightRow(y, of: rows.baseAddress!, layout, into: destination + y * width * 4)
+                }
                 initialised = valid ? width * height * 4 : 0
             }
         }
@@ -190,7 +200,8 @@ enum DirectPNGReader {
         let line = rows + y * (rowBytes + 1)
         let row = line + 1
         let above: UnsafePointer<UInt8>? = y > 0 ? UnsafePointer(row - (rowBytes + 1)) : nil
-        guard PNGRowFilter.unfilter(line.pointee, row: row, above: above, count: rowBytes, bpp: bpp) else { return false }
+        guard PNGRowFilter.unfilter(line.pointee, row: row, above: above, count: rowBytes,
+                                    bpp: bpp) else { return false }
         switch layout.colourType {
         case 6:
             target.copyMemory(from: row, byteCount: rowBytes)

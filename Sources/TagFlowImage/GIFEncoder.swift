@@ -75,7 +75,8 @@ public struct GIFPalette: Sendable, Equatable {
             var colours = base
             var used = seen
             for (from, to) in ramps {
-                for colour in [from] + Self.ramp(from: from, to: to, steps: steps) + [to] where used.insert(colour).inserted {
+                for colour in [from] + Self.ramp(from: from, to: to, steps: steps) + [to]
+                    where used.insert(colour).inserted {
                     colours.append(colour)
                 }
             }
@@ -164,8 +165,10 @@ final class GIFPaletteMapper {
                     while x < region.width {
                         // Four pixels at once while they repeat the last colour: most of a flat picture.
                         if haveLast, x + 4 <= region.width,
-                           words.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self) == SIMD4(repeating: lastWord) {
-                            UnsafeMutableRawPointer(out.baseAddress! + o).storeBytes(of: UInt32(lastIndex) &* 0x0101_0101, as: UInt32.self)
+                           words.loadUnaligned(fromByteOffset: x * 4, as: SIMD4<UInt32>.self)
+                               == SIMD4(repeating: lastWord) {
+                            UnsafeMutableRawPointer(out.baseAddress! + o)
+                                .storeBytes(of: UInt32(lastIndex) &* 0x0101_0101, as: UInt32.self)
                             o += 4
                             x += 4
                             continue
@@ -174,14 +177,17 @@ final class GIFPaletteMapper {
                         if !(haveLast && loaded == lastWord) {
                             lastWord = loaded
                             // The cache holds straight RGBA words, whichever the frame's layout.
-                            let word = isPremultiplied ? RGBAImage.straightRGBA(premultipliedARGB: loaded).littleEndian : loaded
+                            let word = isPremultiplied
+                                ? RGBAImage.straightRGBA(premultipliedARGB: loaded).littleEndian : loaded
                             let slot = Int(truncatingIfNeeded: (word &* 0x9E37_79B1) >> 20)
                             if cachedIndices[slot] != 0, cachedWords[slot] == word {
                                 lastIndex = UInt8(truncatingIfNeeded: cachedIndices[slot] - 1)
                             } else {
                                 let bytes = UInt32(littleEndian: word)
-                                lastIndex = index(r: UInt8(truncatingIfNeeded: bytes), g: UInt8(truncatingIfNeeded: bytes >> 8),
-                                                  b: UInt8(truncatingIfNeeded: bytes >> 16), a: UInt8(truncatingIfNeeded: bytes >> 24))
+                                lastIndex = index(r: UInt8(truncatingIfNeeded: bytes),
+                                                  g: UInt8(truncatingIfNeeded: bytes >> 8),
+                                                  b: UInt8(truncatingIfNeeded: bytes >> 16),
+                                                  a: UInt8(truncatingIfNeeded: bytes >> 24))
                                 cachedWords[slot] = word
                                 cachedIndices[slot] = UInt16(lastIndex) + 1
                             }
@@ -256,7 +262,8 @@ public final class GIFEncoder {
     /// (by default, one per core); 1 codes each frame before `append` returns. With `file`, the bytes are written to
     /// it as they are made, and committing it is the caller's; without, `finish` returns them.
     public init(width: Int, height: Int, palette: GIFPalette, delayCentiseconds: Int,
-                codingAhead: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN)), writingTo file: AtomicFile.Writer? = nil) throws(GIFError) {
+                codingAhead: Int = sysconf(Int32(_SC_NPROCESSORS_ONLN)),
+                writingTo file: AtomicFile.Writer? = nil) throws(GIFError) {
         guard (1...65535).contains(width), (1...65535).contains(height) else {
             throw .invalidDimensions(width: width, height: height)
         }
@@ -299,18 +306,21 @@ public final class GIFEncoder {
     private func append(_ frame: GIFFramePixels, delayCentiseconds: Int?) throws(GIFError) {
         guard file != nil else { throw .alreadyFinished }
         guard frame.width == width, frame.height == height else {
-            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width, height: frame.height)
+            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width,
+                                     height: frame.height)
         }
         let delay = delayCentiseconds ?? self.delayCentiseconds
         guard (0...65535).contains(delay) else { throw .invalidDelay(centiseconds: delay) }
 
         let coded = CodedFrame(delayCentiseconds: delay)
-        let previous = self.previous, mappers = self.mappers, coders = self.coders, width = self.width, height = self.height
+        let previous = self.previous, mappers = self.mappers, coders = self.coders,
+            width = self.width, height = self.height
         DispatchQueue.global().async {
             let region = previous.map { frame.changed(since: $0) ?? .unchangedFrame }
                 ?? PixelRegion(x: 0, y: 0, width: width, height: height)
             let indices = mappers.borrow { $0.map(frame, region: region) }
-            coded.finish(region: region, blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })
+            coded.finish(region: region,
+                         blocks: coders.borrow { lzw in indices.withUnsafeBufferPointer { lzw.subBlocks($0) } })
         }
         coding.append(coded)
         self.previous = frame
@@ -400,7 +410,9 @@ enum GIFFramePixels: @unchecked Sendable {
     func withWords<R>(_ body: (UnsafeRawPointer, Int, Bool) -> R) -> R {
         switch self {
         case let .straight(image):
-            return image.pixels.withUnsafeBytes { body($0.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, image.width * 4, false) }
+            return image.pixels.withUnsafeBytes {
+                body($0.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, image.width * 4, false)
+            }
         case let .premultiplied(frame):
             return frame.withPixels { body($0.data.baseAddress ?? UnsafeRawPointer(bitPattern: 4)!, $0.stride, true) }
         }
@@ -411,8 +423,11 @@ enum GIFFramePixels: @unchecked Sendable {
     func changed(since previous: GIFFramePixels) -> PixelRegion? {
         previous.withWords { old, oldStride, oldIsPremultiplied in
             withWords { new, newStride, isPremultiplied in
-                guard oldIsPremultiplied == isPremultiplied else { return PixelRegion(x: 0, y: 0, width: width, height: height) }
-                return PixelRegion.changed(from: old, to: new, width: width, height: height, strides: (oldStride, newStride))
+                guard oldIsPremultiplied == isPremultiplied else {
+                    return PixelRegion(x: 0, y: 0, width: width, height: height)
+                }
+                return PixelRegion.changed(from: old, to: new, width: width, height: height,
+                                           strides: (oldStride, newStride))
             }
         }
     }

@@ -1,7 +1,8 @@
 import TagFlowLayout
 
 /// GIF's variable-length LZW, in Swift, so that frames are coded on every core (giflib codes one image at a time
-/// inside its file writer). The output is the image data's sub-blocks, ready for ``GIFFileWriter/putImage(_:codedBlocks:)``.
+/// inside its file writer). The output is the image data's sub-blocks, ready for
+/// ``GIFFileWriter/putImage(_:codedBlocks:)``.
 ///
 /// The string table is a hash table of (prefix code, next index) → code with linear probing, 8,192 slots for at
 /// most 4,096 codes: 64 KiB, which stays in cache where a direct table of every pair (4 MiB) missed it on almost

@@ -22,7 +22,9 @@ struct PNGChunkWriter {
         let typeStart = bytes.count
         type.withUTF8Buffer { bytes.append(contentsOf: $0) }
         bytes.append(contentsOf: data)
-        let crc = bytes.withUnsafeBufferPointer { all in Checksums.crc32(UnsafeBufferPointer(rebasing: all[typeStart...])) }
+        let crc = bytes.withUnsafeBufferPointer { all in
+            Checksums.crc32(UnsafeBufferPointer(rebasing: all[typeStart...]))
+        }
         bytes.appendPNGUInt32(crc)
     }
 

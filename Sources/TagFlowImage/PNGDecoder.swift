@@ -73,7 +73,8 @@ public struct PNGDecoder: Sendable {
     /// tagflow's own kind of PNG (``DirectPNGReader``) and every row matched; false otherwise, when only
     /// ``decode(_:)`` and a comparison can tell.
     public func holdsExactly<E: Error>(in bytes: [UInt8],
-                                       drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool) throws(E) -> Bool {
+                                       drawnInBands draw: (_ check: (PremultipliedARGB32) -> Bool) throws(E) -> Bool)
+        throws(E) -> Bool {
         let checked = bytes.withUnsafeBytes { bytes in
             Result { () throws(E) -> Bool in try DirectPNGReader.holds(in: bytes, limits: limits, drawnInBands: draw) }
         }
@@ -85,10 +86,12 @@ public struct PNGDecoder: Sendable {
     private static func signatureProblem(_ bytes: [UInt8]) -> String? {
         let signature = PNGChunkWriter.signature
         if bytes.starts(with: signature) { return nil }
-        if bytes.count < signature.count && signature.starts(with: bytes) { return "the file ends inside the PNG signature" }
+        if bytes.count < signature.count
+            && signature.starts(with: bytes) { return "the file ends inside the PNG signature" }
         let kind: String? = if bytes.starts(with: Array("GIF8".utf8)) { "a GIF" }
             else if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { "a JPEG" }
-            else if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8)) && Array(bytes[8..<12]) == Array("WEBP".utf8) { "a WebP" }
+            else if bytes.count >= 12 && bytes.starts(with: Array("RIFF".utf8))
+                && Array(bytes[8..<12]) == Array("WEBP".utf8) { "a WebP" }
             else { nil }
         return "it does not start with the PNG signature" + (kind.map { "; it is \($0)" } ?? "")
     }
@@ -102,9 +105,11 @@ public struct PNGDecoder: Sendable {
         while bytes.count - offset >= 8 {
             let length = bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) }
             let type = bytes[offset + 4..<offset + 8]
-            let name = type.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) } ? String(decoding: type, as: UTF8.self) : "unnamed"
+            let name = type.allSatisfy { (0x41...0x5A).contains($0 & 0xDF) }
+                ? String(decoding: type, as: UTF8.self) : "unnamed"
             if length > bytes.count - offset - 12 {
-                return "the \(name) chunk at byte \(offset) runs past the end of the data: it declares \(length) bytes, and \(bytes.count - offset - 8) follow its header"
+                return "the \(name) chunk at byte \(offset) runs past the end of the data: "
+                    + "it declares \(length) bytes, and \(bytes.count - offset - 8) follow its header"
             }
             if name == "IEND" { return nil }
             offset += 12 + length

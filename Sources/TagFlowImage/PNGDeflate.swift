@@ -48,10 +48,12 @@ enum PNGDeflate {
     /// A zlib stream of the concatenation of `pieceCount` pieces, each deflated on its own core, as pigz does:
     /// each piece is deflated with no history, and all but the last end with a flush onto a byte boundary, so
     /// their raw deflate data joins into one valid stream (libdeflate, which has no flush, finishes each piece,
-    /// and ``DeflateJoining`` makes it one that more can follow). `piece` hands its index's bytes to `deflate`; they need
-    /// live only for that call, so a large image never exists whole.
+    /// and ``DeflateJoining`` makes it one that more can follow). `piece` hands its index's bytes to `deflate`; they
+    /// need live only for that call, so a large image never exists whole.
     private static func inPieces(pieceCount: Int, options: PNGEncoder.Options,
-                                 piece: @Sendable (_ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void) throws(PNGError) -> Void)
+                                 piece: @Sendable (
+                                     _ index: Int, _ deflate: (UnsafeBufferPointer<UInt8>) throws(PNGError) -> Void
+                                 ) throws(PNGError) -> Void)
         throws(PNGError) -> [UInt8] {
         let (level, strategy) = (options.compressionLevel, options.strategy.zlibValue)
         let rawDeflate = { @Sendable (input: UnsafeBufferPointer<UInt8>, isLast: Bool) throws(PNGError) -> [UInt8] in
@@ -67,10 +69,15 @@ enum PNGDeflate {
             Result { () throws(PNGError) -> (bytes: [UInt8], adler: UInt32, length: Int) in
                 var deflated: (bytes: [UInt8], adler: UInt32, length: Int)?
                 try piece(index) { buffer throws(PNGError) in
-                    guard buffer.count <= Int(UInt32.max) else { throw .zlib(operation: "deflate (a piece over 4 GiB)", code: Zlib.bufferError) }
-                    deflated = (try rawDeflate(buffer, index == pieceCount - 1), Checksums.adler32(buffer), buffer.count)
+                    guard buffer.count <= Int(UInt32.max) else {
+                        throw .zlib(operation: "deflate (a piece over 4 GiB)", code: Zlib.bufferError)
+                    }
+                    deflated = (try rawDeflate(buffer, index == pieceCount - 1), Checksums.adler32(buffer),
+                                buffer.count)
                 }
-                guard let deflated else { throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError) }
+                guard let deflated else {
+                    throw .zlib(operation: "deflate (a piece gave no bytes)", code: Zlib.dataError)
+                }
                 return deflated
             }
         }

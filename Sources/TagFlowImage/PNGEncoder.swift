@@ -119,7 +119,8 @@ public struct PNGEncoder: Sendable {
         public static let small = Options(compressionLevel: 12, deflater: .libdeflate)
 
         /// Close to what `cairo_surface_write_to_png` does (libpng defaults): zlib level 6, adaptive filtering, RGBA.
-        public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default, colourType: .rgba, deflater: .zlib)
+        public static let cairoLike = Options(compressionLevel: 6, filter: .adaptive, strategy: .default,
+                                              colourType: .rgba, deflater: .zlib)
 
         func checkLevel() throws(PNGError) {
             guard deflater.levels.contains(compressionLevel) else { throw .invalidCompressionLevel(compressionLevel) }
@@ -238,7 +239,8 @@ extension PNGEncoder {
     /// The bands depend only on the picture's size, and the palette only on its colours, so the bytes are the
     /// same for any number of cores.
     public func encode(width: Int, height: Int, isOpaque: Bool,
-                       band: @Sendable (_ rows: Range<Int>, _ rgba: UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
+                       band: @Sendable (_ rows: Range<Int>,
+                                        _ rgba: UnsafeMutableRawBufferPointer) throws -> Void) throws -> [UInt8] {
         let channels = PNGWriting.channels(isOpaque: isOpaque, colourType: options.colourType)
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             // `band` writes every byte.
@@ -254,12 +256,15 @@ extension PNGEncoder {
     /// is given, returning what that returns. Opaque bands are indexed straight from cairo's pixels. The bytes are
     /// those of the RGBA bands' encoding of the same pixels.
     public func encode(width: Int, height: Int, isOpaque: Bool,
-                       premultipliedBand band: @Sendable (_ rows: Range<Int>, _ encode: (PremultipliedARGB32) -> BandRows) throws -> BandRows)
+                       premultipliedBand band: @Sendable (
+                           _ rows: Range<Int>, _ encode: (PremultipliedARGB32) -> BandRows
+                       ) throws -> BandRows)
         throws -> [UInt8] {
         let channels = PNGWriting.channels(isOpaque: isOpaque, colourType: options.colourType)
         return try encodeBands(width: width, height: height, channels: channels) { rows in
             try band(rows) { pixels in
-                opaqueRows(pixels, allowsRGB: channels == 3).map(BandRows.init) ?? bandRows(RGBAImage(pixels), channels: channels)
+                opaqueRows(pixels, allowsRGB: channels == 3).map(BandRows.init) ?? bandRows(RGBAImage(pixels),
+                                                                                            channels: channels)
             }
         }
     }
@@ -269,7 +274,8 @@ extension PNGEncoder {
     private func bandRows(_ band: RGBAImage, channels: Int) -> BandRows {
         if let indexed = indexedRows(band) { return BandRows(rows: .indexed(indexed)) }
         let region = PixelRegion(x: 0, y: 0, width: band.width, height: band.height)
-        return BandRows(rows: .direct(PNGWriting.filteredScanlines(band, region: region, channels: channels, filter: options.filter)))
+        return BandRows(rows: .direct(PNGWriting.filteredScanlines(band, region: region, channels: channels,
+                                                                   filter: options.filter)))
     }
 
     /// The bands of about a deflate piece each, made by `make` on every core, joined under one palette when each
@@ -291,7 +297,8 @@ extension PNGEncoder {
         let compressed = try parts.withUnsafeMutableBufferPointer { parts throws(PNGError) in
             // Each band's worker takes its own band out, so its rows are renumbered where they are.
             nonisolated(unsafe) let bandsMade = parts
-            return try PNGDeflate.zlibStream(pieceCount: bands.count, options: palette == nil ? options : options.forPalette) { index in
+            return try PNGDeflate.zlibStream(pieceCount: bands.count,
+                                             options: palette == nil ? options : options.forPalette) { index in
                 let part = (bandsMade.baseAddress! + index).move()
                 (bandsMade.baseAddress! + index).initialize(to: .direct([]))
                 return part.scanlines(in: palette, channels: channels, filter: filter)

@@ -22,9 +22,11 @@ public enum PNGError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .invalidDimensions(width, height):
             return "a PNG cannot be \(width)×\(height): each side must be between 1 and 2147483647"
         case let .imageTooLarge(width, height, maxSide, maxPixels):
-            return "the PNG is \(width)×\(height), over the limit of \(maxSide) pixels a side and \(maxPixels) pixels in all"
+            return "the PNG is \(width)×\(height), over the limit of \(maxSide) pixels a side "
+                + "and \(maxPixels) pixels in all"
         case let .invalidCompressionLevel(level):
-            return "PNG compression level \(level) is not one the deflater has (libdeflate 0 to 12, zlib 0 to 9, igzip 0 to 3)"
+            return "PNG compression level \(level) is not one the deflater has "
+                + "(libdeflate 0 to 12, zlib 0 to 9, igzip 0 to 3)"
         case let .zlib(operation, code):
             return "zlib \(operation) failed with code \(code)"
         case let .libdeflate(operation):

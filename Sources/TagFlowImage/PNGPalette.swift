@@ -21,7 +21,8 @@ struct IndexedScanlines {
 
     /// `rows` rows of `width` straight RGBA pixels, packed; nil when they hold more than 256 colours.
     init?(rgba: UnsafeRawBufferPointer, width: Int, rows: Int) {
-        guard let indexed = try? Self(pixels: rgba, width: width, rows: rows, premultipliedARGB: false) else { return nil }
+        guard let indexed = try? Self(pixels: rgba, width: width, rows: rows,
+                                      premultipliedARGB: false) else { return nil }
         self = indexed
     }
 
@@ -62,7 +63,8 @@ struct IndexedScanlines {
                             | (source.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ repeated)
                             | (source.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ repeated)
                         if differs == 0 {
-                            UnsafeMutableRawPointer(destination).storeBytes(of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
+                            UnsafeMutableRawPointer(destination)
+                                .storeBytes(of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
                             destination += 8
                             source += 32
                             remaining -= 8
@@ -116,7 +118,8 @@ struct IndexedScanlines {
                     while i + 8 <= end {
                         let eight = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
                         if eight == UInt64(truncatingIfNeeded: eight & 0xFF) &* 0x0101_0101_0101_0101 {
-                            bytes.storeBytes(of: UInt64(table[Int(eight & 0xFF)]) &* 0x0101_0101_0101_0101, toByteOffset: i, as: UInt64.self)
+                            bytes.storeBytes(of: UInt64(table[Int(eight & 0xFF)]) &* 0x0101_0101_0101_0101,
+                                             toByteOffset: i, as: UInt64.self)
                         } else {
                             for j in i..<i + 8 { lines[j] = table[Int(lines[j])] }
                         }
@@ -216,7 +219,9 @@ struct PNGPalette {
 
     /// The PLTE chunk's data: R, G, B for each colour.
     var plte: [UInt8] {
-        colours.flatMap { [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0 >> 16)] }
+        colours.flatMap {
+            [UInt8(truncatingIfNeeded: $0), UInt8(truncatingIfNeeded: $0 >> 8), UInt8(truncatingIfNeeded: $0 >> 16)]
+        }
     }
 
     /// The tRNS chunk's data: the alpha of each translucent colour; nil when every colour is opaque.

@@ -52,7 +52,8 @@ enum PNGRowFilter {
 
     /// Undoes filter `type` on `row` in place, `above` being the row above already unfiltered (nil for the first
     /// row, which reads as zeros); false for a type PNG does not have.
-    static func unfilter(_ type: UInt8, row: UnsafeMutablePointer<UInt8>, above: UnsafePointer<UInt8>?, count n: Int, bpp: Int) -> Bool {
+    static func unfilter(_ type: UInt8, row: UnsafeMutablePointer<UInt8>, above: UnsafePointer<UInt8>?, count n: Int,
+                         bpp: Int) -> Bool {
         switch type {
         case 0:
             break
@@ -100,7 +101,8 @@ enum PNGRowFilter {
     }
 
     /// One row filtered by `type`; `above` nil reads as a row of zeros.
-    private static func filterRow(_ type: UInt8, current cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?, count n: Int,
+    private static func filterRow(_ type: UInt8, current cur: UnsafePointer<UInt8>, above: UnsafePointer<UInt8>?,
+                                  count n: Int,
                                   bpp: Int, into o: UnsafeMutablePointer<UInt8>) {
         switch type {
         case 0:

@@ -88,7 +88,8 @@ enum PNGWriting {
                     let rgb2 = UInt64(third.byteSwapped &>> 8), rgb3 = fourth.byteSwapped &>> 8
                     let at = 3 &* x
                     rgb.storeBytes(of: rgb0 | rgb1 &<< 24 | rgb2 &<< 48, toByteOffset: at, as: UInt64.self)
-                    rgb.storeBytes(of: UInt32(truncatingIfNeeded: rgb2 &>> 16) | rgb3 &<< 8, toByteOffset: at &+ 8, as: UInt32.self)
+                    rgb.storeBytes(of: UInt32(truncatingIfNeeded: rgb2 &>> 16) | rgb3 &<< 8, toByteOffset: at &+ 8,
+                                   as: UInt32.self)
                     x &+= 4
                 }
                 while x < pixels.width {
@@ -112,7 +113,8 @@ enum PNGWriting {
     }
 
     /// Each row of `region` as a filter-type byte followed by the filtered bytes, in `channels` (3 or 4) per pixel.
-    static func filteredScanlines(_ image: RGBAImage, region: PixelRegion, channels: Int, filter: PNGEncoder.Filter) -> [UInt8] {
+    static func filteredScanlines(_ image: RGBAImage, region: PixelRegion, channels: Int,
+                                  filter: PNGEncoder.Filter) -> [UInt8] {
         let rowBytes = region.width * channels
         let lineBytes = rowBytes + 1
         let total = lineBytes * region.height

@@ -41,7 +41,8 @@ public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .invalidDimensions(width, height):
-            return "invalid image size \(width)×\(height): both sides must be at least 0 and the byte count must fit in memory"
+            return "invalid image size \(width)×\(height): both sides must be at least 0 "
+                + "and the byte count must fit in memory"
         case let .pixelCountMismatch(expected, actual):
             return "an RGBA image of that size needs \(expected) bytes, but \(actual) were given"
         case let .invalidStride(stride, width):
@@ -57,7 +58,8 @@ public struct RGBAImage: Sendable, Equatable {
     /// Same size and the same bytes, compared as memory: an array's own `==` goes a byte at a time, about 25 times
     /// slower, and a snapshot's verify compares every picture with its golden.
     public static func == (lhs: RGBAImage, rhs: RGBAImage) -> Bool {
-        guard lhs.width == rhs.width, lhs.height == rhs.height, lhs.pixels.count == rhs.pixels.count else { return false }
+        guard lhs.width == rhs.width, lhs.height == rhs.height,
+              lhs.pixels.count == rhs.pixels.count else { return false }
         return lhs.pixels.withUnsafeBytes { a in
             rhs.pixels.withUnsafeBytes { b in a.isEmpty || memcmp(a.baseAddress!, b.baseAddress!, a.count) == 0 }
         }
@@ -133,12 +135,13 @@ public struct RGBAImage: Sendable, Equatable {
 
     /// Writes `width`×`height` pixels of cairo ARGB32 data as straight RGBA into `output` (4 × width × height bytes).
     /// The caller has checked the sizes.
-    public static func unpremultiply(argb32 data: UnsafeRawBufferPointer, stride: Int, into output: UnsafeMutableRawBufferPointer,
+    public static func unpremultiply(argb32 data: UnsafeRawBufferPointer, stride: Int,
+                                     into output: UnsafeMutableRawBufferPointer,
                                      width: Int, height: Int) {
         let words = output.baseAddress!.assumingMemoryBound(to: UInt32.self)
         for y in 0..<height {
-            let row = UnsafeBufferPointer(start: data.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self),
-                                          count: width)
+            let row = UnsafeBufferPointer(
+                start: data.baseAddress!.advanced(by: y * stride).assumingMemoryBound(to: UInt32.self), count: width)
             let destination = UnsafeMutableBufferPointer(start: words.advanced(by: y * width), count: width)
             // Opaque rows, the common case, only swap R and B into R, G, B, A byte order; both loops vectorise.
             if row.reduce(UInt32(0xFF00_0000), { $0 & $1 }) == 0xFF00_0000 {

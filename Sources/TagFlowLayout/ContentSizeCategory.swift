@@ -43,7 +43,9 @@ public enum ContentSizeCategory: String, CaseIterable, Sendable, Codable {
     /// "accessibilityExtraLarge" and "ax3" are the same.
     public init?(name: String) {
         let key = name.lowercased()
-        guard let match = Self.allCases.first(where: { $0.rawValue.lowercased() == key || "\($0)".lowercased() == key }) else {
+        guard let match = Self.allCases.first(where: {
+            $0.rawValue.lowercased() == key || "\($0)".lowercased() == key
+        }) else {
             return nil
         }
         self = match

@@ -36,7 +36,8 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(name: try container.decode(String.self, forKey: .name),
                   displayName: try container.decodeIfPresent(String.self, forKey: .displayName),
-                  width: try container.decode(Double.self, forKey: .width), scale: try container.decode(Double.self, forKey: .scale),
+                  width: try container.decode(Double.self, forKey: .width),
+                  scale: try container.decode(Double.self, forKey: .scale),
                   otherNames: try container.decodeIfPresent([String].self, forKey: .otherNames) ?? [])
     }
 
@@ -45,14 +46,16 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
     public static let builtIn: [DeviceProfile] = [
         DeviceProfile(name: "iphone-se-1", displayName: "iPhone SE (1st generation)", width: 320, scale: 2),
         DeviceProfile(name: "iphone-se", displayName: "iPhone SE", width: 375, scale: 2,
-                      otherNames: ["iPhone SE (2nd generation)", "iPhone SE (3rd generation)", "iPhone 8", "iPhone 7", "iPhone 6s"]),
+                      otherNames: ["iPhone SE (2nd generation)", "iPhone SE (3rd generation)", "iPhone 8", "iPhone 7",
+                                   "iPhone 6s"]),
         DeviceProfile(name: "iphone-13-mini", displayName: "iPhone 13 mini", width: 375, scale: 3,
                       otherNames: ["iPhone 12 mini", "iPhone X", "iPhone XS", "iPhone 11 Pro"]),
         DeviceProfile(name: "iphone-14", displayName: "iPhone 14", width: 390, scale: 3,
                       otherNames: ["iPhone 12", "iPhone 12 Pro", "iPhone 13", "iPhone 13 Pro", "iPhone 16e"]),
         DeviceProfile(name: "iphone-15", displayName: "iPhone 15", width: 393, scale: 3,
                       otherNames: ["iPhone 14 Pro", "iPhone 15 Pro", "iPhone 16"]),
-        DeviceProfile(name: "iphone-16-pro", displayName: "iPhone 16 Pro", width: 402, scale: 3, otherNames: ["iPhone 17", "iPhone 17 Pro"]),
+        DeviceProfile(name: "iphone-16-pro", displayName: "iPhone 16 Pro", width: 402, scale: 3,
+                      otherNames: ["iPhone 17", "iPhone 17 Pro"]),
         DeviceProfile(name: "iphone-11", displayName: "iPhone 11", width: 414, scale: 2, otherNames: ["iPhone XR"]),
         DeviceProfile(name: "iphone-11-pro-max", displayName: "iPhone 11 Pro Max", width: 414, scale: 3,
                       otherNames: ["iPhone XS Max", "iPhone 8 Plus", "iPhone 7 Plus", "iPhone 6s Plus"]),
@@ -61,7 +64,8 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
                       otherNames: ["iPhone 12 Pro Max", "iPhone 13 Pro Max"]),
         DeviceProfile(name: "iphone-15-pro-max", displayName: "iPhone 15 Pro Max", width: 430, scale: 3,
                       otherNames: ["iPhone 14 Pro Max", "iPhone 15 Plus", "iPhone 16 Plus"]),
-        DeviceProfile(name: "iphone-16-pro-max", displayName: "iPhone 16 Pro Max", width: 440, scale: 3, otherNames: ["iPhone 17 Pro Max"]),
+        DeviceProfile(name: "iphone-16-pro-max", displayName: "iPhone 16 Pro Max", width: 440, scale: 3,
+                      otherNames: ["iPhone 17 Pro Max"]),
         DeviceProfile(name: "ipad-10", displayName: "iPad (10th generation)", width: 820, scale: 2),
     ]
 
@@ -69,22 +73,27 @@ public struct DeviceProfile: Hashable, Sendable, Codable {
     public var allNames: [String] { [name, displayName] + otherNames }
 
     /// The profile called `name` among `profiles`, matched by any of its ``allNames``, ignoring case, spaces,
-    /// hyphens and brackets: "iPhone 15", "iphone-15" and "IPHONE15" are the same device, and "iPhone 15 Pro" is it too.
+    /// hyphens and brackets: "iPhone 15", "iphone-15" and "IPHONE15" are the same device, and "iPhone 15 Pro" is it
+    /// too.
     public static func named(_ name: String, in profiles: [DeviceProfile] = builtIn) -> DeviceProfile? {
         // A profile's own name first: a config's "iphone-13" is its own device, not the phone iphone-14 also is.
         named(name, in: profiles, includingOtherNames: false) ?? named(name, in: profiles, includingOtherNames: true)
     }
 
     /// The profile among `profiles` that `name` names by its name or display name, or also by its other names.
-    package static func named(_ name: String, in profiles: [DeviceProfile], includingOtherNames: Bool) -> DeviceProfile? {
+    package static func named(_ name: String, in profiles: [DeviceProfile],
+                              includingOtherNames: Bool) -> DeviceProfile? {
         let key = normalized(name)
         return profiles.first { profile in
-            (includingOtherNames ? profile.allNames : [profile.name, profile.displayName]).contains { normalized($0) == key }
+            (includingOtherNames ? profile.allNames : [profile.name, profile.displayName])
+                .contains { normalized($0) == key }
         }
     }
 
     /// What names are compared by: lowercase letters and digits only.
     package static func normalized(_ name: String) -> String {
-        String(name.lowercased().unicodeScalars.filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }.map(Character.init))
+        String(name.lowercased().unicodeScalars
+            .filter { ("a"..."z").contains($0) || ("0"..."9").contains($0) }
+            .map(Character.init))
     }
 }

@@ -22,7 +22,8 @@ struct HorizontalRows {
         let rowCount = options.rows
         let spacing = options.interitemSpacing
         let rowsHeight = Double(rowCount) * options.itemHeight + Double(rowCount - 1) * options.lineSpacing
-        let height = Swift.max(options.height - options.contentInset.vertical, options.sectionInset.vertical + rowsHeight)
+        let height = Swift.max(options.height - options.contentInset.vertical,
+                               options.sectionInset.vertical + rowsHeight)
         let rtl = options.direction == .rtl
         // Placed left to right, then mirrored for right to left: `left` and `right` swap so they survive the mirror.
         let alignment: Alignment = switch (options.alignment, rtl) {
@@ -54,13 +55,16 @@ struct HorizontalRows {
             }
             x += options.sectionInset.left
             widths.removeAll(keepingCapacity: true)
-            widths.append(contentsOf: section.textWidths.lazy.map { Swift.min($0 + 2 * options.padding, options.lineWidth) })
+            widths.append(contentsOf: section.textWidths.lazy.map {
+                Swift.min($0 + 2 * options.padding, options.lineWidth)
+            })
             let fill = Self.balancedRows(widths, rows: rowCount, spacing: spacing)
             let firstItem = items.count
             for (row, range) in fill.rows.enumerated() {
                 let used = widths[range].reduce(0, +) + spacing * Double(range.count - 1)
-                let placement = LinePlacement(alignment: alignment, direction: .ltr, available: fill.width, spacing: spacing,
-                                              used: used, count: range.count, isLastLine: row == fill.rows.count - 1)
+                let placement = LinePlacement(alignment: alignment, direction: .ltr, available: fill.width,
+                                              spacing: spacing, used: used, count: range.count,
+                                              isLastLine: row == fill.rows.count - 1)
                 let y = options.sectionInset.top + Double(row) * (options.itemHeight + options.lineSpacing)
                 var cursor = x + placement.lead
                 for tag in range {
@@ -77,8 +81,8 @@ struct HorizontalRows {
             if section.hasFooter && options.footerHeight > 0 {
                 footer = strip(.footer(sectionIndex), width: options.footerHeight)
             }
-            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count, span: start...x,
-                                          lineCount: fill.rows.count, hiddenCount: 0, more: nil))
+            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
+                                          span: start...x, lineCount: fill.rows.count, hiddenCount: 0, more: nil))
         }
         contentSize = Size(width: x, height: height)
         if rtl { mirror(width: x) }
@@ -91,7 +95,9 @@ struct HorizontalRows {
 
     /// Flips every frame and span across the content's width, for right-to-left reading.
     private mutating func mirror(width: Double) {
-        func flipped(_ rect: Rect) -> Rect { Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height) }
+        func flipped(_ rect: Rect) -> Rect {
+            Rect(x: width - rect.maxX, y: rect.y, width: rect.width, height: rect.height)
+        }
         for position in items.indices { items[position].frame = flipped(items[position].frame) }
         for position in index.indices { index[position].frame = flipped(index[position].frame) }
         for position in sections.indices {
@@ -117,7 +123,11 @@ struct HorizontalRows {
             while high - low > 1e-9 * Swift.max(1, high) {
                 let middle = (low + high) / 2
                 if middle <= low || middle >= high { break }
-                if greedyRowCount(widths, width: middle, spacing: spacing, limit: rows) <= rows { high = middle } else { low = middle }
+                if greedyRowCount(widths, width: middle, spacing: spacing, limit: rows) <= rows {
+                    high = middle
+                } else {
+                    low = middle
+                }
             }
         }
         return greedyRows(widths, width: high, spacing: spacing)
@@ -141,7 +151,8 @@ struct HorizontalRows {
     }
 
     /// The rows greedy filling at `width` makes, and the widest one's width.
-    private static func greedyRows(_ widths: [Double], width: Double, spacing: Double) -> (rows: [Range<Int>], width: Double) {
+    private static func greedyRows(_ widths: [Double], width: Double,
+                                   spacing: Double) -> (rows: [Range<Int>], width: Double) {
         var rows = [Range<Int>]()
         var start = 0
         var used = 0.0

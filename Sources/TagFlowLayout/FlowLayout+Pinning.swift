@@ -16,7 +16,8 @@ extension FlowLayout {
             let last = span.upperBound - (footer?.width ?? 0) - header.width
             frame.x = Swift.min(Swift.max(edge, header.x), Swift.max(header.x, last))
         case (.horizontal, .rtl):
-            // The header is at its section's right end, the footer at its left, and the next section comes in from the left.
+            // The header is at its section's right end, the footer at its left, and the next section comes in from the
+            // left.
             let lastRight = span.lowerBound + (footer?.width ?? 0) + header.width
             let right = Swift.max(Swift.min(edge, header.maxX), Swift.min(header.maxX, lastRight))
             frame.x = right - header.width

@@ -24,7 +24,8 @@ public struct SectionLayout: Hashable, Sendable {
     public var lineCount: Int
     /// Tags hidden by `maxLines`.
     public var hiddenCount: Int
-    /// The tag that counts the hidden tags at the end of the last shown line, when `moreTag` is set and tags are hidden.
+    /// The tag that counts the hidden tags at the end of the last shown line, when `moreTag` is set and tags are
+    /// hidden.
     public var more: MoreTagLayout?
 }
 
@@ -229,7 +230,8 @@ public struct FlowLayout: Sendable {
     private func firstElement(endingAfter y: Double) -> Int {
         let block = Self.firstIndex(in: blockMaxY, above: y)
         let start = Swift.min(block * Self.searchBlock, indexMaxY.count)
-        return Self.firstIndex(in: indexMaxY, above: y, within: start..<Swift.min(start + Self.searchBlock, indexMaxY.count))
+        return Self.firstIndex(in: indexMaxY, above: y,
+                               within: start..<Swift.min(start + Self.searchBlock, indexMaxY.count))
     }
 
     /// The first index of `ends` in `range` whose value is above `value`, or the range's end; `ends` never decrease.
@@ -291,7 +293,8 @@ private struct DocumentOrderCursor {
         }
         let laidOut = layout.sections[section]
         if position < itemPositions.lowerBound { return LayoutElement(id: .header(section), frame: laidOut.header!) }
-        if position == itemPositions.upperBound, let more = laidOut.more { return LayoutElement(id: .more(section), frame: more.frame) }
+        if position == itemPositions.upperBound,
+           let more = laidOut.more { return LayoutElement(id: .more(section), frame: more.frame) }
         return LayoutElement(id: .footer(section), frame: laidOut.footer!)
     }
 }

@@ -43,6 +43,8 @@ extension FlowLayout {
             frame = item.frame
             isHidden = item.isHidden
         }
-        return frame.map { LayoutAttributes(frame: $0, zIndex: zIndex(of: id.kind), alpha: isHidden ? 0 : 1, isHidden: isHidden) }
+        return frame.map {
+            LayoutAttributes(frame: $0, zIndex: zIndex(of: id.kind), alpha: isHidden ? 0 : 1, isHidden: isHidden)
+        }
     }
 }

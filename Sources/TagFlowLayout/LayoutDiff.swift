@@ -43,8 +43,8 @@ public struct LayoutSnapshot: Sendable, Equatable {
         /// `nil` when the section shows no more tag.
         public var more: MoreTag?
 
-        public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil, tags: [Tag],
-                    more: MoreTag? = nil) {
+        public init(title: String? = nil, footer: String? = nil, header: Rect? = nil, footerFrame: Rect? = nil,
+                    tags: [Tag], more: MoreTag? = nil) {
             self.title = title
             self.footer = footer
             self.header = header
@@ -97,7 +97,8 @@ public struct LayoutSnapshot: Sendable, Equatable {
             if let placed = section.more, let tag = layout.moreTags[sectionIndex] {
                 more = MoreTag(text: tag.text, count: placed.count, frame: placed.frame)
             }
-            return Section(title: source.title, footer: source.footer, header: section.header, footerFrame: section.footer, tags: tags,
+            return Section(title: source.title, footer: source.footer, header: section.header,
+                           footerFrame: section.footer, tags: tags,
                            more: more)
         }
     }
@@ -222,11 +223,13 @@ public struct LayoutDiff: Sendable, Equatable {
     public static let tolerance = 1e-6
 
     public var isIdentical: Bool {
-        added.isEmpty && removed.isEmpty && renamed.isEmpty && moved.isEmpty && shifted.isEmpty && resized.isEmpty && reselected.isEmpty
+        added.isEmpty && removed.isEmpty && renamed.isEmpty && moved.isEmpty && shifted.isEmpty && resized.isEmpty
+            && reselected.isEmpty
             && sections.isEmpty && moreTags.isEmpty
             && !Self.differs(old.contentSize.height, new.contentSize.height)
             && !Self.differs(old.contentSize.width, new.contentSize.width)
-            && !Self.differs(old.viewport.width, new.viewport.width) && !Self.differs(old.viewport.height, new.viewport.height)
+            && !Self.differs(old.viewport.width, new.viewport.width)
+                && !Self.differs(old.viewport.height, new.viewport.height)
     }
 
     public var contentHeightChange: Double { new.contentSize.height - old.contentSize.height }
@@ -242,7 +245,8 @@ public struct LayoutDiff: Sendable, Equatable {
     /// The two layouts were measured with different font files (both known): say so before the tags that moved.
     /// Records whose hashes come from different algorithms agree when the rest of them does.
     public var fontFilesChanged: Bool {
-        guard !old.fontFiles.isEmpty, !new.fontFiles.isEmpty, Set(old.fontFiles) != Set(new.fontFiles) else { return false }
+        guard !old.fontFiles.isEmpty, !new.fontFiles.isEmpty,
+              Set(old.fontFiles) != Set(new.fontFiles) else { return false }
         func covered(_ fonts: [FontFileIdentity], by others: [FontFileIdentity]) -> Bool {
             fonts.allSatisfy { font in others.contains { $0.agrees(with: font) } }
         }
@@ -260,26 +264,33 @@ public struct LayoutDiff: Sendable, Equatable {
             case let (o?, n?):
                 let oldSection = old.sections[o], newSection = new.sections[n]
                 if oldSection.title != newSection.title {
-                    sections.append(SectionChange(kind: .retitled, oldIndex: o, newIndex: n, oldText: oldSection.title, newText: newSection.title))
+                    sections.append(SectionChange(kind: .retitled, oldIndex: o, newIndex: n, oldText: oldSection.title,
+                                                  newText: newSection.title))
                 }
                 if oldSection.footer != newSection.footer {
-                    sections.append(SectionChange(kind: .refootered, oldIndex: o, newIndex: n, oldText: oldSection.footer, newText: newSection.footer))
+                    sections.append(SectionChange(kind: .refootered, oldIndex: o, newIndex: n,
+                                                  oldText: oldSection.footer, newText: newSection.footer))
                 }
                 if Self.differsInSize(oldSection.header, newSection.header) {
-                    sections.append(SectionChange(kind: .headerResized, oldIndex: o, newIndex: n, oldText: nil, newText: nil))
+                    sections.append(SectionChange(kind: .headerResized, oldIndex: o, newIndex: n, oldText: nil,
+                                                  newText: nil))
                 }
                 if Self.differsInSize(oldSection.footerFrame, newSection.footerFrame) {
-                    sections.append(SectionChange(kind: .footerResized, oldIndex: o, newIndex: n, oldText: nil, newText: nil))
+                    sections.append(SectionChange(kind: .footerResized, oldIndex: o, newIndex: n, oldText: nil,
+                                                  newText: nil))
                 }
                 compareTags(oldSection: o, newSection: n)
                 if Self.differs(oldSection.more, newSection.more) {
-                    moreTags.append(MoreTagChange(oldSection: o, newSection: n, old: oldSection.more, new: newSection.more))
+                    moreTags.append(MoreTagChange(oldSection: o, newSection: n, old: oldSection.more,
+                                                  new: newSection.more))
                 }
             case let (o?, nil):
-                sections.append(SectionChange(kind: .removed, oldIndex: o, newIndex: nil, oldText: old.sections[o].title, newText: nil))
+                sections.append(SectionChange(kind: .removed, oldIndex: o, newIndex: nil,
+                                              oldText: old.sections[o].title, newText: nil))
                 for index in old.sections[o].tags.indices { removed.append(change(old: (o, index), new: nil)) }
             case let (nil, n?):
-                sections.append(SectionChange(kind: .added, oldIndex: nil, newIndex: n, oldText: nil, newText: new.sections[n].title))
+                sections.append(SectionChange(kind: .added, oldIndex: nil, newIndex: n, oldText: nil,
+                                              newText: new.sections[n].title))
                 for index in new.sections[n].tags.indices { added.append(change(old: nil, new: (n, index))) }
             case (nil, nil):
                 break
@@ -294,7 +305,9 @@ public struct LayoutDiff: Sendable, Equatable {
         reselected.sort { newOrder($0) < newOrder($1) }
         moreTags.sort { $0.newSection < $1.newSection }
         shifted.sort { $0.newSection < $1.newSection }
-        sections.sort { ($0.newIndex ?? $0.oldIndex ?? 0, $0.oldIndex ?? -1) < ($1.newIndex ?? $1.oldIndex ?? 0, $1.oldIndex ?? -1) }
+        sections.sort {
+            ($0.newIndex ?? $0.oldIndex ?? 0, $0.oldIndex ?? -1) < ($1.newIndex ?? $1.oldIndex ?? 0, $1.oldIndex ?? -1)
+        }
     }
 
     /// Whether two coordinates differ by more than ``tolerance``.
@@ -314,19 +327,22 @@ public struct LayoutDiff: Sendable, Equatable {
         switch (a, b) {
         case (nil, nil): return false
         case let (a?, b?):
-            return a.text != b.text || a.count != b.count || differs(a.frame.x, b.frame.x) || differs(a.frame.y, b.frame.y)
+            return a.text != b.text || a.count != b.count || differs(a.frame.x, b.frame.x)
+                || differs(a.frame.y, b.frame.y)
                 || differs(a.frame.width, b.frame.width) || differs(a.frame.height, b.frame.height)
         default: return true
         }
     }
 
-    private func change(old oldPlace: (section: Int, index: Int)?, new newPlace: (section: Int, index: Int)?) -> TagChange {
+    private func change(old oldPlace: (section: Int, index: Int)?,
+                        new newPlace: (section: Int, index: Int)?) -> TagChange {
         func place(_ snapshot: LayoutSnapshot, _ at: (section: Int, index: Int)?) -> Place? {
             guard let at else { return nil }
             let tag = snapshot.sections[at.section].tags[at.index]
             return Place(section: at.section, index: at.index, line: tag.line, frame: tag.frame)
         }
-        let text = oldPlace.map { old.sections[$0.section].tags[$0.index].text } ?? new.sections[newPlace!.section].tags[newPlace!.index].text
+        let text = oldPlace.map { old.sections[$0.section].tags[$0.index].text }
+            ?? new.sections[newPlace!.section].tags[newPlace!.index].text
         return TagChange(text: text, old: place(old, oldPlace), new: place(new, newPlace))
     }
 
@@ -335,7 +351,8 @@ public struct LayoutDiff: Sendable, Equatable {
         let matches = Self.matchTexts(oldTags.map(\.text), newTags.map(\.text))
         var matchedOld = [Bool](repeating: false, count: oldTags.count)
         var matchedNew = [Bool](repeating: false, count: newTags.count)
-        let shift = Self.shift(old: (old.sections[o], old.direction), new: (new.sections[n], new.direction), along: new.scrollDirection)
+        let shift = Self.shift(old: (old.sections[o], old.direction), new: (new.sections[n], new.direction),
+                               along: new.scrollDirection)
         let isShifted = Self.differs(shift.dx, 0) || Self.differs(shift.dy, 0)
         var shiftedTags = 0
         for (i, j) in matches {
@@ -345,7 +362,8 @@ public struct LayoutDiff: Sendable, Equatable {
             let tagChange = change(old: (o, i), new: (n, j))
             switch (a.frame, b.frame) {
             case let (f?, g?):
-                let withItsSection = a.line == b.line && !Self.differs(g.x - f.x, shift.dx) && !Self.differs(g.y - f.y, shift.dy)
+                let withItsSection = a.line == b.line && !Self.differs(g.x - f.x, shift.dx)
+                    && !Self.differs(g.y - f.y, shift.dy)
                 if !withItsSection { moved.append(tagChange) } else if isShifted { shiftedTags += 1 }
                 if Self.differs(f.width, g.width) || Self.differs(f.height, g.height) { resized.append(tagChange) }
             case (nil, nil):
@@ -362,7 +380,8 @@ public struct LayoutDiff: Sendable, Equatable {
             let bounds = [(-1, -1)] + kept + [(oldTags.count, newTags.count)]
             for (before, after) in zip(bounds, bounds.dropFirst()) where after.0 > before.0 && after.1 > before.1 {
                 let gone = (before.0 + 1)..<after.0, come = (before.1 + 1)..<after.1
-                guard !gone.isEmpty, gone.count == come.count, gone.allSatisfy({ !matchedOld[$0] }), come.allSatisfy({ !matchedNew[$0] }) else { continue }
+                guard !gone.isEmpty, gone.count == come.count, gone.allSatisfy({ !matchedOld[$0] }),
+                      come.allSatisfy({ !matchedNew[$0] }) else { continue }
                 for (i, j) in zip(gone, come) {
                     matchedOld[i] = true
                     matchedNew[j] = true
@@ -386,7 +405,8 @@ public struct LayoutDiff: Sendable, Equatable {
     /// or, without one, its first line, moved. Nothing when either side shows no tag and no header.
     static func shift(old: (LayoutSnapshot.Section, Direction), new: (LayoutSnapshot.Section, Direction),
                       along axis: ScrollDirection) -> (dx: Double, dy: Double) {
-        guard let from = contentStart(old.0, direction: old.1, along: axis), let to = contentStart(new.0, direction: new.1, along: axis) else {
+        guard let from = contentStart(old.0, direction: old.1, along: axis),
+              let to = contentStart(new.0, direction: new.1, along: axis) else {
             return (0, 0)
         }
         return axis == .vertical ? (0, to - from) : (to - from, 0)
@@ -394,7 +414,8 @@ public struct LayoutDiff: Sendable, Equatable {
 
     /// Where a section's tags begin along the scroll axis: its header's far edge, or its first line's near one.
     /// Horizontal strips run right to left when the reading direction does.
-    static func contentStart(_ section: LayoutSnapshot.Section, direction: Direction, along axis: ScrollDirection) -> Double? {
+    static func contentStart(_ section: LayoutSnapshot.Section, direction: Direction,
+                             along axis: ScrollDirection) -> Double? {
         let frames = section.tags.compactMap(\.frame)
         switch (axis, direction) {
         case (.vertical, _): return section.header?.maxY ?? frames.map(\.minY).min()
@@ -404,14 +425,17 @@ public struct LayoutDiff: Sendable, Equatable {
     }
 
     /// Pairs of old and new section indices, with `nil` on the side a section is missing from, in document order.
-    static func pairSections(_ old: [LayoutSnapshot.Section], _ new: [LayoutSnapshot.Section]) -> [(old: Int?, new: Int?)] {
+    static func pairSections(_ old: [LayoutSnapshot.Section],
+                             _ new: [LayoutSnapshot.Section]) -> [(old: Int?, new: Int?)] {
         var newForOld = [Int?](repeating: nil, count: old.count)
         var oldForNew = [Int?](repeating: nil, count: new.count)
         func pair(_ i: Int, _ j: Int) { newForOld[i] = j; oldForNew[j] = i }
 
         // 1. Equal titles, the k-th old with the k-th new. Untitled sections are left to the next steps.
         var newByTitle = [String: [Int]]()
-        for (j, section) in new.enumerated() { if let title = section.title { newByTitle[title, default: []].append(j) } }
+        for (j, section) in new.enumerated() {
+            if let title = section.title { newByTitle[title, default: []].append(j) }
+        }
         for (i, section) in old.enumerated() {
             guard let title = section.title, var queue = newByTitle[title], !queue.isEmpty else { continue }
             pair(i, queue.removeFirst())
@@ -457,7 +481,8 @@ public struct LayoutDiff: Sendable, Equatable {
         var pendingRemoved = old.indices.filter { newForOld[$0] == nil }[...]
         for j in new.indices {
             if let i = oldForNew[j] {
-                while let first = pendingRemoved.first, first < i { result.append((first, nil)); pendingRemoved.removeFirst() }
+                while let first = pendingRemoved.first,
+                      first < i { result.append((first, nil)); pendingRemoved.removeFirst() }
             }
             result.append((oldForNew[j], j))
         }

@@ -17,7 +17,8 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
     }
 
     public var kind: Kind
-    // Kept in 32 bits, so an element is 48 bytes, not 56: query results and a horizontal layout's index take less memory.
+    // Kept in 32 bits, so an element is 48 bytes, not 56: query results and a horizontal layout's index take less
+    // memory.
     private var sectionIndex: Int32
     private var itemIndex: Int32
 
@@ -38,7 +39,8 @@ public struct ElementID: Hashable, Sendable, Comparable, CustomStringConvertible
         itemIndex = Int32(item)
     }
 
-    public static func item(_ section: Int, _ item: Int) -> ElementID { ElementID(kind: .item, section: section, item: item) }
+    public static func item(_ section: Int,
+                            _ item: Int) -> ElementID { ElementID(kind: .item, section: section, item: item) }
     public static func header(_ section: Int) -> ElementID { ElementID(kind: .header, section: section) }
     public static func footer(_ section: Int) -> ElementID { ElementID(kind: .footer, section: section) }
     public static func more(_ section: Int) -> ElementID { ElementID(kind: .more, section: section) }

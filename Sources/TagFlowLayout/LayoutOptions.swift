@@ -66,7 +66,8 @@ public struct LayoutOptions: Hashable, Sendable {
     public var headerHeight: Double = 50
     /// Height of the footer of a section that has footer text.
     public var footerHeight: Double = 30
-    /// Leading, as the seed's left-aligned lines are in left-to-right text, and as a flow layout flips them in right-to-left.
+    /// Leading, as the seed's left-aligned lines are in left-to-right text, and as a flow layout flips them in
+    /// right-to-left.
     public var alignment: Alignment = .leading
     /// The writing direction: right to left mirrors the left-to-right layout, as a flow layout flips it.
     public var direction: Direction = .ltr
@@ -109,7 +110,8 @@ public struct LayoutOptions: Hashable, Sendable {
     /// Where a vertical layout's lines lie across the content: inside the section insets, mirrored right to left as
     /// UIKit flips a flow layout, so that the left inset ends up on the right.
     public var lineExtent: ClosedRange<Double> {
-        let (before, after) = direction == .ltr ? (sectionInset.left, sectionInset.right) : (sectionInset.right, sectionInset.left)
+        let (before, after) = direction == .ltr
+            ? (sectionInset.left, sectionInset.right) : (sectionInset.right, sectionInset.left)
         return before...Swift.max(before, contentWidth - after)
     }
 
@@ -144,7 +146,8 @@ public struct LayoutOptions: Hashable, Sendable {
     /// the bottom end, or from `-contentInset.left` to the right end.
     public func offsetRange(contentSize: Size) -> ClosedRange<Double> {
         let start = isHorizontal ? -contentInset.left : -contentInset.top
-        let end = isHorizontal ? contentSize.width + contentInset.right - width : contentSize.height + contentInset.bottom - height
+        let end = isHorizontal
+            ? contentSize.width + contentInset.right - width : contentSize.height + contentInset.bottom - height
         return start...Swift.max(start, end)
     }
 
@@ -202,18 +205,20 @@ public enum LayoutOptionsError: Error, Equatable, Sendable, CustomStringConverti
         case let .insetsTooWide(total, width):
             return "the insets take \(format(total)) pt of the \(format(width)) pt width, leaving no room for tags"
         case let .noRoomForText(lineWidth, padding):
-            return "a line is \(format(lineWidth)) pt wide, which leaves no room for text between 2 × \(format(padding)) pt of padding"
+            return "a line is \(format(lineWidth)) pt wide, which leaves no room for text "
+                + "between 2 × \(format(padding)) pt of padding"
         case let .tooManySelected(selected, maxSelection):
             return "\(selected) tags are preselected but maxSelection is \(maxSelection)"
         case let .rowsNeedHorizontalScrolling(rows):
             return "rows is \(rows), but rows apply only to horizontal scrolling; vertical lines wrap at the width"
         case let .maxLinesNeedVerticalScrolling(maxLines):
-            return "maxLines is \(maxLines), but a horizontal layout has exactly `rows` rows per section; use rows instead"
+            return "maxLines is \(maxLines), but a horizontal layout has exactly `rows` rows per section; "
+                + "use rows instead"
         case let .fontSizeTooLarge(fontSize):
             return "fontSize must be at most \(format(LayoutOptions.maxFontSize)) pt, got \(format(fontSize))"
         case let .trackingOutOfRange(tracking, allowed):
-            return "tracking must be from \(format(allowed.lowerBound)) to \(format(allowed.upperBound)) pt at this font size "
-                + "(a quarter of an em tighter to an em looser), got \(format(tracking))"
+            return "tracking must be from \(format(allowed.lowerBound)) to \(format(allowed.upperBound)) pt "
+                + "at this font size (a quarter of an em tighter to an em looser), got \(format(tracking))"
         }
     }
 

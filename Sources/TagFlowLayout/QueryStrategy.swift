@@ -2,7 +2,8 @@
 public enum QueryStrategy: String, CaseIterable, Sendable, Codable {
     /// Answers from the frames cached in prepare: the correct answer for any rect.
     case cached
-    /// The seed's bug: asks a stock flow layout's own grid which index paths are in the rect, then returns the custom frames.
+    /// The seed's bug: asks a stock flow layout's own grid which index paths are in the rect, then returns the custom
+    /// frames.
     ///
     /// A more tag is a supplementary view of the subclass's own kind, which the stock layout does not know: super
     /// never names it, so this strategy never returns it and every shown more tag is missing from its answers.

@@ -41,8 +41,9 @@ public struct StockFlowLayout: Sendable {
         for (sectionIndex, section) in layout.sections.enumerated() {
             if let header = section.header {
                 let length = header.length(along: options.scrollDirection)
-                elements.append(LayoutElement(id: .header(sectionIndex), frame: rect(along: along, across: 0, length: length,
-                                                                                   breadth: horizontal ? header.height : header.width)))
+                elements.append(LayoutElement(id: .header(sectionIndex),
+                                              frame: rect(along: along, across: 0, length: length,
+                                                          breadth: horizontal ? header.height : header.width)))
                 along += length
             }
             along += insetBefore
@@ -55,7 +56,8 @@ public struct StockFlowLayout: Sendable {
                 for position in 0..<inLine {
                     let across = insetAcross + lead + Double(position) * (itemAcross + gap)
                     elements.append(LayoutElement(id: .item(sectionIndex, first + position),
-                                                  frame: rect(along: along, across: across, length: itemAlong, breadth: itemAcross)))
+                                                  frame: rect(along: along, across: across, length: itemAlong,
+                                                              breadth: itemAcross)))
                 }
                 first += inLine
                 along += itemAlong + (first < count ? options.lineSpacing : 0)
@@ -63,8 +65,9 @@ public struct StockFlowLayout: Sendable {
             along += insetAfter
             if let footer = section.footer {
                 let length = footer.length(along: options.scrollDirection)
-                elements.append(LayoutElement(id: .footer(sectionIndex), frame: rect(along: along, across: 0, length: length,
-                                                                                   breadth: horizontal ? footer.height : footer.width)))
+                elements.append(LayoutElement(id: .footer(sectionIndex),
+                                              frame: rect(along: along, across: 0, length: length,
+                                                          breadth: horizontal ? footer.height : footer.width)))
                 along += length
             }
         }

@@ -82,31 +82,36 @@ public struct TagLayout: Sendable {
                 let measurement = moreMeasurements[more.count]!
                 let displayText = measurement.width > options.maxTextWidth
                     ? options.truncation.fit(text, within: options.maxTextWidth, measurer: measurer).text : text
-                return MeasuredMoreTag(text: text, displayText: displayText, count: more.count, measurement: measurement)
+                return MeasuredMoreTag(text: text, displayText: displayText, count: more.count,
+                                       measurement: measurement)
             }
         }
     }
 
     /// Every tag measured, and cut to fit where it is wider than a line. The batch of measurements is let go on return,
     /// before the flow layout is prepared.
-    private static func measuredTags(_ document: TagDocument, options: LayoutOptions, measurer: some TextMeasuring) -> [[MeasuredTag]] {
+    private static func measuredTags(_ document: TagDocument, options: LayoutOptions,
+                                     measurer: some TextMeasuring) -> [[MeasuredTag]] {
         let maxTextWidth = options.maxTextWidth
         var measurements = measurer.measureAll(document.sections.flatMap { $0.tags.map(\.text) })[...]
         return document.sections.map { section in
             section.tags.map { tag in
                 let measurement = measurements.removeFirst()
                 guard measurement.width > maxTextWidth else {
-                    return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement, isSelected: tag.isSelected)
+                    return MeasuredTag(text: tag.text, displayText: tag.text, measurement: measurement,
+                                       isSelected: tag.isSelected)
                 }
                 let fitted = options.truncation.fit(tag.text, within: maxTextWidth, measurer: measurer)
-                return MeasuredTag(text: tag.text, displayText: fitted.text, measurement: measurement, isSelected: tag.isSelected)
+                return MeasuredTag(text: tag.text, displayText: fitted.text, measurement: measurement,
+                                   isSelected: tag.isSelected)
             }
         }
     }
 
     /// The tag an item ID names.
     public func tag(_ id: ElementID) -> MeasuredTag? {
-        guard id.kind == .item, tags.indices.contains(id.section), tags[id.section].indices.contains(id.item) else { return nil }
+        guard id.kind == .item, tags.indices.contains(id.section),
+              tags[id.section].indices.contains(id.item) else { return nil }
         return tags[id.section][id.item]
     }
 

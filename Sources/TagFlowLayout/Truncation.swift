@@ -8,7 +8,8 @@ extension Truncation {
     /// ellipsis fits, the result is the ellipsis alone.
     ///
     /// - Complexity: O(log n) measurements of strings up to the text's length.
-    public func fit(_ text: String, within maxWidth: Double, measurer: some TextMeasuring) -> (text: String, measurement: TextMeasurement) {
+    public func fit(_ text: String, within maxWidth: Double,
+                    measurer: some TextMeasuring) -> (text: String, measurement: TextMeasurement) {
         let characters = Array(text)
         var best = (text: Truncation.ellipsis, measurement: measurer.measure(Truncation.ellipsis))
         var low = 1
@@ -45,7 +46,8 @@ extension Substring {
     /// The text without the whitespace at either end.
     public func trimmingWhitespace() -> String {
         // Printable ASCII at both ends is not whitespace, nor part of a character that starts with whitespace.
-        if let first = utf8.first, let last = utf8.last, first.isPrintableASCII, last.isPrintableASCII { return String(self) }
+        if let first = utf8.first, let last = utf8.last, first.isPrintableASCII,
+           last.isPrintableASCII { return String(self) }
         var slice = self
         while let first = slice.first, first.isWhitespace { slice = slice.dropFirst() }
         while let last = slice.last, last.isWhitespace { slice = slice.dropLast() }

@@ -23,7 +23,8 @@ public struct LayoutDiffImage {
 
     /// Prepares to draw `diff` of layouts saved without their options, drawing the tags' text with `engine` in
     /// `fontFamily` at `fontSize`.
-    public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font, fontSize: Double = LayoutOptions().fontSize,
+    public init(diff: LayoutDiff, engine: TextEngine, fontFamily: String = LayoutOptions().font,
+                fontSize: Double = LayoutOptions().fontSize,
                 style: Style = .light) {
         self.init(diff: diff, engine: engine, fontFamily: fontFamily, fontSize: fontSize, options: nil, style: style)
     }
@@ -31,10 +32,12 @@ public struct LayoutDiffImage {
     /// Prepares to draw `diff` of layouts measured with `options`: the tags' text in the font they were measured in
     /// (``TextEngine/tagFont(for:)``), with its weight, axis values and tracking.
     public init(diff: LayoutDiff, engine: TextEngine, options: LayoutOptions, style: Style = .light) {
-        self.init(diff: diff, engine: engine, fontFamily: options.font, fontSize: options.textSize, options: options, style: style)
+        self.init(diff: diff, engine: engine, fontFamily: options.font, fontSize: options.textSize, options: options,
+                  style: style)
     }
 
-    private init(diff: LayoutDiff, engine: TextEngine, fontFamily: String, fontSize: Double, options: LayoutOptions?, style: Style) {
+    private init(diff: LayoutDiff, engine: TextEngine, fontFamily: String, fontSize: Double, options: LayoutOptions?,
+                 style: Style) {
         self.diff = diff
         self.engine = engine
         self.fontFamily = fontFamily
@@ -127,10 +130,12 @@ public struct LayoutDiffImage {
     /// Panels side by side for layouts that scroll vertically, one above another for horizontal strips.
     private var stacked: Bool { diff.new.scrollDirection == .horizontal }
     private var panelWidths: [Double] {
-        [diff.old.contentSize.width, diff.new.contentSize.width, max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
+        [diff.old.contentSize.width, diff.new.contentSize.width,
+         max(diff.old.contentSize.width, diff.new.contentSize.width)].map { max($0, 120) }
     }
     private var panelHeights: [Double] {
-        [diff.old.contentSize.height, diff.new.contentSize.height, max(diff.old.contentSize.height, diff.new.contentSize.height)].map { max($0, 40) }
+        [diff.old.contentSize.height, diff.new.contentSize.height,
+         max(diff.old.contentSize.height, diff.new.contentSize.height)].map { max($0, 40) }
     }
 
     /// The picture's size in points.
@@ -175,7 +180,8 @@ public struct LayoutDiffImage {
     /// The pixels a point the picture is drawn at: `scale`, or less where cairo's limits need it.
     public func drawnScale(_ scale: Double = 2) -> Double {
         let size = self.size
-        return min(scale, Double(Canvas.maxSide - 1) / max(size.width, size.height), (Double(Canvas.maxPixels) / (size.width * size.height)).squareRoot())
+        return min(scale, Double(Canvas.maxSide - 1) / max(size.width, size.height),
+                   (Double(Canvas.maxPixels) / (size.width * size.height)).squareRoot())
     }
 
     /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits (``drawnScale(_:)``).
@@ -187,13 +193,15 @@ public struct LayoutDiffImage {
         // Smaller, no tag would be legible.
         let smallestScale = 0.05
         guard fitted >= smallestScale else {
-            throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale, limit: Canvas.maxSide)
+            throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale,
+                                               limit: Canvas.maxSide)
         }
         let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
         // Outlines on the palette's page, with titles and captions at the light style's sizes.
         let fonts = try makeFonts()
         let caption = overlayCaptionLines, extra = captionExtraHeight(lines: caption.count)
-        let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(), captionFont: fonts.captionFont),
+        let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(),
+                                                 captionFont: fonts.captionFont),
                                 fonts: fonts)
         let context = canvas.context
         drawer.painter.paintEverything(palette.page)
@@ -235,7 +243,9 @@ public struct LayoutDiffImage {
                 x += panelWidth + Self.gap
             }
         }
-        drawLegend(at: Point(x: Self.margin, y: (stacked ? top - Self.gap - Self.captionHeight : top + panelHeight) + 22), drawer: drawer)
+        drawLegend(at: Point(x: Self.margin,
+                             y: (stacked ? top - Self.gap - Self.captionHeight : top + panelHeight) + 22),
+                   drawer: drawer)
         return try canvas.image()
     }
 
@@ -246,17 +256,21 @@ public struct LayoutDiffImage {
 
     private static func sizeNote(_ snapshot: LayoutSnapshot) -> String {
         let tags = snapshot.sections.reduce(0) { $0 + $1.tags.count }
-        return "\(formatDecimal(snapshot.contentSize.width))×\(formatDecimal(snapshot.contentSize.height)) pt · \(tags) tag\(tags == 1 ? "" : "s")"
+        return "\(formatDecimal(snapshot.contentSize.width))×\(formatDecimal(snapshot.contentSize.height)) pt · "
+            + "\(tags) tag\(tags == 1 ? "" : "s")"
     }
 
     /// The overlay's caption: what changed, counted.
     static func changeNote(_ diff: LayoutDiff) -> String {
         let delta = diff.contentLengthChange, name = diff.contentLengthName
-        let height = LayoutDiff.differs(delta, 0) ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
+        let height = LayoutDiff.differs(delta, 0)
+            ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
         let reselected = diff.reselected.isEmpty ? "" : " · \(diff.reselected.count) reselected"
-        let shifted = diff.shifted.isEmpty ? "" : " · \(diff.shifted.count) section\(diff.shifted.count == 1 ? "" : "s") shifted"
+        let shifted = diff.shifted.isEmpty
+            ? "" : " · \(diff.shifted.count) section\(diff.shifted.count == 1 ? "" : "s") shifted"
         let renamed = diff.renamed.isEmpty ? "" : " · \(diff.renamed.count) renamed"
-        return "+\(diff.added.count) −\(diff.removed.count)\(renamed) · \(diff.moved.count) moved · \(diff.resized.count) resized\(reselected)\(shifted) · \(height)"
+        return "+\(diff.added.count) −\(diff.removed.count)\(renamed) · \(diff.moved.count) moved · "
+            + "\(diff.resized.count) resized\(reselected)\(shifted) · \(height)"
     }
 
     /// Each tag's mark in the old and in the new layout, keyed by section and index.
@@ -339,7 +353,8 @@ public struct LayoutDiffImage {
         for change in Self.arrowed(diff.moved) {
             guard let from = change.old?.frame, let to = change.new?.frame else { continue }
             // Top edge to top edge, so the arc runs above the text rather than through it.
-            drawArrow(from: Point(x: from.midX, y: from.minY + 2), to: Point(x: to.midX, y: to.minY + 1), drawer: drawer)
+            drawArrow(from: Point(x: from.midX, y: from.minY + 2), to: Point(x: to.midX, y: to.minY + 1),
+                      drawer: drawer)
         }
         // Last, the outlines of the tags that went, dashed and without text over whatever now sits in their place, so
         // that a renamed tag's old outline and a removed one under a tag that moved in still show.
@@ -402,11 +417,13 @@ public struct LayoutDiffImage {
         let rightToLeft = snapshot.direction == .rtl
         for section in snapshot.sections {
             if let header = section.header, let title = section.title {
-                drawTitle(title, in: header, colour: style.headerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.headerFont,
+                drawTitle(title, in: header, colour: style.headerText.withAlpha(UInt8(alpha * 255)),
+                          font: drawer.fonts.headerFont,
                           rightToLeft: rightToLeft, drawer: drawer)
             }
             if let frame = section.footerFrame, let footer = section.footer {
-                drawTitle(footer, in: frame, colour: style.footerText.withAlpha(UInt8(alpha * 255)), font: drawer.fonts.footerFont,
+                drawTitle(footer, in: frame, colour: style.footerText.withAlpha(UInt8(alpha * 255)),
+                          font: drawer.fonts.footerFont,
                           rightToLeft: rightToLeft, drawer: drawer)
             }
         }
@@ -415,15 +432,18 @@ public struct LayoutDiffImage {
     /// A header's or footer's text from 10 pt inside its frame, from the side lines start from: across it, or, in a
     /// horizontal layout's strip (taller than wide), down it, turned a quarter clockwise and clipped to it, as
     /// `render` draws it.
-    private func drawTitle(_ text: String, in frame: Rect, colour: Colour, font: FontSpec, rightToLeft: Bool, drawer: DiffDrawer) {
+    private func drawTitle(_ text: String, in frame: Rect, colour: Colour, font: FontSpec, rightToLeft: Bool,
+                           drawer: DiffDrawer) {
         guard frame.height > frame.width else {
             let baseline = drawer.painter.baseline(centredIn: frame, font: font)
-            _ = drawer.painter.drawLabel(text, at: Point(x: rightToLeft ? frame.maxX - 10 : frame.x + 10, y: baseline), colour: colour, font: font,
-                                         alignment: rightToLeft ? .right : .left)
+            _ = drawer.painter.drawLabel(text, at: Point(x: rightToLeft ? frame.maxX - 10 : frame.x + 10, y: baseline),
+                                         colour: colour, font: font, alignment: rightToLeft ? .right : .left)
             return
         }
         drawer.painter.drawTurned(in: frame) { turned in
-            _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10, y: drawer.painter.baseline(centredIn: turned, font: font)), colour: colour, font: font)
+            _ = drawer.painter.drawLabel(text, at: Point(x: turned.minX + 10,
+                                                         y: drawer.painter.baseline(centredIn: turned, font: font)),
+                                         colour: colour, font: font)
         }
     }
 
@@ -437,7 +457,8 @@ public struct LayoutDiffImage {
 
     private func drawTag(_ text: String, frame: Rect, mark: Mark, style: TagStyle, drawer: DiffDrawer) {
         let context = drawer.painter.context
-        let outline = Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5), height: max(0, frame.height - 1.5))
+        let outline = Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: max(0, frame.width - 1.5),
+                           height: max(0, frame.height - 1.5))
         drawer.painter.roundedRect(outline, radius: outline.height / 2)
         switch style {
         case .solid:
@@ -459,15 +480,17 @@ public struct LayoutDiffImage {
         }
         guard !text.isEmpty else { return }
         let colour = style == .solid ? palette[mark].text : palette[mark].text.withAlpha(style == .faint ? 110 : 150)
-        _ = drawer.painter.drawLabel(text, at: Point(x: frame.midX, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.bodyFont)),
-                             colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
+        _ = drawer.painter.drawLabel(
+            text, at: Point(x: frame.midX, y: drawer.painter.baseline(centredIn: frame, font: drawer.fonts.bodyFont)),
+            colour: colour, font: drawer.fonts.bodyFont, alignment: .center)
     }
 
-    /// A selected tag as a render draws it in ``style``. Its change, if any, is a halo around it in the change's colours,
-    /// so that the selected colours show.
+    /// A selected tag as a render draws it in ``style``. Its change, if any, is a halo around it in the change's
+    /// colours, so that the selected colours show.
     private func drawSelectedTag(_ text: String, frame: Rect, mark: Mark, drawer: DiffDrawer) {
         if mark != .unchanged {
-            drawer.painter.roundedRect(frame.outset(by: Self.haloWidth), radius: style.cellCornerRadius(for: frame) + Self.haloWidth)
+            drawer.painter.roundedRect(frame.outset(by: Self.haloWidth),
+                                       radius: style.cellCornerRadius(for: frame) + Self.haloWidth)
             drawer.painter.setColour(palette[mark].fill)
             drawer.painter.context.fillPreserve()
             drawer.painter.setColour(palette[mark].stroke)
@@ -475,7 +498,8 @@ public struct LayoutDiffImage {
             drawer.painter.context.stroke()
         }
         let font = drawer.fonts.bodyFont
-        drawer.painter.drawCell(frame, text: engine.shape(text, font: font), font: font, look: style.tagLook(isSelected: true), style: style)
+        drawer.painter.drawCell(frame, text: engine.shape(text, font: font), font: font,
+                                look: style.tagLook(isSelected: true), style: style)
     }
 
     /// How far a selected tag's halo reaches past its frame, to the middle of the halo's outline.
@@ -505,7 +529,9 @@ public struct LayoutDiffImage {
             context.moveTo(x: start.x, y: start.y)
             // A quadratic Bézier as cairo's cubic.
             let stop = Point(x: end.x - ux * head * 0.8, y: end.y - uy * head * 0.8)
-            context.curveTo(x1: start.x + 2 / 3 * (control.x - start.x), y1: start.y + 2 / 3 * (control.y - start.y), x2: stop.x + 2 / 3 * (control.x - stop.x), y2: stop.y + 2 / 3 * (control.y - stop.y), x: stop.x, y: stop.y)
+            context.curveTo(x1: start.x + 2 / 3 * (control.x - start.x), y1: start.y + 2 / 3 * (control.y - start.y),
+                            x2: stop.x + 2 / 3 * (control.x - stop.x), y2: stop.y + 2 / 3 * (control.y - stop.y),
+                            x: stop.x, y: stop.y)
             context.stroke()
         }
         drawer.painter.setColour(colour)

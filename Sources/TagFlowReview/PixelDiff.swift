@@ -71,7 +71,8 @@ public enum PixelDiff {
         public var ratio: Double { comparedPixels == 0 ? 0 : Double(differentPixels) / Double(comparedPixels) }
 
         public static func == (lhs: Result, rhs: Result) -> Bool {
-            (lhs.oldWidth, lhs.oldHeight, lhs.newWidth, lhs.newHeight, lhs.identical) == (rhs.oldWidth, rhs.oldHeight, rhs.newWidth, rhs.newHeight, rhs.identical)
+            (lhs.oldWidth, lhs.oldHeight, lhs.newWidth, lhs.newHeight, lhs.identical)
+                == (rhs.oldWidth, rhs.oldHeight, rhs.newWidth, rhs.newHeight, rhs.identical)
                 && (lhs.differentPixels, lhs.antiAliasedPixels, lhs.ignoredPixels, lhs.comparedPixels)
                 == (rhs.differentPixels, rhs.antiAliasedPixels, rhs.ignoredPixels, rhs.comparedPixels)
                 && lhs.image == rhs.image
@@ -116,7 +117,8 @@ public enum PixelDiff {
     public static func compare(_ old: RGBAImage, _ new: RGBAImage, options: Options = Options()) -> Result {
         let width = max(old.width, new.width), height = max(old.height, new.height)
         let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)
-        var (result, ignoreMask) = uncounted(old: (old.width, old.height), new: (new.width, new.height), options: options)
+        var (result, ignoreMask) = uncounted(old: (old.width, old.height), new: (new.width, new.height),
+                                             options: options)
         result.identical = !result.sizeChanged && old == new
 
         var output: [UInt8]? = options.makeImage ? [UInt8](repeating: 255, count: width * height * 4) : nil
@@ -127,16 +129,21 @@ public enum PixelDiff {
             counts = (0, 0)
             if output != nil {
                 output!.withUnsafeMutableBufferPointer { out in
-                    old.pixels.withUnsafeBufferPointer { fadeRows(0..<old.height, of: $0.baseAddress!, stride: old.width, width: old.width, into: out.baseAddress!, outputStride: width, fade: options.fade) }
+                    old.pixels.withUnsafeBufferPointer {
+                        fadeRows(0..<old.height, of: $0.baseAddress!, stride: old.width, width: old.width,
+                                 into: out.baseAddress!, outputStride: width, fade: options.fade)
+                    }
                 }
             }
         } else {
             counts = old.pixels.withUnsafeBufferPointer { oldBytes in
                 new.pixels.withUnsafeBufferPointer { newBytes in
-                    let job = Job(old: View(oldBytes.baseAddress!, stride: old.width), new: View(newBytes.baseAddress!, stride: new.width),
+                    let job = Job(old: View(oldBytes.baseAddress!, stride: old.width),
+                                  new: View(newBytes.baseAddress!, stride: new.width),
                                   width: overlapWidth, height: overlapHeight, outputStride: width,
                                   maxDelta: maxYIQDelta * options.threshold * options.threshold,
-                                  includeAntiAliasing: options.includeAntiAliasing, detectEdgeShifts: options.detectEdgeShifts,
+                                  includeAntiAliasing: options.includeAntiAliasing,
+                                  detectEdgeShifts: options.detectEdgeShifts,
                                   fade: options.fade, ignore: ignoreMask)
                     if output != nil {
                         return output!.withUnsafeMutableBufferPointer { job.run(output: $0.baseAddress!) }
@@ -162,7 +169,9 @@ public enum PixelDiff {
                         continue
                     }
                     result.differentPixels += 1
-                    output?.withUnsafeMutableBufferPointer { put(changeColour, into: $0.baseAddress! + (y * width + x) * 4) }
+                    output?.withUnsafeMutableBufferPointer {
+                        put(changeColour, into: $0.baseAddress! + (y * width + x) * 4)
+                    }
                 }
             }
         }
@@ -173,7 +182,8 @@ public enum PixelDiff {
     /// Compares the PNG `old` with `new`, as ``compare(_:_:options:)`` compares its pixels. When `old` is tagflow's
     /// own kind of PNG holding exactly `new`'s pixels, as an unchanged golden does, that is read off its rows
     /// without decoding it whole; no difference image is made then, as none has anything to show.
-    public static func compare(png old: [UInt8], _ new: RGBAImage, options: Options = Options()) throws(PNGError) -> Result {
+    public static func compare(png old: [UInt8], _ new: RGBAImage,
+                               options: Options = Options()) throws(PNGError) -> Result {
         if !options.makeImage, PNGDecoder().holdsExactly(new, in: old) {
             return identical(width: new.width, height: new.height, options: options)
         }
@@ -191,10 +201,13 @@ public enum PixelDiff {
     private static func uncounted(old: (width: Int, height: Int), new: (width: Int, height: Int),
                                   options: Options) -> (Result, IgnoreMask?) {
         var result = Result(oldWidth: old.width, oldHeight: old.height, newWidth: new.width, newHeight: new.height,
-                            identical: false, differentPixels: 0, antiAliasedPixels: 0, ignoredPixels: 0, comparedPixels: 0)
-        let ignoreMask = IgnoreMask(options.ignore, width: max(old.width, new.width), height: max(old.height, new.height))
+                            identical: false, differentPixels: 0, antiAliasedPixels: 0, ignoredPixels: 0,
+                            comparedPixels: 0)
+        let ignoreMask = IgnoreMask(options.ignore, width: max(old.width, new.width),
+                                    height: max(old.height, new.height))
         result.ignoredPixels = ignoreMask?.countCovered(old: old, new: new) ?? 0
-        let covered = old.width * old.height + new.width * new.height - min(old.width, new.width) * min(old.height, new.height)
+        let covered = old.width * old.height + new.width * new.height
+            - min(old.width, new.width) * min(old.height, new.height)
         result.comparedPixels = covered - result.ignoredPixels
         return (result, ignoreMask)
     }
@@ -254,20 +267,26 @@ public enum PixelDiff {
                         continue
                     }
                     let same = old.word(x, y) == new.word(x, y)
-                    let delta = same ? 0 : PixelDiff.colourDelta(old.bytes, old.offset(x, y), new.bytes, new.offset(x, y), brightnessOnly: false)
+                    let delta = same
+                        ? 0
+                        : PixelDiff.colourDelta(old.bytes, old.offset(x, y), new.bytes, new.offset(x, y),
+                                                brightnessOnly: false)
                     if abs(delta) > maxDelta {
                         var isAntiAliased = false
                         if !includeAntiAliasing {
-                            // A pixel flat around in an image is no anti-aliasing there; flat in both, it is a plain change.
-                            // Checking that first keeps a wholly different picture cheap.
+                            // A pixel flat around in an image is no anti-aliasing there; flat in both, it is a plain
+                            // change. Checking that first keeps a wholly different picture cheap.
                             let oldFlat = PixelDiff.isFlat(old, x, y, width: width, height: height)
                             let newFlat = PixelDiff.isFlat(new, x, y, width: width, height: height)
                             isAntiAliased = !(oldFlat && newFlat)
-                                && (!oldFlat && PixelDiff.isAntiAliased(old, x, y, width: width, height: height, other: new)
-                                    || !newFlat && PixelDiff.isAntiAliased(new, x, y, width: width, height: height, other: old)
+                                && (!oldFlat
+                                        && PixelDiff.isAntiAliased(old, x, y, width: width, height: height, other: new)
+                                    || !newFlat
+                                        && PixelDiff.isAntiAliased(new, x, y, width: width, height: height, other: old)
                                     || detectEdgeShifts && !oldFlat && !newFlat
-                                        && PixelDiff.isEdgeShift(old: old, new: new, x, y, width: width, height: height,
-                                                                 tolerance: max(maxDelta, PixelDiff.minimumShiftTolerance)))
+                                        && PixelDiff.isEdgeShift(
+                                            old: old, new: new, x, y, width: width, height: height,
+                                            tolerance: max(maxDelta, PixelDiff.minimumShiftTolerance)))
                         }
                         if isAntiAliased {
                             antiAliased += 1
@@ -291,7 +310,8 @@ public enum PixelDiff {
     /// pixel is darker; with `brightnessOnly`, the first pixel's Y less the second's. Translucent pixels are blended
     /// over white first.
     @inline(__always)
-    static func colourDelta(_ a: UnsafePointer<UInt8>, _ k: Int, _ b: UnsafePointer<UInt8>, _ m: Int, brightnessOnly: Bool) -> Double {
+    static func colourDelta(_ a: UnsafePointer<UInt8>, _ k: Int, _ b: UnsafePointer<UInt8>, _ m: Int,
+                            brightnessOnly: Bool) -> Double {
         if a[k] == b[m], a[k + 1] == b[m + 1], a[k + 2] == b[m + 2], a[k + 3] == b[m + 3] { return 0 }
         let first = overWhite(a + k), second = overWhite(b + m)
         if brightnessOnly { return luma(first.r, first.g, first.b) - luma(second.r, second.g, second.b) }
@@ -323,7 +343,9 @@ public enum PixelDiff {
     }
 
     @inline(__always)
-    static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double { r * 0.29889531 + g * 0.58662247 + b * 0.11448223 }
+    static func luma(_ r: Double, _ g: Double, _ b: Double) -> Double {
+        r * 0.29889531 + g * 0.58662247 + b * 0.11448223
+    }
 
     /// pixelmatch's `antialiased` (after Vyšniauskas, 2009): the pixel has both darker and lighter neighbours,
     /// no more than two equal ones, and its darkest or lightest neighbour sits in a flat area in both images.
@@ -348,8 +370,10 @@ public enum PixelDiff {
             }
         }
         if minDelta == 0 || maxDelta == 0 { return false }
-        return (hasManySiblings(image, minX, minY, width: width, height: height) && hasManySiblings(other, minX, minY, width: width, height: height))
-            || (hasManySiblings(image, maxX, maxY, width: width, height: height) && hasManySiblings(other, maxX, maxY, width: width, height: height))
+        return (hasManySiblings(image, minX, minY, width: width, height: height)
+                && hasManySiblings(other, minX, minY, width: width, height: height))
+            || (hasManySiblings(image, maxX, maxY, width: width, height: height)
+                    && hasManySiblings(other, maxX, maxY, width: width, height: height))
     }
 
     /// Three or more of the pixel's neighbours have exactly its colour.
@@ -374,15 +398,18 @@ public enum PixelDiff {
     static let minimumShiftTolerance = maxYIQDelta * 0.05 * 0.05
 
     /// An edge moved by a fraction of a pixel across this pixel. Resampling an edge shifted by `s` along a direction
-    /// `d` gives, roughly, `new(p) = (1 − s)·old(p) + s·old(p − d)` and `old(p) = (1 − s)·new(p) + s·new(p + d)`. So the
-    /// pixel passes when, along one of the four directions of its 3×3 neighbourhood and one sense, its new colour is a
-    /// blend of its old colour and the old colour behind it, its old colour a blend of its new colour and the new colour
-    /// ahead, each within `tolerance` (a YIQ distance), and at least one blend strictly between its ends: a whole-pixel
-    /// move (a stroke a pixel wider, a dot added beside a line) is a change, not a shift.
-    static func isEdgeShift(old: View, new: View, _ x: Int, _ y: Int, width: Int, height: Int, tolerance: Double) -> Bool {
+    /// `d` gives, roughly, `new(p) = (1 − s)·old(p) + s·old(p − d)` and `old(p) = (1 − s)·new(p) + s·new(p + d)`. So
+    /// the pixel passes when, along one of the four directions of its 3×3 neighbourhood and one sense, its new colour
+    /// is a blend of its old colour and the old colour behind it, its old colour a blend of its new colour and the new
+    /// colour ahead, each within `tolerance` (a YIQ distance), and at least one blend strictly between its ends: a
+    /// whole-pixel move (a stroke a pixel wider, a dot added beside a line) is a change, not a shift.
+    static func isEdgeShift(old: View, new: View, _ x: Int, _ y: Int, width: Int, height: Int,
+                            tolerance: Double) -> Bool {
         // A shift leaves a flat neighbourhood flat, so a changed pixel flat around in either image moved no edge.
         // This cheap test settles most pixels of a wholly different picture.
-        if isFlat(old, x, y, width: width, height: height) || isFlat(new, x, y, width: width, height: height) { return false }
+        if isFlat(old, x, y, width: width, height: height) || isFlat(new, x, y, width: width, height: height) {
+            return false
+        }
         let here = (old: overWhite(old.bytes + old.offset(x, y)), new: overWhite(new.bytes + new.offset(x, y)))
         for (dx, dy) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
             for sense in [1, -1] {
@@ -398,20 +425,25 @@ public enum PixelDiff {
                 guard abs(backward.residual) <= tolerance else { continue }
                 if forward.isStrictlyBetween || backward.isStrictlyBetween { return true }
             }
-            if isThinStrokeShift(old: old, new: new, x, y, dx, dy, width: width, height: height, tolerance: tolerance) { return true }
+            if isThinStrokeShift(old: old, new: new, x, y, dx, dy, width: width, height: height, tolerance: tolerance) {
+                return true
+            }
         }
         return false
     }
 
     /// A stroke thinner than two pixels that moved by a fraction of one: blending cannot explain it (a 1.3-pixel stroke
     /// spread over two pixels gathers into one), but the three pixels through the centre along `(dx, dy)` hold the
-    /// same colour in sum, as a shift inside them keeps it, and the new three are not the old three moved by a whole pixel.
-    static func isThinStrokeShift(old: View, new: View, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, width: Int, height: Int,
-                                  tolerance: Double) -> Bool {
+    /// same colour in sum, as a shift inside them keeps it, and the new three are not the old three moved by a whole
+    /// pixel.
+    static func isThinStrokeShift(old: View, new: View, _ x: Int, _ y: Int, _ dx: Int, _ dy: Int, width: Int,
+                                  height: Int, tolerance: Double) -> Bool {
         let x0 = x - dx, y0 = y - dy, x2 = x + dx, y2 = y + dy
         guard x0 >= 0, x0 < width, y0 >= 0, y0 < height, x2 >= 0, x2 < width, y2 >= 0, y2 < height else { return false }
-        let before = (overWhite(old.bytes + old.offset(x0, y0)), overWhite(old.bytes + old.offset(x, y)), overWhite(old.bytes + old.offset(x2, y2)))
-        let after = (overWhite(new.bytes + new.offset(x0, y0)), overWhite(new.bytes + new.offset(x, y)), overWhite(new.bytes + new.offset(x2, y2)))
+        let before = (overWhite(old.bytes + old.offset(x0, y0)), overWhite(old.bytes + old.offset(x, y)),
+                      overWhite(old.bytes + old.offset(x2, y2)))
+        let after = (overWhite(new.bytes + new.offset(x0, y0)), overWhite(new.bytes + new.offset(x, y)),
+                     overWhite(new.bytes + new.offset(x2, y2)))
         func mean(_ c: (Colour3, Colour3, Colour3)) -> Colour3 {
             ((c.0.r + c.1.r + c.2.r) / 3, (c.0.g + c.1.g + c.2.g) / 3, (c.0.b + c.1.b + c.2.b) / 3)
         }
@@ -428,8 +460,10 @@ public enum PixelDiff {
         let value = image.word(x, y)
         if x > 0, y > 0, x < width - 1, y < height - 1 {
             // The usual case, unrolled: rows above and below, then the two beside.
-            return image.word(x - 1, y - 1) == value && image.word(x, y - 1) == value && image.word(x + 1, y - 1) == value
-                && image.word(x - 1, y + 1) == value && image.word(x, y + 1) == value && image.word(x + 1, y + 1) == value
+            return image.word(x - 1, y - 1) == value && image.word(x, y - 1) == value
+                && image.word(x + 1, y - 1) == value
+                && image.word(x - 1, y + 1) == value && image.word(x, y + 1) == value
+                    && image.word(x + 1, y + 1) == value
                 && image.word(x - 1, y) == value && image.word(x + 1, y) == value
         }
         for ny in max(y - 1, 0)...min(y + 1, height - 1) {
@@ -441,11 +475,13 @@ public enum PixelDiff {
     /// The blend of `start` and `end` closest to `colour` (the fraction `t` of `end`, clamped to 0…1), and how far
     /// `colour` is from it.
     @inline(__always)
-    static func blend(_ colour: Colour3, between start: Colour3, and end: Colour3) -> (residual: Double, isStrictlyBetween: Bool) {
+    static func blend(_ colour: Colour3, between start: Colour3,
+                      and end: Colour3) -> (residual: Double, isStrictlyBetween: Bool) {
         let span = (r: end.r - start.r, g: end.g - start.g, b: end.b - start.b)
         let length = span.r * span.r + span.g * span.g + span.b * span.b
         guard length > 0 else { return (yiqDelta(colour, start), false) }
-        let t = max(0, min(1, ((colour.r - start.r) * span.r + (colour.g - start.g) * span.g + (colour.b - start.b) * span.b) / length))
+        let t = max(0, min(1, ((colour.r - start.r) * span.r + (colour.g - start.g) * span.g
+                               + (colour.b - start.b) * span.b) / length))
         let mixed = (r: start.r + t * span.r, g: start.g + t * span.g, b: start.b + t * span.b)
         // Strictly between: a few levels away from both ends, not a rounding of either.
         let margin = 3 / length.squareRoot()
@@ -468,7 +504,9 @@ public enum PixelDiff {
     static func fadeRows(_ rows: Range<Int>, of source: UnsafePointer<UInt8>, stride: Int, width: Int,
                          into output: UnsafeMutablePointer<UInt8>, outputStride: Int, fade: Double) {
         for y in rows {
-            for x in 0..<width { fadePixel(source + (y * stride + x) * 4, fade: fade, into: output + (y * outputStride + x) * 4) }
+            for x in 0..<width {
+                fadePixel(source + (y * stride + x) * 4, fade: fade, into: output + (y * outputStride + x) * 4)
+            }
         }
     }
 }

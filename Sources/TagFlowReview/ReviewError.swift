@@ -32,7 +32,8 @@ public enum ReviewError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .diffNotEncoded(name, error): "cannot encode the diff of '\(name)': \(error)"
         case let .writeFailed(_, error): "\(error)"
         case let .folderNotCreated(path, reason): "cannot create the folder '\(path)': \(reason)"
-        case let .tooManySteps(count, step): "a scroll step of \(formatPoints(step)) pt makes \(count) steps, over \(QueryCheck.maxSteps)"
+        case let .tooManySteps(count, step):
+            "a scroll step of \(formatPoints(step)) pt makes \(count) steps, over \(QueryCheck.maxSteps)"
         }
     }
 }

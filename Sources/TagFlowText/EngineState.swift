@@ -66,7 +66,9 @@ final class LoadedFace {
         let (font, coordinates) = font(variations: variations, size: size)
         let key = OutlineKey(coordinates: coordinates, glyph: glyph)
         if let outline = emboldenedOutlines[key] { return outline }
-        let outline = font.outline(of: glyph).emboldened(by: Double(syntheticBoldWidening(if: true))).outline(unitsPerEm: harfBuzzFace.unitsPerEm)
+        let outline = font.outline(of: glyph)
+            .emboldened(by: Double(syntheticBoldWidening(if: true)))
+            .outline(unitsPerEm: harfBuzzFace.unitsPerEm)
         emboldenedOutlines[key] = outline
         return outline
     }
@@ -106,7 +108,8 @@ final class EngineState {
     private var preferredFamilyNames: [String]?
     private var defaultFamilyName: String?
     private var colorPatterns: [FontconfigPattern]?
-    // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their own.
+    // Reused by every shape, so a text's scalars and clusters (and a measured text's runs) need no allocation of their
+    // own.
     private var scratchItemiser = TextItemiser()
     private var scratchRuns: [PendingRun] = []
 
@@ -188,13 +191,15 @@ final class EngineState {
         }
         guard let fallback else {
             let trimmed = family.trimmingWhitespace
-            if request.members.count == 1, request.chainName == nil, case let .familyNotFound(_, suggestions)? = firstError {
+            if request.members.count == 1, request.chainName == nil,
+               case let .familyNotFound(_, suggestions)? = firstError {
                 throw .familyNotFound(family, suggestions: suggestions)
             }
             if let firstError, request.members.count == 1, request.chainName == nil { throw firstError }
             let first = request.members.first?.names.first ?? trimmed
             if request.members.count > 1, request.chainName == nil {
-                throw .noFamilyOfListFound(trimmed, families: request.members.map(\.label), suggestions: suggestions(for: first))
+                throw .noFamilyOfListFound(trimmed, families: request.members.map(\.label),
+                                           suggestions: suggestions(for: first))
             }
             throw .familyNotFound(family, suggestions: suggestions(for: first))
         }
@@ -208,27 +213,33 @@ final class EngineState {
             else { continue }
             fonts.append(font)
         }
-        guard !fonts.isEmpty else { throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace)) }
+        guard !fonts.isEmpty else {
+            throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace))
+        }
         // The primary must load: every character without a better font falls back to it.
         let primary = try loadFace(fonts[0])
         let axes = primary.harfBuzzFace.axes
         var clamped = [ClampedVariation]()
         for variation in key.variations {
             guard let axis = axes.first(where: { $0.tag == variation.tagCode }) else {
-                throw .unknownAxis(variation.tag, family: primary.face.family, available: axes.map { tagString($0.tag) })
+                throw .unknownAxis(variation.tag, family: primary.face.family,
+                                   available: axes.map { tagString($0.tag) })
             }
             if !(axis.minimum...axis.maximum).contains(variation.value) {
-                clamped.append(ClampedVariation(tag: variation.tag, requested: variation.value, minimum: axis.minimum, maximum: axis.maximum))
+                clamped.append(ClampedVariation(tag: variation.tag, requested: variation.value, minimum: axis.minimum,
+                                                maximum: axis.maximum))
             }
         }
         var report = FontChainReport(
             requested: family, families: resolved, skipped: skipped,
-            standIn: substitutions.isEmpty ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
+            standIn: substitutions.isEmpty
+                ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
         report.clampedVariations = clamped
         // A variable face draws a requested weight on its weight axis, as CoreText does, unless a variation sets it.
         let weightVariation = key.weight == .regular || key.variations.contains { $0.tagCode == weightTag } ? []
             : [FontVariation(axis: weightTag, value: key.weight.openTypeWeight)]
-        let chain = FallbackChain(fonts: fonts, variations: key.variations + weightVariation, tracking: key.tracking, report: report)
+        let chain = FallbackChain(fonts: fonts, variations: key.variations + weightVariation, tracking: key.tracking,
+                                  report: report)
         chain.faces[0] = primary
         let id = Int32(chains.count)
         chains.append(chain)
@@ -252,13 +263,19 @@ final class EngineState {
             // "sans-serif" names whatever family fontconfig picks; a font of that family given by file wins too.
             guard hasApplicationFonts, let picked = sorted[0].familyNames.first else { return ([sorted[0]], sorted) }
             let pickedName = normalizedFamily(picked)
-            let isPicked = { (pattern: FontconfigPattern) in pattern.familyNames.map(normalizedFamily).contains(pickedName) }
-            let application = (fontconfig.sortedFonts(family: picked, weight: weight, applicationOnly: true) ?? []).prefix(while: isPicked)
+            let isPicked = { (pattern: FontconfigPattern) in
+                pattern.familyNames.map(normalizedFamily).contains(pickedName)
+            }
+            let application = (fontconfig.sortedFonts(family: picked, weight: weight, applicationOnly: true) ?? [])
+                .prefix(while: isPicked)
             return (application.isEmpty ? [sorted[0]] : Array(application.prefix(1)), sorted)
         }
-        let isRequested = { (pattern: FontconfigPattern) in pattern.familyNames.map(normalizedFamily).contains(requested) }
+        let isRequested = { (pattern: FontconfigPattern) in
+            pattern.familyNames.map(normalizedFamily).contains(requested)
+        }
         let application = hasApplicationFonts
-            ? (fontconfig.sortedFonts(family: trimmed, weight: weight, applicationOnly: true) ?? []).prefix(while: isRequested)
+            ? (fontconfig.sortedFonts(family: trimmed, weight: weight, applicationOnly: true) ?? [])
+                .prefix(while: isRequested)
             : []
         guard !application.isEmpty || isRequested(sorted[0]) else {
             throw .familyNotFound(name, suggestions: suggestions(for: trimmed, substitute: sorted[0]))
@@ -398,7 +415,8 @@ final class EngineState {
                 origin: width, advance: advance, isRightToLeft: run.rtl, variations: run.coordinates,
                 emboldening: Double(run.face.syntheticBoldWidening(if: run.isEmboldened)) * scale,
                 emboldenedOutlines: run.isEmboldened
-                    ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chain.variations, size: size) } : []))
+                    ? run.glyphs.map { run.face.emboldenedOutline(of: $0, variations: chain.variations, size: size) }
+                    : []))
             width += advance
             missingScalars += run.missingScalars
         }
@@ -464,7 +482,9 @@ final class EngineState {
         var alone: [Int] = []
         var checkedFont: (index: Int, isJoinable: Bool)?
         for index in range {
-            if index % Self.joinGroupSize == 0 { measureJoined(&joined, chain: chain, size: size, into: results, alone: &alone) }
+            if index % Self.joinGroupSize == 0 {
+                measureJoined(&joined, chain: chain, size: size, into: results, alone: &alone)
+            }
             guard let key = joinKey(texts[index], chain: chain) else {
                 alone.append(index)
                 continue
@@ -503,7 +523,9 @@ final class EngineState {
         mutating func append(_ text: String, index: Int) {
             if !scalars.isEmpty { scalars.append(EngineState.joinSeparator) }
             let start = scalars.count
-            if text.utf8.withContiguousStorageIfAvailable({ scalars.append(contentsOf: $0.lazy.map(UInt32.init)) }) == nil {
+            if text.utf8.withContiguousStorageIfAvailable({
+                scalars.append(contentsOf: $0.lazy.map(UInt32.init))
+            }) == nil {
                 scalars.append(contentsOf: text.utf8.lazy.map(UInt32.init))
             }
             texts.append((index, start, scalars.count))
@@ -657,7 +679,9 @@ final class EngineState {
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
         let widening = face.syntheticBoldWidening(if: emboldened)
-        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int { SyntheticBold.widened(shaped.xAdvance(g), by: widening) }
+        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int {
+            SyntheticBold.widened(shaped.xAdvance(g), by: widening)
+        }
         let tracked = keepingGlyphs && chain.tracking != 0
         let rtl = BidiLevels.isRightToLeft(level)
         return shaper.shape(scalars, from: start, to: end, script: script, rightToLeft: rtl, font: font) { shaped in

@@ -50,7 +50,9 @@ public enum FontError: Error, Equatable, Sendable, CustomStringConvertible {
             let list = suggestions.map { "'\($0)'" }.joined(separator: ", ")
             return "font family '\(family)' is not installed; closest installed families: \(list)"
         case let .noFamilyOfListFound(list, _, suggestions):
-            let closest = suggestions.isEmpty ? "" : "; closest installed families to the first: " + suggestions.map { "'\($0)'" }.joined(separator: ", ")
+            let closest = suggestions.isEmpty
+                ? ""
+                : "; closest installed families to the first: " + suggestions.map { "'\($0)'" }.joined(separator: ", ")
             return "none of the font families '\(list)' is installed" + closest
         case let .freeTypeInitFailed(code):
             return "could not initialise FreeType (error \(code))"

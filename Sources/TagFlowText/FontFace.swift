@@ -18,7 +18,8 @@ public final class FontFace: @unchecked Sendable, Hashable, CustomStringConverti
     public let ascender: Int
     /// Distance from the baseline to the bottom of the face, in design units (negative below the baseline).
     public let descender: Int
-    /// Whether the face draws in colour (emoji: CBDT, COLR, sbix): load its glyphs in colour (FreeType's LOAD_COLOR flag).
+    /// Whether the face draws in colour (emoji: CBDT, COLR, sbix): load its glyphs in colour (FreeType's LOAD_COLOR
+    /// flag).
     public let isColor: Bool
 
     let freeType: FreeTypeFace

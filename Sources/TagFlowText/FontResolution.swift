@@ -19,7 +19,8 @@ struct FallbackFont {
         family = pattern.preferredFamilyName ?? fallbackFamily
         charset = pattern.charset
         isColor = pattern.isColor
-        isEmboldened = SyntheticBold.applies(requested: weight, faceWeight: pattern.weight, isColor: isColor, hasOutlines: pattern.hasOutlines)
+        isEmboldened = SyntheticBold.applies(requested: weight, faceWeight: pattern.weight, isColor: isColor,
+                                             hasOutlines: pattern.hasOutlines)
     }
 
     var key: FaceKey { FaceKey(path: path, index: index) }
@@ -229,8 +230,8 @@ public struct ClampedVariation: Sendable, Hashable, Codable, CustomStringConvert
 
     /// `opsz=1000 is outside the opsz axis's 8 to 72, so it is drawn at 72`.
     public var description: String {
-        "\(tag)=\(formatPoints(requested)) is outside the \(tag) axis's \(formatPoints(minimum)) to \(formatPoints(maximum)), "
-            + "so it is drawn at \(formatPoints(drawnAt))"
+        "\(tag)=\(formatPoints(requested)) is outside the \(tag) axis's "
+            + "\(formatPoints(minimum)) to \(formatPoints(maximum)), so it is drawn at \(formatPoints(drawnAt))"
     }
 }
 

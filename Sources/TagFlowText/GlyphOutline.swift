@@ -86,7 +86,8 @@ struct OutlinePoints {
                     guard i + 1 < order.count else { i += 1; continue }
                     let to = order[i + 1]
                     let (cx, cy) = (xs[p], ys[p])
-                    elements.append(.cubic(x1: current.x + 2 / 3 * (cx - current.x), y1: current.y + 2 / 3 * (cy - current.y),
+                    elements.append(.cubic(x1: current.x + 2 / 3 * (cx - current.x),
+                                           y1: current.y + 2 / 3 * (cy - current.y),
                                            x2: xs[to] + 2 / 3 * (cx - xs[to]), y2: ys[to] + 2 / 3 * (cy - ys[to]),
                                            x: xs[to], y: ys[to]))
                     current = (xs[to], ys[to])

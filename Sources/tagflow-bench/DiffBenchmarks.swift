@@ -31,7 +31,9 @@ enum DiffBenchmarks {
         let size = "\(side)×\(side), one tag renamed"
 
         var differing = 0
-        let inProcess = medianSeconds { differing = PixelDiff.compare(old, new, options: PixelDiff.Options()).differentPixels }
+        let inProcess = medianSeconds {
+            differing = PixelDiff.compare(old, new, options: PixelDiff.Options()).differentPixels
+        }
         report.row("PixelDiff.compare, in process", size: size, time: inProcess, rate: "\(differing) px differ")
 
         // What verify adds for a golden whose layout was recorded: the picture that marks only what no move explains,
@@ -70,18 +72,25 @@ enum DiffBenchmarks {
         let whole = try medianSeconds { try runProgram(tagflow, ["diff", oldPath, newPath], accepting: 0...1) }
         report.row("tagflow diff, whole process", size: size, time: whole, rate: "")
         let withImage = try medianSeconds {
-            try runProgram(tagflow, ["diff", oldPath, newPath, "-o", folder.appendingPathComponent("tagflow-diff.png").path], accepting: 0...1)
+            try runProgram(tagflow,
+                           ["diff", oldPath, newPath, "-o", folder.appendingPathComponent("tagflow-diff.png").path],
+                           accepting: 0...1)
         }
         report.row("tagflow diff -o diff.png, whole process", size: size, time: withImage, rate: "")
 
         guard let compare = executable(named: "compare") else {
-            report.row("ImageMagick compare", size: size, rate: "skipped: no compare on PATH (apt-get install imagemagick)")
+            report.row("ImageMagick compare", size: size,
+                       rate: "skipped: no compare on PATH (apt-get install imagemagick)")
             return
         }
-        let magick = try medianSeconds { try runProgram(compare, ["-metric", "AE", oldPath, newPath, "null:"], accepting: 0...1) }
+        let magick = try medianSeconds {
+            try runProgram(compare, ["-metric", "AE", oldPath, newPath, "null:"], accepting: 0...1)
+        }
         report.row("ImageMagick compare -metric AE, whole process", size: size, time: magick, rate: "")
         let magickImage = try medianSeconds {
-            try runProgram(compare, ["-metric", "AE", oldPath, newPath, folder.appendingPathComponent("magick-diff.png").path], accepting: 0...1)
+            try runProgram(compare,
+                           ["-metric", "AE", oldPath, newPath, folder.appendingPathComponent("magick-diff.png").path],
+                           accepting: 0...1)
         }
         report.row("ImageMagick compare with a diff image, whole process", size: size, time: magickImage, rate: "")
         let speedup = magick / whole
@@ -96,9 +105,12 @@ enum DiffBenchmarks {
         options.width = Double(side) / 2
         let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
-        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
+                              engine: engine, style: .light)
         let image = try ContentRenderer(scene: scene).image(scale: 2)
-        guard image.width == side, image.height >= side else { throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²") }
+        guard image.width == side, image.height >= side else {
+            throw BenchmarkError("the render is \(image.width)×\(image.height), not at least \(side)²")
+        }
         let cut = try RGBAImage(width: side, height: side, pixels: Array(image.pixels.prefix(side * side * 4)))
         return (cut, LayoutSnapshot(scene.layout))
     }

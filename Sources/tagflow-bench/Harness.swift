@@ -147,14 +147,17 @@ func runProgram(_ program: URL, _ arguments: [String], accepting statuses: Close
     defer { argv.forEach { free($0) } }
     var pid: pid_t = 0
     let spawned = posix_spawn(&pid, program.path, &actions, nil, argv, environ)
-    guard spawned == 0 else { throw BenchmarkError("cannot start \(program.path): \(String(cString: strerror(spawned)))") }
+    guard spawned == 0 else {
+        throw BenchmarkError("cannot start \(program.path): \(String(cString: strerror(spawned)))")
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
     // WIFEXITED and WEXITSTATUS, which Swift does not import.
     let exitStatus: Int32 = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
     guard statuses.contains(exitStatus) else {
         let said = (try? String(contentsOfFile: errors, encoding: .utf8)).map { String($0.suffix(2000)) } ?? ""
-        throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) exited with \(exitStatus)"
+        throw BenchmarkError("\(program.lastPathComponent) \(arguments.joined(separator: " ")) "
+                             + "exited with \(exitStatus)"
                              + (said.isEmpty ? "" : "; it said:\n" + said))
     }
 }
@@ -164,7 +167,8 @@ func peakKilobytes(_ program: URL, _ arguments: [String]) throws -> Int {
     let report = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-bench-rss-\(getpid())")
     defer { try? FileManager.default.removeItem(at: report) }
     try runProgram(URL(fileURLWithPath: "/usr/bin/time"), ["-f", "%M", "-o", report.path, program.path] + arguments)
-    guard let kilobytes = Int(try String(contentsOf: report, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)) else {
+    guard let kilobytes = Int(try String(contentsOf: report, encoding: .utf8)
+                                  .trimmingCharacters(in: .whitespacesAndNewlines)) else {
         throw BenchmarkError("GNU time gave no peak RSS")
     }
     return kilobytes

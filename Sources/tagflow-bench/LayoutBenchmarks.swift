@@ -46,9 +46,10 @@ enum LayoutBenchmarks {
             let perScan = scan / Double(linearCount)
             if size == sizes.first || size == sizes.last { queried[size] = (flow, rects) }
             speedups[size] = perScan / perQuery
-            report.row("elements(in:)", size: "\(formatCount(size)) tags, \(formatCount(rects.count)) queries", time: query,
-                       rate: "\(formatSignificant(perQuery * 1e6)) µs/query")
-            report.row("elementsByLinearScan(in:)", size: "\(formatCount(size)) tags, \(formatCount(linearCount)) queries",
+            report.row("elements(in:)", size: "\(formatCount(size)) tags, \(formatCount(rects.count)) queries",
+                       time: query, rate: "\(formatSignificant(perQuery * 1e6)) µs/query")
+            report.row("elementsByLinearScan(in:)",
+                       size: "\(formatCount(size)) tags, \(formatCount(linearCount)) queries",
                        time: scan, rate: "\(formatSignificant(perScan * 1e6)) µs/query")
             report.row("query speedup over the scan", size: "\(formatCount(size)) tags",
                        rate: "\(formatSignificant(perScan / perQuery))×",
@@ -64,8 +65,10 @@ enum LayoutBenchmarks {
             })
             precondition(found > 0, "the queries found nothing")
             let growth = times.ratio(1, to: 0)
-            report.row("elements(in:) growth, timed in turn", size: "\(formatCount(sizes.first!)) → \(formatCount(sizes.last!)) tags",
-                       rate: "\(formatSignificant(growth))× (\(formatSignificant(times.medianTime(0) / Double(small.rects.count) * 1e6)) → "
+            report.row("elements(in:) growth, timed in turn",
+                       size: "\(formatCount(sizes.first!)) → \(formatCount(sizes.last!)) tags",
+                       rate: "\(formatSignificant(growth))× "
+                           + "(\(formatSignificant(times.medianTime(0) / Double(small.rects.count) * 1e6)) → "
                            + "\(formatSignificant(times.medianTime(1) / Double(large.rects.count) * 1e6)) µs)",
                        bar: Bar(target: "< 3×", isMet: growth < 3))
         }

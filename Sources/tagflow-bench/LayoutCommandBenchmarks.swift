@@ -28,7 +28,9 @@ enum LayoutCommandBenchmarks {
             ["layout", tags.path, "--format", format, "-o", folder.appendingPathComponent("out.\(format)").path]
         }
         // In turn, so that the machine's drift (its speed varies by half from one minute to the next) weighs on both.
-        let times = try TimesInTurn(formats.map { format in { try seconds { try runProgram(tagflow, arguments(format.format)) } } })
+        let times = try TimesInTurn(formats.map { format in
+            { try seconds { try runProgram(tagflow, arguments(format.format)) } }
+        })
         for (index, (format, secondsBar, mebibytesBar)) in formats.enumerated() {
             let time = times.medianTime(index)
             let arguments = arguments(format)
@@ -36,12 +38,14 @@ enum LayoutCommandBenchmarks {
                        rate: "\(formatRate(Double(tagCount) / time)) tags/s",
                        bar: Bar(target: "≤ \(formatBar(secondsBar)) s", isMet: time <= secondsBar))
             guard gnuTime else {
-                report.row("tagflow layout --format \(format), peak RSS", size: size, rate: "skipped: no GNU time (apt-get install time)")
+                report.row("tagflow layout --format \(format), peak RSS", size: size,
+                           rate: "skipped: no GNU time (apt-get install time)")
                 continue
             }
             let peaks = try (0..<5).map { _ in try peakKilobytes(tagflow, arguments) }
             let mebibytes = median(peaks.map(Double.init)) / 1024  // median of five runs
-            report.row("tagflow layout --format \(format), peak RSS", size: size, rate: "\(formatSignificant(mebibytes)) MiB",
+            report.row("tagflow layout --format \(format), peak RSS", size: size,
+                       rate: "\(formatSignificant(mebibytes)) MiB",
                        bar: mebibytesBar.map { Bar(target: "≤ \($0) MiB", isMet: mebibytes <= Double($0)) })
         }
     }

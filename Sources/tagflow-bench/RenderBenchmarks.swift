@@ -14,7 +14,8 @@ enum RenderBenchmarks {
 
     static let group = BenchmarkGroup(
         name: "render",
-        summary: "1,000 tags to PNG against Chromium, where the time goes, PNG sizes; a 120-frame scroll at scale 2 against its PNG encoding alone",
+        summary: "1,000 tags to PNG against Chromium, where the time goes, PNG sizes; "
+            + "a 120-frame scroll at scale 2 against its PNG encoding alone",
         run: run)
 
     static func run(_ report: inout Report) throws {
@@ -29,14 +30,16 @@ enum RenderBenchmarks {
         let options = LayoutOptions()
         let measurer = try Measurer(engine: engine, options: options)
         let document = TagDocument(sections: [TagSection(tags: tags.map { Tag($0) })])
-        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
+                              engine: engine, style: .light)
         let renderer = ContentRenderer(scene: scene)
         var inProcess = [Double: Double]()
         for scale in [1.0, 2.0] {
             var bytes = 0
             let time = try medianSeconds { bytes = try renderer.render(.png, scale: scale).count }
             inProcess[scale] = time
-            report.row("render to PNG, in process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))", time: time,
+            report.row("render to PNG, in process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))",
+                       time: time,
                        rate: "\(bytes / 1024) KiB")
         }
 
@@ -44,26 +47,32 @@ enum RenderBenchmarks {
         let startup = try medianSeconds { try runProgram(try tagflowExecutable(), ["--version"]) }
         report.row("where it goes: process start and exit", size: "tagflow --version", time: startup, rate: "")
         let engineStart = try medianSeconds { _ = try TextEngine() }
-        report.row("where it goes: loading fontconfig's configuration", size: "TextEngine()", time: engineStart, rate: "")
+        report.row("where it goes: loading fontconfig's configuration", size: "TextEngine()", time: engineStart,
+                   rate: "")
         let layoutTime = try medianSeconds {
             let engine = try TextEngine()
             let measurer = try Measurer(engine: engine, options: options)
             _ = try TagLayout(document: document, options: options, measurer: measurer)
         }
-        report.row("where it goes: fontconfig, shaping and layout", size: "\(formatCount(tagCount)) tags", time: layoutTime, rate: "")
+        report.row("where it goes: fontconfig, shaping and layout", size: "\(formatCount(tagCount)) tags",
+                   time: layoutTime, rate: "")
         var drawn = RGBAImage(width: 1, height: 1)
         let drawing = try medianSeconds { drawn = try renderer.image(scale: 1) }
-        report.row("where it goes: drawing and converting to RGBA", size: "\(formatCount(tagCount)) tags, scale 1", time: drawing, rate: "")
+        report.row("where it goes: drawing and converting to RGBA", size: "\(formatCount(tagCount)) tags, scale 1",
+                   time: drawing, rate: "")
         let encodingOnce = try medianSeconds { _ = try PNGEncoder().encode(drawn) }
-        report.row("where it goes: PNG encoding", size: "\(formatCount(tagCount)) tags, scale 1", time: encodingOnce, rate: "")
+        report.row("where it goes: PNG encoding", size: "\(formatCount(tagCount)) tags, scale 1", time: encodingOnce,
+                   rate: "")
 
         // The drawing a render cannot do without, on every core as a render draws: with the text, and cairo's fills
         // and borders alone.
         let drawingAlone = try medianSeconds { try renderer.drawWithoutEncoding(scale: 1) }
-        report.row("where it goes: drawing alone, every core, nothing encoded", size: "\(formatCount(tagCount)) tags, scale 1",
+        report.row("where it goes: drawing alone, every core, nothing encoded",
+                   size: "\(formatCount(tagCount)) tags, scale 1",
                    time: drawingAlone, rate: "")
         let cellShapes = try medianSeconds { try renderer.drawWithoutEncoding(scale: 1, cellText: false) }
-        report.row("where it goes: cairo's cell fills and borders alone, every core", size: "\(formatCount(tagCount)) tags, scale 1",
+        report.row("where it goes: cairo's cell fills and borders alone, every core",
+                   size: "\(formatCount(tagCount)) tags, scale 1",
                    time: cellShapes, rate: "")
         // What the process is made of, each part warm: no whole render can cost less, however its parts overlap.
         let floor = startup + layoutTime + inProcess[1.0]!
@@ -85,19 +94,23 @@ enum RenderBenchmarks {
                 try seconds {
                     try runProgram(chromium, ["--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
                                               "--user-data-dir=\(folder.appendingPathComponent("profile").path)",
-                                              "--window-size=\(Int(options.width)),\(height)", "--screenshot=\(shot)", page.absoluteString])
+                                              "--window-size=\(Int(options.width)),\(height)", "--screenshot=\(shot)",
+                                              page.absoluteString])
                 }
             }
         }
         // In turn, since tagflow is held against Chromium.
         let times = try TimesInTurn(timings)
         for (index, scale) in [1, 2].enumerated() {
-            report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(scale)", time: times.medianTime(index), rate: "")
+            report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(scale)",
+                       time: times.medianTime(index), rate: "")
         }
         if chromium != nil {
-            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1", time: times.medianTime(2), rate: "")
+            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1",
+                       time: times.medianTime(2), rate: "")
             let speedup = times.ratio(2, to: 0)
-            report.row("tagflow render against Chromium", size: "scale 1", rate: "\(formatSignificant(speedup))× faster",
+            report.row("tagflow render against Chromium", size: "scale 1",
+                       rate: "\(formatSignificant(speedup))× faster",
                        bar: Bar(target: "≥ 50×", isMet: speedup >= 50))
             // What 50× leaves, against the process's parts, each measured warm above.
             report.row("Chromium's time / 50", size: "scale 1", time: times.medianTime(2) / 50, rate: "")
@@ -117,7 +130,8 @@ enum RenderBenchmarks {
             report.row("scroll", size: "", rate: "skipped: run from the package root, where \(example) is")
             return
         }
-        let common = ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale", "2", "--quiet"]
+        let common = ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale",
+                      "2", "--quiet"]
         let frames = folder.appendingPathComponent("frames").path
         let fastestFrames = folder.appendingPathComponent("frames-fastest").path
         let gif = folder.appendingPathComponent("scroll.gif").path
@@ -127,9 +141,11 @@ enum RenderBenchmarks {
         let options = LayoutOptions()
         let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
         let measurer = try Measurer(engine: engine, options: options)
-        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer), engine: engine, style: .light)
+        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
+                              engine: engine, style: .light)
         let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
-        let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both, maxOverviewHeight: 640,
+        let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both,
+                                           maxOverviewHeight: 640,
                                            plan: ScrollPlan(range: range, spacing: .frames(frameCount)))
         /// Each frame drawn, then encoded on the clock.
         func encodingAlone() throws -> Double {
@@ -149,7 +165,10 @@ enum RenderBenchmarks {
             try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
         }, encodingAlone, {
             try? FileManager.default.removeItem(atPath: fastestFrames)
-            return try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "--png-compression", "fastest", "-o", fastestFrames]) }
+            return try seconds {
+                try runProgram(tagflow, common + ["--frames", "\(frameCount)", "--png-compression", "fastest",
+                                                  "-o", fastestFrames])
+            }
         }])
         let (toFolder, toGIF, encoding) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         let perFrame = toFolder / Double(frameCount)
@@ -161,9 +180,11 @@ enum RenderBenchmarks {
         report.row("GIF frame against PNG frame", size: "whole process", rate: "\(formatSignificant(gifRatio))×",
                    bar: Bar(target: "≤ 1.0×", isMet: gifRatio <= 1.0))
 
-        report.row("tagflow scroll to a folder, --png-compression fastest", size: "\(frameCount) frames, scale 2", time: times.medianTime(3),
+        report.row("tagflow scroll to a folder, --png-compression fastest", size: "\(frameCount) frames, scale 2",
+                   time: times.medianTime(3),
                    rate: "\(formatDuration(times.medianTime(3) / Double(frameCount)))/frame")
-        report.row("fastest against the default, to a folder", size: "whole process", rate: "\(formatSignificant(times.ratio(3, to: 0)))×")
+        report.row("fastest against the default, to a folder", size: "whole process",
+                   rate: "\(formatSignificant(times.ratio(3, to: 0)))×")
 
         // Sizes: every frame with the default, fastest and libdeflate level 2; every 30th also with the small setting.
         var fastBytes = 0, fastestBytes = 0, libdeflateBytes = 0, smallBytes = 0, sampledBytes = 0
@@ -184,7 +205,8 @@ enum RenderBenchmarks {
         let ratio = times.ratio(0, to: 2)
         report.row("frame cost against encoding alone", size: "to a folder", rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.15×", isMet: ratio <= 1.15))
-        sizeRows(&report, "scroll frames", fast: fastBytes, fastest: fastestBytes, libdeflate: libdeflateBytes, zlib: fastBytes,
+        sizeRows(&report, "scroll frames", fast: fastBytes, fastest: fastestBytes, libdeflate: libdeflateBytes,
+                 zlib: fastBytes,
                  small: Double(smallBytes) / Double(sampledBytes))
 
         // Peak memory of whole runs with more and more frames, to a folder and to a GIF: it should not grow. The
@@ -196,15 +218,19 @@ enum RenderBenchmarks {
             for _ in 0..<5 {
                 for (index, count) in counts.enumerated() {
                     try? FileManager.default.removeItem(atPath: output)
-                    runs[index].append(Double(try peakKilobytes(tagflow, common + ["--frames", "\(count)", "--force", "-o", output])))
+                    runs[index].append(Double(try peakKilobytes(tagflow,
+                                                                common + ["--frames", "\(count)", "--force", "-o",
+                                                                          output])))
                 }
             }
             let peaks = runs.map(median)
             for (count, peak) in zip(counts, peaks) {
-                report.row("tagflow scroll to \(destination), peak RSS", size: "\(count) frames, scale 2", rate: "\(Int(peak) / 1024) MiB")
+                report.row("tagflow scroll to \(destination), peak RSS", size: "\(count) frames, scale 2",
+                           rate: "\(Int(peak) / 1024) MiB")
             }
             let growth = peaks.last! / peaks.first!
-            report.row("peak RSS growth, to \(destination)", size: "30 → 480 frames", rate: "\(formatSignificant(growth))×",
+            report.row("peak RSS growth, to \(destination)", size: "30 → 480 frames",
+                       rate: "\(formatSignificant(growth))×",
                        bar: Bar(target: "flat: ≤ 1.2×", isMet: growth <= 1.2))
         }
     }
@@ -222,14 +248,18 @@ enum RenderBenchmarks {
         if FileManager.default.fileExists(atPath: "Examples/demo.tags") {
             for scale in 1...3 {
                 let path = folder.appendingPathComponent("demo.png").path
-                try runProgram(tagflow, ["render", "Examples/demo.tags", "--config", "Examples/demo.json", "--scale", "\(scale)", "-o", path])
-                pictures.append(("demo ×\(scale)", try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))))
+                try runProgram(tagflow,
+                               ["render", "Examples/demo.tags", "--config", "Examples/demo.json", "--scale", "\(scale)",
+                                "-o", path])
+                pictures.append(("demo ×\(scale)",
+                                 try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: path))))))
             }
         }
         let zlib3 = PNGEncoder.Options(compressionLevel: 3, deflater: .zlib)
         for (name, image) in pictures {
             var sizes: [Int] = []
-            for (setting, options) in [("default", PNGEncoder.Options.fast), ("libdeflate level 2, one core", libdeflate2),
+            for (setting, options) in [("default", PNGEncoder.Options.fast),
+                                       ("libdeflate level 2, one core", libdeflate2),
                                        ("zlib level 3, every core (before)", zlib3)] {
                 var bytes = 0
                 let time = try medianSeconds { bytes = try PNGEncoder(options: options).encode(image).count }
@@ -238,13 +268,15 @@ enum RenderBenchmarks {
             }
             let small = try PNGEncoder(options: .small).encode(image).count
             let fastest = try PNGEncoder(options: .fastest).encode(image).count
-            sizeRows(&report, name, fast: sizes[0], fastest: fastest, libdeflate: sizes[1], zlib: sizes[2], small: Double(small) / Double(sizes[2]))
+            sizeRows(&report, name, fast: sizes[0], fastest: fastest, libdeflate: sizes[1], zlib: sizes[2],
+                     small: Double(small) / Double(sizes[2]))
         }
     }
 
     /// The default's size against zlib level 3's (bar: at most 10% larger), and the fastest setting's, libdeflate
     /// level 2's and the small setting's.
-    static func sizeRows(_ report: inout Report, _ what: String, fast: Int, fastest: Int, libdeflate: Int, zlib: Int, small smallRatio: Double) {
+    static func sizeRows(_ report: inout Report, _ what: String, fast: Int, fastest: Int, libdeflate: Int, zlib: Int,
+                         small smallRatio: Double) {
         let ratio = Double(fast) / Double(zlib)
         report.row("PNG size against zlib level 3", size: what, rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.10×", isMet: ratio <= 1.1))
@@ -252,7 +284,8 @@ enum RenderBenchmarks {
                    rate: "\(formatSignificant(Double(fastest) / Double(zlib)))×")
         report.row("PNG size, libdeflate level 2, against zlib level 3", size: what,
                    rate: "\(formatSignificant(Double(libdeflate) / Double(zlib)))×")
-        report.row("PNG size, --png-compression small, against zlib level 3", size: what, rate: "\(formatSignificant(smallRatio))×")
+        report.row("PNG size, --png-compression small, against zlib level 3", size: what,
+                   rate: "\(formatSignificant(smallRatio))×")
     }
 
     /// The bench's tags: texts of the text benchmark, so they mix Latin and CJK.
@@ -270,11 +303,14 @@ enum RenderBenchmarks {
         return """
             <!doctype html><html lang="en"><head><meta charset="utf-8"><style>
             body { margin: 0; background: \(style.background); }
-            .tags { width: \(options.lineWidth)px; padding: \(inset.top)px \(inset.right)px \(inset.bottom)px \(inset.left)px;
-                    display: flex; flex-wrap: wrap; column-gap: \(options.interitemSpacing)px; row-gap: \(options.lineSpacing)px;
+            .tags { width: \(options.lineWidth)px; \
+            padding: \(inset.top)px \(inset.right)px \(inset.bottom)px \(inset.left)px;
+                    display: flex; flex-wrap: wrap; column-gap: \(options.interitemSpacing)px; \
+            row-gap: \(options.lineSpacing)px;
                     font: \(options.fontSize)px 'DejaVu Sans', 'WenQuanYi Zen Hei'; }
             .tag { box-sizing: border-box; height: \(options.itemHeight)px; line-height: \(options.itemHeight - 2)px;
-                   padding: 0 \(options.padding - 1)px; border: 1px solid \(style.cellBorder); border-radius: \(options.itemHeight / 2)px;
+                   padding: 0 \(options.padding - 1)px; border: 1px solid \(style.cellBorder); \
+            border-radius: \(options.itemHeight / 2)px;
                    color: \(style.text); white-space: pre; }
             </style></head><body><div class="tags">
             \(tags.map { "<div class=\"tag\">\(escape($0))</div>" }.joined(separator: "\n"))

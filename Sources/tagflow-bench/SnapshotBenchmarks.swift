@@ -22,8 +22,10 @@ enum SnapshotBenchmarks {
         let root = FileManager.default.currentDirectoryPath
         let widths = (0..<25).map { String(320 + 4 * $0) }.joined(separator: ", ")
         let manifest = """
-        {"goldens": "goldens", "screens": [{"name": "demo", "tags": "\(root)/Examples/demo.tags", "config": "\(root)/Examples/demo.json",
-          "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "directions": ["ltr", "rtl"], "scales": [2]}}]}
+        {"goldens": "goldens", "screens": [{"name": "demo", "tags": "\(root)/Examples/demo.tags", \
+        "config": "\(root)/Examples/demo.json",
+          "variants": {"widths": [\(widths)], "themes": ["light", "dark"], "directions": ["ltr", "rtl"], \
+        "scales": [2]}}]}
         """
         let manifestPath = folder.appendingPathComponent("tagflow.json").path
         try Data(manifest.utf8).write(to: URL(fileURLWithPath: manifestPath))
@@ -45,7 +47,8 @@ enum SnapshotBenchmarks {
         let (record, verify, oneCore) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
         report.row("snapshot record into an empty folder (render and write all)", size: size, time: record,
                    rate: "\(formatDuration(record / Double(variantCount)))/variant")
-        report.row("snapshot verify, unchanged", size: size, time: verify, rate: "\(formatDuration(verify / Double(variantCount)))/variant")
+        report.row("snapshot verify, unchanged", size: size, time: verify,
+                   rate: "\(formatDuration(verify / Double(variantCount)))/variant")
         let cost = times.ratio(1, to: 0)
         report.row("verify against rendering alone", size: size, rate: "\(formatSignificant(cost))×",
                    bar: Bar(target: "≤ 1.3×", isMet: cost <= 1.3))
@@ -98,13 +101,16 @@ enum SnapshotBenchmarks {
             let mine = (0..<20).map { tags[(index * 7 + $0) % tags.count] }
             try Data(("@section Screen \(index)\n" + mine.joined(separator: "\n") + "\n").utf8)
                 .write(to: folder.appendingPathComponent("s\(index).tags"))
-            screens.append("{\"name\": \"s\(index)\", \"tags\": \"s\(index).tags\", \"variants\": {\"themes\": [\"light\", \"dark\"], \"scales\": [2]}}")
+            screens.append("{\"name\": \"s\(index)\", \"tags\": \"s\(index).tags\", "
+                               + "\"variants\": {\"themes\": [\"light\", \"dark\"], \"scales\": [2]}}")
         }
         let manifestPath = folder.appendingPathComponent("tagflow.json").path
         try Data(("{\"goldens\": \"goldens\", \"screens\": [" + screens.joined(separator: ", ") + "]}").utf8)
             .write(to: URL(fileURLWithPath: manifestPath))
         try runProgram(tagflow, ["snapshot", "record", "--manifest", manifestPath, "--quiet", "--force"])
-        let verify = try medianSeconds { try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"]) }
+        let verify = try medianSeconds {
+            try runProgram(tagflow, ["snapshot", "verify", "--manifest", manifestPath, "--quiet"])
+        }
         report.row("snapshot verify, unchanged", size: "\(screenCount) screens × 2 themes, scale 2", time: verify,
                    rate: "\(formatDuration(verify / Double(2 * screenCount)))/variant")
     }

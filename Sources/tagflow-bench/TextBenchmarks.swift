@@ -35,13 +35,15 @@ enum TextBenchmarks {
                    rate: "\(formatRate(Double(tagCount) / median(cold))) tags/s")
         let warmRate = Double(tagCount) / median(warm)
         report.row("measure, warm (second pass)", size: size, time: median(warm),
-                   rate: "\(formatRate(warmRate)) tags/s", bar: Bar(target: "≥ 1M tags/s", isMet: warmRate >= 1_000_000))
+                   rate: "\(formatRate(warmRate)) tags/s", bar: Bar(target: "≥ 1M tags/s",
+                                                                    isMet: warmRate >= 1_000_000))
         try compareFontsByFileWithInstalled(tags: tags, &report)
     }
 
     /// The chain both engines measure with: every tag text is drawn by these two families.
     static let chain = "DejaVu Sans, WenQuanYi Zen Hei"
-    static let installedFontFiles = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"]
+    static let installedFontFiles = ["/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                                     "/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc"]
 
     /// The same tags measured with ``chain`` installed and with copies of its files given by `FontSources(files:)`,
     /// which must cost no more: a font given by file is loaded as an installed one is, once per engine.
@@ -64,7 +66,8 @@ enum TextBenchmarks {
             var measurer: Measurer?
             timings.start.append(try seconds {
                 let engine = try TextEngine(fonts: fonts)
-                measurer = Measurer(engine: engine, font: try engine.font(family: chain, size: LayoutOptions().fontSize))
+                measurer = Measurer(engine: engine,
+                                    font: try engine.font(family: chain, size: LayoutOptions().fontSize))
             })
             let measure = measurer!
             var coldWidth = 0.0, warmWidth = 0.0
@@ -94,8 +97,10 @@ enum TextBenchmarks {
         func rate(_ times: [Double]) -> String { "\(formatRate(Double(tagCount) / median(times))) tags/s" }
         for (source, timings) in [("installed", installed), ("by file", byFile)] {
             report.row("\(chain), \(source): TextEngine() and font()", size: "", time: median(timings.start), rate: "")
-            report.row("\(chain), \(source): measure, cold", size: size, time: median(timings.cold), rate: rate(timings.cold))
-            report.row("\(chain), \(source): measure, warm", size: size, time: median(timings.warm), rate: rate(timings.warm))
+            report.row("\(chain), \(source): measure, cold", size: size, time: median(timings.cold),
+                       rate: rate(timings.cold))
+            report.row("\(chain), \(source): measure, warm", size: size, time: median(timings.warm),
+                       rate: rate(timings.warm))
         }
         // The ratio compares CPU time of the measuring thread, which other processes on a shared machine do not
         // inflate as they do wall time: the median of each run's ratio to its neighbour.
@@ -130,7 +135,8 @@ enum TextBenchmarks {
     /// A Latin (half), CJK (three in ten) or mixed (one in five) tag text.
     static func text(using random: inout SeededGenerator) -> String {
         func latin() -> String {
-            let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in Self.words.randomElement(using: &random)! }
+            let words = (0..<Int.random(in: 1...3,
+                                        using: &random)).map { _ in Self.words.randomElement(using: &random)! }
             let number = Int.random(in: 0..<10, using: &random) < 3 ? " \(Int.random(in: 0...99, using: &random))" : ""
             return words.joined(separator: " ") + number
         }

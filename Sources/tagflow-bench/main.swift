@@ -4,7 +4,8 @@ import Foundation
 // Build it in release: swift build -c release --product tagflow-bench
 
 /// Every group, in the order they run. A new group (e.g. rendering) is one more entry here.
-let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, LayoutCommandBenchmarks.group, TextBenchmarks.group, RenderBenchmarks.group, DiffBenchmarks.group,
+let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, LayoutCommandBenchmarks.group, TextBenchmarks.group,
+                                RenderBenchmarks.group, DiffBenchmarks.group,
                                 SnapshotBenchmarks.group, JSONReadingBenchmarks.group]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -41,4 +42,5 @@ print("")
 if let peak = peakResidentBytes() {
     print("Peak RSS (VmHWM): \(formatSignificant(Double(peak) / 1_048_576)) MiB")
 }
-print(report.missed.isEmpty ? "Every bar met." : "Bars missed:\n" + report.missed.map { "- \($0)" }.joined(separator: "\n"))
+print(report.missed.isEmpty
+      ? "Every bar met." : "Bars missed:\n" + report.missed.map { "- \($0)" }.joined(separator: "\n"))

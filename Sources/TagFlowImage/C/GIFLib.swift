@@ -93,11 +93,13 @@ final class GIFFileWriter {
     func putGraphicsControl(delayCentiseconds: Int) throws(GIFError) {
         let gif = try open()
         var control = GraphicsControlBlock(
-            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delayCentiseconds), TransparentColor: NO_TRANSPARENT_COLOR
+            DisposalMode: DISPOSE_DO_NOT, UserInputFlag: false, DelayTime: Int32(delayCentiseconds),
+            TransparentColor: NO_TRANSPARENT_COLOR
         )
         var extensionBytes = [UInt8](repeating: 0, count: 4)
         let length = EGifGCBToExtension(&control, &extensionBytes)
-        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes), "EGifPutExtension (graphics control)")
+        try check(EGifPutExtension(gif, GRAPHICS_EXT_FUNC_CODE, Int32(length), extensionBytes),
+                  "EGifPutExtension (graphics control)")
     }
 
     /// An image of `region` with no local colour table, its pixels already LZW-coded (``GIFLZW``) with the
@@ -106,7 +108,8 @@ final class GIFFileWriter {
     func putImage(_ region: PixelRegion, codedBlocks: [UInt8]) throws(GIFError) {
         let gif = try open()
         try check(
-            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height), false, nil),
+            EGifPutImageDesc(gif, Int32(region.x), Int32(region.y), Int32(region.width), Int32(region.height),
+                             false, nil),
             "EGifPutImageDesc"
         )
         var failed = false

@@ -21,7 +21,9 @@ enum Igzip {
         defer { levelBuffer.deallocate() }
         // Stored blocks, igzip's worst case, add 5 bytes every 64 KiB; the rest covers headers and the flush.
         let bound = input.count + input.count / 1024 + 1024
-        guard bound <= Int(UInt32.max) else { throw .igzip(operation: "isal_deflate_stateless (a piece over 4 GiB)", code: INVALID_PARAM) }
+        guard bound <= Int(UInt32.max) else {
+            throw .igzip(operation: "isal_deflate_stateless (a piece over 4 GiB)", code: INVALID_PARAM)
+        }
         var result: Int32 = 0
         let output = [UInt8](unsafeUninitializedCapacity: bound) { out, initialised in
             var stream = isal_zstream()
@@ -39,7 +41,9 @@ enum Igzip {
             result = isal_deflate_stateless(&stream)
             initialised = result == COMP_OK ? Int(stream.total_out) : 0
         }
-        guard result == COMP_OK else { throw .igzip(operation: "isal_deflate_stateless (\(input.count) bytes)", code: result) }
+        guard result == COMP_OK else {
+            throw .igzip(operation: "isal_deflate_stateless (\(input.count) bytes)", code: result)
+        }
         return output
     }
 }

@@ -20,14 +20,16 @@ final class LibdeflateCompressor {
 
     /// `input` as raw deflate data, a finished stream with no header or checksum, in one call.
     func rawDeflate(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
-        try compressed(input, by: "libdeflate_deflate_compress", bound: libdeflate_deflate_compress_bound(compressor, input.count)) {
+        try compressed(input, by: "libdeflate_deflate_compress",
+                       bound: libdeflate_deflate_compress_bound(compressor, input.count)) {
             libdeflate_deflate_compress(compressor, input.baseAddress, input.count, $0, $1)
         }
     }
 
     /// `input` as one zlib stream (header, deflate data, Adler-32), all in one call.
     func zlibStream(_ input: UnsafeRawBufferPointer) throws(PNGError) -> [UInt8] {
-        try compressed(input, by: "libdeflate_zlib_compress", bound: libdeflate_zlib_compress_bound(compressor, input.count)) {
+        try compressed(input, by: "libdeflate_zlib_compress",
+                       bound: libdeflate_zlib_compress_bound(compressor, input.count)) {
             libdeflate_zlib_compress(compressor, input.baseAddress, input.count, $0, $1)
         }
     }
@@ -65,7 +67,8 @@ final class LibdeflateDecompressor {
         var result = LIBDEFLATE_BAD_DATA
         // At least one byte of room: an empty array's storage is one global, whose count every thread would write.
         let output = [UInt8](unsafeUninitializedCapacity: max(count, 1)) { out, initialised in
-            result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count, out.baseAddress, count, &consumed, nil)
+            result = libdeflate_zlib_decompress_ex(decompressor, input.baseAddress, input.count, out.baseAddress, count,
+                                                   &consumed, nil)
             initialised = result == LIBDEFLATE_SUCCESS ? count : 0
         }
         return result == LIBDEFLATE_SUCCESS && consumed == input.count ? output : nil

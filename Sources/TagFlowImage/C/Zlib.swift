@@ -32,7 +32,8 @@ final class RawDeflater {
     init(level: Int32, strategy: Int32) throws(PNGError) {
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
-        let result = deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
+        let result = deflateInit2_(stream, level, Z_DEFLATED, -15, 8, strategy, zlibVersion(),
+                                   Int32(MemoryLayout<z_stream>.size))
         guard result == Z_OK else {
             stream.deinitialize(count: 1)
             stream.deallocate()
@@ -89,7 +90,9 @@ enum DeflateJoining {
 
     /// Where the last block of `deflate` (one whole raw deflate stream) begins, by byte and bit, and how many bits
     /// of its last byte are left after it.
-    static func lastBlock(of deflate: [UInt8]) throws(PNGError) -> (header: (byte: Int, bit: Int), unusedBitsAtEnd: Int) {
+    static func lastBlock(
+        of deflate: [UInt8]
+    ) throws(PNGError) -> (header: (byte: Int, bit: Int), unusedBitsAtEnd: Int) {
         var bytes = deflate
         let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
         stream.initialize(to: z_stream())
@@ -128,8 +131,12 @@ enum DeflateJoining {
             }
         }
         if let failure { throw .zlib(operation: "inflate (finding the last deflate block)", code: failure) }
-        guard Int(stream.pointee.total_in) == bytes.count else { throw .zlib(operation: "inflate (data after the last deflate block)", code: Z_DATA_ERROR) }
-        guard header.byte < bytes.count else { throw .zlib(operation: "inflate (the last block is past the data)", code: Z_DATA_ERROR) }
+        guard Int(stream.pointee.total_in) == bytes.count else {
+            throw .zlib(operation: "inflate (data after the last deflate block)", code: Z_DATA_ERROR)
+        }
+        guard header.byte < bytes.count else {
+            throw .zlib(operation: "inflate (the last block is past the data)", code: Z_DATA_ERROR)
+        }
         return (header, unusedBitsAtEnd)
     }
 }

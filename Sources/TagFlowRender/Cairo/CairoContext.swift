@@ -97,7 +97,8 @@ package final class CairoContext {
     /// Puts `source`'s pixels on the surface unchanged, its top-left pixel at device pixel (`x`, `y`), whatever the
     /// transform and whatever was there.
     package func copyPixels(of source: CairoSurface, toDeviceX x: Int, y: Int) {
-        copyPixels(of: source, toDeviceX: x, y: y, within: [PixelBox(minX: x, minY: y, maxX: x + source.pixelWidth, maxY: y + source.pixelHeight)])
+        copyPixels(of: source, toDeviceX: x, y: y,
+                   within: [PixelBox(minX: x, minY: y, maxX: x + source.pixelWidth, maxY: y + source.pixelHeight)])
     }
 
     /// Puts the pixels of `source` that fall within `boxes`, device pixels of this surface, on it unchanged, `source`'s
@@ -109,7 +110,8 @@ package final class CairoContext {
         cairo_set_operator(pointer, CAIRO_OPERATOR_SOURCE)
         cairo_set_source_surface(pointer, source.pointer, Double(x), Double(y))
         for box in boxes {
-            cairo_rectangle(pointer, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX), Double(box.maxY - box.minY))
+            cairo_rectangle(pointer, Double(box.minX), Double(box.minY), Double(box.maxX - box.minX),
+                            Double(box.maxY - box.minY))
         }
         cairo_fill(pointer)
         cairo_restore(pointer)

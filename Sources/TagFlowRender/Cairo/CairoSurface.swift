@@ -31,7 +31,8 @@ package final class CairoSurface: @unchecked Sendable {
     /// Where a document surface writes its bytes; nil for images.
     private let sink: ByteSink?
 
-    private init(kind: Kind, pointer: OpaquePointer, sink: ByteSink?, width: Double, height: Double) throws(CairoError) {
+    private init(kind: Kind, pointer: OpaquePointer, sink: ByteSink?, width: Double,
+                 height: Double) throws(CairoError) {
         let status = cairo_surface_status(pointer)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(pointer)
@@ -53,7 +54,8 @@ package final class CairoSurface: @unchecked Sendable {
     /// An SVG 1.1 document of `width`×`height` points.
     package static func svg(width: Double, height: Double) throws(CairoError) -> CairoSurface {
         let sink = ByteSink()
-        let pointer = cairo_svg_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
+        let pointer = cairo_svg_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          width, height)!
         cairo_svg_surface_restrict_to_version(pointer, CAIRO_SVG_VERSION_1_1)
         return try CairoSurface(kind: .svg, pointer: pointer, sink: sink, width: width, height: height)
     }
@@ -61,7 +63,8 @@ package final class CairoSurface: @unchecked Sendable {
     /// A one-page PDF of `width`×`height` points, dated `creationDate` and made by tagflow.
     package static func pdf(width: Double, height: Double, creationDate: String) throws(CairoError) -> CairoSurface {
         let sink = ByteSink()
-        let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(), width, height)!
+        let pointer = cairo_pdf_surface_create_for_stream(ByteSink.write, Unmanaged.passUnretained(sink).toOpaque(),
+                                                          width, height)!
         cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATE_DATE, creationDate)
         cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_MOD_DATE, creationDate)
         cairo_pdf_surface_set_metadata(pointer, CAIRO_PDF_METADATA_CREATOR, "tagflow")

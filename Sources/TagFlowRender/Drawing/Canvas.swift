@@ -20,7 +20,8 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case let .tooManyPixels(pixels, limit):
             return "the picture would have \(pixels) pixels, over tagflow's cap of \(limit) pixels"
         case let .tooLargeToShrink(width, height, smallestScale, limit):
-            return "the picture would be \(formatPoints(width))×\(formatPoints(height)) pt, too large even at \(formatPoints(smallestScale)) px a point "
+            return "the picture would be \(formatPoints(width))×\(formatPoints(height)) pt, "
+                + "too large even at \(formatPoints(smallestScale)) px a point "
                 + "for cairo's limit of \(limit) px a side"
         case let .emptyContent(width, height):
             return "the content is \(formatPoints(width))×\(formatPoints(height)) pt: there is nothing to draw"
@@ -50,13 +51,16 @@ package final class Canvas {
     let heightPixels: Int
 
     /// The pixel size a picture of `width`×`height` points has at `scale`, checked against cairo's limits.
-    static func pixelSize(width: Double, height: Double, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    static func pixelSize(width: Double, height: Double,
+                          scale: Double) throws(RenderError) -> (width: Int, height: Int) {
         let pixelWidth = Int((width * scale).rounded(.up))
         let pixelHeight = Int((height * scale).rounded(.up))
         guard pixelWidth <= maxSide, pixelHeight <= maxSide else {
             throw .surfaceTooLarge(widthPixels: pixelWidth, heightPixels: pixelHeight, limit: maxSide)
         }
-        guard pixelWidth * pixelHeight <= maxPixels else { throw .tooManyPixels(pixels: pixelWidth * pixelHeight, limit: maxPixels) }
+        guard pixelWidth * pixelHeight <= maxPixels else {
+            throw .tooManyPixels(pixels: pixelWidth * pixelHeight, limit: maxPixels)
+        }
         return (max(1, pixelWidth), max(1, pixelHeight))
     }
 
@@ -66,13 +70,17 @@ package final class Canvas {
     /// A picture of `width`×`height` points at `scale` pixels a point, drawn on a surface from `pool`, which gets it
     /// back when the canvas goes. `firstFill` is the colour the first drawing fills the whole picture with, if it
     /// does: opaque, on whole pixels, it covers whatever a reused surface held, which then need not be cleared.
-    package convenience init(width: Double, height: Double, scale: Double, pool: ImageSurfacePool, firstFill: Colour?) throws(RenderError) {
-        let covers = firstFill.map { $0.alpha == 255 && Self.isWholePixels(width: width, height: height, scale: scale) } ?? false
+    package convenience init(width: Double, height: Double, scale: Double, pool: ImageSurfacePool,
+                             firstFill: Colour?) throws(RenderError) {
+        let covers = firstFill.map {
+            $0.alpha == 255 && Self.isWholePixels(width: width, height: height, scale: scale)
+        } ?? false
         try self.init(width: width, height: height, kind: .image(scale: scale), pool: (pool, covers))
     }
 
     /// A picture of `kind`; a PDF is dated `creationDate`, by default ``documentDate(environment:)``.
-    package convenience init(width: Double, height: Double, kind: Kind, creationDate: String? = nil) throws(RenderError) {
+    package convenience init(width: Double, height: Double, kind: Kind,
+                             creationDate: String? = nil) throws(RenderError) {
         try self.init(width: width, height: height, kind: kind, creationDate: creationDate, pool: nil)
     }
 
@@ -96,7 +104,8 @@ package final class Canvas {
                     try CairoSurface.image(width: widthPixels, height: heightPixels)
                 }
             case .svg: try CairoSurface.svg(width: width, height: height)
-            case .pdf: try CairoSurface.pdf(width: width, height: height, creationDate: creationDate ?? Canvas.documentDate())
+            case .pdf: try CairoSurface.pdf(width: width, height: height,
+                                            creationDate: creationDate ?? Canvas.documentDate())
             }
             context = try CairoContext(surface: surface)
         } catch {
@@ -109,7 +118,8 @@ package final class Canvas {
     // so another canvas may already be drawing on the surface by then.
     deinit { pool?.recycle(context.surface) }
 
-    /// Whether a picture of `width`×`height` points at `scale` is whole pixels, so that filling it fills every pixel entirely.
+    /// Whether a picture of `width`×`height` points at `scale` is whole pixels, so that filling it fills every pixel
+    /// entirely.
     private static func isWholePixels(width: Double, height: Double, scale: Double) -> Bool {
         (width * scale).rounded() == width * scale && (height * scale).rounded() == height * scale
     }
@@ -146,7 +156,8 @@ package final class Canvas {
         }
     }
 
-    /// The finished document's bytes. Only for `.svg` and `.pdf`; SVG ids are renumbered so equal drawings give equal bytes.
+    /// The finished document's bytes. Only for `.svg` and `.pdf`; SVG ids are renumbered so equal drawings give equal
+    /// bytes.
     func documentBytes() throws(RenderError) -> [UInt8] {
         let bytes: [UInt8]
         do {

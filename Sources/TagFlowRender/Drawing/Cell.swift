@@ -45,7 +45,8 @@ extension Style {
 extension Painter {
     /// Draws a tag-shaped cell at `frame` as the phone shows it in `style`: filled (unless `fillsCell` is false),
     /// bordered, and `shaped` centred in `font`, clipped by the cell.
-    package func drawCell(_ frame: Rect, text shaped: ShapedText, font: FontSpec, look: CellLook, style: Style, fillsCell: Bool = true) {
+    package func drawCell(_ frame: Rect, text shaped: ShapedText, font: FontSpec, look: CellLook, style: Style,
+                          fillsCell: Bool = true) {
         let cell = drawCellShape(frame, look: look, style: style, fillsCell: fillsCell)
         drawText(shaped, centredIn: cell, font: font, colour: look.text)
         if look.isTofu { drawBadge(at: Point(x: frame.maxX - 3, y: frame.minY + 3), colour: style.tofu) }
@@ -74,6 +75,7 @@ extension Painter {
     /// than the seed's fixed item height, and a cell clips its label as a phone's does.
     package func drawText(_ shaped: ShapedText, centredIn cell: RoundedRect, font: FontSpec, colour: Colour) {
         let frame = cell.rect
-        drawText(shaped, at: frame.midX - shaped.width / 2, baseline: baseline(centredIn: frame, font: font), colour: colour, clippedTo: cell)
+        drawText(shaped, at: frame.midX - shaped.width / 2, baseline: baseline(centredIn: frame, font: font),
+                 colour: colour, clippedTo: cell)
     }
 }

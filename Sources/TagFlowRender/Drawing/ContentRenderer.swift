@@ -39,15 +39,19 @@ public struct ContentRenderer: Sendable {
         })
     }
 
-    /// The pixel size of `bounds` at `scale`: some area, under cairo's side limit across, and under the pixel cap in all.
+    /// The pixel size of `bounds` at `scale`: some area, under cairo's side limit across, and under the pixel cap in
+    /// all.
     static func checkedPixelSize(_ bounds: Rect, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
-        guard bounds.width > 0, bounds.height > 0 else { throw .emptyContent(width: bounds.width, height: bounds.height) }
+        guard bounds.width > 0,
+              bounds.height > 0 else { throw .emptyContent(width: bounds.width, height: bounds.height) }
         let width = Int((bounds.width * scale).rounded(.up))
         let height = Int((bounds.height * scale).rounded(.up))
         guard width <= Canvas.maxSide else {
             throw .surfaceTooLarge(widthPixels: width, heightPixels: height, limit: Canvas.maxSide)
         }
-        guard width * height <= Canvas.maxPixels else { throw .tooManyPixels(pixels: width * height, limit: Canvas.maxPixels) }
+        guard width * height <= Canvas.maxPixels else {
+            throw .tooManyPixels(pixels: width * height, limit: Canvas.maxPixels)
+        }
         return (width, height)
     }
 
@@ -120,7 +124,8 @@ public struct ContentRenderer: Sendable {
 
     /// The part of `bounds` that pixel rows `rows` cover at `scale`.
     static func band(_ rows: Range<Int>, of bounds: Rect, scale: Double) -> Rect {
-        Rect(x: bounds.x, y: bounds.y + Double(rows.lowerBound) / scale, width: bounds.width, height: Double(rows.count) / scale)
+        Rect(x: bounds.x, y: bounds.y + Double(rows.lowerBound) / scale, width: bounds.width,
+             height: Double(rows.count) / scale)
     }
 
     /// The height of one strip of a tall image: whole pixels, well inside cairo's limit.
@@ -143,7 +148,8 @@ public struct ContentRenderer: Sendable {
         // Every pixel, not only the content's points (333 pt at 1.5×).
         drawer.painter.paintEverything(scene.style.background)
         // A little beyond the bounds, so anti-aliasing that reaches over a strip's edge is drawn on both sides.
-        for element in scene.layout.flow.elements(in: Rect(x: bounds.x, y: bounds.y - 2, width: bounds.width, height: bounds.height + 4)) {
+        for element in scene.layout.flow.elements(in: Rect(x: bounds.x, y: bounds.y - 2, width: bounds.width,
+                                                           height: bounds.height + 4)) {
             drawer.draw(element.id, frame: element.frame)
         }
     }

@@ -24,7 +24,8 @@ package struct Painter {
     }
 
     package func setColour(_ colour: Colour, alpha: Double = 1) {
-        context.setSource(red: Double(colour.red) / 255, green: Double(colour.green) / 255, blue: Double(colour.blue) / 255,
+        context.setSource(red: Double(colour.red) / 255, green: Double(colour.green) / 255,
+                          blue: Double(colour.blue) / 255,
                           alpha: drawnAlpha(of: colour, alpha: alpha))
     }
 
@@ -227,8 +228,10 @@ package struct Painter {
                     let boxes = zip(placed, run.emboldenedOutlines).compactMap { glyph, outline -> Rect? in
                         guard let box = outline.bounds else { return nil }
                         let placement = OutlinePlacement(outline, size: run.size, at: glyph)
-                        let (topLeft, bottomRight) = (placement.point(box.minX, box.maxY), placement.point(box.maxX, box.minY))
-                        return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x, height: bottomRight.y - topLeft.y)
+                        let (topLeft, bottomRight) = (placement.point(box.minX, box.maxY),
+                                                      placement.point(box.maxX, box.minY))
+                        return Rect(x: topLeft.x, y: topLeft.y, width: bottomRight.x - topLeft.x,
+                                    height: bottomRight.y - topLeft.y)
                     }
                     guard let first = boxes.first else { continue }
                     rect = boxes.dropFirst().reduce(first) { $0.union($1) }
@@ -268,9 +271,11 @@ package struct Painter {
     }
 
     /// A line of interface text (captions, labels), in the caption font unless `font` is given. Returns its width.
-    package func drawLabel(_ text: String, at point: Point, colour: Colour, font: FontSpec? = nil, alignment: Alignment = .left) -> Double {
+    package func drawLabel(_ text: String, at point: Point, colour: Colour, font: FontSpec? = nil,
+                           alignment: Alignment = .left) -> Double {
         let shaped = engine.shape(text, font: font ?? captionFont)
-        let x = alignment == .center ? point.x - shaped.width / 2 : alignment == .right ? point.x - shaped.width : point.x
+        let x = alignment == .center ? point.x - shaped.width / 2
+            : alignment == .right ? point.x - shaped.width : point.x
         drawText(shaped, at: x, baseline: point.y, colour: colour)
         return shaped.width
     }
@@ -288,7 +293,8 @@ package struct RoundedRect: Equatable {
 
     /// Whether `point` lies inside or on the edge.
     package func contains(_ point: Point) -> Bool {
-        guard rect.minX <= point.x, point.x <= rect.maxX, rect.minY <= point.y, point.y <= rect.maxY else { return false }
+        guard rect.minX <= point.x, point.x <= rect.maxX, rect.minY <= point.y,
+              point.y <= rect.maxY else { return false }
         // Within `radius` of a side, a corner's circle decides.
         let cornerX = min(max(point.x, rect.minX + radius), rect.maxX - radius)
         let cornerY = min(max(point.y, rect.minY + radius), rect.maxY - radius)
@@ -311,11 +317,13 @@ extension Rect {
 
     /// The rect shrunk by `distance` on every side, to nothing at the least.
     package func inset(by distance: Double) -> Rect {
-        Rect(x: minX + distance, y: minY + distance, width: max(0, maxX - minX - 2 * distance), height: max(0, maxY - minY - 2 * distance))
+        Rect(x: minX + distance, y: minY + distance, width: max(0, maxX - minX - 2 * distance),
+             height: max(0, maxY - minY - 2 * distance))
     }
 
     /// The rect grown by `distance` on every side.
     package func outset(by distance: Double) -> Rect {
-        Rect(x: minX - distance, y: minY - distance, width: maxX - minX + 2 * distance, height: maxY - minY + 2 * distance)
+        Rect(x: minX - distance, y: minY - distance, width: maxX - minX + 2 * distance,
+             height: maxY - minY + 2 * distance)
     }
 }

@@ -38,7 +38,9 @@ public final class Scene: Sendable {
     /// Whether some text is drawn from a variable font at axis values of its own (`fontVariations`, a weight, an
     /// automatic `opsz`): what a PDF cannot show, as cairo embeds the font file without them.
     public var drawsVariedFaces: Bool {
-        func varied(_ text: String, _ font: FontSpec) -> Bool { engine.shape(text, font: font).runs.contains { !$0.variations.isEmpty } }
+        func varied(_ text: String, _ font: FontSpec) -> Bool {
+            engine.shape(text, font: font).runs.contains { !$0.variations.isEmpty }
+        }
         return layout.document.sections.contains { section in
             section.tags.contains { varied($0.text, bodyFont) } || section.title.map { varied($0, headerFont) } == true
                 || section.footer.map { varied($0, footerFont) } == true
@@ -85,10 +87,12 @@ package struct FontSet: Sendable {
                       legibilityWeight: .regular)
     }
 
-    private init(engine: TextEngine, tagFont: FontSpec, family: String, style: Style, legibilityWeight: LegibilityWeight) throws(FontError) {
+    private init(engine: TextEngine, tagFont: FontSpec, family: String, style: Style,
+                 legibilityWeight: LegibilityWeight) throws(FontError) {
         let bodyWeight = legibilityWeight.bodyWeight
         bodyFont = tagFont
-        headerFont = try engine.font(family: family, size: style.headerFontSize, weight: legibilityWeight.applied(to: style.headerFontWeight))
+        headerFont = try engine.font(family: family, size: style.headerFontSize,
+                                     weight: legibilityWeight.applied(to: style.headerFontWeight))
         footerFont = try engine.font(family: family, size: style.footerFontSize, weight: bodyWeight)
         captionFont = try engine.font(family: "sans-serif", size: style.captionFontSize)
     }
@@ -121,7 +125,8 @@ struct SceneDrawer {
     func roundedRect(_ rect: Rect, radius: Double) { painter.roundedRect(rect, radius: radius) }
 
     /// A line of interface text in the caption font unless `font` is given; returns its width.
-    func drawLabel(_ text: String, at point: Point, colour: Colour, font: FontSpec? = nil, alignment: Alignment = .left) -> Double {
+    func drawLabel(_ text: String, at point: Point, colour: Colour, font: FontSpec? = nil,
+                   alignment: Alignment = .left) -> Double {
         painter.drawLabel(text, at: point, colour: colour, font: font, alignment: alignment)
     }
 
@@ -167,14 +172,17 @@ struct SceneDrawer {
         // A cell's fill lies over the background; tinted, it is the mix of the three.
         if let tint { look.fill = tint.over(look.fill.over(style.background)) }
         // Over the background alone, a fill of the background's own opaque colour changes no pixel.
-        let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background && look.fill.alpha == 255)
+        let fillsCell = !(isOverBackground && painter.opacity == 1 && look.fill == style.background
+                          && look.fill.alpha == 255)
         if drawsCellText {
-            painter.drawCell(frame, text: scene.engine.shape(text, font: scene.bodyFont), font: scene.bodyFont, look: look, style: style,
-                             fillsCell: fillsCell)
+            painter.drawCell(frame, text: scene.engine.shape(text, font: scene.bodyFont), font: scene.bodyFont,
+                             look: look, style: style, fillsCell: fillsCell)
         } else {
             painter.drawCellShape(frame, look: look, style: style, fillsCell: fillsCell)
         }
-        if appearance == .extra { outlineOutside(frame, colour: style.extra, radius: style.cellCornerRadius(for: frame)) }
+        if appearance == .extra {
+            outlineOutside(frame, colour: style.extra, radius: style.cellCornerRadius(for: frame))
+        }
     }
 
     private func drawSupplementary(_ id: ElementID, frame: Rect, appearance: Appearance) {
@@ -182,7 +190,8 @@ struct SceneDrawer {
         let (text, font) = scene.supplementaryText(id, in: frame)
         let colour = appearance == .missing ? style.missing : isHeader ? style.headerText : style.footerText
         if appearance == .missing {
-            painter.rectangle(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: frame.width - 1.5, height: frame.height - 1.5))
+            painter.rectangle(Rect(x: frame.x + 0.75, y: frame.y + 0.75, width: frame.width - 1.5,
+                                   height: frame.height - 1.5))
             setColour(style.missing, alpha: 0.06)
             context.fillPreserve()
             painter.strokeDashed(style.missing, width: 1.5, dash: 4, gap: 3)
@@ -211,7 +220,8 @@ struct SceneDrawer {
     }
 
     private func outlineOutside(_ frame: Rect, colour: Colour, radius: Double) {
-        roundedRect(Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4), radius: radius + 2)
+        roundedRect(Rect(x: frame.x - 2, y: frame.y - 2, width: frame.width + 4, height: frame.height + 4),
+                    radius: radius + 2)
         painter.strokeDashed(colour, width: 1.5, dash: 1.5, gap: 2)
     }
 }
@@ -238,7 +248,8 @@ extension Scene {
                 let metrics = engine.lineMetrics(font: font)
                 let left = supplementaryTextX(in: frame, width: width)
                 let height = metrics.ascent + metrics.descent
-                let line = Rect(x: left, y: frame.midY - height / 2, width: width, height: height).outset(by: font.size / 4)
+                let line = Rect(x: left, y: frame.midY - height / 2, width: width,
+                                height: height).outset(by: font.size / 4)
                 ink = ink.union(line)
             }
         }
@@ -249,8 +260,12 @@ extension Scene {
     /// in the style's more colours; nil for a header or footer, or an element the layout does not have.
     package func cellLook(_ id: ElementID) -> CellLook? {
         switch id.kind {
-        case .item: layout.tag(id).map { style.tagLook(isSelected: $0.isSelected, isTofu: $0.measurement.missingGlyphs > 0) }
-        case .more: layout.moreTag(id).map { _ in CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText) }
+        case .item:
+            layout.tag(id).map { style.tagLook(isSelected: $0.isSelected, isTofu: $0.measurement.missingGlyphs > 0) }
+        case .more:
+            layout.moreTag(id).map { _ in
+                CellLook(fill: style.moreFill, border: style.moreBorder, text: style.moreText)
+            }
         case .header, .footer: nil
         }
     }
@@ -262,7 +277,8 @@ extension Scene {
         let (text, font) = id.kind == .header ? (section.title ?? "", headerFont) : (section.footer ?? "", footerFont)
         let inset = layout.options.sectionInset
         // A horizontal layout's title runs down its strip.
-        let room = layout.options.isHorizontal ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
+        let room = layout.options.isHorizontal
+            ? frame.height - inset.top - inset.bottom : frame.width - inset.left - inset.right
         let measurer = Measurer(engine: engine, font: font)
         guard measurer.measure(text).width > room else { return (text, font) }
         return (Truncation.tail.fit(text, within: max(0, room), measurer: measurer).text, font)
@@ -273,6 +289,7 @@ extension Scene {
     func supplementaryTextX(in frame: Rect, width: Double) -> Double {
         let options = layout.options
         // Right to left mirrors left to right, so the text keeps the left inset from the right edge.
-        return frame.x + (options.direction == .ltr ? options.sectionInset.left : frame.width - options.sectionInset.left - width)
+        return frame.x + (options.direction == .ltr
+                          ? options.sectionInset.left : frame.width - options.sectionInset.left - width)
     }
 }

@@ -74,20 +74,22 @@ public struct Style: Hashable, Sendable {
     public static let colourKeys: [(key: String, path: WritableKeyPath<Style, Colour> & Sendable)] = [
         ("background", \.background), ("cellFill", \.cellFill), ("cellBorder", \.cellBorder), ("text", \.text),
         ("selectedFill", \.selectedFill), ("selectedBorder", \.selectedBorder), ("selectedText", \.selectedText),
-        ("headerText", \.headerText), ("footerText", \.footerText), ("moreFill", \.moreFill), ("moreBorder", \.moreBorder),
-        ("moreText", \.moreText), ("tofu", \.tofu),
+        ("headerText", \.headerText), ("footerText", \.footerText), ("moreFill", \.moreFill),
+        ("moreBorder", \.moreBorder), ("moreText", \.moreText), ("tofu", \.tofu),
         ("viewportBorder", \.viewportBorder), ("viewportFill", \.viewportFill), ("missing", \.missing),
         ("extra", \.extra), ("captionText", \.captionText),
     ]
 
     /// Every number of the style by its config key, with the range it must lie in.
-    public static let numberKeys: [(key: String, path: WritableKeyPath<Style, Double> & Sendable, range: ClosedRange<Double>)] = [
+    public static let numberKeys: [(key: String, path: WritableKeyPath<Style, Double> & Sendable,
+                                    range: ClosedRange<Double>)] = [
         ("borderWidth", \.borderWidth, 0...100), ("headerFontSize", \.headerFontSize, 1...LayoutOptions.maxFontSize),
         ("footerFontSize", \.footerFontSize, 1...LayoutOptions.maxFontSize), ("outsideAlpha", \.outsideAlpha, 0...1),
         ("captionFontSize", \.captionFontSize, 1...LayoutOptions.maxFontSize),
     ]
 
-    /// The colours a picture in this style is made of, for a GIF palette; ``paletteRamps`` adds the blends between them.
+    /// The colours a picture in this style is made of, for a GIF palette; ``paletteRamps`` adds the blends between
+    /// them.
     public var paletteColours: [Colour] {
         [background, cellFill, cellBorder, text, selectedFill, selectedBorder, selectedText, headerText, footerText,
          tofu, viewportBorder, viewportFill.over(background), viewportFill.over(cellFill), missing, extra, captionText]

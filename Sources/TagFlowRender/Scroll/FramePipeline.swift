@@ -24,7 +24,8 @@ public struct OrderedPipeline: Sendable {
     @discardableResult
     public func run<Item: Sendable, Failure: Error>(count: Int, shouldStop: () -> Bool = { false },
                                                     make: @Sendable (Int) throws(Failure) -> Item,
-                                                    consume: (Int, Item) throws(Failure) -> Void) throws(Failure) -> Int {
+                                                    consume: (Int, Item) throws(Failure) -> Void)
+        throws(Failure) -> Int {
         guard count > 0 else { return 0 }
         guard workers > 1 else {
             for index in 0..<count {
@@ -73,7 +74,8 @@ public struct OrderedPipeline: Sendable {
 extension OrderedPipeline {
     /// `range` cut into blocks of `blockSize`, each made by `make` on every core and handed to `consume` in order
     /// while the next ones are made. A single block is made on the calling thread.
-    public static func forEachBlock<Part: Sendable>(of range: Range<Int>, size blockSize: Int, make: @Sendable (Range<Int>) -> Part,
+    public static func forEachBlock<Part: Sendable>(of range: Range<Int>, size blockSize: Int,
+                                                    make: @Sendable (Range<Int>) -> Part,
                                                     consume: (Part) -> Void) {
         let blocks = (range.count + blockSize - 1) / blockSize
         let pipeline = blocks > 1 ? OrderedPipeline(itemsPerWorker: 4) : OrderedPipeline(workers: 1)
@@ -182,7 +184,8 @@ extension ScrollFrameRenderer {
 
     /// `frame` drawn on a canvas of pixels at `scale`.
     private func canvas(_ frame: ScrollFrame, scale: Double) throws -> Canvas {
-        let canvas = try Canvas(width: size.width, height: size.height, scale: scale, pool: framePixels, firstFill: scene.style.background)
+        let canvas = try Canvas(width: size.width, height: size.height, scale: scale, pool: framePixels,
+                                firstFill: scene.style.background)
         draw(frame, on: canvas.context, frameScale: scale)
         return canvas
     }
@@ -227,7 +230,8 @@ public struct ContactSheet: Sendable {
         let rows = (count + columns - 1) / columns
         let available = maxWidth - Double(columns + 1) * Self.gap
         thumbnailScale = min(1, available / Double(columns) / renderer.size.width)
-        let cell = Size(width: renderer.size.width * thumbnailScale, height: renderer.size.height * thumbnailScale + Self.labelHeight)
+        let cell = Size(width: renderer.size.width * thumbnailScale,
+                        height: renderer.size.height * thumbnailScale + Self.labelHeight)
         size = Size(width: Double(columns) * cell.width + Double(columns + 1) * Self.gap,
                     height: Double(rows) * cell.height + Double(rows + 1) * Self.gap)
     }
@@ -246,8 +250,10 @@ public struct ContactSheet: Sendable {
             let y = Self.gap + Double(index / columns) * (cellHeight + Self.gap)
             let frame = renderer.frame(index)
             let missing = frame.audits.map(\.missing.count).reduce(0, +)
-            let label = "#\(index + 1) · \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt" + (missing > 0 ? " · \(missing) missing" : "")
-            _ = drawer.drawLabel(label, at: Point(x: x, y: y + 12), colour: missing > 0 ? renderer.scene.style.missing : renderer.scene.style.captionText)
+            let label = "#\(index + 1) · \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt"
+                + (missing > 0 ? " · \(missing) missing" : "")
+            _ = drawer.drawLabel(label, at: Point(x: x, y: y + 12),
+                                 colour: missing > 0 ? renderer.scene.style.missing : renderer.scene.style.captionText)
             context.save()
             context.translate(x: x, y: y + Self.labelHeight)
             context.scale(x: thumbnailScale, y: thumbnailScale)

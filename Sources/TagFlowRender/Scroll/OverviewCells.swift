@@ -7,7 +7,8 @@ import TagFlowLayout
 /// when no other element's ink can reach the tag's pixels, neither in that drawing nor in the frame: then those
 /// pixels hold the backdrop and the tag alone in both.
 struct OverviewCells: @unchecked Sendable {
-    // @unchecked: made once under a lock and only read after; cairo lets many threads read an image surface as a source.
+    // @unchecked: made once under a lock and only read after; cairo lets many threads read an image surface as a
+    // source.
 
     /// Every element drawn in one appearance over the backdrop, and the tags in it that can be copied.
     struct Layer {
@@ -44,7 +45,9 @@ struct OverviewPlacement {
 
     /// The frame pixels that content points `rect` touch, with one more on every side for antialiasing.
     func box(_ rect: Rect) -> PixelBox {
-        func pixel(_ value: Double, _ start: Double, _ corner: Double) -> Double { scale * (corner + overviewScale * (value - start)) }
+        func pixel(_ value: Double, _ start: Double, _ corner: Double) -> Double {
+            scale * (corner + overviewScale * (value - start))
+        }
         return PixelBox(minX: Int(pixel(rect.minX, extentOrigin.x, origin.x).rounded(.down)) - 1,
                         minY: Int(pixel(rect.minY, extentOrigin.y, origin.y).rounded(.down)) - 1,
                         maxX: Int(pixel(rect.maxX, extentOrigin.x, origin.x).rounded(.up)) + 1,
@@ -57,7 +60,8 @@ struct OverviewPlacement {
     }
 
     /// The tags among `elements`, all drawn `as` an appearance at their frames, whose ink no other element's can reach.
-    func isolatedTags(_ elements: [LayoutElement], as appearance: Appearance, in scene: Scene) -> [ElementID: (frame: Rect, box: PixelBox)] {
+    func isolatedTags(_ elements: [LayoutElement], as appearance: Appearance,
+                      in scene: Scene) -> [ElementID: (frame: Rect, box: PixelBox)] {
         let boxes = elements.map { inkBox(of: $0, as: appearance, in: scene) }
         var isolated = Array(repeating: true, count: elements.count)
         // Sweep down the boxes by their tops: a box can meet only those that start above its bottom.

@@ -70,7 +70,8 @@ extension ScrollFrameRenderer {
             vertical ? Rect(x: rect.x, y: rect.y, width: rect.width, height: max(rect.height - trim, least))
                      : Rect(x: rect.x, y: rect.y, width: max(rect.width - trim, least), height: rect.height)
         }
-        drawer.fill(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height), style.background)
+        drawer.fill(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height),
+                    style.background)
         let extent = placed(frame.overviewExtent)
         drawer.fill(extent, style.viewportFill)
         for element in scene.layout.flow.allElements {
@@ -80,7 +81,8 @@ extension ScrollFrameRenderer {
         }
         drawer.setColour(style.viewportBorder, alpha: 0.6)
         drawer.context.setLineWidth(1)
-        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0), height: max(extent.height - 1, 0))
+        drawer.context.rectangle(x: extent.x + 0.5, y: extent.y + 0.5, width: max(extent.width - 1, 0),
+                                 height: max(extent.height - 1, 0))
         drawer.context.stroke()
         drawer.fill(along(placed(frame.visibleRect), least: 3), style.viewportBorder.withAlpha(170))
         // The ticks go over the window's bar, which would tint a missing tick's red to the extra colour's purple.
@@ -93,6 +95,7 @@ extension ScrollFrameRenderer {
                 drawer.fill(along(mark, least: 1.5), colour)
             }
         }
-        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height), drawer: drawer)
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: minimapSize.width, height: minimapSize.height),
+                          drawer: drawer)
     }
 }

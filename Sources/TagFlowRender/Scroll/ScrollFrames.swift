@@ -85,7 +85,8 @@ public struct ScrollFrameRenderer: Sendable {
         let bounds = scene.contentBounds
         let axis = scene.layout.options.scrollDirection
         deviceSize = scene.layout.options.viewportSize
-        framing = OverviewFraming(contentHeight: bounds.length(along: axis), viewportHeight: deviceSize.length(along: axis),
+        framing = OverviewFraming(contentHeight: bounds.length(along: axis),
+                                  viewportHeight: deviceSize.length(along: axis),
                                   maxOverviewHeight: maxOverviewHeight)
         switch framing {
         case .wholeContent:
@@ -104,7 +105,8 @@ public struct ScrollFrameRenderer: Sendable {
                 minimapSize = Size(width: overviewSize.width, height: Self.minimapWidth)
             }
         }
-        var shown: [(Panel, Size)] = minimapSize.width > 0 ? [(.minimap, minimapSize), (.overview, overviewSize)] : [(.overview, overviewSize)]
+        var shown: [(Panel, Size)] = minimapSize.width > 0
+            ? [(.minimap, minimapSize), (.overview, overviewSize)] : [(.overview, overviewSize)]
         switch view {
         case .overview: break
         case .device: shown = [(.device, deviceSize)]
@@ -120,7 +122,8 @@ public struct ScrollFrameRenderer: Sendable {
         panels = placed
         columnWidth = max(placed.map(\.frame.maxX).max() ?? 0, 260)
         let panelHeight = placed.map(\.frame.maxY).max() ?? 0
-        let captionHeight = Self.captionHeight + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
+        let captionHeight = Self.captionHeight
+            + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
         let entries = Self.legendEntries(scene.style, view: view)
         let columnsWidth = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
@@ -133,12 +136,16 @@ public struct ScrollFrameRenderer: Sendable {
             // Each entry's width counts the gap after it, which a row's last entry does not need.
             legendRows = Self.legendRows(entries.map { Self.legendWidth([$0], scene: scene) - 2 * Self.margin },
                                          width: columnsWidth - 2 * Self.margin + Self.legendGap)
-            legendWidth = legendRows.map { Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap }.max() ?? 0
+            legendWidth = legendRows.map {
+                Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap
+            }.max() ?? 0
         }
-        let legendHeight = legendRows.isEmpty ? 0 : Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
+        let legendHeight = legendRows.isEmpty
+            ? 0 : Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
         // Whole points, so every scale gives whole pixels.
         size = Size(width: max(legendWidth, columnsWidth).rounded(.up),
-                    height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight + Self.margin / 2).rounded(.up))
+                    height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight
+                             + Self.margin / 2).rounded(.up))
     }
 
     /// The GIF palette: the style's colours, with the ramps their edges fall on.
@@ -150,7 +157,8 @@ public struct ScrollFrameRenderer: Sendable {
     public func frame(_ index: Int) -> ScrollFrame {
         let offset = plan.offsets[index]
         let visible = scene.layout.options.visibleRect(offset: offset)
-        return ScrollFrame(index: index, offset: offset, visibleRect: visible, overviewExtent: overviewExtent(around: visible),
+        return ScrollFrame(index: index, offset: offset, visibleRect: visible,
+                           overviewExtent: overviewExtent(around: visible),
                            audits: queries.map { $0.audit(visible, visibleRect: visible) })
     }
 
@@ -170,21 +178,29 @@ public struct ScrollFrameRenderer: Sendable {
                 case .minimap: drawMinimap(frame, audit: audit, at: origin, drawer: drawer)
                 case .overview:
                     let placed = frameScale.flatMap { copyPlacedBackdrop(column: column, scale: $0, on: context) }
-                    let copiedTags = placed?.tags.map { copyTags(audit, from: $0, at: origin, scale: frameScale!, drawer: drawer) } ?? []
-                    drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: placed != nil, copiedTags: copiedTags)
+                    let copiedTags = placed?.tags.map {
+                        copyTags(audit, from: $0, at: origin, scale: frameScale!, drawer: drawer)
+                    } ?? []
+                    drawOverview(frame, audit: audit, at: origin, drawer: drawer, backdropCopied: placed != nil,
+                                 copiedTags: copiedTags)
                 case .device: drawDevice(frame, audit: audit, at: origin, drawer: drawer)
                 }
             }
             let panelBottom = Self.panelTop + (panels.map(\.frame.maxY).max() ?? 0)
-            let counts = "returned \(audit.returned.count) · missing \(audit.missing.count) · extra \(audit.extra.count)"
-            _ = drawer.drawLabel("step \(frame.index + 1)/\(plan.offsets.count) · offset \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt",
+            let counts = "returned \(audit.returned.count) · missing \(audit.missing.count) · "
+                + "extra \(audit.extra.count)"
+            _ = drawer.drawLabel("step \(frame.index + 1)/\(plan.offsets.count) · "
+                                     + "offset \(formatPoints(frame.offset.rounded(toPlaces: 1))) pt",
                                  at: Point(x: left, y: panelBottom + 16), colour: style.captionText)
             _ = drawer.drawLabel(counts, at: Point(x: left, y: panelBottom + 32),
                                  colour: audit.missing.isEmpty ? style.captionText : style.missing)
             if framing != .wholeContent && view != .device {
                 let extent = frame.overviewExtent, axis = scene.layout.options.scrollDirection
-                let shown = "overview: \(formatPoints(extent.minAlong(axis).rounded())) to \(formatPoints(extent.maxAlong(axis).rounded())) of \(formatPoints(scene.contentBounds.length(along: axis).rounded())) pt"
-                _ = drawer.drawLabel(shown, at: Point(x: left, y: panelBottom + 32 + Self.captionLineHeight), colour: style.captionText)
+                let shown = "overview: \(formatPoints(extent.minAlong(axis).rounded())) "
+                    + "to \(formatPoints(extent.maxAlong(axis).rounded())) "
+                    + "of \(formatPoints(scene.contentBounds.length(along: axis).rounded())) pt"
+                _ = drawer.drawLabel(shown, at: Point(x: left, y: panelBottom + 32 + Self.captionLineHeight),
+                                     colour: style.captionText)
             }
         }
         let legendTop = size.height - Self.legendHeight - Double(legendRows.count - 1) * Self.legendRowHeight
@@ -214,8 +230,8 @@ public struct ScrollFrameRenderer: Sendable {
     private func drawColumnLabel(_ column: Int, drawer: SceneDrawer) {
         let strategy = queries[column].strategy
         let label = queries.count > 1 ? "\(column == 0 ? "before" : "after"): \(strategy.rawValue)" : strategy.rawValue
-        _ = drawer.drawLabel(label, at: Point(x: columnLeft(column), y: Self.margin + 14), colour: scene.style.captionText,
-                             font: scene.headerFont.resized(to: 14))
+        _ = drawer.drawLabel(label, at: Point(x: columnLeft(column), y: Self.margin + 14),
+                             colour: scene.style.captionText, font: scene.headerFont.resized(to: 14))
     }
 
     /// Moves into the overview's coordinates, the content's points at `extent`, clipped to it.
@@ -242,7 +258,8 @@ public struct ScrollFrameRenderer: Sendable {
     /// copied from, or nil if it did not. Those pixels are the same in every frame: only the background and the
     /// column's label lie under them.
     private func copyPlacedBackdrop(column: Int, scale: Double, on context: CairoContext) -> OverviewBackdrop.Placed? {
-        guard context.surface.kind == .image, let placed = placedBackdrop(column: column, scale: scale) else { return nil }
+        guard context.surface.kind == .image,
+              let placed = placedBackdrop(column: column, scale: scale) else { return nil }
         context.copyPixels(of: placed.pixels, toDeviceX: placed.x, y: placed.y)
         return placed
     }
@@ -250,13 +267,15 @@ public struct ScrollFrameRenderer: Sendable {
     /// The backdrop of a whole-content overview placed in `column` at `scale`, made for every column the first time.
     private func placedBackdrop(column: Int, scale: Double) -> OverviewBackdrop.Placed? {
         guard framing == .wholeContent else { return nil }
-        return backdrop.placed(scale: scale, column: column, columns: queries.count, make: { column throws(RenderError) in
+        return backdrop.placed(scale: scale, column: column, columns: queries.count,
+                               make: { column throws(RenderError) in
             try placeBackdrop(column: column, scale: scale)
         })
     }
 
     /// Copies the tags `tagsToCopy` chooses from `tags` onto the backdrop just copied, and returns which it copied.
-    private func copyTags(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double, drawer: SceneDrawer) -> Set<ElementID> {
+    private func copyTags(_ audit: QueryAudit, from tags: OverviewCells, at origin: Point, scale: Double,
+                          drawer: SceneDrawer) -> Set<ElementID> {
         let copies = tagsToCopy(audit, from: tags, at: origin, scale: scale)
         for (appearance, layer) in tags.layers {
             let boxes = copies.filter { $0.appearance == appearance }.map(\.box)
@@ -268,10 +287,12 @@ public struct ScrollFrameRenderer: Sendable {
     /// The tags `audit` draws in an appearance `tags` holds, at their layout frames, that no other ink this frame
     /// draws can reach.
     private func tagsToCopy(_ audit: QueryAudit, from tags: OverviewCells,
-                            at origin: Point, scale: Double) -> [(id: ElementID, appearance: Appearance, box: PixelBox)] {
+                            at origin: Point, scale: Double)
+        -> [(id: ElementID, appearance: Appearance, box: PixelBox)] {
         let placement = overviewPlacement(at: origin, scale: scale)
         let extra = Set(audit.extra.map(\.id))
-        let drawn = audit.returned.map { ($0, extra.contains($0.id) ? Appearance.extra : .normal) } + audit.missing.map { ($0, .missing) }
+        let drawn = audit.returned.map { ($0, extra.contains($0.id) ? Appearance.extra : .normal) }
+            + audit.missing.map { ($0, .missing) }
         let boxes = drawn.map { placement.inkBox(of: $0.0, as: $0.1, in: scene) }
         return drawn.indices.compactMap { index in
             let (element, appearance) = drawn[index]
@@ -286,18 +307,20 @@ public struct ScrollFrameRenderer: Sendable {
         guard let overview = panels.first(where: { $0.panel == .overview }) else { return [] }
         return frame.audits.enumerated().flatMap { column, audit -> [ElementID] in
             guard let tags = placedBackdrop(column: column, scale: scale)?.tags else { return [] }
-            return tagsToCopy(audit, from: tags, at: panelOrigin(overview.frame, column: column), scale: scale).map(\.id)
+            return tagsToCopy(audit, from: tags, at: panelOrigin(overview.frame, column: column),
+                              scale: scale).map(\.id)
         }
     }
 
     /// Where a whole-content overview at `origin` puts the content in a frame at `scale`.
     private func overviewPlacement(at origin: Point, scale: Double) -> OverviewPlacement {
         let bounds = scene.contentBounds
-        return OverviewPlacement(origin: origin, extentOrigin: Point(x: bounds.x, y: bounds.y), overviewScale: overviewScale, scale: scale)
+        return OverviewPlacement(origin: origin, extentOrigin: Point(x: bounds.x, y: bounds.y),
+                                 overviewScale: overviewScale, scale: scale)
     }
 
-    /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from it;
-    /// for scrolls long enough, then the same pixels with every element drawn over the backdrop in each appearance
+    /// A frame at `scale` drawn up to the overview's backdrop in `column`, and the pixels about the overview cut from
+    /// it; for scrolls long enough, then the same pixels with every element drawn over the backdrop in each appearance
     /// the column's frames copy tags in.
     private func placeBackdrop(column: Int, scale: Double) throws(RenderError) -> OverviewBackdrop.Placed {
         let origin = panelOrigin(panels.first { $0.panel == .overview }!.frame, column: column)
@@ -339,9 +362,11 @@ public struct ScrollFrameRenderer: Sendable {
                 for element in elements { drawer.fill(element.frame, scene.style.background) }
                 for element in drawingOrder(elements) { drawer.draw(element.id, frame: element.frame, as: appearance) }
                 context.restore()
-                layers[appearance] = OverviewCells.Layer(pixels: try cut(), copyable: placement.isolatedTags(elements, as: appearance, in: scene))
+                layers[appearance] = OverviewCells.Layer(
+                    pixels: try cut(), copyable: placement.isolatedTags(elements, as: appearance, in: scene))
             }
-            return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY, tags: OverviewCells(x: minX, y: minY, layers: layers))
+            return OverviewBackdrop.Placed(pixels: backdropPixels, x: minX, y: minY,
+                                           tags: OverviewCells(x: minX, y: minY, layers: layers))
         } catch {
             throw .cairo(error)
         }
@@ -350,8 +375,8 @@ public struct ScrollFrameRenderer: Sendable {
     /// Scrolls shorter than this draw their overview's tags: drawing every tag once to copy from would cost more.
     static let framesForCopiedTags = 8
 
-    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer, backdropCopied: Bool,
-                              copiedTags: Set<ElementID>) {
+    private func drawOverview(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer,
+                              backdropCopied: Bool, copiedTags: Set<ElementID>) {
         let context = drawer.context
         let extent = frame.overviewExtent
         context.save()
@@ -384,17 +409,22 @@ public struct ScrollFrameRenderer: Sendable {
         drawer.setColour(scene.style.viewportBorder)
         let line = 2 / overviewScale
         context.setLineWidth(line)
-        context.rectangle(x: window.x + line / 2, y: window.y + line / 2, width: window.width - line, height: window.height - line)
+        context.rectangle(x: window.x + line / 2, y: window.y + line / 2, width: window.width - line,
+                          height: window.height - line)
         context.stroke()
         context.restore()
-        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: overviewSize.width, height: overviewSize.height), drawer: drawer)
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: overviewSize.width, height: overviewSize.height),
+                          drawer: drawer)
     }
 
     private func drawDevice(_ frame: ScrollFrame, audit: QueryAudit, at origin: Point, drawer: SceneDrawer) {
-        // The frame's own background lies under the screen, so only image frames skip the screen's fill; vector frames keep it.
-        DeviceView(size: deviceSize).draw(scene, window: frame.visibleRect, returned: audit.returned, scrollIndicator: true,
-                                          at: origin, on: drawer.context, isOverBackground: drawer.context.surface.kind == .image)
-        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height), drawer: drawer)
+        // The frame's own background lies under the screen, so only image frames skip the screen's fill; vector frames
+        // keep it.
+        DeviceView(size: deviceSize).draw(scene, window: frame.visibleRect, returned: audit.returned,
+                                          scrollIndicator: true, at: origin, on: drawer.context,
+                                          isOverBackground: drawer.context.surface.kind == .image)
+        strokePanelBorder(Rect(x: origin.x, y: origin.y, width: deviceSize.width, height: deviceSize.height),
+                          drawer: drawer)
     }
 
     private func drawingOrder(_ elements: [LayoutElement]) -> [LayoutElement] {
@@ -411,9 +441,11 @@ public struct ScrollFrameRenderer: Sendable {
 
     /// What the legend explains: the overview's marks. A device view draws none of them, as the phone does not,
     /// so it has no legend.
-    public static func legendEntries(_ style: Style, view: ScrollView) -> [(label: String, colour: Colour, dashed: Bool)] {
+    public static func legendEntries(_ style: Style,
+                                     view: ScrollView) -> [(label: String, colour: Colour, dashed: Bool)] {
         guard view != .device else { return [] }
-        return [("visible window", style.viewportBorder, false), ("missing: in the window, not returned", style.missing, true),
+        return [("visible window", style.viewportBorder, false),
+                ("missing: in the window, not returned", style.missing, true),
                 ("extra: returned, outside", style.extra, true)]
     }
 
@@ -459,7 +491,8 @@ extension Double {
     }
 }
 
-/// The overview's unchanging part (every element, faded) as pixels, drawn once per device scale and shared by every frame and thread.
+/// The overview's unchanging part (every element, faded) as pixels, drawn once per device scale and shared by every
+/// frame and thread.
 final class OverviewBackdrop: Sendable {
     // Each surface is created under the lock and never drawn to again; cairo allows many threads to read one
     // image surface as a source.
@@ -482,7 +515,8 @@ final class OverviewBackdrop: Sendable {
 
     /// The backdrop placed in `column` of a frame at `scale`; nil if making it failed, when frames paint the backdrop
     /// themselves. The first call at a scale makes every one of the `columns` columns' with `make`.
-    func placed(scale: Double, column: Int, columns: Int, make: @Sendable (Int) throws(RenderError) -> Placed) -> Placed? {
+    func placed(scale: Double, column: Int, columns: Int,
+                make: @Sendable (Int) throws(RenderError) -> Placed) -> Placed? {
         placedBackdrops.withLock { cache in
             if let placed = cache[PlacedKey(scale: scale, column: column)] { return placed }
             // A frame needs every column's: they are made together, one per core.
@@ -527,7 +561,8 @@ final class OverviewBackdrop: Sendable {
     }
 
     /// Draws the content on `surface` through a context that ends when this returns, before the surface is shared.
-    private static func draw(on surface: CairoSurface, scale: Double, bounds: Rect, drawContent: (CairoContext) -> Void) throws(CairoError) {
+    private static func draw(on surface: CairoSurface, scale: Double, bounds: Rect,
+                             drawContent: (CairoContext) -> Void) throws(CairoError) {
         let context = try CairoContext(surface: surface)
         context.scale(x: scale, y: scale)
         context.translate(x: -bounds.x, y: -bounds.y)

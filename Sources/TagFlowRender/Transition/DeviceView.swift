@@ -56,7 +56,9 @@ public struct DeviceView: Sendable {
     /// under them. Elements of equal zIndex keep their order.
     public static func drawingOrder(_ elements: [LayoutElement], layout: FlowLayout) -> [LayoutElement] {
         elements.enumerated()
-            .sorted { (layout.zIndex(of: $0.element.id.kind), $0.offset) < (layout.zIndex(of: $1.element.id.kind), $1.offset) }
+            .sorted {
+                (layout.zIndex(of: $0.element.id.kind), $0.offset) < (layout.zIndex(of: $1.element.id.kind), $1.offset)
+            }
             .map(\.element)
     }
 
@@ -73,15 +75,17 @@ public struct DeviceView: Sendable {
     package func draw(_ scene: Scene, window: Rect, returned: [LayoutElement], scrollIndicator: Bool,
                      at origin: Point, on context: CairoContext, isOverBackground: Bool = false) {
         let overBackground = isOverBackground && scene.style.background.alpha == 255
-        draw(window: window, backgrounds: overBackground ? [] : [(scene, 1)], layers: Self.layers(scene, returned: returned),
-             scrollIndicator: scrollIndicator ? scene : nil, at: origin, on: context, layersOverBackground: overBackground)
+        draw(window: window, backgrounds: overBackground ? [] : [(scene, 1)],
+             layers: Self.layers(scene, returned: returned), scrollIndicator: scrollIndicator ? scene : nil,
+             at: origin, on: context, layersOverBackground: overBackground)
     }
 
     /// Draws the window: each background (a scene's background colour at an opacity) in turn, then `layers` in
     /// order, clipped to the screen whose corner is at `origin`; then `scrollIndicator`'s scroll indicator, if given.
     /// `layersOverBackground` says that only their scene's opaque background lies under the layers.
-    package func draw(window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [Layer], scrollIndicator: Scene?,
-                     at origin: Point, on context: CairoContext, layersOverBackground: Bool = false) {
+    package func draw(window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [Layer],
+                      scrollIndicator: Scene?, at origin: Point, on context: CairoContext,
+                      layersOverBackground: Bool = false) {
         context.save()
         context.translate(x: origin.x, y: origin.y)
         context.rectangle(x: 0, y: 0, width: size.width, height: size.height)
@@ -106,10 +110,12 @@ public struct DeviceView: Sendable {
     }
 
     /// The device view of `scene` at `offset` as the cached strategy answers it, alone on a picture of the screen.
-    public static func image(_ scene: Scene, offset: Double, scale: Double, scrollIndicator: Bool = false) throws -> RGBAImage {
+    public static func image(_ scene: Scene, offset: Double, scale: Double,
+                             scrollIndicator: Bool = false) throws -> RGBAImage {
         let view = DeviceView(scene: scene)
         let canvas = try Canvas(width: view.size.width, height: view.size.height, kind: .image(scale: scale))
-        view.draw(scene, window: scene.layout.options.visibleRect(offset: offset), returned: cachedAnswer(scene, offset: offset),
+        view.draw(scene, window: scene.layout.options.visibleRect(offset: offset),
+                  returned: cachedAnswer(scene, offset: offset),
                   scrollIndicator: scrollIndicator, at: Point(x: 0, y: 0), on: canvas.context)
         return try canvas.image()
     }
@@ -133,7 +139,8 @@ public struct DeviceView: Sendable {
         let drawer = SceneDrawer(scene: scene, context: context)
         let track = size.length(along: axis) - 6
         let length = max(24, track * window.length(along: axis) / bounds.length(along: axis))
-        let progress = (window.minAlong(axis) - bounds.minAlong(axis)) / (bounds.length(along: axis) - window.length(along: axis))
+        let progress = (window.minAlong(axis) - bounds.minAlong(axis))
+            / (bounds.length(along: axis) - window.length(along: axis))
         let lead = 3 + (track - length) * min(max(progress, 0), 1)
         // Right to left, iOS mirrors the vertical bar to the screen's left edge.
         let barX = scene.layout.options.direction == .rtl ? panel.x + 3 : panel.x + size.width - 6

@@ -83,7 +83,8 @@ public struct LayoutTransition: Sendable {
 
     /// The offsets to show: `requested` when given, else the offsets that show the first change (the change highest
     /// in the new layout), each clamped to its layout's offset range.
-    public static func offsets(old: Scene, new: Scene, diff: LayoutDiff, requested: Double?) -> (old: Double, new: Double) {
+    public static func offsets(old: Scene, new: Scene, diff: LayoutDiff,
+                               requested: Double?) -> (old: Double, new: Double) {
         if let requested { return (clamped(requested, old), clamped(requested, new)) }
         let tracks = tracks(old: old, new: new, diff: diff, oldElements: Self.elements(old, pinnedAtOffset: nil),
                             newElements: Self.elements(new, pinnedAtOffset: nil))
@@ -97,7 +98,8 @@ public struct LayoutTransition: Sendable {
         guard let first = changed.min(by: { order($0) < order($1) }) else {
             return (range(old).lowerBound, range(new).lowerBound)
         }
-        return (offset(showing: (first.old ?? first.new)!.frame, in: old), offset(showing: (first.new ?? first.old)!.frame, in: new))
+        return (offset(showing: (first.old ?? first.new)!.frame, in: old),
+                offset(showing: (first.new ?? first.old)!.frame, in: new))
     }
 
     /// The top of the range when `frame` is on the first screen; otherwise `frame` a quarter of a screen down (along,
@@ -123,8 +125,9 @@ public struct LayoutTransition: Sendable {
     /// Every shown element of `scene`, headers pinned as at `offset` (at their layout frames without one).
     private static func elements(_ scene: Scene, pinnedAtOffset offset: Double?) -> [ElementID: LayoutElement] {
         let flow = scene.layout.flow
-        let elements = offset.map { flow.allElements(pinnedAt: flow.pinningEdge(for: scene.layout.options.visibleRect(offset: $0))) }
-            ?? flow.allElements
+        let elements = offset.map {
+            flow.allElements(pinnedAt: flow.pinningEdge(for: scene.layout.options.visibleRect(offset: $0)))
+        } ?? flow.allElements
         return Dictionary(elements.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
@@ -139,9 +142,11 @@ public struct LayoutTransition: Sendable {
         let (a, b) = (old.layout, new.layout)
         // Each side may have its own text engine: fonts compare by what was asked for, not by engine.
         func sameFont(_ x: FontSpec, _ y: FontSpec) -> Bool {
-            (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking) && x.variations == y.variations
+            (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking)
+                && x.variations == y.variations
         }
-        let scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont) && sameFont(old.headerFont, new.headerFont)
+        let scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont)
+            && sameFont(old.headerFont, new.headerFont)
             && sameFont(old.footerFont, new.footerFont) && a.options.direction == b.options.direction
             && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
 
@@ -163,7 +168,8 @@ public struct LayoutTransition: Sendable {
                 }
             }
             if from == nil { change = .added } else if to == nil { change = .removed }
-            tracks.append(Track(old: from, new: to, change: change, looksAlike: scenesAlike && alike && from != nil && to != nil))
+            tracks.append(Track(old: from, new: to, change: change,
+                                looksAlike: scenesAlike && alike && from != nil && to != nil))
         }
         for pair in diff.sectionPairs {
             switch (pair.old, pair.new) {
@@ -180,7 +186,8 @@ public struct LayoutTransition: Sendable {
                     let from = a.tags[o][i], to = b.tags[n][j]
                     let alike = from.displayText == to.displayText && from.isSelected == to.isSelected
                         && (from.measurement.missingGlyphs > 0) == (to.measurement.missingGlyphs > 0)
-                    add(.item(o, i), .item(n, j), change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
+                    add(.item(o, i), .item(n, j),
+                        change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
                 }
                 // A renamed tag turns into its new self where it stands: the pill grows or shrinks from one frame to
                 // the other while the texts cross-fade, tinted as renamed.
@@ -233,17 +240,20 @@ public struct LayoutTransition: Sendable {
 
     /// The viewport's window onto the content at `progress`.
     public func window(at progress: Double) -> Rect {
-        Self.mix(old.layout.options.visibleRect(offset: oldOffset), new.layout.options.visibleRect(offset: newOffset), progress)
+        Self.mix(old.layout.options.visibleRect(offset: oldOffset), new.layout.options.visibleRect(offset: newOffset),
+                 progress)
     }
 
     /// What is drawn at `progress`: the backgrounds, and the elements in the window in drawing order.
-    func picture(at progress: Double) -> (window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [DeviceView.Layer]) {
+    func picture(
+        at progress: Double
+    ) -> (window: Rect, backgrounds: [(scene: Scene, alpha: Double)], layers: [DeviceView.Layer]) {
         let window = window(at: progress)
         let backgrounds: [(scene: Scene, alpha: Double)] = progress == 0 ? [(old, 1)]
             : progress == 1 || old.style.background == new.style.background ? [(new, 1)]
             : [(old, 1), (new, progress)]
-        // Drawing order: by zIndex (pinned headers above the rest), then document order: the old layout's for the first half,
-        // the new one's for the second, elements missing from that layout after the others.
+        // Drawing order: by zIndex (pinned headers above the rest), then document order: the old layout's for the first
+        // half, the new one's for the second, elements missing from that layout after the others.
         var ordered = [(key: (z: Int, missing: Int, id: ElementID, copy: Int), layer: DeviceView.Layer)]()
         for track in tracks {
             let frame = switch (track.old, track.new) {
@@ -257,27 +267,32 @@ public struct LayoutTransition: Sendable {
             let highlight = highlights.isEmpty ? nil : track.change.flatMap { highlights[$0] }
             var copies = [DeviceView.Layer]()
             if let from = track.old, let to = track.new, track.looksAlike {
-                copies.append(progress == 0 ? DeviceView.Layer(scene: old, id: from.id, frame: frame, highlight: highlight)
-                                            : DeviceView.Layer(scene: new, id: to.id, frame: frame, highlight: highlight))
+                copies.append(progress == 0
+                              ? DeviceView.Layer(scene: old, id: from.id, frame: frame, highlight: highlight)
+                              : DeviceView.Layer(scene: new, id: to.id, frame: frame, highlight: highlight))
             } else {
                 if let from = track.old, progress < 1 {
-                    copies.append(DeviceView.Layer(scene: old, id: from.id, frame: frame, alpha: 1 - progress, highlight: highlight))
+                    copies.append(DeviceView.Layer(scene: old, id: from.id, frame: frame, alpha: 1 - progress,
+                                                   highlight: highlight))
                 }
                 if let to = track.new, progress > 0 {
-                    copies.append(DeviceView.Layer(scene: new, id: to.id, frame: frame, alpha: progress, highlight: highlight))
+                    copies.append(DeviceView.Layer(scene: new, id: to.id, frame: frame, alpha: progress,
+                                                   highlight: highlight))
                 }
             }
             for (copy, layer) in copies.enumerated() { ordered.append(((z, missing, side.id, copy), layer)) }
         }
-        ordered.sort { ($0.key.z, $0.key.missing, $0.key.id, $0.key.copy) < ($1.key.z, $1.key.missing, $1.key.id, $1.key.copy) }
+        ordered.sort {
+            ($0.key.z, $0.key.missing, $0.key.id, $0.key.copy) < ($1.key.z, $1.key.missing, $1.key.id, $1.key.copy)
+        }
         return (window, backgrounds, ordered.map(\.layer))
     }
 
     /// Draws frame `index` with the screen's corner at the context's origin.
     package func draw(_ index: Int, on context: CairoContext) {
         let picture = picture(at: progress(index))
-        view.draw(window: picture.window, backgrounds: picture.backgrounds, layers: picture.layers, scrollIndicator: nil,
-                  at: Point(x: 0, y: 0), on: context)
+        view.draw(window: picture.window, backgrounds: picture.backgrounds, layers: picture.layers,
+                  scrollIndicator: nil, at: Point(x: 0, y: 0), on: context)
     }
 
     /// Frame `index` as cairo draws it at `scale`.
@@ -288,7 +303,8 @@ public struct LayoutTransition: Sendable {
     /// Frame `index` drawn on a canvas of pixels at `scale`.
     private func canvas(_ index: Int, scale: Double) throws -> Canvas {
         // Backgrounds cross-fade: no one colour fills the frame first.
-        let canvas = try Canvas(width: view.size.width, height: view.size.height, scale: scale, pool: framePixels, firstFill: nil)
+        let canvas = try Canvas(width: view.size.width, height: view.size.height, scale: scale, pool: framePixels,
+                                firstFill: nil)
         draw(index, on: canvas.context)
         return canvas
     }
@@ -313,11 +329,13 @@ public struct LayoutTransition: Sendable {
         var known = styles.flatMap { $0.paletteColours + [$0.moreFill.over($0.background), $0.moreBorder, $0.moreText] }
         var ramps = styles.flatMap { style in
             style.paletteRamps + [(style.cellFill, style.background), (style.text, style.background),
-                                  (style.moreText, style.moreFill.over(style.background)), (style.moreFill.over(style.background), style.background)]
+                                  (style.moreText, style.moreFill.over(style.background)),
+                                  (style.moreFill.over(style.background), style.background)]
         }
         for mark in marks {
             for style in styles {
-                known += [mark.stroke, mark.fill.withAlpha(UInt8((DeviceView.highlightTint * 255).rounded())).over(style.cellFill)]
+                known += [mark.stroke,
+                          mark.fill.withAlpha(UInt8((DeviceView.highlightTint * 255).rounded())).over(style.cellFill)]
                 ramps += [(mark.stroke, style.background), (mark.stroke, style.cellFill)]
             }
         }

@@ -45,7 +45,8 @@ public struct QueryCheck {
         guard stepCount <= Self.maxSteps else { throw .tooManySteps(stepCount, step: step) }
         let query = ElementQuery(strategy, layout: layout.flow, stockItemSize: stockItemSize)
         var generator = SeededGenerator(seed: seed)
-        steps = ScrollPlan(options: options, contentSize: contentSize, spacing: .step(step)).offsets.enumerated().map { index, offset in
+        steps = ScrollPlan(options: options, contentSize: contentSize,
+                           spacing: .step(step)).offsets.enumerated().map { index, offset in
             let visible = options.visibleRect(offset: offset)
             let rect = Self.queryRect(kind, visible: visible, contentSize: contentSize, axis: options.scrollDirection,
                                       generator: &generator)
@@ -76,7 +77,8 @@ public struct QueryCheck {
             let width = Double.random(in: 0...visible.width, using: &generator)
             let height = Double.random(in: 0...(2 * visible.height), using: &generator)
             return Rect(x: Double.random(in: visible.minX...(visible.maxX - width), using: &generator),
-                        y: Double.random(in: -visible.height...(contentSize.height + visible.height), using: &generator),
+                        y: Double.random(in: -visible.height...(contentSize.height + visible.height),
+                                         using: &generator),
                         width: width, height: height)
         case (.random, .horizontal):
             let height = Double.random(in: 0...visible.height, using: &generator)
@@ -101,24 +103,29 @@ public struct QueryCheck {
 
     /// The first `maxFailures` failing steps in full, then a verdict line, for a terminal.
     public func text(maxFailures: Int) -> String {
-        var lines = ["checking \(strategy.rawValue) with \(kind.rawValue) rects" + (kind == .random ? ", seed \(seed)" : "")]
+        var lines = ["checking \(strategy.rawValue) with \(kind.rawValue) rects"
+                        + (kind == .random ? ", seed \(seed)" : "")]
         for failure in failures.prefix(maxFailures) {
             let audit = failure.audit
-            lines.append("FAIL step \(failure.index + 1) at offset \(formatDecimal(failure.offset)): rect \(Self.describe(audit.rect))")
+            lines.append("FAIL step \(failure.index + 1) at offset \(formatDecimal(failure.offset)): "
+                             + "rect \(Self.describe(audit.rect))")
             lines.append("  missing \(audit.missing.count): " + audit.missing.map(describe).joined(separator: ", "))
             if !audit.extra.isEmpty {
                 lines.append("  extra \(audit.extra.count): " + audit.extra.map(describe).joined(separator: ", "))
             }
         }
         if failures.count > maxFailures { lines.append("… and \(failures.count - maxFailures) more failing step(s)") }
-        lines.append("\(passed ? "PASS" : "FAIL"): \(steps.count) step\(steps.count == 1 ? "" : "s") checked, \(failures.count) failing; \(missingCount) missing, \(extraCount) extra")
+        lines.append("\(passed ? "PASS" : "FAIL"): \(steps.count) step\(steps.count == 1 ? "" : "s") checked, "
+                         + "\(failures.count) failing; \(missingCount) missing, \(extraCount) extra")
         return lines.joined(separator: "\n") + "\n"
     }
 
     /// The verdict, the counts and every failing step, for tools.
     public var json: JSONOutput {
         func elements(_ list: [LayoutElement]) -> JSONOutput {
-            .array(list.map { .object([("id", .string($0.id.description)), ("text", .string(layout.label(of: $0.id)))]) })
+            .array(list.map {
+                .object([("id", .string($0.id.description)), ("text", .string(layout.label(of: $0.id)))])
+            })
         }
         return .object([
             ("strategy", .string(strategy.rawValue)), ("query", .string(kind.rawValue)),
@@ -128,7 +135,8 @@ public struct QueryCheck {
             ("missing", .integer(missingCount)),
             ("extra", .integer(extraCount)),
             ("failures", .array(failures.map { failure in
-                .object([("step", .integer(failure.index + 1)), ("offset", .number(failure.offset)), ("rect", .rect(failure.audit.rect)),
+                .object([("step", .integer(failure.index + 1)), ("offset", .number(failure.offset)),
+                         ("rect", .rect(failure.audit.rect)),
                          ("missing", elements(failure.audit.missing)), ("extra", elements(failure.audit.extra))])
             })),
         ])

@@ -26,7 +26,8 @@ public enum JSONOutput: Sendable, Equatable {
     /// `{"x", "y", "width", "height"}` on one line, or null for `nil`.
     public static func rect(_ rect: Rect?) -> JSONOutput {
         guard let rect else { return .null }
-        return .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)), ("height", .number(rect.height))])
+        return .object([("x", .number(rect.x)), ("y", .number(rect.y)), ("width", .number(rect.width)),
+                        ("height", .number(rect.height))])
     }
 
     fileprivate var isFlat: Bool {
@@ -215,7 +216,8 @@ struct StringTarget: JSONTarget {
 }
 
 extension OutputBuffer: JSONTarget {
-    /// Elements rendered at once, in blocks of this many: enough to keep every core busy, few enough to keep memory flat.
+    /// Elements rendered at once, in blocks of this many: enough to keep every core busy, few enough to keep memory
+    /// flat.
     static let elementBlock = 2048
     /// Room a block's buffer starts with: a layout row is about 300 bytes, so a block seldom grows it.
     static let blockCapacity = 1 << 20
@@ -238,7 +240,8 @@ extension OutputBuffer: JSONTarget {
     mutating func elementDone() { flushIfFull() }
 
     mutating func appendElements(count: Int, indent: String, _ element: @Sendable (Int) -> JSONOutput) {
-        appendInBlocks(count: count, indent: indent) { index, output in element(index).write(to: &output, indent: indent) }
+        appendInBlocks(count: count,
+                       indent: indent) { index, output in element(index).write(to: &output, indent: indent) }
     }
 
     /// Each row's members straight into the bytes, with no value built for the row: one ``JSONRow`` writes a
@@ -258,7 +261,8 @@ extension OutputBuffer: JSONTarget {
     }
 
     /// Elements `0..<count`, each after its separator and indent, written by `write` in blocks on every core.
-    private mutating func appendInBlocks(count: Int, indent: String, _ write: @Sendable (Int, inout OutputBuffer) -> Void) {
+    private mutating func appendInBlocks(count: Int, indent: String,
+                                         _ write: @Sendable (Int, inout OutputBuffer) -> Void) {
         appendInBlocks(count: count, indent: indent) { indices, part in
             for index in indices {
                 part.appendElementStart(index, indent: indent)
@@ -275,7 +279,8 @@ extension OutputBuffer: JSONTarget {
 
     /// Blocks of `0..<count` written by `writeBlock` on every core, each into its own buffer, and handed on in order
     /// while the next are written.
-    private mutating func appendInBlocks(count: Int, indent: String, blocks writeBlock: @Sendable (Range<Int>, inout OutputBuffer) -> Void) {
+    private mutating func appendInBlocks(count: Int, indent: String,
+                                         blocks writeBlock: @Sendable (Range<Int>, inout OutputBuffer) -> Void) {
         OrderedPipeline.forEachBlock(of: 0..<count, size: Self.elementBlock, make: { indices in
             var part = OutputBuffer(capacity: Self.blockCapacity)
             writeBlock(indices, &part)
@@ -355,7 +360,8 @@ public struct JSONRow: ~Copyable {
 
     /// The separator before a member, and `"key": `.
     private mutating func appendKey(_ key: StaticString) {
-        assert(key.hasPointerRepresentation && JSONOutput.quote(key.description) == "\"\(key)\"", "a row's keys need no escape")
+        assert(key.hasPointerRepresentation && JSONOutput.quote(key.description) == "\"\(key)\"",
+               "a row's keys need no escape")
         output.appendJSONKey(key, first: count == 0)
         count += 1
     }

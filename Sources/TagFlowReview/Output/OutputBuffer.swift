@@ -183,7 +183,10 @@ public struct OutputBuffer: ~Copyable {
 
     /// "00", "01", … "99", one after the other: a constant in the binary, read without a lazy initialiser.
     private static var digitPairs: StaticString {
-        "00010203040506070809101112131415161718192021222324252627282930313233343536373839404142434445464748495051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899"
+        """
+        0001020304050607080910111213141516171819202122232425262728293031323334353637383940414243444546474849\
+        5051525354555657585960616263646566676869707172737475767778798081828384858687888990919293949596979899
+        """
     }
 
     /// `value` as ``formatPoints(_:)`` writes it: whole numbers without a trailing `.0`, others as Swift prints them.
@@ -283,6 +286,8 @@ private struct DoubleDigits: TextOutputStream {
     }
 
     func withBytes(_ body: (UnsafeBufferPointer<UInt8>) -> Void) {
-        withUnsafeBytes(of: storage) { body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count)) }
+        withUnsafeBytes(of: storage) {
+            body(UnsafeBufferPointer(start: $0.baseAddress!.assumingMemoryBound(to: UInt8.self), count: count))
+        }
     }
 }

@@ -63,7 +63,8 @@ public struct TextTable {
                         if first > 0 { output.append(0x0A) }
                         let row = first..<(first + columnCount)
                         TextTable.appendLine(text, from: start, ends: UnsafeBufferPointer(rebasing: ends[row]),
-                                             widths: UnsafeBufferPointer(rebasing: widths[row]), columnWidths: columnWidths, into: &output)
+                                             widths: UnsafeBufferPointer(rebasing: widths[row]),
+                                             columnWidths: columnWidths, into: &output)
                         start = ends[first + columnCount - 1]
                         output.flushIfFull()
                     }
@@ -75,7 +76,8 @@ public struct TextTable {
     /// One line: each cell padded to its column's width plus two spaces, up to the last cell with text, so no line
     /// ends in spaces. The cells are `text[start..<ends.first]`, then up to each next end.
     static func appendLine(
-        _ text: UnsafeBufferPointer<UInt8>, from start: Int, ends: UnsafeBufferPointer<Int>, widths: UnsafeBufferPointer<Int>,
+        _ text: UnsafeBufferPointer<UInt8>, from start: Int, ends: UnsafeBufferPointer<Int>,
+        widths: UnsafeBufferPointer<Int>,
         columnWidths: [Int], into output: inout OutputBuffer
     ) {
         var last = ends.count - 1
@@ -128,10 +130,14 @@ public struct TextTable {
             if isEmojiPresentation(cluster) { return width + 2 }
             return cluster.unicodeScalars.reduce(width) { width, scalar in
                 let value = scalar.value
-                if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
-                let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value) || (0xAC00...0xD7A3).contains(value)
-                    || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value) || (0xFF00...0xFF60).contains(value)
-                    || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value) || (0x20000...0x3FFFD).contains(value)
+                if scalar.properties.generalCategory == .nonspacingMark
+                    || scalar.properties.generalCategory == .enclosingMark || value == 0x200D { return width }
+                let wide = (0x1100...0x115F).contains(value) || (0x2E80...0xA4CF).contains(value)
+                    || (0xAC00...0xD7A3).contains(value)
+                    || (0xF900...0xFAFF).contains(value) || (0xFE30...0xFE4F).contains(value)
+                        || (0xFF00...0xFF60).contains(value)
+                    || (0xFFE0...0xFFE6).contains(value) || (0x1F300...0x1FAFF).contains(value)
+                        || (0x20000...0x3FFFD).contains(value)
                 return width + (wide ? 2 : 1)
             }
         }
@@ -166,7 +172,8 @@ public struct TextTableRow: ~Copyable {
         let end = text.count
         ends[cellCount] = end
         widths[cellCount] = text.withBytes { bytes in
-            TextTable.displayWidth(utf8: UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start }, count: end - start))
+            TextTable.displayWidth(utf8: UnsafeBufferPointer(start: bytes.baseAddress.map { $0 + start },
+                                                             count: end - start))
         }
         cellCount += 1
     }
@@ -200,7 +207,8 @@ public struct TextTableRow: ~Copyable {
     }
 
     /// Lends the cells' ends and widths to `body`.
-    fileprivate func withCells<R>(_ body: (_ ends: UnsafeBufferPointer<Int>, _ widths: UnsafeBufferPointer<Int>) -> R) -> R {
+    fileprivate func withCells<R>(_ body: (_ ends: UnsafeBufferPointer<Int>,
+                                           _ widths: UnsafeBufferPointer<Int>) -> R) -> R {
         body(UnsafeBufferPointer(start: ends, count: cellCount), UnsafeBufferPointer(start: widths, count: cellCount))
     }
 
@@ -262,7 +270,8 @@ public struct StreamedTextTable: ~Copyable {
         let columnWidths = widths
         row.text.withBytes { text in
             row.withCells { ends, widths in
-                TextTable.appendLine(text, from: 0, ends: ends, widths: widths, columnWidths: columnWidths, into: &output)
+                TextTable.appendLine(text, from: 0, ends: ends, widths: widths, columnWidths: columnWidths,
+                                     into: &output)
             }
         }
         output.flushIfFull()

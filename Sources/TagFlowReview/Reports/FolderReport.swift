@@ -49,19 +49,25 @@ public struct FolderReport {
     /// Every file of either folder, sorted by name.
     public private(set) var items: [Item] = []
 
-    /// Files ending in `.png` (any case) below `directory`, as sorted relative paths; hidden files and folders are skipped.
+    /// Files ending in `.png` (any case) below `directory`, as sorted relative paths; hidden files and folders are
+    /// skipped.
     public static func pngFiles(in directory: String) throws(ReviewError) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(atPath: directory) else { throw .folderUnlistable(directory) }
+        guard let enumerator = FileManager.default.enumerator(atPath: directory) else {
+            throw .folderUnlistable(directory)
+        }
         var names = [String]()
         while let name = enumerator.nextObject() as? String {
             let last = (name as NSString).lastPathComponent
             if last.hasPrefix(".") {
-                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory { enumerator.skipDescendants() }
+                if (enumerator.fileAttributes?[.type] as? FileAttributeType) == .typeDirectory {
+                    enumerator.skipDescendants()
+                }
                 continue
             }
             guard last.lowercased().hasSuffix(".png") else { continue }
             var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory), !isDirectory.boolValue {
+            if FileManager.default.fileExists(atPath: directory + "/" + name, isDirectory: &isDirectory),
+               !isDirectory.boolValue {
                 names.append(name)
             }
         }
@@ -69,21 +75,24 @@ public struct FolderReport {
     }
 
     /// Compares every PNG of `oldDirectory` with its namesake in `newDirectory`.
-    public init(oldDirectory: String, newDirectory: String, options: PixelDiff.Options, tolerance: PixelDiff.Tolerance) throws(ReviewError) {
+    public init(oldDirectory: String, newDirectory: String, options: PixelDiff.Options,
+                tolerance: PixelDiff.Tolerance) throws(ReviewError) {
         self.oldDirectory = oldDirectory
         self.newDirectory = newDirectory
         self.options = options
         self.tolerance = tolerance
         let oldNames = try Self.pngFiles(in: oldDirectory), newNames = try Self.pngFiles(in: newDirectory)
         // Nothing to compare is most likely pictures written somewhere else, which must not pass as no change.
-        guard !oldNames.isEmpty || !newNames.isEmpty else { throw .noPNGsInFolders(old: oldDirectory, new: newDirectory) }
+        guard !oldNames.isEmpty
+            || !newNames.isEmpty else { throw .noPNGsInFolders(old: oldDirectory, new: newDirectory) }
         let newSet = Set(newNames), oldSet = Set(oldNames)
         for name in Set(oldNames).union(newNames).sorted() {
             do throws(ReviewError) {
                 try compare(name, inOld: oldSet.contains(name), inNew: newSet.contains(name))
             } catch {
                 switch error {
-                case .notAPNG, .unreadable: items.append(Item(name: name, status: .unreadable, problem: error.description))
+                case .notAPNG, .unreadable: items.append(Item(name: name, status: .unreadable,
+                                                              problem: error.description))
                 default: throw error
                 }
             }
@@ -97,7 +106,8 @@ public struct FolderReport {
         case (true, true):
             let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
             let result = PixelDiff.compare(old, new, options: options)
-            let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
+            let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options,
+                                         tolerance: tolerance)
             let status: Item.Status = switch report.status {
             case .identical: .unchanged
             case .passed: .passed
@@ -107,7 +117,8 @@ public struct FolderReport {
             if status != .unchanged, let image = result.image {
                 do { diffPNG = try PNGEncoder().encode(image) } catch { throw .diffNotEncoded(name: name, error) }
             }
-            var item = Item(name: name, status: status, oldSize: (old.width, old.height), newSize: (new.width, new.height))
+            var item = Item(name: name, status: status, oldSize: (old.width, old.height),
+                            newSize: (new.width, new.height))
             item.result = result
             item.diffPNG = diffPNG
             items.append(item)
@@ -141,12 +152,14 @@ public struct FolderReport {
     public var summary: String {
         let passed = count(.passed)
         let unreadable = count(.unreadable)
-        return "\(count(.changed)) changed, \(count(.new)) new, \(count(.deleted)) deleted, \(count(.unchanged) + passed) unchanged"
+        return "\(count(.changed)) changed, \(count(.new)) new, \(count(.deleted)) deleted, "
+            + "\(count(.unchanged) + passed) unchanged"
             + (passed > 0 ? " (\(passed) within tolerance)" : "") + (unreadable > 0 ? ", \(unreadable) unreadable" : "")
     }
 
     /// `375×812`, or nothing for a missing size.
-    public static func sizeText(_ size: (width: Int, height: Int)?) -> String { size.map { "\($0.width)×\($0.height)" } ?? "" }
+    public static func sizeText(_ size: (width: Int,
+                                         height: Int)?) -> String { size.map { "\($0.width)×\($0.height)" } ?? "" }
 
     /// What changed in `item`, for a table cell.
     public func detail(_ item: Item) -> String {
@@ -159,7 +172,8 @@ public struct FolderReport {
             guard let result = item.result else { return "" }
             var text = "\(result.differentPixels) px (\(PixelDiffReport.percent(result.ratio)))"
             if result.sizeChanged { text += ", size \(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" }
-            if !options.includeAntiAliasing && result.antiAliasedPixels > 0 { text += ", \(result.antiAliasedPixels) anti-aliased" }
+            if !options.includeAntiAliasing
+                && result.antiAliasedPixels > 0 { text += ", \(result.antiAliasedPixels) anti-aliased" }
             return text
         }
     }
@@ -177,7 +191,8 @@ public struct FolderReport {
     public var markdown: String {
         let verdict = failed ? "❌" : "✅"
         var lines = ["## \(verdict) tagflow visual diff", "",
-                     "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · \(count(.unchanged) + count(.passed)) unchanged"
+                     "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · "
+                        + "\(count(.unchanged) + count(.passed)) unchanged"
                         + (count(.unreadable) > 0 ? " · **\(count(.unreadable)) unreadable**" : ""), ""]
         let listed = items.filter { $0.status != .unchanged }
         if !listed.isEmpty {
@@ -190,11 +205,16 @@ public struct FolderReport {
                 case .passed, .unchanged: "🔵"
                 case .unreadable: "⚠️"
                 }
-                let pixels = item.result.map { "\($0.differentPixels) (\(PixelDiffReport.percent($0.ratio)))" } ?? item.problem.map(MarkdownText.cell) ?? "—"
-                let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted ? Self.sizeText(item.oldSize)
-                    : item.result?.sizeChanged == true ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" : Self.sizeText(item.newSize)
+                let pixels = item.result.map { "\($0.differentPixels) (\(PixelDiffReport.percent($0.ratio)))" }
+                    ?? item.problem.map(MarkdownText.cell) ?? "—"
+                let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted
+                    ? Self.sizeText(item.oldSize)
+                    : item.result?.sizeChanged == true
+                        ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))"
+                        : Self.sizeText(item.newSize)
                 let status = item.status == .passed ? "within tolerance" : item.status.rawValue
-                lines.append("| \(icon) \(status) | \(MarkdownText.code(item.name, inTable: true)) | \(pixels) | \(size) |")
+                lines.append("| \(icon) \(status) | \(MarkdownText.code(item.name, inTable: true)) | "
+                                 + "\(pixels) | \(size) |")
             }
             if listed.count > LayoutDiffReport.markdownRowLimit {
                 lines += ["", "… and \(listed.count - LayoutDiffReport.markdownRowLimit) more; see report.json."]
@@ -219,11 +239,14 @@ public struct FolderReport {
             size.map { .object([("width", .integer($0.width)), ("height", .integer($0.height))]) } ?? .null
         }
         let itemsJSON: [JSONOutput] = items.map { item in
-            var members: [(String, JSONOutput)] = [("name", .string(item.name)), ("status", .string(item.status.rawValue)),
+            var members: [(String, JSONOutput)] = [("name", .string(item.name)),
+                                                   ("status", .string(item.status.rawValue)),
                                                    ("old", sizeJSON(item.oldSize)), ("new", sizeJSON(item.newSize))]
             if let result = item.result {
-                members += [("sizeChanged", .bool(result.sizeChanged)), ("differentPixels", .integer(result.differentPixels)),
-                            ("antiAliasedPixels", .integer(result.antiAliasedPixels)), ("ignoredPixels", .integer(result.ignoredPixels)),
+                members += [("sizeChanged", .bool(result.sizeChanged)),
+                            ("differentPixels", .integer(result.differentPixels)),
+                            ("antiAliasedPixels", .integer(result.antiAliasedPixels)), ("ignoredPixels",
+                                                                                        .integer(result.ignoredPixels)),
                             ("comparedPixels", .integer(result.comparedPixels)),
                             ("percentage", PixelDiffReport.percentageJSON(result.ratio))]
             }
@@ -234,11 +257,16 @@ public struct FolderReport {
         return .object([
             ("mode", .string("folder")),
             ("failed", .bool(failed)),
-            ("summary", .object(Item.Status.allCases.map { ($0.rawValue, .integer(count($0))) } + [("total", .integer(items.count))])),
+            ("summary",
+             .object(Item.Status.allCases.map { ($0.rawValue, .integer(count($0))) } + [("total",
+                                                                                         .integer(items.count))])),
             // Unreadable files fail the run, so tools that read only these lists see it fail.
-            ("failedItems", names([.changed, .unreadable])), ("newItems", names([.new])), ("deletedItems", names([.deleted])),
+            ("failedItems", names([.changed, .unreadable])), ("newItems", names([.new])), ("deletedItems",
+                                                                                           names([.deleted])),
             ("passedItems", names([.passed, .unchanged])),
-            ("expectedItems", names([.changed, .deleted, .passed, .unchanged])), ("actualItems", names([.changed, .new, .passed, .unchanged])),
+            ("expectedItems", names([.changed, .deleted, .passed, .unchanged])), ("actualItems",
+                                                                                  names([.changed, .new, .passed,
+                                                                                         .unchanged])),
             ("diffItems", .array(items.compactMap { $0.diffPNG == nil ? nil : .string($0.name) })),
             ("expectedDir", .string(oldDirectory)), ("actualDir", .string(newDirectory)),
             ("diffDir", .optional(reportDirectory.map { $0 + "/diff" })),
@@ -268,10 +296,15 @@ public struct FolderReport {
         let writer: AtomicFile.Writer
         do { writer = try AtomicFile.Writer(path: htmlPath) } catch { throw .writeFailed(path: htmlPath, error) }
         try FolderReportHTML(report: self, toolVersion: toolVersion).write { chunk throws(ReviewError) in
-            do throws(AtomicFileError) { try writer.write(Array(chunk.utf8)) } catch { throw .writeFailed(path: htmlPath, error) }
+            do throws(AtomicFileError) {
+                try writer.write(Array(chunk.utf8))
+            } catch {
+                throw .writeFailed(path: htmlPath, error)
+            }
         }
         do { try writer.commit() } catch { throw .writeFailed(path: htmlPath, error) }
-        for name in earlierDiffs.subtracting(items.compactMap(\.diffName)) where !name.split(separator: "/").contains("..") {
+        for name in earlierDiffs.subtracting(items.compactMap(\.diffName))
+            where !name.split(separator: "/").contains("..") {
             try? FileManager.default.removeItem(atPath: directory + "/" + name)
         }
     }

@@ -14,7 +14,8 @@ public struct LayoutDiffReport {
     public struct Row: Equatable, Sendable {
         /// What changed, in the words of the table.
         public enum Kind: String, Sendable {
-            case sectionAdded = "section added", sectionRemoved = "section removed", sectionRetitled = "section retitled"
+            case sectionAdded = "section added", sectionRemoved = "section removed",
+                 sectionRetitled = "section retitled"
             case footerChanged = "footer changed", headerResized = "header resized", footerResized = "footer resized"
             case sectionShifted = "section shifted"
             case renamed, added, removed, moved
@@ -57,11 +58,14 @@ public struct LayoutDiffReport {
             return "layouts are identical: \(tags) tag(s), content \(diff.contentLengthName) \(points(newLength)) pt"
         }
         let sectionCounts = Dictionary(grouping: diff.sections, by: \.kind).mapValues(\.count)
-        let sectionParts = [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized, .footerResized].compactMap { kind in
+        let sectionParts = [LayoutDiff.SectionChange.Kind.added, .removed, .retitled, .refootered, .headerResized,
+                            .footerResized].compactMap { kind in
             sectionCounts[kind].map { "\($0) section(s) \(kind.summaryWords)" }
         }
-        var text = "layouts differ: " + countedParts(sections: sectionParts).joined(separator: ", ") + "; content \(diff.contentLengthName) " + heightChange
-        if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width) || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
+        var text = "layouts differ: " + countedParts(sections: sectionParts).joined(separator: ", ")
+            + "; content \(diff.contentLengthName) " + heightChange
+        if LayoutDiff.differs(diff.old.viewport.width, diff.new.viewport.width)
+            || LayoutDiff.differs(diff.old.viewport.height, diff.new.viewport.height) {
             text += "; viewport \(size(diff.old.viewport)) → \(size(diff.new.viewport))"
         }
         return text
@@ -70,7 +74,8 @@ public struct LayoutDiffReport {
     /// The changes counted, for both summaries: the tags', then `sections` (said as each summary says them), then
     /// sections shifted and more tags changed.
     private func countedParts(sections: [String]) -> [String] {
-        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved", "\(diff.resized.count) resized"]
+        var parts = ["\(diff.added.count) added", "\(diff.removed.count) removed", "\(diff.moved.count) moved",
+                     "\(diff.resized.count) resized"]
         if !diff.renamed.isEmpty { parts.insert("\(diff.renamed.count) renamed", at: 2) }
         if !diff.reselected.isEmpty { parts.append("\(diff.reselected.count) reselected") }
         parts += sections
@@ -87,7 +92,8 @@ public struct LayoutDiffReport {
         let old = diff.old.contentSize.length(along: diff.new.scrollDirection), new = newLength
         guard LayoutDiff.differs(old, new) else { return "\(points(new)) pt (unchanged)" }
         let delta = new - old, places = Self.decimals(telling: [(old, new)])
-        return "\(points(old, places: places)) → \(points(new, places: places)) pt (\(delta > 0 ? "+" : "−")\(points(abs(delta), places: places)))"
+        return "\(points(old, places: places)) → \(points(new, places: places)) pt "
+            + "(\(delta > 0 ? "+" : "−")\(points(abs(delta), places: places)))"
     }
 
     /// Said before anything else when the two layouts were measured with different font files: then moved tags
@@ -115,8 +121,11 @@ public struct LayoutDiffReport {
     public var rows: [Row] {
         var rows = [Row]()
         for change in diff.sections {
-            let name = change.newIndex.map { sectionName(diff.new, $0) } ?? change.oldIndex.map { sectionName(diff.old, $0) } ?? ""
-            func row(_ kind: Row.Kind, old: String, new: String) { rows.append(Row(kind: kind, section: name, tag: "", old: old, new: new)) }
+            let name = change.newIndex.map { sectionName(diff.new, $0) }
+                ?? change.oldIndex.map { sectionName(diff.old, $0) } ?? ""
+            func row(_ kind: Row.Kind, old: String, new: String) {
+                rows.append(Row(kind: kind, section: name, tag: "", old: old, new: new))
+            }
             switch change.kind {
             case .added: row(.sectionAdded, old: "", new: quoted(change.newText))
             case .removed: row(.sectionRemoved, old: quoted(change.oldText), new: "")
@@ -126,28 +135,40 @@ public struct LayoutDiffReport {
                 let (old, new) = change.resizedFrames(in: diff)
                 let places = Self.decimals(telling: [(old?.width, new?.width), (old?.height, new?.height)])
                 row(change.kind == .headerResized ? .headerResized : .footerResized,
-                    old: old.map { size($0.size, places: places) } ?? "(none)", new: new.map { size($0.size, places: places) } ?? "(none)")
+                    old: old.map { size($0.size, places: places) } ?? "(none)",
+                    new: new.map { size($0.size, places: places) } ?? "(none)")
             }
         }
         for shift in diff.shifted {
             let places = Self.decimals(telling: [(shift.dx, 0), (shift.dy, 0)])
             rows.append(Row(kind: .sectionShifted, section: sectionName(diff.new, shift.newSection),
-                            tag: "\(shift.tags) tag\(shift.tags == 1 ? "" : "s")", old: "", new: "by " + self.shift(shift, places: places)))
+                            tag: "\(shift.tags) tag\(shift.tags == 1 ? "" : "s")", old: "",
+                            new: "by " + self.shift(shift, places: places)))
         }
-        func tagRow(_ kind: Row.Kind, _ change: LayoutDiff.TagChange, tag: String? = nil, detail: (LayoutDiff.Place, Int) -> String) {
-            let section = change.new.map { sectionName(diff.new, $0.section) } ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
+        func tagRow(_ kind: Row.Kind, _ change: LayoutDiff.TagChange, tag: String? = nil,
+                    detail: (LayoutDiff.Place, Int) -> String) {
+            let section = change.new.map { sectionName(diff.new, $0.section) }
+                ?? change.old.map { sectionName(diff.old, $0.section) } ?? ""
             let (a, b) = (change.old?.frame, change.new?.frame)
-            let places = Self.decimals(telling: [(a?.x, b?.x), (a?.y, b?.y), (a?.width, b?.width), (a?.height, b?.height)])
+            let places = Self.decimals(telling: [(a?.x, b?.x), (a?.y, b?.y), (a?.width, b?.width),
+                                                 (a?.height, b?.height)])
             rows.append(Row(kind: kind, section: section, tag: tag ?? change.text,
-                            old: change.old.map { detail($0, places) } ?? "", new: change.new.map { detail($0, places) } ?? ""))
+                            old: change.old.map { detail($0, places) } ?? "",
+                            new: change.new.map { detail($0, places) } ?? ""))
         }
-        for change in diff.renamed { tagRow(.renamed, change, tag: "\(change.oldText ?? "") → \(change.text)", detail: placeAndSize) }
+        for change in diff.renamed {
+            tagRow(.renamed, change, tag: "\(change.oldText ?? "") → \(change.text)", detail: placeAndSize)
+        }
         for change in diff.added { tagRow(.added, change, detail: placeAndSize) }
         for change in diff.removed { tagRow(.removed, change, detail: placeAndSize) }
         // A tag moved and resized is one row.
         let resized = Set(diff.resized), moved = Set(diff.moved)
         for change in diff.moved {
-            if resized.contains(change) { tagRow(.movedAndResized, change, detail: placeAndSize) } else { tagRow(.moved, change, detail: place) }
+            if resized.contains(change) {
+                tagRow(.movedAndResized, change, detail: placeAndSize)
+            } else {
+                tagRow(.moved, change, detail: place)
+            }
         }
         for change in diff.resized where !moved.contains(change) {
             tagRow(.resized, change) { place, places in place.frame.map { size($0.size, places: places) } ?? "hidden" }
@@ -155,7 +176,8 @@ public struct LayoutDiffReport {
         for change in diff.reselected {
             let oldTag = change.old.map { diff.old.sections[$0.section].tags[$0.index] }
             let newTag = change.new.map { diff.new.sections[$0.section].tags[$0.index] }
-            rows.append(Row(kind: .reselected, section: change.new.map { sectionName(diff.new, $0.section) } ?? "", tag: change.text,
+            rows.append(Row(kind: .reselected, section: change.new.map { sectionName(diff.new, $0.section) } ?? "",
+                            tag: change.text,
                             old: oldTag?.isSelected == true ? "selected" : "not selected",
                             new: newTag?.isSelected == true ? "selected" : "not selected"))
         }
@@ -206,7 +228,9 @@ public struct LayoutDiffReport {
         return self.place(place, places: places) + ", " + size(frame.size, places: places)
     }
 
-    private func size(_ size: Size, places: Int = 2) -> String { "\(points(size.width, places: places))×\(points(size.height, places: places))" }
+    private func size(_ size: Size, places: Int = 2) -> String {
+        "\(points(size.width, places: places))×\(points(size.height, places: places))"
+    }
 
     private func points(_ value: Double, places: Int = 2) -> String { formatDecimal(value, places: places) }
 
@@ -220,10 +244,12 @@ public struct LayoutDiffReport {
         lines += ["| Change | Section | Tag | Old | New |", "| --- | --- | --- | --- | --- |"]
         let all = rows
         for row in all.prefix(Self.markdownRowLimit) {
-            lines.append("| " + [row.kind.markdownMark + " " + row.change, row.section, row.tag, row.old, row.new].map { $0.isEmpty ? "—" : MarkdownText.cell($0) }.joined(separator: " | ") + " |")
+            lines.append("| " + [row.kind.markdownMark + " " + row.change, row.section, row.tag, row.old, row.new]
+                .map { $0.isEmpty ? "—" : MarkdownText.cell($0) }.joined(separator: " | ") + " |")
         }
         if all.count > Self.markdownRowLimit {
-            lines += ["", "… and \(all.count - Self.markdownRowLimit) more; run `tagflow diff --format json` for all of them."]
+            lines += ["", "… and \(all.count - Self.markdownRowLimit) more; "
+                          + "run `tagflow diff --format json` for all of them."]
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -240,26 +266,34 @@ public struct LayoutDiffReport {
     public var json: JSONOutput {
         func placeJSON(_ place: LayoutDiff.Place?) -> JSONOutput {
             guard let place else { return .null }
-            var members: [(String, JSONOutput)] = [("section", .integer(place.section)), ("index", .integer(place.index)), ("line", .integer(place.line))]
+            var members: [(String, JSONOutput)] = [("section", .integer(place.section)),
+                                                   ("index", .integer(place.index)), ("line", .integer(place.line))]
             if let frame = place.frame {
-                members += [("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)), ("height", .number(frame.height))]
+                members += [("x", .number(frame.x)), ("y", .number(frame.y)), ("width", .number(frame.width)),
+                            ("height", .number(frame.height))]
             } else {
                 members.append(("hidden", .bool(true)))
             }
             return .object(members)
         }
         func changes(_ list: [LayoutDiff.TagChange]) -> JSONOutput {
-            .array(list.map { .object([("text", .string($0.text)), ("old", placeJSON($0.old)), ("new", placeJSON($0.new))]) })
+            .array(list.map {
+                .object([("text", .string($0.text)), ("old", placeJSON($0.old)), ("new", placeJSON($0.new))])
+            })
         }
-        func sizeJSON(_ size: Size) -> JSONOutput { .object([("width", .number(size.width)), ("height", .number(size.height))]) }
+        func sizeJSON(_ size: Size) -> JSONOutput {
+            .object([("width", .number(size.width)), ("height", .number(size.height))])
+        }
         let sections: [JSONOutput] = diff.sections.map { change in
             var members: [(String, JSONOutput)] = [
                 ("change", .string(change.kind.rawValue)),
-                ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null), ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
+                ("oldIndex", change.oldIndex.map(JSONOutput.integer) ?? .null),
+                ("newIndex", change.newIndex.map(JSONOutput.integer) ?? .null),
                 ("oldText", .optional(change.oldText)), ("newText", .optional(change.newText))]
             if change.kind == .headerResized || change.kind == .footerResized {
                 let (old, new) = change.resizedFrames(in: diff)
-                members += [("oldSize", old.map { sizeJSON($0.size) } ?? .null), ("newSize", new.map { sizeJSON($0.size) } ?? .null)]
+                members += [("oldSize", old.map { sizeJSON($0.size) } ?? .null),
+                            ("newSize", new.map { sizeJSON($0.size) } ?? .null)]
             }
             return .object(members)
         }
@@ -276,16 +310,20 @@ public struct LayoutDiffReport {
             ("summary", .object([("added", .integer(diff.added.count)), ("removed", .integer(diff.removed.count)),
                                  ("renamed", .integer(diff.renamed.count)),
                                  ("moved", .integer(diff.moved.count)), ("resized", .integer(diff.resized.count)),
-                                 ("reselected", .integer(diff.reselected.count)), ("sections", .integer(diff.sections.count)),
-                                 ("shiftedSections", .integer(diff.shifted.count)), ("moreTags", .integer(diff.moreTags.count))])),
+                                 ("reselected", .integer(diff.reselected.count)), ("sections",
+                                                                                   .integer(diff.sections.count)),
+                                 ("shiftedSections", .integer(diff.shifted.count)), ("moreTags",
+                                                                                     .integer(diff.moreTags.count))])),
             ("content" + diff.contentLengthName.capitalized,
-             .object([("old", .number(diff.old.contentSize.length(along: diff.new.scrollDirection))), ("new", .number(newLength)),
+             .object([("old", .number(diff.old.contentSize.length(along: diff.new.scrollDirection))),
+                      ("new", .number(newLength)),
                       ("change", .number(diff.contentLengthChange))])),
             ("viewport", .object([("old", sizeJSON(diff.old.viewport)), ("new", sizeJSON(diff.new.viewport))])),
             ("sections", .array(sections)),
             ("added", changes(diff.added)), ("removed", changes(diff.removed)),
             ("renamed", .array(diff.renamed.map { change in
-                .object([("oldText", .optional(change.oldText)), ("text", .string(change.text)), ("old", placeJSON(change.old)), ("new", placeJSON(change.new))])
+                .object([("oldText", .optional(change.oldText)), ("text", .string(change.text)),
+                         ("old", placeJSON(change.old)), ("new", placeJSON(change.new))])
             })),
             ("moved", changes(diff.moved)),
             ("resized", changes(diff.resized)), ("reselected", changes(diff.reselected)),

@@ -21,7 +21,8 @@ public struct PixelDiffReport {
     public let tolerance: PixelDiff.Tolerance
 
     /// A report of `result`, the comparison of the PNGs at `oldPath` and `newPath` made with `options`.
-    public init(oldPath: String, newPath: String, result: PixelDiff.Result, options: PixelDiff.Options, tolerance: PixelDiff.Tolerance) {
+    public init(oldPath: String, newPath: String, result: PixelDiff.Result, options: PixelDiff.Options,
+                tolerance: PixelDiff.Tolerance) {
         self.oldPath = oldPath
         self.newPath = newPath
         self.result = result
@@ -42,7 +43,8 @@ public struct PixelDiffReport {
     }
 
     /// Decodes two PNGs at once, one on each core; the first error wins.
-    public static func decodePair(_ oldPath: String, _ newPath: String) throws(ReviewError) -> (old: RGBAImage, new: RGBAImage) {
+    public static func decodePair(_ oldPath: String,
+                                  _ newPath: String) throws(ReviewError) -> (old: RGBAImage, new: RGBAImage) {
         let paths = [oldPath, newPath]
         let decoded = resultsByIndex(count: 2) { index in
             Result { () throws(ReviewError) -> RGBAImage in try decode(paths[index]) }
@@ -52,14 +54,16 @@ public struct PixelDiffReport {
 
     /// The size of the new image, or how the size changed.
     public var sizeText: String {
-        result.sizeChanged ? "size changed \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)"
+        result.sizeChanged
+            ? "size changed \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)"
                            : "\(result.newWidth)×\(result.newHeight)"
     }
 
     /// How many pixels differ, and how many were anti-aliased or ignored.
     public var countsText: String {
         var text = "\(result.differentPixels) of \(result.comparedPixels) pixels differ (\(Self.percent(result.ratio)))"
-        text += options.includeAntiAliasing ? ", anti-aliasing counted" : ", \(result.antiAliasedPixels) anti-aliased (not counted)"
+        text += options.includeAntiAliasing
+            ? ", anti-aliasing counted" : ", \(result.antiAliasedPixels) anti-aliased (not counted)"
         if result.ignoredPixels > 0 { text += ", \(result.ignoredPixels) ignored" }
         return text
     }
@@ -83,7 +87,9 @@ public struct PixelDiffReport {
         var lines = ["**tagflow pixel diff** — \(verdict): `\(MarkdownText.cell(newPath))`", ""]
         guard status != .identical else { return lines.joined(separator: "\n") + "\n" }
         lines += ["| Pixels differing | Anti-aliased | Ignored | Size |", "| --- | --- | --- | --- |",
-                  "| \(result.differentPixels) (\(Self.percent(result.ratio))) | \(options.includeAntiAliasing ? "counted" : String(result.antiAliasedPixels)) | \(result.ignoredPixels) | \(sizeText) |"]
+                  "| \(result.differentPixels) (\(Self.percent(result.ratio))) | "
+                    + "\(options.includeAntiAliasing ? "counted" : String(result.antiAliasedPixels)) | "
+                    + "\(result.ignoredPixels) | \(sizeText) |"]
         return lines.joined(separator: "\n") + "\n"
     }
 
@@ -94,8 +100,12 @@ public struct PixelDiffReport {
             ("status", .string(status.rawValue)),
             ("identical", .bool(result.identical)),
             ("sizeChanged", .bool(result.sizeChanged)),
-            ("old", .object([("path", .string(oldPath)), ("width", .integer(result.oldWidth)), ("height", .integer(result.oldHeight))])),
-            ("new", .object([("path", .string(newPath)), ("width", .integer(result.newWidth)), ("height", .integer(result.newHeight))])),
+            ("old",
+             .object([("path", .string(oldPath)), ("width", .integer(result.oldWidth)),
+                      ("height", .integer(result.oldHeight))])),
+            ("new",
+             .object([("path", .string(newPath)), ("width", .integer(result.newWidth)),
+                      ("height", .integer(result.newHeight))])),
             ("differentPixels", .integer(result.differentPixels)),
             ("antiAliasedPixels", .integer(result.antiAliasedPixels)),
             ("ignoredPixels", .integer(result.ignoredPixels)),
@@ -112,7 +122,9 @@ public struct PixelDiffReport {
             ("threshold", .number(options.threshold)),
             ("includeAA", .bool(options.includeAntiAliasing)),
             ("edgeShifts", .bool(options.detectEdgeShifts)),
-            ("ignore", .array(options.ignore.map { .array([.integer($0.x), .integer($0.y), .integer($0.width), .integer($0.height)]) })),
+            ("ignore", .array(options.ignore.map {
+                .array([.integer($0.x), .integer($0.y), .integer($0.width), .integer($0.height)])
+            })),
             ("maxDiffPixels", tolerance.maxDiffPixels.map(JSONOutput.integer) ?? .null),
             ("maxDiffRatio", tolerance.maxDiffRatio.map(JSONOutput.number) ?? .null),
         ])

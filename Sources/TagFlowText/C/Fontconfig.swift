@@ -47,7 +47,8 @@ final class FontconfigConfig {
     /// no coverage; only the application fonts when `applicationOnly`. Nil when nothing matches.
     ///
     /// - Complexity: O(*n* log *n*) in the number of fonts fontconfig knows.
-    func sortedFonts(family: String?, weight: FontWeight = .regular, applicationOnly: Bool = false) -> [FontconfigPattern]? {
+    func sortedFonts(family: String?, weight: FontWeight = .regular,
+                     applicationOnly: Bool = false) -> [FontconfigPattern]? {
         guard let raw = FcPatternCreate() else { return nil }
         let pattern = FontconfigPattern(owning: raw)
         if weight != .regular {

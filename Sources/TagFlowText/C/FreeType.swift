@@ -78,8 +78,12 @@ final class FreeTypeFace: @unchecked Sendable {
 
     /// The line's ascender and descender in design units. FreeType leaves them 0 for faces of bitmaps only, whose
     /// glyphs would then seem to take no height: theirs are read from the hhea table.
-    var ascender: Int { hasOutlineMetrics ? Int(face.pointee.ascender) : horizontalHeader.map { Int($0.Ascender) } ?? 0 }
-    var descender: Int { hasOutlineMetrics ? Int(face.pointee.descender) : horizontalHeader.map { Int($0.Descender) } ?? 0 }
+    var ascender: Int {
+        hasOutlineMetrics ? Int(face.pointee.ascender) : horizontalHeader.map { Int($0.Ascender) } ?? 0
+    }
+    var descender: Int {
+        hasOutlineMetrics ? Int(face.pointee.descender) : horizontalHeader.map { Int($0.Descender) } ?? 0
+    }
 
     /// Whether FreeType filled in the face's metrics, as it does for faces with outlines.
     private var hasOutlineMetrics: Bool { face.pointee.units_per_EM > 0 }
@@ -183,7 +187,9 @@ extension OutlinePoints {
     func emboldened(by strength: Double) -> OutlinePoints {
         let count = xs.count
         guard count > 0, count <= Int(Int16.max), contourEnds.count <= Int(Int16.max) else { return self }
-        var vectors = (0..<count).map { FT_Vector(x: FT_Pos((xs[$0] * 64).rounded()), y: FT_Pos((ys[$0] * 64).rounded())) }
+        var vectors = (0..<count).map {
+            FT_Vector(x: FT_Pos((xs[$0] * 64).rounded()), y: FT_Pos((ys[$0] * 64).rounded()))
+        }
         var tags = kinds.map { kind -> CChar in
             switch kind {
             case .on: CChar(FT_CURVE_TAG_ON)
@@ -216,7 +222,8 @@ extension OutlinePoints {
     }
 
     /// `raw` as a pointer of the type `field` has.
-    private static func bound<Element>(_ raw: UnsafeMutableRawPointer, like field: UnsafeMutablePointer<Element>?) -> UnsafeMutablePointer<Element> {
+    private static func bound<Element>(_ raw: UnsafeMutableRawPointer,
+                                       like field: UnsafeMutablePointer<Element>?) -> UnsafeMutablePointer<Element> {
         raw.assumingMemoryBound(to: Element.self)
     }
 }

@@ -23,8 +23,8 @@ enum BidiLevels {
         let resolved = fribidi_get_par_embedding_levels_ex(types, brackets, FriBidiStrIndex(count), &direction, &levels)
         precondition(resolved > 0, "FriBidi could not resolve the levels of \(count) characters (out of memory)")
         // The line is the whole paragraph; this applies rule L1's last part, trailing white space, to the levels.
-        let reordered = fribidi_reorder_line(tagflow_fribidi_default_flags(), types, FriBidiStrIndex(count), 0, direction,
-                                             &levels, nil, nil)
+        let reordered = fribidi_reorder_line(tagflow_fribidi_default_flags(), types, FriBidiStrIndex(count), 0,
+                                             direction, &levels, nil, nil)
         precondition(reordered > 0, "FriBidi could not reorder a line of \(count) characters (out of memory)")
         return levels.map { UInt8(bitPattern: $0) }
     }

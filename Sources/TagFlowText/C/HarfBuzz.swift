@@ -95,7 +95,9 @@ final class HarfBuzzFace {
             }
             guard added != 0 else { throw .fontLoadFailed(path: path, index: index, code: -1) }
         }
-        guard let blob = hb_face_reference_blob(builder) else { throw .fontLoadFailed(path: path, index: index, code: -1) }
+        guard let blob = hb_face_reference_blob(builder) else {
+            throw .fontLoadFailed(path: path, index: index, code: -1)
+        }
         defer { hb_blob_destroy(blob) }
         try self.init(blob: blob, index: 0, path: path)
     }
@@ -124,7 +126,8 @@ final class HarfBuzzFace {
         }
         // hb-aat.h is outside the module map; a non-empty table is what hb_aat_layout_has_tracking checks first.
         hasTrackingTable = hasTable(0x7472_616B)  // 'trak'
-        hasStateMachineTables = hasTable(0x6D6F_7278) || hasTable(0x6D6F_7274) || hasTable(0x6B65_7278)  // morx, mort, kerx
+        hasStateMachineTables = hasTable(0x6D6F_7278) || hasTable(0x6D6F_7274)
+            || hasTable(0x6B65_7278)  // morx, mort, kerx
     }
 
     deinit { hb_face_destroy(face) }
@@ -256,8 +259,9 @@ final class HarfBuzzShaper {
     deinit { hb_buffer_destroy(buffer) }
 
     /// Shapes `scalars[start..<end]` with `font` in `script`, right to left or not, the whole array as context (so
-    /// Arabic joining and marks see across run boundaries), and lends the glyphs to `body`. With `markingUnsafeToConcatenate`, the
-    /// glyphs say where the text could not be split and shaped in pieces (`isUnsafeToConcatenate`).
+    /// Arabic joining and marks see across run boundaries), and lends the glyphs to `body`. With
+    /// `markingUnsafeToConcatenate`, the glyphs say where the text could not be split and shaped in pieces
+    /// (`isUnsafeToConcatenate`).
     func shape<R>(
         _ scalars: [UInt32], from start: Int, to end: Int, script: TextScript, rightToLeft: Bool, font: HarfBuzzFont,
         markingUnsafeToConcatenate: Bool = false, _ body: (ShapedGlyphs) -> R
@@ -282,6 +286,7 @@ final class HarfBuzzShaper {
         var count: UInt32 = 0
         let infos = hb_buffer_get_glyph_infos(buffer, &count)
         let positions = hb_buffer_get_glyph_positions(buffer, &count)
-        return body(ShapedGlyphs(infos: infos, positions: positions, count: infos == nil || positions == nil ? 0 : Int(count)))
+        return body(ShapedGlyphs(infos: infos, positions: positions,
+                                 count: infos == nil || positions == nil ? 0 : Int(count)))
     }
 }
