@@ -14,82 +14,19 @@ extension EngineState {
         if let id = chainIDs[key] { return id }
         let family = key.family
         let request = FamilyRequest(family)
-        var own: [FontconfigPattern] = []
-        var fallback: [FontconfigPattern]?
-        var resolved: [String] = []
-        var skipped: [String] = []
-        var substitutions: [StandInRecord.Substitution] = []
-        var firstError: FontError?
-        for member in request.members {
-            var found: (own: [FontconfigPattern], sorted: [FontconfigPattern])?
-            for name in member.names where found == nil {
-                do throws(FontError) {
-                    found = try resolveFamily(name, weight: key.weight)
-                } catch {
-                    if firstError == nil { firstError = error }
-                }
-            }
-            if found == nil, request.chainName != nil {
-                var used: String?
-                for name in member.standIns where found == nil {
-                    found = try? resolveFamily(name, weight: key.weight)
-                    if found != nil { used = found?.own.first?.preferredFamilyName ?? name }
-                }
-                substitutions.append(.init(wanted: member.label, used: used))
-            } else if found == nil {
-                skipped.append(member.label)
-            }
-            guard let found else { continue }
-            own += found.own
-            if fallback == nil { fallback = found.sorted }
-            if let name = found.own.first?.preferredFamilyName, !resolved.contains(name) { resolved.append(name) }
-        }
-        guard let fallback else {
-            let trimmed = family.trimmingWhitespace
-            if request.members.count == 1, request.chainName == nil,
-               case let .familyNotFound(_, suggestions)? = firstError {
-                throw .familyNotFound(family, suggestions: suggestions)
-            }
-            if let firstError, request.members.count == 1, request.chainName == nil { throw firstError }
-            let first = request.members.first?.names.first ?? trimmed
-            if request.members.count > 1, request.chainName == nil {
-                throw .noFamilyOfListFound(trimmed, families: request.members.map(\.label),
-                                           suggestions: suggestions(for: first))
-            }
-            throw .familyNotFound(family, suggestions: suggestions(for: first))
-        }
-
-        var seen = Set<FaceKey>()
-        var fonts: [FallbackFont] = []
-        for pattern in own + fallback + colorFonts() {
-            // The lists overlap by design: a face already taken is skipped before its names and charset are read.
-            guard let path = pattern.file, seen.insert(FaceKey(path: path, index: pattern.index ?? 0)).inserted,
-                  let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace, weight: key.weight)
-            else { continue }
-            fonts.append(font)
-        }
+        let members = resolveMembers(of: request, weight: key.weight)
+        guard let fallback = members.fallback else { throw noFamilyFound(family, request: request, members: members) }
+        let fonts = fallbackFonts(members.own + fallback + colorFonts(), family: family, weight: key.weight)
         guard !fonts.isEmpty else {
             throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace))
         }
         // The primary must load: every character without a better font falls back to it.
         let primary = try loadFace(fonts[0])
-        let axes = primary.harfBuzzFace.axes
-        var clamped = [ClampedVariation]()
-        for variation in key.variations {
-            guard let axis = axes.first(where: { $0.tag == variation.tagCode }) else {
-                throw .unknownAxis(variation.tag, family: primary.face.family,
-                                   available: axes.map { tagString($0.tag) })
-            }
-            if !(axis.minimum...axis.maximum).contains(variation.value) {
-                clamped.append(ClampedVariation(tag: variation.tag, requested: variation.value, minimum: axis.minimum,
-                                                maximum: axis.maximum))
-            }
-        }
         var report = FontChainReport(
-            requested: family, families: resolved, skipped: skipped,
-            standIn: substitutions.isEmpty
-                ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: substitutions))
-        report.clampedVariations = clamped
+            requested: family, families: members.resolved, skipped: members.skipped,
+            standIn: members.substitutions.isEmpty
+                ? nil : StandInRecord(chain: request.chainName ?? family, substitutions: members.substitutions))
+        report.clampedVariations = try clampedVariations(key.variations, in: primary)
         // A variable face draws a requested weight on its weight axis, as CoreText does, unless a variation sets it.
         let weightVariation = key.weight == .regular || key.variations.contains { $0.tagCode == weightTag } ? []
             : [FontVariation(axis: weightTag, value: key.weight.openTypeWeight)]
@@ -101,6 +38,97 @@ extension EngineState {
         chainIDs[key] = id
         chainKeys.append(key)
         return id
+    }
+
+    /// What fontconfig has for each family of a request: the faces of the family itself, the first family's
+    /// sorted fallbacks, and, for a named chain, the stand-ins used for families not installed.
+    private struct MemberResolution {
+        var own: [FontconfigPattern] = []
+        var fallback: [FontconfigPattern]?
+        var resolved: [String] = []
+        var skipped: [String] = []
+        var substitutions: [StandInRecord.Substitution] = []
+        var firstError: FontError?
+    }
+
+    private func resolveMembers(of request: FamilyRequest, weight: FontWeight) -> MemberResolution {
+        var result = MemberResolution()
+        for member in request.members {
+            var found: (own: [FontconfigPattern], sorted: [FontconfigPattern])?
+            for name in member.names where found == nil {
+                do throws(FontError) {
+                    found = try resolveFamily(name, weight: weight)
+                } catch {
+                    if result.firstError == nil { result.firstError = error }
+                }
+            }
+            if found == nil, request.chainName != nil {
+                var used: String?
+                for name in member.standIns where found == nil {
+                    found = try? resolveFamily(name, weight: weight)
+                    if found != nil { used = found?.own.first?.preferredFamilyName ?? name }
+                }
+                result.substitutions.append(.init(wanted: member.label, used: used))
+            } else if found == nil {
+                result.skipped.append(member.label)
+            }
+            guard let found else { continue }
+            result.own += found.own
+            if result.fallback == nil { result.fallback = found.sorted }
+            if let name = found.own.first?.preferredFamilyName, !result.resolved.contains(name) {
+                result.resolved.append(name)
+            }
+        }
+        return result
+    }
+
+    /// Why no family of a request was found: the one family's own error, or what the list named, with close
+    /// matches.
+    private func noFamilyFound(_ family: String, request: FamilyRequest, members: MemberResolution) -> FontError {
+        let trimmed = family.trimmingWhitespace
+        let alone = request.members.count == 1 && request.chainName == nil
+        if alone, case let .familyNotFound(_, suggestions)? = members.firstError {
+            return .familyNotFound(family, suggestions: suggestions)
+        }
+        if let firstError = members.firstError, alone { return firstError }
+        let first = request.members.first?.names.first ?? trimmed
+        if request.members.count > 1, request.chainName == nil {
+            return .noFamilyOfListFound(trimmed, families: request.members.map(\.label),
+                                        suggestions: suggestions(for: first))
+        }
+        return .familyNotFound(family, suggestions: suggestions(for: first))
+    }
+
+    /// The chain's fonts in order, each face once: the lists overlap by design, so a face already taken is skipped
+    /// before its names and charset are read.
+    private func fallbackFonts(_ patterns: [FontconfigPattern], family: String, weight: FontWeight) -> [FallbackFont] {
+        var seen = Set<FaceKey>()
+        var fonts: [FallbackFont] = []
+        for pattern in patterns {
+            guard let path = pattern.file, seen.insert(FaceKey(path: path, index: pattern.index ?? 0)).inserted,
+                  let font = FallbackFont(pattern, fallbackFamily: family.trimmingWhitespace, weight: weight)
+            else { continue }
+            fonts.append(font)
+        }
+        return fonts
+    }
+
+    /// The variations the primary face cannot reach, clamped to its axes; an axis it lacks is an error.
+    private func clampedVariations(_ variations: [FontVariation],
+                                   in primary: LoadedFace) throws(FontError) -> [ClampedVariation] {
+        let axes = primary.harfBuzzFace.axes
+        var clamped = [ClampedVariation]()
+        for variation in variations {
+            guard let axis = axes.first(where: { $0.tag == variation.tagCode }) else {
+                throw .unknownAxis(variation.tag, family: primary.face.family,
+                                   available: axes.map { tagString($0.tag) })
+            }
+            if !(axis.minimum...axis.maximum).contains(variation.value) {
+                clamped.append(ClampedVariation(tag: variation.tag, requested: variation.value, minimum: axis.minimum,
+                                                maximum: axis.maximum))
+            }
+        }
+        return clamped
     }
 
     /// The fonts fontconfig sorts for one family, and those of them that are that family (application fonts
