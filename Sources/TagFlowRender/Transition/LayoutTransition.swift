@@ -134,26 +134,56 @@ public struct LayoutTransition: Sendable {
     /// Every element of both layouts, paired as the layout diff pairs sections and tags.
     static func tracks(old: Scene, new: Scene, diff: LayoutDiff, oldElements: [ElementID: LayoutElement],
                        newElements: [ElementID: LayoutElement]) -> [Track] {
-        struct Key: Hashable { var section: Int; var index: Int }
-        func keys(_ changes: [LayoutDiff.TagChange]) -> Set<Key> {
-            Set(changes.compactMap { $0.old.map { Key(section: $0.section, index: $0.index) } })
+        var builder = TrackBuilder(old: old, new: new, diff: diff, oldElements: oldElements, newElements: newElements)
+        for pair in diff.sectionPairs {
+            switch (pair.old, pair.new) {
+            case let (o?, n?): builder.addSection(o, pairedWith: n)
+            case let (o?, nil): builder.addSection(o, of: .old)
+            case let (nil, n?): builder.addSection(n, of: .new)
+            case (nil, nil): break
+            }
         }
-        let moved = keys(diff.moved), resized = keys(diff.resized)
-        let (a, b) = (old.layout, new.layout)
-        // Each side may have its own text engine: fonts compare by what was asked for, not by engine.
-        func sameFont(_ x: FontSpec, _ y: FontSpec) -> Bool {
-            (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking)
-                && x.variations == y.variations
-        }
-        let scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont)
-            && sameFont(old.headerFont, new.headerFont)
-            && sameFont(old.footerFont, new.footerFont) && a.options.direction == b.options.direction
-            && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
+        return builder.tracks
+    }
 
+    /// The tracks of a transition, section by section: paired elements slide, elements of one side fade.
+    private struct TrackBuilder {
+        struct Key: Hashable { var section: Int; var index: Int }
+        enum Side { case old, new }
+
+        let diff: LayoutDiff
+        let a: TagLayout, b: TagLayout
+        let oldElements: [ElementID: LayoutElement], newElements: [ElementID: LayoutElement]
+        let moved: Set<Key>, resized: Set<Key>
+        /// Whether both sides draw alike (style, fonts, direction, insets, pinning): only then can a paired element
+        /// that looks the same be drawn once instead of cross-faded.
+        let scenesAlike: Bool
         var tracks = [Track]()
+
+        init(old: Scene, new: Scene, diff: LayoutDiff, oldElements: [ElementID: LayoutElement],
+             newElements: [ElementID: LayoutElement]) {
+            func keys(_ changes: [LayoutDiff.TagChange]) -> Set<Key> {
+                Set(changes.compactMap { $0.old.map { Key(section: $0.section, index: $0.index) } })
+            }
+            self.diff = diff
+            (a, b) = (old.layout, new.layout)
+            (self.oldElements, self.newElements) = (oldElements, newElements)
+            (moved, resized) = (keys(diff.moved), keys(diff.resized))
+            // Each side may have its own text engine: fonts compare by what was asked for, not by engine.
+            func sameFont(_ x: FontSpec, _ y: FontSpec) -> Bool {
+                (x.family, x.requestedFamily, x.size, x.tracking) == (y.family, y.requestedFamily, y.size, y.tracking)
+                    && x.variations == y.variations
+            }
+            let (a, b) = (old.layout, new.layout)
+            scenesAlike = old.style == new.style && sameFont(old.bodyFont, new.bodyFont)
+                && sameFont(old.headerFont, new.headerFont)
+                && sameFont(old.footerFont, new.footerFont) && a.options.direction == b.options.direction
+                && a.options.sectionInset == b.options.sectionInset && a.options.pinHeaders == b.options.pinHeaders
+        }
+
         /// `shift`: how far the element's section moved as one, which is no change of the element's own.
-        func add(_ oldID: ElementID?, _ newID: ElementID?, change: TransitionChange? = nil, alike: Bool = true,
-                 shift: (dx: Double, dy: Double) = (0, 0)) {
+        mutating func add(_ oldID: ElementID?, _ newID: ElementID?, change: TransitionChange? = nil,
+                          alike: Bool = true, shift: (dx: Double, dy: Double) = (0, 0)) {
             let from = oldID.flatMap { oldElements[$0] }, to = newID.flatMap { newElements[$0] }
             guard from != nil || to != nil else { return }
             var change = change
@@ -171,51 +201,47 @@ public struct LayoutTransition: Sendable {
             tracks.append(Track(old: from, new: to, change: change,
                                 looksAlike: scenesAlike && alike && from != nil && to != nil))
         }
-        for pair in diff.sectionPairs {
-            switch (pair.old, pair.new) {
-            case let (o?, n?):
-                let oldSection = a.document.sections[o], newSection = b.document.sections[n]
-                let shifted = diff.shifted.first { $0.oldSection == o && $0.newSection == n }
-                let shift = (dx: shifted?.dx ?? 0, dy: shifted?.dy ?? 0)
-                add(.header(o), .header(n), alike: oldSection.title == newSection.title, shift: shift)
-                var matchedOld = Set<Int>(), matchedNew = Set<Int>()
-                for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
-                    matchedOld.insert(i)
-                    matchedNew.insert(j)
-                    let key = Key(section: o, index: i)
-                    let from = a.tags[o][i], to = b.tags[n][j]
-                    let alike = from.displayText == to.displayText && from.isSelected == to.isSelected
-                        && (from.measurement.missingGlyphs > 0) == (to.measurement.missingGlyphs > 0)
-                    add(.item(o, i), .item(n, j),
-                        change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
-                }
-                // A renamed tag turns into its new self where it stands: the pill grows or shrinks from one frame to
-                // the other while the texts cross-fade, tinted as renamed.
-                for rename in diff.renamed where rename.old?.section == o && rename.new?.section == n {
-                    guard let i = rename.old?.index, let j = rename.new?.index else { continue }
-                    matchedOld.insert(i)
-                    matchedNew.insert(j)
-                    add(.item(o, i), .item(n, j), change: .renamed, alike: false)
-                }
-                for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
-                for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
-                add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text, shift: shift)
-                add(.footer(o), .footer(n), alike: oldSection.footer == newSection.footer, shift: shift)
-            case let (o?, nil):
-                add(.header(o), nil)
-                for i in a.tags[o].indices { add(.item(o, i), nil) }
-                add(.more(o), nil)
-                add(.footer(o), nil)
-            case let (nil, n?):
-                add(nil, .header(n))
-                for j in b.tags[n].indices { add(nil, .item(n, j)) }
-                add(nil, .more(n))
-                add(nil, .footer(n))
-            case (nil, nil):
-                break
+
+        /// A section in both layouts: its header, its paired and renamed tags, the tags of one side alone, its more
+        /// tag and its footer.
+        mutating func addSection(_ o: Int, pairedWith n: Int) {
+            let oldSection = a.document.sections[o], newSection = b.document.sections[n]
+            let shifted = diff.shifted.first { $0.oldSection == o && $0.newSection == n }
+            let shift = (dx: shifted?.dx ?? 0, dy: shifted?.dy ?? 0)
+            add(.header(o), .header(n), alike: oldSection.title == newSection.title, shift: shift)
+            var matchedOld = Set<Int>(), matchedNew = Set<Int>()
+            for (i, j) in diff.tagPairs(oldSection: o, newSection: n) {
+                matchedOld.insert(i)
+                matchedNew.insert(j)
+                let key = Key(section: o, index: i)
+                let from = a.tags[o][i], to = b.tags[n][j]
+                let alike = from.displayText == to.displayText && from.isSelected == to.isSelected
+                    && (from.measurement.missingGlyphs > 0) == (to.measurement.missingGlyphs > 0)
+                add(.item(o, i), .item(n, j),
+                    change: moved.contains(key) ? .moved : resized.contains(key) ? .resized : nil, alike: alike)
+            }
+            // A renamed tag turns into its new self where it stands: the pill grows or shrinks from one frame to
+            // the other while the texts cross-fade, tinted as renamed.
+            for rename in diff.renamed where rename.old?.section == o && rename.new?.section == n {
+                guard let i = rename.old?.index, let j = rename.new?.index else { continue }
+                matchedOld.insert(i)
+                matchedNew.insert(j)
+                add(.item(o, i), .item(n, j), change: .renamed, alike: false)
+            }
+            for i in a.tags[o].indices where !matchedOld.contains(i) { add(.item(o, i), nil) }
+            for j in b.tags[n].indices where !matchedNew.contains(j) { add(nil, .item(n, j)) }
+            add(.more(o), .more(n), alike: a.moreTags[o]?.text == b.moreTags[n]?.text, shift: shift)
+            add(.footer(o), .footer(n), alike: oldSection.footer == newSection.footer, shift: shift)
+        }
+
+        /// A section of one layout alone: every element of it fades.
+        mutating func addSection(_ index: Int, of side: Side) {
+            let ids: [ElementID] = [.header(index)]
+                + (side == .old ? a : b).tags[index].indices.map { .item(index, $0) } + [.more(index), .footer(index)]
+            for id in ids {
+                if side == .old { add(id, nil) } else { add(nil, id) }
             }
         }
-        return tracks
     }
 
     // MARK: Frames
