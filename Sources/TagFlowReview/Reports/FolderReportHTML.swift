@@ -23,31 +23,8 @@ public struct FolderReportHTML {
         let changed = report.items(.changed) + report.items(.passed)
         let new = report.items(.new), deleted = report.items(.deleted), unchanged = report.items(.unchanged)
         let unreadable = report.items(.unreadable)
-        let verdict = report.failed ? "Failed" : "Passed"
-        try emit("""
-        \(Self.head(title: "\(verdict): \(report.summary) — tagflow visual diff", images: "data:",
-                    toolVersion: toolVersion, css: Self.css))
-        <body>
-        <header class="top">
-          <div>
-            <h1>Visual diff <span class="verdict \(report.failed ? "failed" : "passed")">\(verdict)</span></h1>
-            <p class="muted">Old <code>\(Self.escape(report.oldDirectory))</code> \
-        → new <code>\(Self.escape(report.newDirectory))</code> \
-        · threshold \
-        \(report.options.threshold)\(report.options.includeAntiAliasing ? " · anti-aliasing counted" : "")</p>
-          </div>
-        </header>
-        <main>
-        <nav class="summary" aria-label="Summary">
-          \(Self.summaryCard("changed", "Changed", changed.count,
-                             note: report.count(.passed) > 0 ? "\(report.count(.passed)) within tolerance" : nil))
-          \(Self.summaryCard("new", "New", new.count))
-          \(Self.summaryCard("deleted", "Deleted", deleted.count))
-          \(Self.summaryCard("unchanged", "Unchanged", unchanged.count))
-          \(unreadable.isEmpty ? "" : Self.summaryCard("unreadable", "Unreadable", unreadable.count))
-        </nav>
-
-        """)
+        try emit(pageTop(changed: changed.count, new: new.count, deleted: deleted.count, unchanged: unchanged.count,
+                         unreadable: unreadable.count))
 
         if !unreadable.isEmpty {
             try emit(Self.sectionHeading("unreadable", "Unreadable", unreadable.count, empty: ""))
@@ -76,7 +53,41 @@ public struct FolderReportHTML {
         }
         try emit("</div></section>\n")
 
-        try emit("""
+        try emit(pageBottom(unchanged: unchanged))
+    }
+
+    /// The head, the verdict and the summary cards, up to the first section.
+    private func pageTop(changed: Int, new: Int, deleted: Int, unchanged: Int, unreadable: Int) -> String {
+        let verdict = report.failed ? "Failed" : "Passed"
+        return """
+        \(Self.head(title: "\(verdict): \(report.summary) — tagflow visual diff", images: "data:",
+                    toolVersion: toolVersion, css: Self.css))
+        <body>
+        <header class="top">
+          <div>
+            <h1>Visual diff <span class="verdict \(report.failed ? "failed" : "passed")">\(verdict)</span></h1>
+            <p class="muted">Old <code>\(Self.escape(report.oldDirectory))</code> \
+        → new <code>\(Self.escape(report.newDirectory))</code> \
+        · threshold \
+        \(report.options.threshold)\(report.options.includeAntiAliasing ? " · anti-aliasing counted" : "")</p>
+          </div>
+        </header>
+        <main>
+        <nav class="summary" aria-label="Summary">
+          \(Self.summaryCard("changed", "Changed", changed,
+                             note: report.count(.passed) > 0 ? "\(report.count(.passed)) within tolerance" : nil))
+          \(Self.summaryCard("new", "New", new))
+          \(Self.summaryCard("deleted", "Deleted", deleted))
+          \(Self.summaryCard("unchanged", "Unchanged", unchanged))
+          \(unreadable == 0 ? "" : Self.summaryCard("unreadable", "Unreadable", unreadable))
+        </nav>
+
+        """
+    }
+
+    /// The unchanged files, folded when many, and the end of the page.
+    private func pageBottom(unchanged: [FolderReport.Item]) -> String {
+        return """
         <section id="unchanged" aria-labelledby="unchanged-title">
         <h2 id="unchanged-title">Unchanged <span class="count">\(unchanged.count)</span></h2>
         \(unchanged.isEmpty ? "<p class=\"muted\">None.</p>" : "<details\(unchanged.count <= 12 ? " open" : "")>"
@@ -92,7 +103,7 @@ public struct FolderReportHTML {
         </body>
         </html>
 
-        """)
+        """
     }
 
     private func changedItem(_ item: FolderReport.Item, id: String) throws(ReviewError) -> String {
