@@ -88,64 +88,85 @@ public struct ScrollFrameRenderer: Sendable {
         framing = OverviewFraming(contentHeight: bounds.length(along: axis),
                                   viewportHeight: deviceSize.length(along: axis),
                                   maxOverviewHeight: maxOverviewHeight)
-        switch framing {
-        case .wholeContent:
-            overviewScale = min(1, maxOverviewHeight / bounds.length(along: axis))
-            overviewSize = Size(width: bounds.width * overviewScale, height: bounds.height * overviewScale)
-            minimapSize = Size(width: 0, height: 0)
-        case let .neighbourhood(above, below):
-            let span = min(bounds.length(along: axis), Double(above + 1 + below) * deviceSize.length(along: axis))
-            overviewScale = max(OverviewFraming.legibleScale, min(1, maxOverviewHeight / span))
-            switch axis {
-            case .vertical:
-                overviewSize = Size(width: bounds.width * overviewScale, height: span * overviewScale)
-                minimapSize = Size(width: Self.minimapWidth, height: overviewSize.height)
-            case .horizontal:
-                overviewSize = Size(width: span * overviewScale, height: bounds.height * overviewScale)
-                minimapSize = Size(width: overviewSize.width, height: Self.minimapWidth)
-            }
-        }
-        var shown: [(Panel, Size)] = minimapSize.width > 0
-            ? [(.minimap, minimapSize), (.overview, overviewSize)] : [(.overview, overviewSize)]
-        switch view {
-        case .overview: break
-        case .device: shown = [(.device, deviceSize)]
-        case .both: shown.append((.device, deviceSize))
-        }
-        var placed = [(panel: Panel, frame: Rect)]()
-        var cursor = 0.0
-        for (panel, size) in shown {
-            let origin = axis == .vertical ? Point(x: cursor, y: 0) : Point(x: 0, y: cursor)
-            placed.append((panel, Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)))
-            cursor += (axis == .vertical ? size.width : size.height) + Self.gap
-        }
+        (overviewScale, overviewSize, minimapSize) = Self.overviewGeometry(
+            framing: framing, bounds: bounds, axis: axis, deviceSize: deviceSize, maxOverviewHeight: maxOverviewHeight)
+        let placed = Self.placePanels(view: view, overview: overviewSize, minimap: minimapSize, device: deviceSize,
+                                      axis: axis)
         panels = placed
         columnWidth = max(placed.map(\.frame.maxX).max() ?? 0, 260)
         let panelHeight = placed.map(\.frame.maxY).max() ?? 0
         let captionHeight = Self.captionHeight
             + (framing == .wholeContent || view == .device ? 0 : Self.captionLineHeight)
         let columns = Double(strategies.count)
-        let entries = Self.legendEntries(scene.style, view: view)
         let columnsWidth = 2 * Self.margin + columns * columnWidth + (columns - 1) * Self.gap
         let legendWidth: Double
-        if framing == .wholeContent {
-            legendRows = entries.isEmpty ? [] : [entries.indices]
-            legendWidth = Self.legendWidth(entries, scene: scene)
-        } else {
-            // A neighbourhood column is narrow: the legend wraps rather than widen the frame with empty space.
-            // Each entry's width counts the gap after it, which a row's last entry does not need.
-            legendRows = Self.legendRows(entries.map { Self.legendWidth([$0], scene: scene) - 2 * Self.margin },
-                                         width: columnsWidth - 2 * Self.margin + Self.legendGap)
-            legendWidth = legendRows.map {
-                Self.legendWidth(Array(entries[$0]), scene: scene) - Self.legendGap
-            }.max() ?? 0
-        }
+        (legendRows, legendWidth) = Self.legendLayout(Self.legendEntries(scene.style, view: view), framing: framing,
+                                                      columnsWidth: columnsWidth, scene: scene)
         let legendHeight = legendRows.isEmpty
             ? 0 : Self.legendHeight + Double(legendRows.count - 1) * Self.legendRowHeight
         // Whole points, so every scale gives whole pixels.
         size = Size(width: max(legendWidth, columnsWidth).rounded(.up),
                     height: (Self.margin + Self.labelHeight + panelHeight + captionHeight + legendHeight
                              + Self.margin / 2).rounded(.up))
+    }
+
+    /// The overview's scale and size, and the minimap's: the whole content scaled to fit, or, for content too long
+    /// to read that way, the window's neighbourhood at a legible scale beside a minimap of the whole.
+    private static func overviewGeometry(framing: OverviewFraming, bounds: Rect, axis: ScrollDirection,
+                                         deviceSize: Size, maxOverviewHeight: Double)
+        -> (scale: Double, overview: Size, minimap: Size) {
+        switch framing {
+        case .wholeContent:
+            let scale = min(1, maxOverviewHeight / bounds.length(along: axis))
+            return (scale, Size(width: bounds.width * scale, height: bounds.height * scale), Size(width: 0, height: 0))
+        case let .neighbourhood(above, below):
+            let span = min(bounds.length(along: axis), Double(above + 1 + below) * deviceSize.length(along: axis))
+            let scale = max(OverviewFraming.legibleScale, min(1, maxOverviewHeight / span))
+            switch axis {
+            case .vertical:
+                let overview = Size(width: bounds.width * scale, height: span * scale)
+                return (scale, overview, Size(width: minimapWidth, height: overview.height))
+            case .horizontal:
+                let overview = Size(width: span * scale, height: bounds.height * scale)
+                return (scale, overview, Size(width: overview.width, height: minimapWidth))
+            }
+        }
+    }
+
+    /// The panels a column shows, side by side across the scroll axis: the minimap (when there is one) and the
+    /// overview, the device view, or both.
+    private static func placePanels(view: ScrollView, overview: Size, minimap: Size, device: Size,
+                                    axis: ScrollDirection) -> [(panel: Panel, frame: Rect)] {
+        var shown: [(Panel, Size)] = minimap.width > 0 ? [(.minimap, minimap), (.overview, overview)]
+            : [(.overview, overview)]
+        switch view {
+        case .overview: break
+        case .device: shown = [(.device, device)]
+        case .both: shown.append((.device, device))
+        }
+        var placed = [(panel: Panel, frame: Rect)]()
+        var cursor = 0.0
+        for (panel, size) in shown {
+            let origin = axis == .vertical ? Point(x: cursor, y: 0) : Point(x: 0, y: cursor)
+            placed.append((panel, Rect(x: origin.x, y: origin.y, width: size.width, height: size.height)))
+            cursor += (axis == .vertical ? size.width : size.height) + gap
+        }
+        return placed
+    }
+
+    /// The legend's rows and width: one row under the whole content; under a narrow neighbourhood column, as many
+    /// rows as it takes rather than a frame widened with empty space.
+    private static func legendLayout(_ entries: [(label: String, colour: Colour, dashed: Bool)],
+                                     framing: OverviewFraming, columnsWidth: Double,
+                                     scene: Scene) -> (rows: [Range<Int>], width: Double) {
+        if framing == .wholeContent {
+            return (entries.isEmpty ? [] : [entries.indices], legendWidth(entries, scene: scene))
+        }
+        // Each entry's width counts the gap after it, which a row's last entry does not need.
+        let rows = legendRows(entries.map { legendWidth([$0], scene: scene) - 2 * margin },
+                              width: columnsWidth - 2 * margin + legendGap)
+        let width = rows.map { legendWidth(Array(entries[$0]), scene: scene) - legendGap }.max() ?? 0
+        return (rows, width)
     }
 
     /// The GIF palette: the style's colours, with the ramps their edges fall on.
