@@ -62,8 +62,8 @@ package struct ConfigFile: Sendable {
                 let folder = AtomicFile.folder(of: name)
                 let paths = try value.array("\"\(key.value)\"").map { element throws(InputError) -> String in
                     let path = try element.string("a path in \"\(key.value)\"")
-                    return path.hasPrefix("/") || folder == "."
-                        || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
+                    return path.hasPrefix("/") || folder == "." || name == "<stdin>"
+                        ? path : (folder as NSString).appendingPathComponent(path)
                 }
                 if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
             } else if let setting = LayoutSetting.all.first(where: { $0.key.rawValue == key.value }) {

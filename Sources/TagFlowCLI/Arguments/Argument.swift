@@ -92,8 +92,7 @@ extension Argument where Root: ParsableArguments {
     static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
         option(keyPath, "--png-compression",
                help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several "
-                   + "times faster with "
-                   + "many colours; small for pictures kept, such as documentation: smaller, far "
+                   + "times faster with many colours; small for pictures kept, such as documentation: smaller, far "
                    + "slower.", value: .choice)
     }
 

@@ -116,8 +116,8 @@ extension ParsableCommand {
     static var helpNames: [String] { ["--help", "-h"] }
 
     static var usage: String {
-        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> "
-            + "..." : "<\($0.name)>" }.joined(separator: " ")
+        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }
+            .joined(separator: " ")
         return "tagflow \(configuration.name) \(positional)\(positional.isEmpty ? "" : " ")[<options>]"
     }
 }

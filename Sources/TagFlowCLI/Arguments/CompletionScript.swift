@@ -199,18 +199,17 @@ struct CompletionScript {
             "complete -c tagflow -n __fish_use_subcommand -l version -d 'Show the version.'",
             "complete -c tagflow -n __fish_use_subcommand -l help -s h -d 'Show help information.'",
             "complete -c tagflow -n __fish_use_subcommand -l \(TagFlowCommand.generateCompletionScript.dropFirst(2)) "
-                + "-x -a "
-                + fishQuoted(CompletionShell.allCases.map(\.rawValue).joined(separator: " ")) + " -d 'Print a "
-                + "completion script.'",
-            "complete -c tagflow -n __fish_use_subcommand -l \(TagFlowCommand.generateManual.dropFirst(2)) -d 'Print "
-                + "the manual page.'",
+                + "-x -a " + fishQuoted(CompletionShell.allCases.map(\.rawValue).joined(separator: " "))
+                + " -d 'Print a completion script.'",
+            "complete -c tagflow -n __fish_use_subcommand -l \(TagFlowCommand.generateManual.dropFirst(2)) "
+                + "-d 'Print the manual page.'",
         ]
         for command in commands {
             lines.append("complete -c tagflow -n __fish_use_subcommand -a \(command.name) -d "
                 + "\(fishQuoted(command.abstract))")
         }
-        lines.append("complete -c tagflow -n '__fish_seen_subcommand_from help' -x "
-            + "-a " + fishQuoted(commands.map(\.name).joined(separator: " ")))
+        lines.append("complete -c tagflow -n '__fish_seen_subcommand_from help' -x -a "
+                     + fishQuoted(commands.map(\.name).joined(separator: " ")))
         for command in commands {
             let condition = fishQuoted("__fish_seen_subcommand_from \(command.name)")
             for option in command.options {

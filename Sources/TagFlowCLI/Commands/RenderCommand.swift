@@ -59,11 +59,9 @@ struct RenderCommand: ParsableCommand {
         let scene = try SceneLoader.scene(loaded, style: style, console: console)
         if format == .pdf, scene.drawsVariedFaces {
             console.warn("a PDF shows a variable font at its default outlines: cairo embeds the font file, not the "
-                + "axis values the text "
-                         + "was measured and drawn at (fontVariations, a title's or Bold Text's weight, an automatic "
-                         + "opsz), so such text "
-                         + "looks of the wrong weight or spacing; write \(output.replacingExtension(with: "svg")) or a "
-                         + "PNG to see it")
+                         + "axis values the text was measured and drawn at (fontVariations, a title's or Bold Text's "
+                         + "weight, an automatic opsz), so such text looks of the wrong weight or spacing; write "
+                         + "\(output.replacingExtension(with: "svg")) or a PNG to see it")
         }
         let bytes: [UInt8]
         do {

@@ -41,17 +41,15 @@ struct TextWarnings {
                     + "(--vertical-padding \(formatDecimal(padding))) to fit it"
                 : "set itemHeight to auto (--item-height auto) to grow the cells with the text"
             clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the "
-                + "\(formatDecimal(options.itemHeight)) pt cell "
-                + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines "
-                + "up to \(formatDecimal(tallest)) pt), "
+                + "\(formatDecimal(options.itemHeight)) pt cell at content size \(options.contentSize.rawValue) "
+                + "(\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
                 + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): " + remedy
         }
         // maxLines hides the last tags of a section; selected ones among them are chosen out of sight.
         let hiddenSelected = zip(layout.flow.sections, layout.document.sections).enumerated().flatMap { index, pair in
             let (laidOut, section) = pair
-            return section.tags.indices.suffix(laidOut.hiddenCount).filter {
-                section.tags[$0].isSelected
-            }.map { ElementID.item(index, $0) }
+            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }
+                .map { ElementID.item(index, $0) }
         }
         if let first = hiddenSelected.first {
             let count = hiddenSelected.count

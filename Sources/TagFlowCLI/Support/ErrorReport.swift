@@ -125,9 +125,8 @@ extension ValueError {
         case let .notAtLeastOne(number): ("\(what) must be at least 1, got \(number)", nil)
         case let .notASeed(text):
             ("\(what) expects a whole number from 0 to \(ValueParser<UInt64>.largestSeed), got '\(text)'",
-             !text.isEmpty
-                 && text.allSatisfy { $0.isASCII && $0.isNumber } ? "2^53 − 1 is the largest whole number JSON readers "
-                     + "keep exact" : nil)
+             !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+                 ? "2^53 − 1 is the largest whole number JSON readers keep exact" : nil)
         case let .notAChoice(text, choices):
             ("\(what) must be one of \(choices.joined(separator: ", ")); got '\(text)'", suggestion(text, in: choices))
         case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'",
@@ -451,11 +450,10 @@ extension OutputError {
         case let .framesFolderParentMissing(path, parent):
             ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' does not exist",
                         hint: "create it first: mkdir -p '\(parent)'")
-        case let .framesFolderParentNotWritable(path,
-                                                parent): ErrorReport(message: "cannot make the folder '\(path)': "
-                                                    + "'\(parent)' is not writable")
-        case let .framesFolderNotCreated(path,
-                                         reason): ErrorReport(message: "cannot make the folder '\(path)': \(reason)")
+        case let .framesFolderParentNotWritable(path, parent):
+            ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' is not writable")
+        case let .framesFolderNotCreated(path, reason):
+            ErrorReport(message: "cannot make the folder '\(path)': \(reason)")
         case let .framesNotWritten(error, written, total, folder):
             ErrorReport(message: "\(error)",
                         hint: "kept the first \(written) of \(total) frames in \(folder), and frames.json says "
