@@ -41,7 +41,10 @@ package struct ConfigFile: Sendable {
 
     /// Reads a config from its bytes; `name` is what errors call the file.
     package static func parse(_ bytes: [UInt8], file name: String) throws(InputError) -> ConfigFile {
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { try validateUTF8(bytes.dropFirst(3), file: name) } else { try validateUTF8(bytes[...], file: name) }
+        if bytes.starts(with: [0xEF, 0xBB,
+                               0xBF]) {
+                                   try validateUTF8(bytes.dropFirst(3), file: name)
+                               } else { try validateUTF8(bytes[...], file: name) }
         let reader = try JSONObjectReader(JSONParser.parse(bytes, file: name), context: "the config")
         try reader.rejectUnknownKeys(allowed: keys)
         var config = ConfigFile()
@@ -59,7 +62,8 @@ package struct ConfigFile: Sendable {
                 let folder = AtomicFile.folder(of: name)
                 let paths = try value.array("\"\(key.value)\"").map { element throws(InputError) -> String in
                     let path = try element.string("a path in \"\(key.value)\"")
-                    return path.hasPrefix("/") || folder == "." || name == "<stdin>" ? path : (folder as NSString).appendingPathComponent(path)
+                    return path.hasPrefix("/") || folder == "." || name == "<stdin>"
+                        ? path : (folder as NSString).appendingPathComponent(path)
                 }
                 if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
             } else if let setting = LayoutSetting.all.first(where: { $0.key.rawValue == key.value }) {

@@ -60,7 +60,8 @@ extension Located where Value == JSONValue {
     package func mismatch(_ what: String, expected: String) -> InputError {
         // A number or a truth written in quotes is the commonest slip, and its fix is plain.
         var found = value.kindName
-        if case let .string(text) = value, (expected == "a number" && Double(text)?.isFinite == true) || (expected == "true or false" && ["true", "false"].contains(text)) {
+        if case let .string(text) = value, (expected == "a number" && Double(text)?.isFinite == true)
+            || (expected == "true or false" && ["true", "false"].contains(text)) {
             found = "a string, \"\(text)\""
         }
         return .expectedType(what: what, expected: expected, found: found, at: location)

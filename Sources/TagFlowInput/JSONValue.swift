@@ -18,7 +18,8 @@ public indirect enum JSONValue: Sendable, Equatable {
         case let (.string(a), .string(b)): a == b
         case let (.array(a), .array(b)): a.map(\.value) == b.map(\.value)
         case let (.object(a), .object(b)):
-            a.count == b.count && zip(a, b).allSatisfy { $0.key.value == $1.key.value && $0.value.value == $1.value.value }
+            a.count == b.count && zip(a,
+                                      b).allSatisfy { $0.key.value == $1.key.value && $0.value.value == $1.value.value }
         default: false
         }
     }
@@ -170,13 +171,17 @@ public struct JSONParser {
             let keyStart = here
             guard position < bytes.count, bytes[position] == UInt8(ascii: "\"") else {
                 // Only a comma leads here with a brace next: an empty object returned above.
-                if position < bytes.count, bytes[position] == UInt8(ascii: "}") { throw error(.trailingComma(closer: "}")) }
+                if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
+                    throw error(.trailingComma(closer: "}"))
+                }
                 throw error(.expectedKey(found: describeByte()))
             }
             let key = try parseString()
             if !seen.insert(key).inserted { throw error(.duplicateKey(key), at: keyStart) }
             skipWhitespace()
-            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { throw error(.expectedColon(afterKey: key)) }
+            guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else {
+                throw error(.expectedColon(afterKey: key))
+            }
             position += 1
             skipWhitespace()
             let value = try parseValue(depth: depth + 1)
@@ -227,7 +232,9 @@ public struct JSONParser {
         }
         if position < bytes.count, bytes[position] | 0x20 == UInt8(ascii: "e") {
             position += 1
-            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") { position += 1 }
+            if position < bytes.count, bytes[position] == UInt8(ascii: "+") || bytes[position] == UInt8(ascii: "-") {
+                position += 1
+            }
             if digits() == 0 { throw error(.expectedExponentDigits) }
         }
         let text = String(decoding: bytes[start..<position], as: UTF8.self)
@@ -275,7 +282,8 @@ public struct JSONParser {
             case UInt8(ascii: "u"):
                 let unit = try parseHex4()
                 if (0xD800...0xDBFF).contains(unit) {
-                    guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u") else {
+                    guard bytes.count - position >= 6, bytes[position] == UInt8(ascii: "\\"),
+                          bytes[position + 1] == UInt8(ascii: "u") else {
                         throw error(.unpairedHighSurrogate(unit), at: escapeStart)
                     }
                     position += 2

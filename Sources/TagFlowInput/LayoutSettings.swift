@@ -67,7 +67,8 @@ package struct LayoutSetting: Sendable {
     }
 
     /// Insets: an `.insets`.
-    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, EdgeInsets> & Sendable, _ help: String) {
+    package init(_ key: LayoutOptionKey, _ keyPath: WritableKeyPath<LayoutOptions, EdgeInsets> & Sendable,
+                 _ help: String) {
         self.init(key, .insets, help, apply: { options, value in
             if case let .insets(insets) = value { options[keyPath: keyPath] = insets }
         }, current: { options in
@@ -173,29 +174,39 @@ package struct LayoutSetting: Sendable {
             guard !text.isEmpty else { throw .emptyValue(key: what, at: json.location) }
             return .text(text)
         case .insets:
-            if case let .number(all) = json.value { return .insets(EdgeInsets(all: try checked(all, what: what, at: json.location))) }
+            if case let .number(all) = json.value {
+                return .insets(EdgeInsets(all: try checked(all, what: what, at: json.location)))
+            }
             if case .object = json.value {
                 let reader = try JSONObjectReader(json, context: what)
                 try reader.rejectUnknownKeys(allowed: ["top", "left", "bottom", "right"])
                 var sides = [Double]()
                 for side in ["top", "left", "bottom", "right"] {
-                    sides.append(try reader[side].map { value throws(InputError) in try checked(value.number(side), what: "\(what).\(side)", at: value.location) } ?? 0)
+                    sides.append(try reader[side].map { value throws(InputError) in
+                        try checked(value.number(side), what: "\(what).\(side)", at: value.location)
+                    } ?? 0)
                 }
                 return .insets(EdgeInsets(top: sides[0], left: sides[1], bottom: sides[2], right: sides[3]))
             }
-            guard case .array = json.value else { throw json.mismatch(what, expected: "a number, [top, left, bottom, right] or {\"top\": …}") }
+            guard case .array = json.value else {
+                throw json.mismatch(what, expected: "a number, [top, left, bottom, right] or {\"top\": …}")
+            }
             let elements = try json.array(what)
             guard elements.count == 4 else {
                 throw .wrongCount(key: what, expected: 4, found: elements.count, at: json.location)
             }
             var numbers = [Double]()
-            for element in elements { numbers.append(try checked(element.number(what), what: what, at: element.location)) }
+            for element in elements {
+                numbers.append(try checked(element.number(what), what: what, at: element.location))
+            }
             return .insets(EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3]))
         case .flag:
             return .flag(try json.bool(what))
         case let .choice(names):
             let text = try json.string(what)
-            guard let name = chosenName(text, in: names) else { throw .value(.notAChoice(text, choices: names), key: what, at: json.location) }
+            guard let name = chosenName(text, in: names) else {
+                throw .value(.notAChoice(text, choices: names), key: what, at: json.location)
+            }
             return .text(name)
         }
     }

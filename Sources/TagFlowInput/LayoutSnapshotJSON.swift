@@ -18,7 +18,8 @@ package enum LayoutSnapshotJSON {
     package static func snapshot(_ value: Located<JSONValue>) throws(InputError) -> LayoutSnapshot {
         let root = try JSONObjectReader(value, context: "the layout JSON")
         let viewport = try size(root, "viewport")
-        let contentSize = try root["contentSize"] == nil ? Size(width: viewport.width, height: 0) : size(root, "contentSize")
+        let contentSize = try root["contentSize"] == nil ? Size(width: viewport.width, height: 0) : size(root,
+                                                                                                         "contentSize")
         let sectionsValue = try root.required("sections", kind: .layout)
         var sections = [LayoutSnapshot.Section]()
         for (sectionIndex, sectionValue) in try sectionsValue.array("\"sections\"").enumerated() {
@@ -35,17 +36,22 @@ package enum LayoutSnapshotJSON {
                     isSelected: try item["selected"]?.bool("\"selected\"") ?? false))
             }
             sections.append(LayoutSnapshot.Section(
-                title: try reader["title"]?.optionalString("\"title\""), footer: try reader["footer"]?.optionalString("\"footer\""),
+                title: try reader["title"]?.optionalString("\"title\""),
+                footer: try reader["footer"]?.optionalString("\"footer\""),
                 header: try optionalRect(reader["header"], context: "the header of section \(sectionIndex)"),
                 footerFrame: try optionalRect(reader["footerFrame"], context: "the footer of section \(sectionIndex)"),
                 tags: tags, more: try more(reader["more"], section: sectionIndex)))
         }
-        let fontFiles = try root["fontFiles"].map { value throws(InputError) in try FontFileIdentity.list(fromJSON: value) } ?? []
+        let fontFiles = try root["fontFiles"].map { value throws(InputError) in
+            try FontFileIdentity.list(fromJSON: value)
+        } ?? []
         /// One of `T`'s names under `key`, if the key is there.
-        func choice<T: CaseIterable & RawRepresentable>(_ key: String) throws(InputError) -> T? where T.RawValue == String {
+        func choice<T: CaseIterable & RawRepresentable>(_ key: String) throws(InputError) -> T?
+            where T.RawValue == String {
             try root[key].map { value throws(InputError) -> T in
                 guard let chosen = T(rawValue: try value.string("\"\(key)\"")) else {
-                    throw value.mismatch("\"\(key)\"", expected: T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
+                    throw value.mismatch("\"\(key)\"",
+                                         expected: T.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
                 }
                 return chosen
             }
@@ -80,7 +86,8 @@ package enum LayoutSnapshotJSON {
     }
 
     private static func rect(_ reader: JSONObjectReader, context: String) throws(InputError) -> Rect {
-        Rect(x: try required(reader, "x").number("x of \(context)"), y: try required(reader, "y").number("y of \(context)"),
+        Rect(x: try required(reader, "x").number("x of \(context)"),
+             y: try required(reader, "y").number("y of \(context)"),
              width: try required(reader, "width").number("the width of \(context)"),
              height: try required(reader, "height").number("the height of \(context)"))
     }

@@ -19,7 +19,9 @@ package struct StyleSettings {
 
     package func style(config: ConfigFile) throws(InputError) -> Style {
         var theme = Self.defaultTheme
-        let reader = try config.style.map { value throws(InputError) in try JSONObjectReader(value, context: "\"style\"") }
+        let reader = try config.style.map { value throws(InputError) in
+            try JSONObjectReader(value, context: "\"style\"")
+        }
         if let reader {
             try reader.rejectUnknownKeys(allowed: Self.keys)
             if let value = reader["theme"] { theme = try choice(Style.Theme.self, value, key: "\"theme\"") }
@@ -29,17 +31,20 @@ package struct StyleSettings {
         if let reader {
             for (key, path) in Style.colourKeys {
                 guard let value = reader[key] else { continue }
-                style[keyPath: path] = try Self.colour(value.string("\"\(key)\""), what: "\"\(key)\"", at: value.location)
+                style[keyPath: path] = try Self.colour(value.string("\"\(key)\""), what: "\"\(key)\"",
+                                                       at: value.location)
             }
             for (key, path, range) in Style.numberKeys {
                 guard let value = reader[key] else { continue }
-                style[keyPath: path] = try Self.number(value.number("\"\(key)\""), in: range, what: "\"\(key)\"", at: value.location)
+                style[keyPath: path] = try Self.number(value.number("\"\(key)\""), in: range, what: "\"\(key)\"",
+                                                       at: value.location)
             }
             if let value = reader["cornerRadius"] {
                 if case .null = value.value {
                     style.cornerRadius = nil
                 } else {
-                    style.cornerRadius = try Self.number(value.number("\"cornerRadius\""), in: 0...1000, what: "\"cornerRadius\"", at: value.location)
+                    style.cornerRadius = try Self.number(value.number("\"cornerRadius\""), in: 0...1000,
+                                                         what: "\"cornerRadius\"", at: value.location)
                 }
             }
             if let value = reader["headerFontWeight"] {
@@ -55,7 +60,8 @@ package struct StyleSettings {
         return colour
     }
 
-    private static func number(_ value: Double, in range: ClosedRange<Double>, what: String, at location: SourceSpan?) throws(InputError) -> Double {
+    private static func number(_ value: Double, in range: ClosedRange<Double>, what: String,
+                               at location: SourceSpan?) throws(InputError) -> Double {
         guard range.contains(value) else {
             let allowed = "a number from \(formatPoints(range.lowerBound)) to \(formatPoints(range.upperBound))"
             throw .numberOutOfRange(key: what, value: value, allowed: allowed, at: location)
@@ -65,7 +71,8 @@ package struct StyleSettings {
 }
 
 /// A config value naming one of an enum's cases.
-package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ json: Located<JSONValue>, key: String) throws(InputError) -> T
+package func choice<T: RawRepresentable & CaseIterable>(_ type: T.Type, _ json: Located<JSONValue>,
+                                                        key: String) throws(InputError) -> T
 where T.RawValue == String {
     let text = try json.string(key)
     guard let value: T = chosenCase(text) else {

@@ -60,7 +60,8 @@ public enum TagsFile {
             let line = String(decoding: lineBytes, as: UTF8.self)
             func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
             if lineBytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
-               let (offset, scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
+               let (offset,
+                    scalar) = line.unicodeScalars.enumerated().first(where: { isForbiddenControl($0.element) }) {
                 throw .controlCharacterInLine(scalar, at: at(offset + 1))
             }
             let leading = lineBytes.first?.isPrintableASCII == true ? 0 : line.prefix { $0.isWhitespace }.count
@@ -94,7 +95,8 @@ public enum TagsFile {
                 let restLeading = rest.prefix { $0.isWhitespace }.count
                 let text = try tagText(rest.dropFirst(restLeading), column: column + 1 + restLeading, at: at)
                 guard let text else { throw .selectedTagWithoutText(at: at(column)) }
-                current.tags.append(Tag(text, isSelected: true, location: SourceLocation(line: lineNumber, column: column)))
+                current.tags.append(Tag(text, isSelected: true,
+                                        location: SourceLocation(line: lineNumber, column: column)))
             default:
                 if let text = try tagText(content, column: column, at: at) {
                     current.tags.append(Tag(text, location: SourceLocation(line: lineNumber, column: column)))
@@ -109,14 +111,16 @@ public enum TagsFile {
     /// and ends with no space, starts with no marker, and is not too long. `nil` for any other line.
     private static func plainTag(_ line: ArraySlice<UInt8>) -> String? {
         guard let first = line.first, let last = line.last, first.isPrintableASCII, last.isPrintableASCII,
-              first != UInt8(ascii: "#"), first != UInt8(ascii: "@"), first != UInt8(ascii: "*"), first != UInt8(ascii: "\\"),
+              first != UInt8(ascii: "#"), first != UInt8(ascii: "@"), first != UInt8(ascii: "*"),
+              first != UInt8(ascii: "\\"),
               line.count <= maxTagLength, line.allSatisfy({ $0 >= 0x20 && $0 < 0x7F })
         else { return nil }
         return String(decoding: line, as: UTF8.self)
     }
 
     /// A tag's text: verbatim after a '\', trimmed otherwise; `nil` when there is none.
-    private static func tagText(_ content: Substring, column: Int, at: (Int) -> SourceSpan) throws(InputError) -> String? {
+    private static func tagText(_ content: Substring, column: Int,
+                                at: (Int) -> SourceSpan) throws(InputError) -> String? {
         let text: String
         // Where the text starts, in characters from the content's start.
         let start: Int
@@ -129,7 +133,9 @@ public enum TagsFile {
             start = content.prefix { $0.isWhitespace }.count
             if text.isEmpty { return nil }
         }
-        if let tab = text.firstIndex(of: "\t") { throw .tabInTag(at: at(column + start + text.distance(from: text.startIndex, to: tab))) }
+        if let tab = text.firstIndex(of: "\t") {
+            throw .tabInTag(at: at(column + start + text.distance(from: text.startIndex, to: tab)))
+        }
         if isTooLong(text) { throw .lineTooLong(bytes: text.utf8.count, limit: maxTagLength, at: at(column)) }
         return text
     }

@@ -52,7 +52,9 @@ public enum TagsJSON {
         if let scalar = text.unicodeScalars.first(where: TagsFile.isForbiddenInTag) {
             throw .controlCharacterInTag(scalar, at: value.location)
         }
-        if TagsFile.isTooLong(text) { throw .tagTooLong(bytes: text.utf8.count, limit: TagsFile.maxTagLength, at: value.location) }
+        if TagsFile.isTooLong(text) {
+            throw .tagTooLong(bytes: text.utf8.count, limit: TagsFile.maxTagLength, at: value.location)
+        }
         return Tag(text, isSelected: selected, location: location)
     }
 }

@@ -65,7 +65,8 @@ extension Argument {
     /// The same argument, storing into the property `keyPath` of a larger root.
     func lifted<Outer>(into keyPath: WritableKeyPath<Outer, Root>) -> Argument<Outer> {
         let inner = apply
-        return Argument<Outer>(kind: kind, names: names, help: help, valueName: valueName, defaultDescription: defaultDescription,
+        return Argument<Outer>(kind: kind, names: names, help: help, valueName: valueName,
+                               defaultDescription: defaultDescription,
                                repeats: repeats, completion: completion,
                                keyPath: (keyPath as AnyKeyPath).appending(path: self.keyPath) ?? keyPath,
                                group: group ?? keyPath,
@@ -76,10 +77,13 @@ extension Argument {
 
 extension Argument where Root: ParsableArguments {
     /// An option whose property's initial value is its default; an empty one, such as no text, is not shown.
-    static func option<Value>(_ keyPath: WritableKeyPath<Root, Value>, _ names: String..., help: String, value: ValueParser<Value>,
+    static func option<Value>(_ keyPath: WritableKeyPath<Root, Value>, _ names: String..., help: String,
+                              value: ValueParser<Value>,
                               defaultDescription: String? = nil) -> Self {
         Argument(kind: .option, names: names, help: help, valueName: value.valueName,
-                 defaultDescription: defaultDescription ?? [value.describe(Root()[keyPath: keyPath])].first { !$0.isEmpty },
+                 defaultDescription: defaultDescription ?? [value.describe(Root()[keyPath: keyPath])].first {
+                     !$0.isEmpty
+                 },
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }
@@ -87,20 +91,24 @@ extension Argument where Root: ParsableArguments {
     /// `--png-compression fastest|fast|small`, for the commands that write pictures: render and scroll.
     static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
         option(keyPath, "--png-compression",
-               help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several times faster with "
-                   + "many colours; small for pictures kept, such as documentation: smaller, far slower.", value: .choice)
+               help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several "
+                   + "times faster with many colours; small for pictures kept, such as documentation: smaller, far "
+                   + "slower.", value: .choice)
     }
 
     /// An option with no default value: `nil` until given. `defaultDescription` says what happens without it.
-    static func option<Value>(_ keyPath: WritableKeyPath<Root, Value?>, _ names: String..., help: String, value: ValueParser<Value>,
+    static func option<Value>(_ keyPath: WritableKeyPath<Root, Value?>, _ names: String..., help: String,
+                              value: ValueParser<Value>,
                               defaultDescription: String? = nil) -> Self {
-        Argument(kind: .option, names: names, help: help, valueName: value.valueName, defaultDescription: defaultDescription,
+        Argument(kind: .option, names: names, help: help, valueName: value.valueName,
+                 defaultDescription: defaultDescription,
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try value.parse(text ?? "") })
     }
 
     /// An option that may be given more than once; each value is appended.
-    static func repeating<Value>(_ keyPath: WritableKeyPath<Root, [Value]>, _ names: String..., help: String, value: ValueParser<Value>) -> Self {
+    static func repeating<Value>(_ keyPath: WritableKeyPath<Root, [Value]>, _ names: String..., help: String,
+                                 value: ValueParser<Value>) -> Self {
         Argument(kind: .option, names: names, help: help, valueName: value.valueName, repeats: true,
                  completion: value.completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath].append(try value.parse(text ?? "")) })
@@ -112,7 +120,9 @@ extension Argument where Root: ParsableArguments {
                                      value: ValueParser<Value>, whenAlone: Value) -> Self {
         Argument(kind: .optionalValue, names: names, help: help, valueName: value.valueName,
                  defaultDescription: value.describe(whenAlone), completion: value.completion, keyPath: keyPath,
-                 apply: { root, text throws(ValueError) in root[keyPath: keyPath] = try text.map(value.parse) ?? whenAlone },
+                 apply: { root, text throws(ValueError) in
+                     root[keyPath: keyPath] = try text.map(value.parse) ?? whenAlone
+                 },
                  acceptsNext: { (try? value.parse($0)) != nil })
     }
 
@@ -123,14 +133,17 @@ extension Argument where Root: ParsableArguments {
     }
 
     /// A positional argument.
-    static func positional(_ keyPath: WritableKeyPath<Root, String>, _ name: String, help: String, completion: Completion = .none) -> Self {
+    static func positional(_ keyPath: WritableKeyPath<Root, String>, _ name: String, help: String,
+                           completion: Completion = .none) -> Self {
         Argument(kind: .positional(repeats: false), names: [name], help: help, completion: completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = text ?? "" })
     }
 
     /// A positional taking every remaining argument, at least one.
-    static func positionals(_ keyPath: WritableKeyPath<Root, [String]>, _ name: String, help: String, completion: Completion = .none) -> Self {
-        Argument(kind: .positional(repeats: true), names: [name], help: help, repeats: true, completion: completion, keyPath: keyPath,
+    static func positionals(_ keyPath: WritableKeyPath<Root, [String]>, _ name: String, help: String,
+                            completion: Completion = .none) -> Self {
+        Argument(kind: .positional(repeats: true), names: [name], help: help, repeats: true, completion: completion,
+                 keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath].append(text ?? "") })
     }
 }

@@ -40,16 +40,22 @@ extension ParsableCommand {
         var groups: [(title: String, options: [CommandDescription.Option])] = arguments.map { group in
             (group.title, group.arguments.filter { !$0.isPositional }.map { argument in
                 CommandDescription.Option(names: argument.names, help: argument.help, valueName: argument.valueName,
-                                          defaultDescription: argument.defaultDescription, completion: argument.completion,
-                                          takesValue: argument.kind != .flag, valueIsOptional: argument.kind == .optionalValue,
+                                          defaultDescription: argument.defaultDescription,
+                                          completion: argument.completion,
+                                          takesValue: argument.kind != .flag,
+                                          valueIsOptional: argument.kind == .optionalValue,
                                           repeats: argument.repeats)
             })
         }.filter { !$0.options.isEmpty }
         groups.append(("Options", [helpOption]))
         return CommandDescription(
-            name: configuration.name, abstract: configuration.abstract, discussion: configuration.discussion, usage: usage,
+            name: configuration.name, abstract: configuration.abstract, discussion: configuration.discussion,
+            usage: usage,
             examples: configuration.examples, groups: groups,
-            positionals: positionalArguments.map { CommandDescription.Positional(name: $0.name, help: $0.help, repeats: $0.repeats, completion: $0.completion) })
+            positionals: positionalArguments.map {
+                CommandDescription.Positional(name: $0.name, help: $0.help, repeats: $0.repeats,
+                                              completion: $0.completion)
+            })
     }
 }
 

@@ -86,7 +86,8 @@ extension ParsableCommand {
 
     /// Gives each declared positional its word, a repeating last one every word left. A word too many is refused,
     /// saying so when it reads as the value of an option whose value may be left out.
-    private static func assignPositionals(_ read: CommandLineReading<Self>, to command: inout Self) throws(CommandLineError) {
+    private static func assignPositionals(_ read: CommandLineReading<Self>,
+                                          to command: inout Self) throws(CommandLineError) {
         let declared = positionalArguments, positionals = read.positionals
         if positionals.count < declared.count {
             throw .missingArgument(declared[positionals.count].name)
@@ -115,7 +116,8 @@ extension ParsableCommand {
     static var helpNames: [String] { ["--help", "-h"] }
 
     static var usage: String {
-        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }.joined(separator: " ")
+        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }
+            .joined(separator: " ")
         return "tagflow \(configuration.name) \(positional)\(positional.isEmpty ? "" : " ")[<options>]"
     }
 }

@@ -149,7 +149,8 @@ extension ParsableCommand {
     /// OPTIONS; then the shared groups, those with a page named by it.
     static var helpGroups: [(title: String, rows: [HelpText.Row], page: HelpPage?)] {
         let declared = arguments.map { group in
-            (title: group.title.uppercased(), rows: group.arguments.filter { !$0.isPositional }.map { HelpText.row($0) },
+            (title: group.title.uppercased(),
+             rows: group.arguments.filter { !$0.isPositional }.map { HelpText.row($0) },
              page: group.page, isShared: group.isShared)
         }.filter { !$0.rows.isEmpty }
         var own = declared.filter { !$0.isShared }.map { ($0.title, $0.rows, $0.page) }

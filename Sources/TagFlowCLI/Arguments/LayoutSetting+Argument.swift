@@ -27,7 +27,8 @@ extension LayoutSetting {
         case .insets: return wrap(.insets, Value.insets)
         case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
         case let .choice(names):
-            return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
+            return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names),
+                               parse: { text throws(ValueError) in
                 guard let name = chosenName(text, in: names) else { throw .notAChoice(text, choices: names) }
                 return .text(name)
             }, describe: { _ in "" })
@@ -35,12 +36,15 @@ extension LayoutSetting {
     }
 
     /// This setting's flag, its default shown from ``LayoutOptions``; `store` keeps the value read.
-    func argument<Root>(keyPath: AnyKeyPath, store: @escaping (inout Root, LayoutSetting, Value) -> Void) -> Argument<Root> {
+    func argument<Root>(keyPath: AnyKeyPath,
+                        store: @escaping (inout Root, LayoutSetting, Value) -> Void) -> Argument<Root> {
         let parser = self.parser
         let setting = self
         let isFlag = if case .flag = kind { true } else { false }
-        return Argument(kind: isFlag ? .flag : .option, names: [flag], help: help, valueName: isFlag ? nil : parser.valueName,
-                        defaultDescription: [current(LayoutOptions())].first { !$0.isEmpty }, completion: parser.completion, keyPath: keyPath,
+        return Argument(kind: isFlag ? .flag : .option, names: [flag], help: help,
+                        valueName: isFlag ? nil : parser.valueName,
+                        defaultDescription: [current(LayoutOptions())].first { !$0.isEmpty },
+                        completion: parser.completion, keyPath: keyPath,
                         apply: { root, text throws(ValueError) in store(&root, setting, try parser.parse(text ?? "")) })
     }
 }

@@ -28,7 +28,8 @@ enum ProcessArguments {
             case let .valid(scalar): offset += scalar.count
             case .emptyInput: return String(decoding: bytes, as: UTF8.self)
             case .error:
-                throw .argumentNotUTF8(position: position, byte: bytes[bytes.index(bytes.startIndex, offsetBy: offset)], offset: offset)
+                throw .argumentNotUTF8(position: position, byte: bytes[bytes.index(bytes.startIndex, offsetBy: offset)],
+                                       offset: offset)
             }
         }
     }

@@ -33,7 +33,8 @@ extension ValueParser {
     /// Parses each of `text`'s comma-separated parts with `self`.
     func list(count: Int) -> ValueParser<[Value]> {
         let element = self
-        return ValueParser<[Value]>(valueName: Array(repeating: valueName, count: count).joined(separator: ","), completion: completion,
+        return ValueParser<[Value]>(valueName: Array(repeating: valueName, count: count).joined(separator: ","),
+                                    completion: completion,
                                     parse: { text throws(ValueError) in
                                         let parts = text.split(separator: ",", omittingEmptySubsequences: false)
                                             .map { String($0).trimmingCharacters(in: .whitespaces) }
@@ -57,7 +58,8 @@ func parseNumber(_ text: String) throws(ValueError) -> Double {
 extension ValueParser where Value == Double {
     /// A number of points satisfying `rule`.
     static func number(_ rule: NumberRule, valueName: String = "PT") -> Self {
-        ValueParser(valueName: valueName, parse: { text throws(ValueError) in try rule.check(parseNumber(text)) }, describe: formatPoints)
+        ValueParser(valueName: valueName, parse: { text throws(ValueError) in try rule.check(parseNumber(text)) },
+                    describe: formatPoints)
     }
 
     static var positiveNumber: Self { number(.positive) }
@@ -82,7 +84,8 @@ extension ValueParser where Value == Double {
     static var ratio: Self {
         ValueParser(valueName: "R", parse: { text throws(ValueError) in
             let isPercent = text.hasSuffix("%")
-            guard let number = Double(isPercent ? String(text.dropLast()) : text), number >= 0, number <= (isPercent ? 100 : 1) else {
+            guard let number = Double(isPercent ? String(text.dropLast()) : text), number >= 0,
+                  number <= (isPercent ? 100 : 1) else {
                 throw .notARatio(text)
             }
             return isPercent ? number / 100 : number
@@ -93,7 +96,8 @@ extension ValueParser where Value == Double {
 extension ValueParser where Value == Int {
     /// A whole number of at least 0.
     static var count: Self {
-        ValueParser(valueName: "N", parse: { text throws(ValueError) in Int(try NumberRule.count.check(parseNumber(text))) },
+        ValueParser(valueName: "N",
+                    parse: { text throws(ValueError) in Int(try NumberRule.count.check(parseNumber(text))) },
                     describe: { String($0) })
     }
 
@@ -101,7 +105,9 @@ extension ValueParser where Value == Int {
     static var positiveCount: Self {
         ValueParser(valueName: "N", parse: { text throws(ValueError) in
             // A whole number below 1, negative too, is told what the least is.
-            if let number = Double(text), number < 1, number == number.rounded(), abs(number) < 1e15 { throw .notAtLeastOne(Int(number)) }
+            if let number = Double(text), number < 1, number == number.rounded(), abs(number) < 1e15 {
+                throw .notAtLeastOne(Int(number))
+            }
             return try count.parse(text)
         }, describe: { String($0) })
     }
@@ -152,12 +158,14 @@ extension ValueParser where Value == EdgeInsets {
     /// `T,L,B,R`, or one number for every side; none negative.
     static var insets: Self {
         ValueParser(valueName: "T,L,B,R", parse: { text throws(ValueError) in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let parts = text.split(separator: ",",
+                                   omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
             guard parts.count == 4 || parts.count == 1 else { throw .notInsets(text) }
             var numbers = [Double]()
             for part in parts { numbers.append(try NumberRule.nonNegative.check(parseNumber(part))) }
             return parts.count == 1 ? EdgeInsets(all: numbers[0])
-                                    : EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2], right: numbers[3])
+                                    : EdgeInsets(top: numbers[0], left: numbers[1], bottom: numbers[2],
+                                                 right: numbers[3])
         }, describe: { [$0.top, $0.left, $0.bottom, $0.right].map(formatPoints).joined(separator: ",") })
     }
 }
@@ -176,7 +184,10 @@ extension ValueParser where Value == PixelRegion {
     /// `X,Y,W,H` in whole pixels, with W and H above 0.
     static var region: Self {
         ValueParser(valueName: "X,Y,W,H", parse: { text throws(ValueError) in
-            let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+            let parts = text.split(separator: ",",
+                                   omittingEmptySubsequences: false).map {
+                                       Int($0.trimmingCharacters(in: .whitespaces))
+                                   }
             guard parts.count == 4, let x = parts[0], let y = parts[1], let w = parts[2], let h = parts[3],
                   x >= 0, y >= 0, w > 0, h > 0, x <= 1 << 20, y <= 1 << 20, w <= 1 << 20, h <= 1 << 20 else {
                 throw .notARegion(text)
@@ -190,7 +201,8 @@ extension ValueParser where Value: RawRepresentable & CaseIterable, Value.RawVal
     /// One of an enum's cases, by raw value in any case; help, completion and suggestions list `allCases`.
     static var choice: Self {
         let names = Value.allCases.map(\.rawValue)
-        return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names), parse: { text throws(ValueError) in
+        return ValueParser(valueName: names.joined(separator: "|"), completion: .choices(names),
+                           parse: { text throws(ValueError) in
             guard let value: Value = chosenCase(text) else { throw .notAChoice(text, choices: names) }
             return value
         }, describe: \.rawValue)

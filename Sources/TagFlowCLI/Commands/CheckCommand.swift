@@ -22,7 +22,9 @@ struct CheckCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "check",
         abstract: "Check that a query strategy returns every element in the rect, at every scroll step.",
-        discussion: "Scrolls from top to bottom. At each step it compares the strategy's answer with every element whose frame intersects the query rect, prints the first failures and a summary, and exits with status 1 if any element was missing.",
+        discussion: "Scrolls from top to bottom. At each step it compares the strategy's answer with every element "
+            + "whose frame intersects the query rect, prints the first failures and a summary, and exits with status 1 "
+            + "if any element was missing.",
         failure: "an element the query should have returned was missing",
         examples: [
             "tagflow check Examples/demo.tags --strategy naive-super",
@@ -37,9 +39,11 @@ struct CheckCommand: ParsableCommand {
                 .option(\.strategy, "--strategy", help: "The strategy to check.", value: .choice),
                 .option(\.query, "--query", help: "The rects to ask for.", value: .choice),
                 .option(\.step, "--step", help: "Points between scroll steps.", value: .positiveNumber),
-                .option(\.seed, "--seed", help: "Seed of the random rects; printed, so a run can be replayed.", value: .seed,
+                .option(\.seed, "--seed", help: "Seed of the random rects; printed, so a run can be replayed.",
+                        value: .seed,
                         defaultDescription: "from the clock"),
-                .option(\.superItemSize, "--super-item-size", help: "The itemSize naive-super's stock flow layout uses.", value: .size),
+                .option(\.superItemSize, "--super-item-size",
+                        help: "The itemSize naive-super's stock flow layout uses.", value: .size),
                 .option(\.maxFailures, "--max-failures", help: "Failing steps to print in full.", value: .count),
                 .option(\.format, "--format", help: "A report for people, or JSON for tools.", value: .choice),
             ])]
@@ -60,7 +64,8 @@ struct CheckCommand: ParsableCommand {
         let seed = self.seed ?? UInt64(Date().timeIntervalSince1970 * 1000) % 1_000_000
         let loaded = try input.load(tagsPath: tagsPath)
         let layout = try SceneLoader.layout(loaded, caching: .measurements, console: nil).layout
-        let check = try QueryCheck(layout: layout, strategy: strategy, kind: query, step: step, seed: seed, stockItemSize: superItemSize)
+        let check = try QueryCheck(layout: layout, strategy: strategy, kind: query, step: step, seed: seed,
+                                   stockItemSize: superItemSize)
         switch format {
         case .text: console.out(check.text(maxFailures: maxFailures))
         case .json: console.out(check.json.rendered() + "\n")

@@ -10,7 +10,8 @@ struct DevicesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "devices",
         abstract: "List the device profiles --device can name.",
-        discussion: "Each profile sets the viewport's width and the picture's scale from the device's screen in points; the height stays the chooser's. A config adds profiles of its own under \"devices\".",
+        discussion: "Each profile sets the viewport's width and the picture's scale from the device's screen in "
+            + "points; the height stays the chooser's. A config adds profiles of its own under \"devices\".",
         examples: [
             "tagflow devices",
             "tagflow render Examples/demo.tags --device iphone-15 -o demo.png",
@@ -18,7 +19,8 @@ struct DevicesCommand: ParsableCommand {
 
     static var arguments: [ArgumentGroup<Self>] {
         [ArgumentGroup("Options", [
-            .option(\.config, "--config", help: "A config whose own \"devices\" are listed too.", value: .path("FILE", extensions: ["json"])),
+            .option(\.config, "--config", help: "A config whose own \"devices\" are listed too.",
+                    value: .path("FILE", extensions: ["json"])),
             OutputFormat.option(\.format),
         ])]
     }
@@ -37,8 +39,10 @@ struct DevicesCommand: ParsableCommand {
         case .text:
             var table = TextTable(columns: ["name", "device", "width", "scale", "pixels", "same screen"])
             for profile in profiles {
-                table.add([profile.name, profile.displayName, formatPoints(profile.width) + " pt", "@" + formatPoints(profile.scale) + "x",
-                           formatPoints(profile.width * profile.scale) + " px", profile.otherNames.joined(separator: ", ")])
+                table.add([profile.name, profile.displayName, formatPoints(profile.width) + " pt",
+                           "@" + formatPoints(profile.scale) + "x",
+                           formatPoints(profile.width * profile.scale) + " px",
+                           profile.otherNames.joined(separator: ", ")])
             }
             console.out(table.rendered + "\n")
         }

@@ -16,7 +16,8 @@ struct LayoutCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "layout",
         abstract: "Print the frame of every header, tag and footer.",
-        discussion: "Measures each tag with FreeType and HarfBuzz, lays the tags out as YLTagsChooser's flow layout does, and prints the frames in content coordinates.",
+        discussion: "Measures each tag with FreeType and HarfBuzz, lays the tags out as YLTagsChooser's flow layout "
+            + "does, and prints the frames in content coordinates.",
         examples: [
             "tagflow layout Examples/demo.tags",
             "tagflow layout Examples/demo.tags --config Examples/demo.json --format json",
@@ -29,12 +30,15 @@ struct LayoutCommand: ParsableCommand {
             + [ArgumentGroup("Output", [
                 .option(\.format, "--format", help: "A readable table, or JSON for tools.", value: .choice,
                         defaultDescription: "json for an output named *.json, else text"),
-                .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output (-, the default).", value: .path()),
+                .option(\.output, "--output", "-o", help: "Write to FILE instead of standard output (-, the default).",
+                        value: .path()),
             ])]
     }
 
     func run(console: Console) throws -> ExitStatus {
-        let output = try self.output.map { path throws(OutputError) in try OutputPath(path, inputs: [tagsPath, input.config]) }
+        let output = try self.output.map { path throws(OutputError) in
+            try OutputPath(path, inputs: [tagsPath, input.config])
+        }
             .flatMap { $0.isStandardOutput ? nil : $0 }
         let loaded = try input.load(tagsPath: tagsPath)
         let measured = try SceneLoader.layout(loaded, caching: .measurements, console: console)
@@ -43,8 +47,9 @@ struct LayoutCommand: ParsableCommand {
 
         switch format ?? (output?.pathExtension == "json" ? .json : .text) {
         case .json:
+            let style = try StyleSettings().style(config: loaded.config)
             let json = Self.layoutJSON(layout, fontFiles: FontRecords.identities(engine: engine, layout: layout,
-                                                                                          style: try StyleSettings().style(config: loaded.config)))
+                                                                                 style: style))
             try Self.stream(to: output, console: console) { buffer in
                 json.render(into: &buffer)
                 buffer.append(0x0A)
@@ -57,7 +62,8 @@ struct LayoutCommand: ParsableCommand {
 
     /// Hands what `body` writes to the output file a chunk at a time (under a temporary name, renamed into place
     /// once whole), or to standard output.
-    static func stream(to output: OutputPath?, console: Console, _ body: (inout OutputBuffer) -> Void) throws(OutputError) {
+    static func stream(to output: OutputPath?, console: Console,
+                       _ body: (inout OutputBuffer) -> Void) throws(OutputError) {
         guard let output else {
             var buffer = OutputBuffer { console.out(String(decoding: $0, as: UTF8.self)) }
             body(&buffer)
@@ -104,8 +110,10 @@ struct LayoutCommand: ParsableCommand {
                 row.member("alpha", number: attributes.alpha)
             }
             var members: [(String, JSONOutput)] = [
-                ("index", .integer(sectionIndex)), ("title", .optional(source.title)), ("footer", .optional(source.footer)),
-                ("header", elementJSON(flow, .header(sectionIndex))), ("footerFrame", elementJSON(flow, .footer(sectionIndex))),
+                ("index", .integer(sectionIndex)), ("title", .optional(source.title)),
+                ("footer", .optional(source.footer)),
+                ("header", elementJSON(flow, .header(sectionIndex))),
+                ("footerFrame", elementJSON(flow, .footer(sectionIndex))),
                 ("lineCount", .integer(section.lineCount)), ("hiddenCount", .integer(section.hiddenCount)),
             ]
             // The key appears only when more tags are asked for, so a layout without them has no empty one.
@@ -115,14 +123,17 @@ struct LayoutCommand: ParsableCommand {
         }
         var members: [(String, JSONOutput)] = [
             ("viewport", .object([("width", .number(flow.options.width)), ("height", .number(flow.options.height))])),
-            ("contentSize", .object([("width", .number(flow.contentSize.width)), ("height", .number(flow.contentSize.height))])),
+            ("contentSize",
+             .object([("width", .number(flow.contentSize.width)), ("height", .number(flow.contentSize.height))])),
             ("contentInset", .array([flow.options.contentInset.top, flow.options.contentInset.left,
-                                     flow.options.contentInset.bottom, flow.options.contentInset.right].map(JSONOutput.number))),
+                                     flow.options.contentInset.bottom,
+                                     flow.options.contentInset.right].map(JSONOutput.number))),
         ]
         // Vertical is the default, so only horizontal layouts name their direction and rows; and left to right, so
         // only right-to-left layouts name their reading direction.
         if flow.options.isHorizontal {
-            members += [("scrollDirection", .string(flow.options.scrollDirection.rawValue)), ("rows", .integer(flow.options.rows))]
+            members += [("scrollDirection", .string(flow.options.scrollDirection.rawValue)),
+                        ("rows", .integer(flow.options.rows))]
         }
         if flow.options.direction == .rtl { members.append(("direction", .string(Direction.rtl.rawValue))) }
         return .object(members + [("fontFiles", FontRecords.json(fontFiles)), ("sections", .array(sections))])
@@ -135,13 +146,16 @@ struct LayoutCommand: ParsableCommand {
             ("text", .string(tag.text)), ("count", .integer(more.count)),
             ("x", .number(more.frame.x)), ("y", .number(more.frame.y)),
             ("width", .number(more.frame.width)), ("height", .number(more.frame.height)),
-            ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)), ("truncated", .bool(more.isTruncated)),
-        ] + (tag.isTruncated ? [("displayText", .string(tag.displayText))] : []) + attributesJSON(layout.flow.attributes(for: .more(section))!))
+            ("textWidth", .number(tag.measurement.width)), ("line", .integer(more.line)),
+            ("truncated", .bool(more.isTruncated)),
+        ] + (tag.isTruncated ? [("displayText", .string(tag.displayText))] : [])
+            + attributesJSON(layout.flow.attributes(for: .more(section))!))
     }
 
     /// A header's or footer's frame and attributes, `{"x", "y", "width", "height", "zIndex", "alpha"}`, or null.
     static func elementJSON(_ flow: FlowLayout, _ id: ElementID) -> JSONOutput {
-        guard let attributes = flow.attributes(for: id), case let .object(frame) = JSONOutput.rect(attributes.frame) else { return .null }
+        guard let attributes = flow.attributes(for: id),
+              case let .object(frame) = JSONOutput.rect(attributes.frame) else { return .null }
         return .object(frame + attributesJSON(attributes))
     }
 
@@ -162,7 +176,9 @@ struct LayoutCommand: ParsableCommand {
     static func writeTable(_ layout: TagLayout, into output: inout OutputBuffer) {
         let flow = layout.flow
         let options = flow.options
-        output.append("viewport \(formatPoints(options.width))×\(formatPoints(options.height))  content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  \(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)")
+        output.append("viewport \(formatPoints(options.width))×\(formatPoints(options.height))  "
+            + "content \(formatDecimal(flow.contentSize.width))×\(formatDecimal(flow.contentSize.height))  "
+            + "\(flow.sections.count) section(s), \(layout.document.tagCount) tag(s)")
         output.append(0x0A)
         var table = StreamedTextTable(columns: tableColumns)
         // A section's items are measured, and then written, in blocks on every core.
@@ -199,7 +215,8 @@ struct LayoutCommand: ParsableCommand {
 
     /// `body` over blocks of `range` on every core, handing each result to `each` in order while the next blocks
     /// are made, so only a few blocks' results are ever held.
-    private static func inBlocks<T: Sendable>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T, each: (T) -> Void) {
+    private static func inBlocks<T: Sendable>(_ range: Range<Int>, _ body: @Sendable (Range<Int>) -> T,
+                                              each: (T) -> Void) {
         OrderedPipeline.forEachBlock(of: range, size: 4096, make: body, consume: each)
     }
 

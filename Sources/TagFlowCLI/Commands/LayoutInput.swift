@@ -20,21 +20,26 @@ struct LayoutInput: ParsableArguments {
                 value: .path("FILE", extensions: ["json"])),
         .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
                 defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
-        .option(\.device, "--device", help: "Preview on a device: its screen width, and for render its scale ('tagflow devices' lists them).",
+        .option(\.device, "--device",
+                help: "Preview on a device: its screen width, and for render its scale ('tagflow devices' lists them).",
                 value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
     ] + fontArguments }
 
     /// The fonts given by file or folder; `measure` takes them too.
     static var fontArguments: [Argument<Self>] { [
-        .repeating(\.fontFiles, "--font-file", help: "A font file (TTF, OTF, TTC, WOFF, WOFF2) to use by its family name; repeatable.",
+        .repeating(\.fontFiles, "--font-file",
+                   help: "A font file (TTF, OTF, TTC, WOFF, WOFF2) to use by its family name; repeatable.",
                    value: .path("FILE", extensions: ["ttf", "otf", "ttc", "woff", "woff2"])),
-        .repeating(\.fontDirs, "--font-dir", help: "A folder of font files to use by family name; repeatable.", value: .path("DIR")),
+        .repeating(\.fontDirs, "--font-dir", help: "A folder of font files to use by family name; repeatable.",
+                   value: .path("DIR")),
     ] }
 
     /// A flag for every layout option, with its default from ``LayoutOptions``.
     static var layoutArguments: [Argument<Self>] {
         LayoutSetting.all.map { setting in
-            setting.argument(keyPath: \Self.overrides) { (input: inout Self, setting, value) in input.overrides.append((setting, value)) }
+            setting.argument(keyPath: \Self.overrides) { (input: inout Self, setting, value) in
+                input.overrides.append((setting, value))
+            }
         }
     }
 
@@ -97,7 +102,8 @@ struct LayoutInput: ParsableArguments {
     func options(config: ConfigFile) throws(InputError) -> LayoutOptions {
         var options = LayoutOptions()
         if let device = config.device {
-            DeviceSettings.apply(try DeviceSettings.profile(named: device.value, config: config, at: device.location), to: &options)
+            DeviceSettings.apply(try DeviceSettings.profile(named: device.value, config: config, at: device.location),
+                                 to: &options)
         }
         for (setting, value) in config.layout { setting.apply(&options, value) }
         if let device {
@@ -114,7 +120,8 @@ struct LayoutInput: ParsableArguments {
     /// commands that only lay out want `.measurements`, which keeps no glyphs. A named chain's stand-ins and the
     /// families of a chain that are not installed are each said once.
     static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching, console: Console? = nil,
-                         places: FontPlaces = FontPlaces()) throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
+                         places: FontPlaces = FontPlaces())
+        throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
         let engine = try self.engine(fonts: fonts, caching: caching)
         return (engine, try measurer(for: options, engine: engine, console: console, places: places))
     }
@@ -135,9 +142,13 @@ struct LayoutInput: ParsableArguments {
             let font = try engine.tagFont(for: options)
             if let console {
                 let report = engine.report(for: font)
-                if let standIn = report.standIn { console.warn("\(standIn); these fonts are not installed, so the preview uses stand-ins: give the real ones with --font-file or --font-dir") }
+                if let standIn = report.standIn {
+                    console.warn("\(standIn); these fonts are not installed, so the preview uses stand-ins: give the "
+                        + "real ones with --font-file or --font-dir")
+                }
                 if !report.skipped.isEmpty, report.standIn == nil {
-                    console.warn("font chain '\(options.font)': \(report.skipped.joined(separator: ", ")) not found, skipped")
+                    console.warn("font chain '\(options.font)': \(report.skipped.joined(separator: ", ")) not found, "
+                        + "skipped")
                 }
                 for variation in report.clampedVariations {
                     console.warn("font '\(font.family)': \(variation)")

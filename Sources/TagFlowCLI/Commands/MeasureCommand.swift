@@ -16,7 +16,8 @@ struct MeasureCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "measure",
         abstract: "Measure texts with fontconfig, HarfBuzz and FreeType.",
-        discussion: "Prints each text's width (the sum of its shaped advances, in points), the fonts that drew it, and how many glyphs no font has.",
+        discussion: "Prints each text's width (the sum of its shaped advances, in points), the fonts that drew it, and "
+            + "how many glyphs no font has.",
         examples: [
             "tagflow measure 篮球 'AVATAR Ty. office'",
             "tagflow measure 'Hello Мир שלום' --font 'DejaVu Serif' --font-size 16 --format json",
@@ -27,7 +28,9 @@ struct MeasureCommand: ParsableCommand {
             .font, .fontSize, .fontVariations, .tracking, .contentSize, .legibilityWeight,
         ]
         let fontSettings = fontKeys.map(LayoutSetting.named).map { setting in
-            setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in setting.apply(&command.options, value) }
+            setting.argument(keyPath: \Self.options) { (command: inout Self, setting, value) in
+                setting.apply(&command.options, value)
+            }
         }
         return [ArgumentGroup("Options", [
             .positionals(\.texts, "text", help: "One or more texts to measure."),
@@ -43,7 +46,8 @@ struct MeasureCommand: ParsableCommand {
                 throw RunError.controlCharacterInText(text, scalar)
             }
         }
-        let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()), caching: .measurements, console: console)
+        let (engine, measurer) = try LayoutInput.measurer(for: options, fonts: fontSources.fonts(config: ConfigFile()),
+                                                          caching: .measurements, console: console)
         let results = texts.map { ($0, measurer.measure($0)) }
         for (text, measurement) in results where measurement.missingGlyphs > 0 {
             var remedies = [String]()
@@ -51,23 +55,28 @@ struct MeasureCommand: ParsableCommand {
                 let remedy = TextWarnings.remedy(missingFontSuggestion(for: scalar).packages)
                 if !remedies.contains(remedy) { remedies.append(remedy) }
             }
-            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show as boxes (\(remedies.joined(separator: "; ")))")
+            console.warn("'\(text)' has \(measurement.missingGlyphs) glyph(s) no installed font can draw; it will show "
+                + "as boxes (\(remedies.joined(separator: "; ")))")
         }
         switch format {
         case .json:
             let rows: [JSONOutput] = results.map { text, measurement in
                 .object([("text", .string(text)), ("width", .number(measurement.width)),
-                         ("fonts", .array(measurement.fonts.map(JSONOutput.string))), ("missingGlyphs", .integer(measurement.missingGlyphs))])
+                         ("fonts", .array(measurement.fonts.map(JSONOutput.string))),
+                         ("missingGlyphs", .integer(measurement.missingGlyphs))])
             }
             console.out(JSONOutput.object([("font", .string(options.font)), ("fontSize", .number(options.fontSize)),
-                                           ("contentSize", .string(options.contentSize.rawValue)), ("textSize", .number(options.textSize)),
+                                           ("contentSize", .string(options.contentSize.rawValue)),
+                                           ("textSize", .number(options.textSize)),
                                            ("legibilityWeight", .string(options.legibilityWeight.rawValue)),
-                                           ("tracking", .number(options.tracking)), ("fontVariations", .string(options.fontVariations)),
+                                           ("tracking", .number(options.tracking)),
+                                           ("fontVariations", .string(options.fontVariations)),
                                            ("texts", .array(rows))]).rendered() + "\n")
         case .text:
             var table = TextTable(columns: ["text", "width", "fonts", "missing"])
             for (text, measurement) in results {
-                table.add([text, String(format: "%.3f", measurement.width), measurement.fonts.joined(separator: ", "), String(measurement.missingGlyphs)])
+                table.add([text, String(format: "%.3f", measurement.width), measurement.fonts.joined(separator: ", "),
+                           String(measurement.missingGlyphs)])
             }
             console.out(table.rendered + "\n")
         }

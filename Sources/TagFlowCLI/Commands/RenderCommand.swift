@@ -19,7 +19,9 @@ struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         name: "render",
         abstract: "Draw the whole content to PNG, SVG or PDF.",
-        discussion: "Draws every header, tag and footer as YLTagsChooser shows them, with the content inset around them. Text is drawn from the same shaped glyphs that measured it. The format follows the output's extension, or --format; -o - writes to standard output.",
+        discussion: "Draws every header, tag and footer as YLTagsChooser shows them, with the content inset around "
+            + "them. Text is drawn from the same shaped glyphs that measured it. The format follows the output's "
+            + "extension, or --format; -o - writes to standard output.",
         examples: [
             "tagflow render Examples/demo.tags --config Examples/demo.json -o demo.png",
             "tagflow render Examples/demo.tags --theme dark --scale 3 -o demo-dark.png",
@@ -31,9 +33,11 @@ struct RenderCommand: ParsableCommand {
         [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Picture", [
-                .option(\.output, "--output", "-o", help: "The picture to write: .png, .svg or .pdf, or - for standard output.",
+                .option(\.output, "--output", "-o",
+                        help: "The picture to write: .png, .svg or .pdf, or - for standard output.",
                         value: .path(extensions: PictureFormat.allCases.map(\.rawValue))),
-                .option(\.format, "--format", help: "The picture's format, for an output whose name does not end in it.", value: .choice,
+                .option(\.format, "--format",
+                        help: "The picture's format, for an output whose name does not end in it.", value: .choice,
                         defaultDescription: "the output's extension; png for -o -"),
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
                         defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
@@ -54,9 +58,10 @@ struct RenderCommand: ParsableCommand {
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneLoader.scene(loaded, style: style, console: console)
         if format == .pdf, scene.drawsVariedFaces {
-            console.warn("a PDF shows a variable font at its default outlines: cairo embeds the font file, not the axis values the text "
-                         + "was measured and drawn at (fontVariations, a title's or Bold Text's weight, an automatic opsz), so such text "
-                         + "looks of the wrong weight or spacing; write \(output.replacingExtension(with: "svg")) or a PNG to see it")
+            console.warn("a PDF shows a variable font at its default outlines: cairo embeds the font file, not the "
+                         + "axis values the text was measured and drawn at (fontVariations, a title's or Bold Text's "
+                         + "weight, an automatic opsz), so such text looks of the wrong weight or spacing; write "
+                         + "\(output.replacingExtension(with: "svg")) or a PNG to see it")
         }
         let bytes: [UInt8]
         do {
@@ -74,7 +79,8 @@ struct RenderCommand: ParsableCommand {
         let named = PictureFormat(pathExtension: output.pathExtension)
         if let format {
             if let named, named != format {
-                throw .pictureFormatMismatch(path: output.path, format: format.rawValue, suggestion: output.replacingExtension(with: format.rawValue))
+                throw .pictureFormatMismatch(path: output.path, format: format.rawValue,
+                                             suggestion: output.replacingExtension(with: format.rawValue))
             }
             return format
         }

@@ -47,7 +47,8 @@ struct ScrollCommand: ParsableCommand {
             elements in the viewport. The overview shows the whole content with the visible window; elements that \
             intersect it but were not returned are red dashed ghosts (the cells that vanish), and returned elements \
             outside it are marked as extra. Content over three times --max-height is too long to read scaled to fit: \
-            the overview then shows the window with a screen above and one or two below, beside a minimap of the whole. \
+            the overview then shows the window with a screen above and one or two below, beside a minimap of the \
+            whole. \
             The device view shows what the phone would.
             The output decides the form: a folder gets numbered frames and frames.json; NAME.gif an animated GIF; \
             NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet; NAME.html \
@@ -66,20 +67,27 @@ struct ScrollCommand: ParsableCommand {
             .option(\.step, "--step", help: "Points between frames.", value: .positiveNumber),
             .option(\.frames, "--frames", help: "N frames spread evenly, instead of --step.", value: .positiveCount),
             .option(\.strategy, "--strategy", help: "How the layout answers element queries.", value: .choice),
-            .optionalValue(\.compare, "--compare", help: "Two strategies side by side, labelled before and after.", value: pair, whenAlone: defaultPair),
-            .option(\.superItemSize, "--super-item-size", help: "The itemSize naive-super's stock flow layout uses.", value: .size),
+            .optionalValue(\.compare, "--compare", help: "Two strategies side by side, labelled before and after.",
+                           value: pair, whenAlone: defaultPair),
+            .option(\.superItemSize, "--super-item-size", help: "The itemSize naive-super's stock flow layout uses.",
+                    value: .size),
             .option(\.maxFrames, "--max-frames", help: "Refuse more frames than this unless --force.", value: .count),
             .flag(\.force, "--force", help: "Render even when the frames exceed --max-frames."),
         ]
         let picture: [Argument<Self>] = [
-            .option(\.output, "--output", "-o", help: "A folder, NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet or --apng.",
+            .option(\.output, "--output", "-o",
+                    help: "A folder, NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet or --apng.",
                     value: .path("OUT", extensions: ["gif", "apng", "png", "html"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
-            .option(\.maxHeight, "--max-height", help: "Scale the overview down to this height (its width, scrolling horizontally); content over three times longer shows the window's neighbourhood and a minimap.", value: .positiveNumber),
+            .option(\.maxHeight, "--max-height",
+                    help: "Scale the overview down to this height (its width, scrolling horizontally); content over "
+                        + "three times longer shows the window's neighbourhood and a minimap.", value: .positiveNumber),
             .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
-            .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.", value: .number(.positive, valueName: "N")),
+            .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.",
+                    value: .number(.positive, valueName: "N")),
             .flag(\.sheet, "--sheet", help: "Write one contact sheet of every frame (OUT.png)."),
-            .option(\.sheetColumns, "--sheet-columns", help: "Columns of the contact sheet.", value: .count, defaultDescription: "√frames"),
+            .option(\.sheetColumns, "--sheet-columns", help: "Columns of the contact sheet.", value: .count,
+                    defaultDescription: "√frames"),
             .flag(\.apng, "--apng", help: "Write an animated PNG to OUT.png."),
             .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
             .pngCompression(\.pngCompression),
@@ -95,11 +103,16 @@ struct ScrollCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         if output == nil {
-            throw .missingOutput(example: "name a folder for frames, or NAME.gif, NAME.apng, NAME.html, or NAME.png with --sheet")
+            throw .missingOutput(example: "name a folder for frames, or NAME.gif, NAME.apng, NAME.html, or NAME.png "
+                + "with --sheet")
         }
         if sheet && apng { throw .exclusive("--sheet", "--apng", because: "both want the .png output") }
-        if compare != nil && given.contains(\.strategy) { throw .exclusive("--strategy", "--compare", because: "both choose strategies") }
-        if frames != nil && given.contains(\.step) { throw .exclusive("--step", "--frames", because: "both space the frames") }
+        if compare != nil && given.contains(\.strategy) {
+            throw .exclusive("--strategy", "--compare", because: "both choose strategies")
+        }
+        if frames != nil && given.contains(\.step) {
+            throw .exclusive("--step", "--frames", because: "both space the frames")
+        }
     }
 
     var strategies: [QueryStrategy] { compare ?? [strategy] }
@@ -119,11 +132,15 @@ struct ScrollCommand: ParsableCommand {
         let range = loaded.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)
         if frameCount > maxFrames && !force { throw RunError.tooManyFrames(frameCount, cap: maxFrames) }
-        let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize, view: view,
+        let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize,
+                                           view: view,
                                            maxOverviewHeight: maxHeight,
-                                           plan: ScrollPlan(options: loaded.options, contentSize: scene.layout.flow.contentSize, spacing: spacing))
+                                           plan: ScrollPlan(options: loaded.options,
+                                                            contentSize: scene.layout.flow.contentSize,
+                                                            spacing: spacing))
         let writer = FrameWriter(source: renderer, scale: scale, fps: fps, pipeline: OrderedPipeline(workers: threads),
-                                  console: console, quiet: quiet, interruption: interruption, pngCompression: pngCompression)
+                                  console: console, quiet: quiet, interruption: interruption,
+                                  pngCompression: pngCompression)
         do {
             switch destination {
             case let .folder(path, format): try writer.writeFolder(path, format: format, sourceName: tagsPath)
@@ -154,7 +171,8 @@ struct ScrollCommand: ParsableCommand {
         case .sheet: try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly)
         case .player:
             try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
-            try refuse(given.first(of: [\.view, \.scale]), "does not apply to the HTML player, which the browser draws at its own scale with both views")
+            try refuse(given.first(of: [\.view, \.scale]),
+                       "does not apply to the HTML player, which the browser draws at its own scale with both views")
         }
         let apngOption = given.first(of: [\.apng])
         switch destination {

@@ -34,9 +34,16 @@ struct SnapshotCommand: ParsableCommand {
         name: "snapshot",
         abstract: "Record and verify goldens of every screen and variant a manifest lists.",
         discussion: """
-        record renders every variant of every screen in tagflow.json and writes the goldens --mode names: all (missing, or with any pixel changed), missing, failed (missing, or changed beyond the tolerance) or never. A golden whose pixels are unchanged is never rewritten. It refuses to run where CI is set, unless --force (--mode never, which writes nothing, runs anywhere).
-        verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a changed, missing or stale golden, and 2 on an error or a golden it cannot read. With --prune it removes stale goldens, and then refuses to run where CI is set, unless --force. --report DIR writes report.html, report.json, report.md (for a pull-request comment) and junit.xml.
-        merge DIR... combines the report.json of each shard of a --shard i/n run into one report, as the whole run would have written.
+        record renders every variant of every screen in tagflow.json and writes the goldens --mode names: all \
+        (missing, or with any pixel changed), missing, failed (missing, or changed beyond the tolerance) or never. A \
+        golden whose pixels are unchanged is never rewritten. It refuses to run where CI is set, unless --force \
+        (--mode never, which writes nothing, runs anywhere).
+        verify renders every variant and compares it with its golden. It exits 0 when every golden matches, 1 on a \
+        changed, missing or stale golden, and 2 on an error or a golden it cannot read. With --prune it removes stale \
+        goldens, and then refuses to run where CI is set, unless --force. --report DIR writes report.html, \
+        report.json, report.md (for a pull-request comment) and junit.xml.
+        merge DIR... combines the report.json of each shard of a --shard i/n run into one report, as the whole run \
+        would have written.
         """,
         failure: "verify found a golden changed beyond its tolerance, missing or stale",
         examples: [
@@ -49,18 +56,24 @@ struct SnapshotCommand: ParsableCommand {
 
     static var arguments: [ArgumentGroup<Self>] {
         [ArgumentGroup("Arguments", [
-            .positionals(\.words, "action", help: "record, verify or merge; merge takes the shards' report folders after it.",
+            .positionals(\.words, "action",
+                         help: "record, verify or merge; merge takes the shards' report folders after it.",
                          completion: .choices(Action.allCases.map(\.rawValue))),
         ]), ArgumentGroup("Snapshots", [
-            .option(\.manifest, "--manifest", help: "The manifest of screens and variants.", value: .path("FILE", extensions: ["json"]),
+            .option(\.manifest, "--manifest", help: "The manifest of screens and variants.",
+                    value: .path("FILE", extensions: ["json"]),
                     defaultDescription: SnapshotSuite.defaultManifest),
-            .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice, defaultDescription: RecordMode.all.rawValue),
+            .option(\.mode, "--mode", help: "Which goldens record writes.", value: .choice,
+                    defaultDescription: RecordMode.all.rawValue),
             .flag(\.prune, "--prune", help: "Remove stale goldens, which no screen or variant makes any more."),
             .option(\.shard, "--shard", help: "Run the i-th of n parts of the variants, for a CI matrix of n jobs.",
                     value: .text("I/N"), defaultDescription: "all"),
-            .repeating(\.filters, "--filter", help: "Only the variants whose names match, a name being a golden's path without .png, "
-                        + ".sheet.png or .scroll: 'demo/*', '*-dark'; * and ? as in a shell; repeatable.", value: .text("GLOB")),
-            .option(\.report, "--report", help: "Write report.html, report.json, report.md and junit.xml to this folder.",
+            .repeating(\.filters, "--filter",
+                       help: "Only the variants whose names match, a name being a golden's path without .png, "
+                        + ".sheet.png or .scroll: 'demo/*', '*-dark'; * and ? as in a shell; repeatable.",
+                        value: .text("GLOB")),
+            .option(\.report, "--report",
+                    help: "Write report.html, report.json, report.md and junit.xml to this folder.",
                     value: .path("DIR")),
             .flag(\.plainDiff, "--plain-diff", help: "In the report, mark every differing pixel, as a plain pixel diff "
                   + "does, instead of leaving out tags the recorded layout says only moved."),
@@ -68,7 +81,8 @@ struct SnapshotCommand: ParsableCommand {
             .option(\.threads, "--threads", help: "Variants rendered at once; the goldens are the same for any number.",
                     value: .positiveCount, defaultDescription: "all cores"),
             .flag(\.quiet, "--quiet", "-q", help: "No progress line."),
-            .flag(\.allowOutside, "--allow-outside", help: "Let the manifest name goldens, tags, configs and fonts outside "
+            .flag(\.allowOutside, "--allow-outside",
+                  help: "Let the manifest name goldens, tags, configs and fonts outside "
                   + "its folder; without it, the paths it names must stay inside it."),
         ])]
     }
@@ -77,23 +91,28 @@ struct SnapshotCommand: ParsableCommand {
 
     func validate() throws(CommandLineError) {
         guard let first = words.first, let action = Action(rawValue: first) else {
-            throw .invalidValue(option: "<action>", .notAChoice(words.first ?? "", choices: Action.allCases.map(\.rawValue)))
+            throw .invalidValue(option: "<action>",
+                                .notAChoice(words.first ?? "", choices: Action.allCases.map(\.rawValue)))
         }
         if action != .merge, words.count > 1 { throw .snapshotActionTakesNoFolders(action: first, extra: words[1]) }
         if action == .merge, words.count < 2 || report == nil { throw .mergeNeedsFoldersAndReport }
         if action != .record, mode != nil { throw .modeWithoutRecord(action: first) }
         if action == .merge {
             // Merging reads the shards' reports only: options of a run would mean nothing, and are refused.
-            let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil), ("--filter", !filters.isEmpty),
+            let runOptions: [(String, Bool)] = [("--prune", prune), ("--shard", shard != nil),
+                                                ("--filter", !filters.isEmpty),
                                                 ("--manifest", manifest != nil), ("--threads", threads != nil),
                                                 ("--allow-outside", allowOutside), ("--plain-diff", plainDiff)]
             if let (option, _) = runOptions.first(where: \.1) {
-                throw .notApplicable(option: option, because: "applies to record and verify; merge reads only the shards' report folders")
+                throw .notApplicable(option: option,
+                                     because: "applies to record and verify; merge reads only the shards' report "
+                                         + "folders")
             }
         }
         // A record takes --force in any mode, so that a script's dry run with it is not refused.
         if force, action != .record, !changesGoldens {
-            throw .notApplicable(option: "--force", because: "lets record, or verify --prune, change goldens where CI is set; "
+            throw .notApplicable(option: "--force",
+                                 because: "lets record, or verify --prune, change goldens where CI is set; "
                                  + "this run changes none, so runs anywhere")
         }
         if let shard, Shard(shard) == nil { throw .invalidValue(option: "--shard", .notAShard(shard)) }
@@ -110,13 +129,17 @@ struct SnapshotCommand: ParsableCommand {
         if changesGoldens, !force, Self.isCI(ProcessInfo.processInfo.environment) {
             throw SnapshotError.goldensChangedOnCI(prunes: action == .verify)
         }
-        let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest, allowingPathsOutside: allowOutside)
+        let suite = try SnapshotSuite(manifest: manifest ?? SnapshotSuite.defaultManifest,
+                                      allowingPathsOutside: allowOutside)
         let run = SnapshotRun(shard: shard.flatMap(Shard.init) ?? .whole, filters: filters, prune: prune,
                               reportFolder: report, threads: threads, plainDiff: plainDiff)
-        let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console, showsProgress: !quiet,
+        let result = try suite.run(recordMode: action == .record ? mode ?? .all : nil, run, console: console,
+                                   showsProgress: !quiet,
                                    interruption: interruption)
         // A signal that came once everything was committed still ends the process as a signal does.
-        if interruption.wasRequested { throw interruption.stop(completed: "the run had finished; its goldens and report are written") }
+        if interruption.wasRequested {
+            throw interruption.stop(completed: "the run had finished; its goldens and report are written")
+        }
         show(result, console: console)
         return result.exitStatus
     }
@@ -143,7 +166,9 @@ struct SnapshotCommand: ParsableCommand {
         _ = try OutputPath.checkReportFolder(report, outside: outside)
         let earlierImages = SnapshotReport.images(ofReportIn: report)
         let reports = try folders.map { folder in
-            guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)) else { throw SnapshotError.noShardReport(folder) }
+            guard FileManager.default.fileExists(atPath: SnapshotReport.jsonPath(in: folder)) else {
+                throw SnapshotError.noShardReport(folder)
+            }
             return try SnapshotReport(folder: folder)
         }
         let merged = try SnapshotReport.merged(reports, folders: folders)
@@ -158,7 +183,8 @@ struct SnapshotCommand: ParsableCommand {
                     guard SnapshotRunner.isReportImage(image.path, of: item.name),
                           let source = try? shardRoot.path(of: image.path),
                           let target = try? reportRoot.path(of: image.path) else {
-                        throw SnapshotError.unsafeReportImage(report: SnapshotReport.jsonPath(in: folder), item: item.name,
+                        throw SnapshotError.unsafeReportImage(report: SnapshotReport.jsonPath(in: folder),
+                                                              item: item.name,
                                                               path: image.path)
                     }
                     copies.append((source, target))
@@ -170,7 +196,8 @@ struct SnapshotCommand: ParsableCommand {
             var info = stat()
             guard lstat(source, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
                   let data = FileManager.default.contents(atPath: source) else { continue }
-            try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: target), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(atPath: AtomicFile.folder(of: target),
+                                                    withIntermediateDirectories: true)
             try AtomicFile.write(Array(data), to: target)
         }
         try merged.write(to: report, replacing: earlierImages)

@@ -12,7 +12,8 @@ public struct Console: Sendable {
 
     /// Words sent to `out` and `err`, such as a program that runs a command and keeps what it says; with
     /// `isInteractive` false, progress is printed as lines, not redrawn.
-    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void, isInteractive: Bool = false) {
+    public init(out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
+                isInteractive: Bool = false) {
         self.out = out
         self.err = err
         self.isInteractive = isInteractive
@@ -35,7 +36,8 @@ public enum TagFlowCommand {
 
     /// Every subcommand, in the order help lists them. A new command is one file and one entry here.
     static var commands: [any ParsableCommand.Type] { [
-        LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self, DiffCommand.self,
+        LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self,
+        DiffCommand.self,
         DevicesCommand.self, SnapshotCommand.self,
     ] }
 
@@ -60,7 +62,8 @@ public enum TagFlowCommand {
         ]
         for command in commands {
             let name = command.configuration.name
-            lines.append("  " + name + String(repeating: " ", count: max(1, 24 - name.count)) + command.configuration.abstract)
+            lines.append("  " + name + String(repeating: " ",
+                                              count: max(1, 24 - name.count)) + command.configuration.abstract)
         }
         lines += ["", "  See 'tagflow help <subcommand>' for detailed help, and "
                   + HelpPage.allCases.map { "'tagflow help \($0.rawValue)'" }.joined(separator: ", ")
@@ -119,10 +122,12 @@ public enum TagFlowCommand {
         case generateCompletionScript:
             let names = CompletionShell.allCases.map(\.rawValue)
             guard let name = arguments.dropFirst().first else {
-                return report(CommandLineError.missingValue(option: first, valueName: names.joined(separator: "|")), console: console)
+                return report(CommandLineError.missingValue(option: first, valueName: names.joined(separator: "|")),
+                              console: console)
             }
             guard let shell = CompletionShell(rawValue: name) else {
-                return report(CommandLineError.invalidValue(option: first, .notAChoice(name, choices: names)), console: console)
+                return report(CommandLineError.invalidValue(option: first, .notAChoice(name, choices: names)),
+                              console: console)
             }
             console.out(CompletionScript(shell: shell).text)
             return .success
@@ -153,7 +158,8 @@ public enum TagFlowCommand {
     }
 
     /// Parse, validate, run.
-    private static func execute<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String], console: Console) -> ExitStatus {
+    private static func execute<Command: ParsableCommand>(_ type: Command.Type, _ arguments: [String],
+                                                          console: Console) -> ExitStatus {
         do {
             guard let command = try Command.parse(arguments) else {
                 console.out(Command.help)
@@ -166,7 +172,8 @@ public enum TagFlowCommand {
     }
 
     /// Prints an error as ``ErrorReport`` words it, with the command's usage line for a command line it cannot take.
-    private static func report(_ error: any Error, command: (any ParsableCommand.Type)? = nil, console: Console) -> ExitStatus {
+    private static func report(_ error: any Error, command: (any ParsableCommand.Type)? = nil,
+                               console: Console) -> ExitStatus {
         let report = ErrorReport(error)
         var text = report.text + "\n"
         if report.showsUsage, let command {

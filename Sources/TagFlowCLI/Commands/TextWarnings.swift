@@ -24,8 +24,10 @@ struct TextWarnings {
         let titles = layout.document.sections.enumerated().flatMap { index, section in
             [section.title, section.footer].compactMap { $0 }.map { (text: $0, place: "section \(index + 1)") }
         }
-        missingGlyphs = Self.missingGlyphLines(tags, what: ("tag", "tags"), engine: measurer.engine, font: measurer.font)
-            + Self.missingGlyphLines(titles, what: ("section title or footer", "section titles or footers"), engine: measurer.engine, font: measurer.font)
+        missingGlyphs = Self.missingGlyphLines(tags, what: ("tag", "tags"), engine: measurer.engine,
+                                               font: measurer.font)
+            + Self.missingGlyphLines(titles, what: ("section title or footer", "section titles or footers"),
+                                     engine: measurer.engine, font: measurer.font)
         let options = layout.options
         let clipped = layout.tagsWithClippedText
         if let first = clipped.first {
@@ -34,23 +36,28 @@ struct TextWarnings {
             // is above and below, so half the shortfall on each side fits it, and the cells still grow with the text.
             let padding = options.verticalPadding + ((tallest - options.itemHeight) / 2 * 100).rounded(.up) / 100
             let remedy = options.itemHeightFitsText
-                ? "the cells fit the tag font's line, and a fallback font's is taller: set verticalPadding to \(formatDecimal(padding)) "
+                ? "the cells fit the tag font's line, and a fallback font's is taller: set verticalPadding to "
+                    + "\(formatDecimal(padding)) "
                     + "(--vertical-padding \(formatDecimal(padding))) to fit it"
                 : "set itemHeight to auto (--item-height auto) to grow the cells with the text"
-            clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the \(formatDecimal(options.itemHeight)) pt cell "
-                + "at content size \(options.contentSize.rawValue) (\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
+            clippedText = "\(clipped.count) of \(layout.document.tagCount) tags' text is taller than the "
+                + "\(formatDecimal(options.itemHeight)) pt cell at content size \(options.contentSize.rawValue) "
+                + "(\(formatDecimal(options.textSize)) pt text, lines up to \(formatDecimal(tallest)) pt), "
                 + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): " + remedy
         }
         // maxLines hides the last tags of a section; selected ones among them are chosen out of sight.
         let hiddenSelected = zip(layout.flow.sections, layout.document.sections).enumerated().flatMap { index, pair in
             let (laidOut, section) = pair
-            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }.map { ElementID.item(index, $0) }
+            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }
+                .map { ElementID.item(index, $0) }
         }
         if let first = hiddenSelected.first {
             let count = hiddenSelected.count
-            hiddenSelection = "\(count) selected tag\(count == 1 ? " is" : "s are") past the \(options.maxLines) line\(options.maxLines == 1 ? "" : "s") "
+            hiddenSelection = "\(count) selected tag\(count == 1 ? " is" : "s are") past the \(options.maxLines) "
+                + "line\(options.maxLines == 1 ? "" : "s") "
                 + "maxLines shows (--max-lines), so a person can neither see nor unselect \(count == 1 ? "it" : "them")"
-                + (options.showsMoreTag ? ", and the more tag counts \(count == 1 ? "it" : "them") as any hidden tag" : "")
+                + (options.showsMoreTag ? ", and the more tag counts \(count == 1 ? "it" : "them") as any hidden "
+                + "tag" : "")
                 + ": first '\(layout.document.sections[first.section].tags[first.item].text)' at \(place(first))"
         }
     }
@@ -85,9 +92,13 @@ extension TextWarnings {
             case .emoji: "emoji"
             case .other: "some"
             }
-            let characters = entry.scalars.prefix(5).map { String(Character($0)) }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
-            return "\(entry.count) \(entry.count == 1 ? what.one + " has" : what.many + " have") \(words) characters no installed font can draw "
-                + "(\(characters)), first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: \(Self.remedy(kind.packages))"
+            let characters = entry.scalars.prefix(5).map {
+                String(Character($0))
+            }.joined(separator: " ") + (entry.scalars.count > 5 ? " …" : "")
+            return "\(entry.count) \(entry.count == 1 ? what.one + " has" : what.many + " have") \(words) characters "
+                + "no installed font can draw "
+                + "(\(characters)), first '\(entry.first.text)' at \(entry.first.place); they will show as boxes: "
+                + "\(Self.remedy(kind.packages))"
         }
     }
 

@@ -48,10 +48,12 @@ extension ScrollFrameRenderer: FrameSource {
         ]
     }
 
-    /// One frame's entry; `overviewExtent` only when the overview shows a neighbourhood, since otherwise it is the content.
+    /// One frame's entry; `overviewExtent` only when the overview shows a neighbourhood, since otherwise it is the
+    /// content.
     func frameJSON(_ frame: ScrollFrame, file: String) -> JSONOutput {
         func ids(_ elements: [LayoutElement]) -> JSONOutput { .array(elements.map { .string($0.id.description) }) }
-        let extent: [(String, JSONOutput)] = framing == .wholeContent ? [] : [("overviewExtent", .rect(frame.overviewExtent))]
+        let extent: [(String, JSONOutput)] = framing == .wholeContent ? [] : [("overviewExtent",
+                                                                               .rect(frame.overviewExtent))]
         return .object([
             ("index", .integer(frame.index + 1)), ("file", .string(file)), ("offset", .number(frame.offset)),
             ("viewport", .rect(frame.visibleRect)),
@@ -98,7 +100,8 @@ struct FrameWriter<Source: FrameSource> {
         var headerWritten = false
         func writeHeader() throws {
             guard !headerWritten else { return }
-            try manifest.write(Array(("{\n" + header.value.map { "  \(JSONOutput.quote($0.0)): \($0.1.rendered(indent: "  "))" }
+            try manifest.write(Array(("{\n" + header.value.map { "  \(JSONOutput.quote($0.0)): "
+                + "\($0.1.rendered(indent: "  "))" }
                 .joined(separator: ",\n") + ",\n  \"frames\": [").utf8))
             headerWritten = true
         }
@@ -116,13 +119,17 @@ struct FrameWriter<Source: FrameSource> {
             _ = try pipeline.run(count: frameCount, shouldStop: { interruption.wasRequested }, make: { index in
                 let name = FrameFolder.frameName(index, format: format)
                 let frame = source.frame(index)
-                let bytes = format == .png ? try source.premultiplied(frame, scale: scale).withPixels(frameEncoder.encode) : try source.svg(frame)
-                let entry = (index == 0 ? "\n    " : ",\n    ") + source.frameJSON(frame, file: name).rendered(indent: "    ")
+                let bytes = format == .png
+                    ? try source.premultiplied(frame, scale: scale).withPixels(frameEncoder.encode)
+                    : try source.svg(frame)
+                let entry = (index == 0 ? "\n    " : ",\n    ") + source.frameJSON(frame,
+                                                                                   file: name).rendered(indent: "    ")
                 return (bytes: bytes, file: name, entry: Array(entry.utf8))
             }, consume: { index, frame in
                 try writeHeader()
                 try manifest.reserve(frame.entry.count + ending)
-                try AtomicFile.write(frame.bytes, to: (path as NSString).appendingPathComponent(frame.file), flushToDisk: false)
+                try AtomicFile.write(frame.bytes, to: (path as NSString).appendingPathComponent(frame.file),
+                                     flushToDisk: false)
                 try manifest.write(frame.entry)
                 written = index + 1
                 progress.update(done: index + 1, what: "frame")
@@ -138,7 +145,9 @@ struct FrameWriter<Source: FrameSource> {
         if let writeFailure {
             throw OutputError.framesNotWritten(writeFailure, written: written, total: frameCount, folder: path)
         }
-        if written < frameCount { throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)") }
+        if written < frameCount {
+            throw interruption.stop(completed: "kept \(written) of \(frameCount) frames in \(path)")
+        }
     }
 
     /// What closes frames.json after `written` of `total` frames.
@@ -159,7 +168,8 @@ struct FrameWriter<Source: FrameSource> {
                                          delayCentiseconds: GIFEncoder.delayCentiseconds(fps: fps), writingTo: file)
             try animate { index, frame in
                 let hold = source.hold(index)
-                try encoder.append(frame, delayCentiseconds: hold > 0 ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
+                try encoder.append(frame, delayCentiseconds: hold > 0
+                                       ? GIFEncoder.delayCentiseconds(fps: heldRate(hold)) : nil)
             }
             _ = try encoder.finish()
         }
@@ -173,7 +183,8 @@ struct FrameWriter<Source: FrameSource> {
                                           options: pngCompression.options, writingTo: file)
             try animate { index, frame in
                 let hold = source.hold(index)
-                try encoder.append(frame.withPixels(RGBAImage.init), delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
+                try encoder.append(frame.withPixels(RGBAImage.init),
+                                   delay: hold > 0 ? APNGEncoder.Delay(fps: heldRate(hold)) : nil)
             }
             _ = try encoder.finish()
         }
@@ -238,7 +249,9 @@ enum FrameFolder {
         }
         // A folder that does not exist yet is made in its parent, which must exist and be writable.
         let parent = AtomicFile.folder(of: OutputPath.canonical(path))
-        guard FileManager.default.fileExists(atPath: parent) else { throw .framesFolderParentMissing(path: path, parent: parent) }
+        guard FileManager.default.fileExists(atPath: parent) else {
+            throw .framesFolderParentMissing(path: path, parent: parent)
+        }
         guard access(parent, W_OK) == 0 else { throw .framesFolderParentNotWritable(path: path, parent: parent) }
     }
 

@@ -21,7 +21,8 @@ struct ScrollPlayer {
     func html() -> [UInt8] {
         // `</` inside the JSON would end the script element early; `<\/` means the same to JSON.
         let data = dataJSON().rendered().replacingOccurrences(of: "</", with: "<\\/")
-        let title = FolderReportHTML.escape("tagflow scroll: " + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
+        let title = FolderReportHTML.escape("tagflow scroll: "
+                                            + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
         let page = Self.template
             .replacingOccurrences(of: "{{FONTS}}", with: fontCSS())
             .replacingOccurrences(of: "{{TITLE}}", with: title)
@@ -53,7 +54,8 @@ struct ScrollPlayer {
             // A pinned header's frame follows the viewport: those that differ from the layout's are listed.
             var moved = [ElementID: Rect]()
             let results: [JSONOutput] = frame.audits.map { audit in
-                for element in audit.returned + audit.missing where element.frame != elements[indexOf[element.id]!].frame {
+                for element in audit.returned + audit.missing
+                    where element.frame != elements[indexOf[element.id]!].frame {
                     moved[element.id] = element.frame
                 }
                 return .array([audit.returned, audit.missing, audit.extra].map { list in
@@ -75,14 +77,18 @@ struct ScrollPlayer {
             ("content", Self.rectArray(bounds)),
             // Long content keeps the picture's legible scale and scrolls inside a box --max-height long along the axis.
             ("overviewScale", .number(renderer.overviewScale)),
-            ("overviewLength", .number(min(renderer.maxOverviewHeight, bounds.length(along: options.scrollDirection) * renderer.overviewScale))),
+            ("overviewLength",
+             .number(min(renderer.maxOverviewHeight,
+                         bounds.length(along: options.scrollDirection) * renderer.overviewScale))),
             ("horizontal", .bool(options.isHorizontal)),
             ("font", .object([("family", .string(options.font)), ("size", .number(options.textSize)),
-                              ("headerSize", .number(style.headerFontSize)), ("footerSize", .number(style.footerFontSize)),
+                              ("headerSize", .number(style.headerFontSize)),
+                              ("footerSize", .number(style.footerFontSize)),
                               ("captionSize", .number(style.captionFontSize))])),
             ("borderWidth", .number(style.borderWidth)),
             ("outsideAlpha", .number(style.outsideAlpha)),
-            // A title's distance from its leading edge (right to left mirrors left to right) and, down a strip, from its top.
+            // A title's distance from its leading edge (right to left mirrors left to right) and, down a strip, from
+            // its top.
             ("textInset", .array([.number(options.sectionInset.left), .number(options.sectionInset.top)])),
             ("rightToLeft", .bool(options.direction != .ltr)),
             ("pinHeaders", .bool(options.pinHeaders)),
@@ -91,14 +97,19 @@ struct ScrollPlayer {
                 .array([.string(entry.label), .string(entry.colour.description), .bool(entry.dashed)])
             })),
             // A cell's fill, border and text colours, as the drawing picks them; elements name them by index.
-            ("looks", .array(looks.map { look in .array([look.fill, look.border, look.text].map { .string($0.description) }) })),
-            // [kind, section, item, x, y, width, height, text, look index and corner radius (null for a header or footer)]
+            ("looks",
+             .array(looks.map { look in .array([look.fill, look.border, look.text].map { .string($0.description) }) })),
+            // [kind, section, item, x, y, width, height, text, look index and corner radius (null for a header or
+            // footer)]
             ("elements", .generatedArray(count: elements.count) { index in
                 let element = elements[index]
                 let id = element.id
                 return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
-                    + Self.rectValues(element.frame) + [.string(layout.label(of: id, asCut: true)), lookIndex[index].map(JSONOutput.integer) ?? .null,
-                                                        lookIndex[index] == nil ? .null : .number(style.cellCornerRadius(for: element.frame))])
+                    + Self.rectValues(element.frame) + [.string(layout.label(of: id, asCut: true)),
+                                                        lookIndex[index].map(JSONOutput.integer) ?? .null,
+                                                        lookIndex[index] == nil
+                                                            ? .null
+                                                            : .number(style.cellCornerRadius(for: element.frame))])
             }),
             ("steps", steps),
         ])
@@ -137,7 +148,8 @@ struct ScrollPlayer {
         }
         let variations = (try? FontVariation.parse(scene.layout.options.fontVariations)) ?? []
         if !variations.isEmpty {
-            css += "svg text { font-variation-settings: \(variations.map { "\"\($0.tag)\" \(formatDecimal($0.value))" }.joined(separator: ", ")); }\n"
+            css += "svg text { font-variation-settings: "
+                + "\(variations.map { "\"\($0.tag)\" \(formatDecimal($0.value))" }.joined(separator: ", ")); }\n"
         }
         return css
     }
@@ -146,7 +158,8 @@ struct ScrollPlayer {
     static let template = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; font-src data:">
+        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src \
+        'unsafe-inline'; font-src data:">
         <meta name="viewport" content="width=device-width">
         <title>{{TITLE}}</title>
         <style>
@@ -163,7 +176,8 @@ struct ScrollPlayer {
         .counts { margin-top: 8px; }
         .counts.has-missing { font-weight: bold; }
         .legend { margin-top: 12px; display: flex; gap: 18px; }
-        .swatch { display: inline-block; width: 18px; height: 10px; border-radius: 3px; border: 1.5px solid; margin-right: 6px; vertical-align: middle; }
+        .swatch { display: inline-block; width: 18px; height: 10px; border-radius: 3px; border: 1.5px solid; \
+        margin-right: 6px; vertical-align: middle; }
         </style></head><body>
         <div id="controls">
         <label for="slider">step</label>
@@ -218,15 +232,19 @@ struct ScrollPlayer {
               stroke: colour(stroke), "stroke-width": missing ? Math.max(border, 1.5) : border }, group);
             if (missing) cell.setAttribute("stroke-dasharray", "4 3");
             const ink = missing ? colours.missing : lookText;
-            const label = make("text", { x: x + width / 2, y: y + height / 2, "text-anchor": "middle", "dominant-baseline": "central",
-              "font-family": font.family, "font-size": font.size, fill: colour(ink), "fill-opacity": missing ? 0.6 : 1 }, group);
+            const label = make("text", { x: x + width / 2, y: y + height / 2, "text-anchor": "middle", \
+        "dominant-baseline": "central",
+              "font-family": font.family, "font-size": font.size, fill: colour(ink), "fill-opacity": missing ? 0.6 : 1 \
+        }, group);
             label.textContent = text;
             if (appearance === "extra") outlineOutside(group, frame, radius);
           } else {
             const header = kind === "header";
             if (missing) {
-              make("rect", { x: x + 0.75, y: y + 0.75, width: width - 1.5, height: height - 1.5, fill: colour(colours.missing),
-                "fill-opacity": 0.06, stroke: colour(colours.missing), "stroke-width": 1.5, "stroke-dasharray": "4 3" }, group);
+              make("rect", { x: x + 0.75, y: y + 0.75, width: width - 1.5, height: height - 1.5, fill: \
+        colour(colours.missing),
+                "fill-opacity": 0.06, stroke: colour(colours.missing), "stroke-width": 1.5, "stroke-dasharray": "4 3" \
+        }, group);
             } else if (header && data.pinHeaders) {
               make("rect", { x, y, width, height, fill: colour(colours.background) }, group);
             }
@@ -235,7 +253,8 @@ struct ScrollPlayer {
             const [labelX, labelY] = data.horizontal ? [x + width / 2, y + insetTop]
               : [data.rightToLeft ? x + width - insetLeft : x + insetLeft, y + height / 2];
             const label = make("text", { x: labelX, y: labelY,
-              "text-anchor": data.rightToLeft && !data.horizontal ? "end" : "start", "dominant-baseline": "central", "font-family": font.family,
+              "text-anchor": data.rightToLeft && !data.horizontal ? "end" : "start", "dominant-baseline": "central", \
+        "font-family": font.family,
               "font-size": header ? font.headerSize : font.footerSize, "font-weight": header ? "bold" : "normal",
               fill: colour(missing ? colours.missing : header ? colours.headerText : colours.footerText) }, group);
             if (data.horizontal) label.setAttribute("transform", "rotate(90 " + labelX + " " + labelY + ")");
@@ -245,7 +264,8 @@ struct ScrollPlayer {
         }
         function outlineOutside(group, [x, y, width, height], radius) {
           make("rect", { x: x - 2, y: y - 2, width: width + 4, height: height + 4, rx: radius + 2, fill: "none",
-            stroke: colour(colours.extra), "stroke-width": 1.5, "stroke-dasharray": "1.5 2", "class": "extra-mark" }, group);
+            stroke: colour(colours.extra), "stroke-width": 1.5, "stroke-dasharray": "1.5 2", "class": "extra-mark" }, \
+        group);
         }
         // Pinned headers float above the tags scrolling under them.
         function inDrawingOrder(indices) {
@@ -260,7 +280,8 @@ struct ScrollPlayer {
           node.className = "column";
           node.dataset.strategy = strategy;
           const heading = document.createElement("h2");
-          heading.textContent = data.strategies.length > 1 ? (column === 0 ? "before: " : "after: ") + strategy : strategy;
+          heading.textContent = data.strategies.length > 1 ? (column === 0 ? "before: " : "after: ") + strategy : \
+        strategy;
           const summary = document.createElement("p");
           summary.className = "summary";
           summary.textContent = data.summaries[column];
@@ -278,9 +299,11 @@ struct ScrollPlayer {
           } else {
             overviewBox.style.height = data.overviewLength + "px";
           }
-          const overview = make("svg", { "class": "overview", width: contentWidth * overviewScale, height: contentHeight * overviewScale,
+          const overview = make("svg", { "class": "overview", width: contentWidth * overviewScale, height: \
+        contentHeight * overviewScale,
             viewBox: [contentX, contentY, contentWidth, contentHeight].join(" ") });
-          make("rect", { x: contentX, y: contentY, width: contentWidth, height: contentHeight, fill: colour(colours.background) }, overview);
+          make("rect", { x: contentX, y: contentY, width: contentWidth, height: contentHeight, fill: \
+        colour(colours.background) }, overview);
           const faded = make("g", { "class": "backdrop" }, overview);
           data.elements.forEach((element, index) => drawElement(faded, index, element.slice(3, 7), "faded"));
           const overviewContent = make("g", {}, overview);
@@ -288,7 +311,8 @@ struct ScrollPlayer {
           panels.append(device, overviewBox);
           const counts = document.createElement("div");
           counts.className = "counts";
-          counts.innerHTML = 'returned <span class="returned-count"></span> · missing <span class="missing-count"></span> · extra <span class="extra-count"></span>';
+          counts.innerHTML = 'returned <span class="returned-count"></span> · missing <span \
+        class="missing-count"></span> · extra <span class="extra-count"></span>';
           node.append(heading, summary, panels, counts);
           document.getElementById("columns").appendChild(node);
           device.addEventListener("wheel", event => {
@@ -305,13 +329,16 @@ struct ScrollPlayer {
           slider.value = step;
           const { offset, viewport, results, moved: movedList } = data.steps[step - 1];
           const moved = new Map(movedList.map(entry => [entry[0], entry.slice(1)]));
-          document.getElementById("step-label").textContent = "step " + step + "/" + data.steps.length + " · offset " + Math.round(offset * 100) / 100 + " pt";
+          document.getElementById("step-label").textContent = "step " + step + "/" + data.steps.length + " · offset " \
+        + Math.round(offset * 100) / 100 + " pt";
           columns.forEach((column, index) => {
             const [returned, missing, extra] = results[index];
             column.device.setAttribute("viewBox", viewport.join(" "));
             column.deviceContent.replaceChildren();
-            make("rect", { x: viewport[0], y: viewport[1], width: viewport[2], height: viewport[3], fill: colour(colours.background) }, column.deviceContent);
-            for (const element of inDrawingOrder(returned)) drawElement(column.deviceContent, element, frameOf(element, moved), "normal");
+            make("rect", { x: viewport[0], y: viewport[1], width: viewport[2], height: viewport[3], fill: \
+        colour(colours.background) }, column.deviceContent);
+            for (const element of inDrawingOrder(returned)) drawElement(column.deviceContent, element, \
+        frameOf(element, moved), "normal");
             column.overviewContent.replaceChildren();
             const isExtra = new Set(extra);
             for (const element of returned.concat(missing)) {
@@ -319,18 +346,24 @@ struct ScrollPlayer {
               make("rect", { x, y, width, height, fill: colour(colours.background) }, column.overviewContent);
             }
             for (const element of inDrawingOrder(returned)) {
-              drawElement(column.overviewContent, element, frameOf(element, moved), isExtra.has(element) ? "extra" : "normal");
+              drawElement(column.overviewContent, element, frameOf(element, moved), isExtra.has(element) ? "extra" : \
+        "normal");
             }
-            for (const element of missing) drawElement(column.overviewContent, element, frameOf(element, moved), "missing");
+            for (const element of missing) drawElement(column.overviewContent, element, frameOf(element, moved), \
+        "missing");
             // Keeps the window in the middle of a scrolling overview.
             if (data.horizontal) {
-              column.overviewBox.scrollLeft = (viewport[0] - contentX) * overviewScale - (data.overviewLength - viewport[2] * overviewScale) / 2;
+              column.overviewBox.scrollLeft = (viewport[0] - contentX) * overviewScale - (data.overviewLength - \
+        viewport[2] * overviewScale) / 2;
             } else {
-              column.overviewBox.scrollTop = (viewport[1] - contentY) * overviewScale - (data.overviewLength - viewport[3] * overviewScale) / 2;
+              column.overviewBox.scrollTop = (viewport[1] - contentY) * overviewScale - (data.overviewLength - \
+        viewport[3] * overviewScale) / 2;
             }
             const line = 2 / overviewScale;
-            make("rect", { "class": "window", x: viewport[0] + line / 2, y: viewport[1] + line / 2, width: viewport[2] - line,
-              height: viewport[3] - line, fill: colour(colours.viewportFill), "fill-opacity": alpha(colours.viewportFill),
+            make("rect", { "class": "window", x: viewport[0] + line / 2, y: viewport[1] + line / 2, width: viewport[2] \
+        - line,
+              height: viewport[3] - line, fill: colour(colours.viewportFill), "fill-opacity": \
+        alpha(colours.viewportFill),
               stroke: colour(colours.viewportBorder), "stroke-width": line }, column.overviewContent);
             column.counts.querySelector(".returned-count").textContent = returned.length;
             column.counts.querySelector(".missing-count").textContent = missing.length;
@@ -352,7 +385,8 @@ struct ScrollPlayer {
         document.body.style.background = colour(colours.background);
         document.body.style.color = colour(colours.captionText);
         slider.addEventListener("input", () => show(Number(slider.value)));
-        const requested = /(?:^|[?#&])step=(\\d+)/.exec(location.hash) || /(?:^|[?#&])step=(\\d+)/.exec(location.search);
+        const requested = /(?:^|[?#&])step=(\\d+)/.exec(location.hash) || \
+        /(?:^|[?#&])step=(\\d+)/.exec(location.search);
         show(requested ? Number(requested[1]) : 1);
         </script>
         </body></html>

@@ -33,7 +33,8 @@ struct SnapshotManifest: Sendable {
         var limits = PixelDiff.Tolerance(maxDiffPixels: 0)
 
         var diffOptions: PixelDiff.Options {
-            PixelDiff.Options(threshold: threshold, includeAntiAliasing: includeAntiAliasing, detectEdgeShifts: edgeShifts)
+            PixelDiff.Options(threshold: threshold, includeAntiAliasing: includeAntiAliasing,
+                              detectEdgeShifts: edgeShifts)
         }
     }
 
@@ -73,10 +74,16 @@ struct SnapshotManifest: Sendable {
         try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
         let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
         let goldensLocation = reader["goldens"]?.location
-        let matrix = try reader["variants"].map { value throws(InputError) in try matrixFromJSON(value, ofScreen: false) } ?? SnapshotMatrix()
-        let tolerance = try reader["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: Tolerance()) } ?? Tolerance()
+        let matrix = try reader["variants"].map { value throws(InputError) in
+            try matrixFromJSON(value, ofScreen: false)
+        } ?? SnapshotMatrix()
+        let tolerance = try reader["tolerance"].map { value throws(InputError) in
+            try toleranceFromJSON(value, base: Tolerance())
+        } ?? Tolerance()
         let screensJSON = try reader.required("screens", kind: .manifest)
-        if case .array(let elements) = screensJSON.value, elements.isEmpty { throw .noScreens(at: screensJSON.location) }
+        if case .array(let elements) = screensJSON.value, elements.isEmpty {
+            throw .noScreens(at: screensJSON.location)
+        }
         var screens = [Screen]()
         // Each name as first written, by its lowercase: a Mac's disk is blind to case, so `Chooser` and `chooser`
         // would be one folder of goldens.
@@ -91,17 +98,27 @@ struct SnapshotManifest: Sendable {
                   !screenName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw .screenNameNotAFolder(screenName, at: nameValue.location)
             }
-            if let first = names[screenName.lowercased()] { throw .duplicateScreen(screenName, first: first, at: nameValue.location) }
+            if let first = names[screenName.lowercased()] {
+                throw .duplicateScreen(screenName, first: first, at: nameValue.location)
+            }
             names[screenName.lowercased()] = screenName
             let tags = try screen.required("tags", kind: .manifest)
-            let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in try scrollOutputs(value) } ?? [])
+            let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in
+                try scrollOutputs(value)
+            } ?? [])
             screens.append(Screen(
                 name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
-                configPath: try screen["config"].map { value throws(InputError) in resolve(try value.string("\"config\"")) },
+                configPath: try screen["config"].map { value throws(InputError) in
+                    resolve(try value.string("\"config\""))
+                },
                 tagsLocation: tags.location, configLocation: screen["config"]?.location,
-                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in try matrixFromJSON(value, ofScreen: true) } ?? SnapshotMatrix()),
+                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in
+                    try matrixFromJSON(value, ofScreen: true)
+                } ?? SnapshotMatrix()),
                 outputs: outputs,
-                tolerance: try screen["tolerance"].map { value throws(InputError) in try toleranceFromJSON(value, base: tolerance) } ?? tolerance))
+                tolerance: try screen["tolerance"].map { value throws(InputError) in
+                    try toleranceFromJSON(value, base: tolerance)
+                } ?? tolerance))
         }
         return SnapshotManifest(path: path, goldensFolder: goldens, goldensLocation: goldensLocation, screens: screens)
     }
@@ -112,7 +129,8 @@ struct SnapshotManifest: Sendable {
         let root = ConfinedFolder(folder)
         func check(_ what: String, _ path: String, at location: SourceSpan?) throws(SnapshotError) {
             guard !root.contains(resolving: path) else { return }
-            throw .outsideManifestFolder(what: what, path: path, resolved: ConfinedFolder.resolved(path), folder: folder,
+            throw .outsideManifestFolder(what: what, path: path, resolved: ConfinedFolder.resolved(path),
+                                         folder: folder,
                                          at: location)
         }
         try check("the goldens folder", goldensFolder, at: goldensLocation)
@@ -133,7 +151,9 @@ struct SnapshotManifest: Sendable {
 
     /// Every variant of every screen, in name order.
     var variants: [(screen: Screen, variant: SnapshotVariant)] {
-        screens.flatMap { screen in screen.matrix.combinations.map { (screen, SnapshotVariant(screen: screen.name, settings: $0)) } }
+        screens.flatMap { screen in
+            screen.matrix.combinations.map { (screen, SnapshotVariant(screen: screen.name, settings: $0)) }
+        }
             .sorted { $0.variant.name < $1.variant.name }
     }
 
@@ -148,10 +168,14 @@ struct SnapshotManifest: Sendable {
             var matrix = resolved.screens[index].matrix
             var seen = [String: String]()
             for (position, name) in matrix.devices.enumerated() {
-                let location = matrix.deviceLocations.indices.contains(position) ? matrix.deviceLocations[position] : nil
+                let location = matrix.deviceLocations.indices.contains(position) ? matrix.deviceLocations[position]
+                                                                                 : nil
                 let profile = try DeviceSettings.profile(named: name, config: config, at: location)
                 // A golden is named after its device: `screen/kiosk-dark.png`.
-                guard profile.name.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_") }) else {
+                guard profile.name.unicodeScalars.allSatisfy({
+                    $0.isASCII
+                        && ($0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "-" || $0 == "_")
+                }) else {
                     throw .deviceNameNotAFileName(profile.name, at: location)
                 }
                 if let first = seen[profile.name] {
@@ -181,7 +205,8 @@ struct SnapshotManifest: Sendable {
     }
 
     /// A manifest's `"variants"`, or a screen's (`ofScreen`), whose axes replace the manifest's.
-    private static func matrixFromJSON(_ value: Located<JSONValue>, ofScreen: Bool) throws(InputError) -> SnapshotMatrix {
+    private static func matrixFromJSON(_ value: Located<JSONValue>,
+                                       ofScreen: Bool) throws(InputError) -> SnapshotMatrix {
         let reader = try JSONObjectReader(value, context: "\"variants\"")
         let axes = ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"]
         try reader.rejectUnknownKeys(allowed: axes)
@@ -202,18 +227,22 @@ struct SnapshotManifest: Sendable {
             }
         }
         func strings(_ key: String) throws(InputError) -> [Located<String>] {
-            try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in Located(value: try value.string("a value of \"\(key)\""), location: value.location) }
+            try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
+                Located(value: try value.string("a value of \"\(key)\""), location: value.location)
+            }
         }
         func numbers(_ key: String) throws(InputError) -> [Double] {
             try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
                 let number = try value.number("a value of \"\(key)\"")
                 guard number.isFinite, number > 0 else {
-                    throw .numberOutOfRange(key: "a value of \"\(key)\"", value: number, allowed: "greater than 0", at: value.location)
+                    throw .numberOutOfRange(key: "a value of \"\(key)\"", value: number, allowed: "greater than 0",
+                                            at: value.location)
                 }
                 return number
             }
         }
-        func choices<T: CaseIterable & RawRepresentable>(_ key: String, _ type: T.Type) throws(InputError) -> [T] where T.RawValue == String {
+        func choices<T: CaseIterable & RawRepresentable>(_ key: String, _ type: T.Type) throws(InputError) -> [T]
+            where T.RawValue == String {
             try strings(key).map { text throws(InputError) in
                 let names = T.allCases.map(\.rawValue)
                 guard let name = chosenName(text.value, in: names), let value = T(rawValue: name) else {
@@ -226,11 +255,13 @@ struct SnapshotManifest: Sendable {
         let scales = try (reader["scales"]?.array("\"scales\"") ?? []).map { value throws(InputError) in
             let scale = try value.number("a value of \"scales\"")
             guard DeviceScale.isAllowed(scale) else {
-                throw .numberOutOfRange(key: "a value of \"scales\"", value: scale, allowed: DeviceScale.allowed, at: value.location)
+                throw .numberOutOfRange(key: "a value of \"scales\"", value: scale, allowed: DeviceScale.allowed,
+                                        at: value.location)
             }
             return scale
         }
-        return SnapshotMatrix(devices: devices.map(\.value), deviceLocations: devices.map(\.location), widths: try numbers("widths"), scales: scales,
+        return SnapshotMatrix(devices: devices.map(\.value), deviceLocations: devices.map(\.location),
+                              widths: try numbers("widths"), scales: scales,
                               themes: try choices("themes", ThemeName.self).map(\.rawValue),
                               directions: try choices("directions", Direction.self),
                               contentSizes: try choices("contentSizes", ContentSizeCategory.self),
@@ -251,13 +282,17 @@ struct SnapshotManifest: Sendable {
     /// The theme names a variant may use, as the style reads them.
     private enum ThemeName: String, CaseIterable { case light, dark }
 
-    private static func toleranceFromJSON(_ value: Located<JSONValue>, base: Tolerance) throws(InputError) -> Tolerance {
+    private static func toleranceFromJSON(_ value: Located<JSONValue>,
+                                          base: Tolerance) throws(InputError) -> Tolerance {
         let reader = try JSONObjectReader(value, context: "\"tolerance\"")
         try reader.rejectUnknownKeys(allowed: ["threshold", "includeAA", "edgeShifts", "maxDiffPixels", "maxDiffRatio"])
         var tolerance = base
         if let threshold = reader["threshold"] {
             let number = try threshold.number("\"threshold\"")
-            guard (0...1).contains(number) else { throw .numberOutOfRange(key: "\"threshold\"", value: number, allowed: "between 0 and 1", at: threshold.location) }
+            guard (0...1).contains(number) else {
+                throw .numberOutOfRange(key: "\"threshold\"", value: number, allowed: "between 0 and 1",
+                                        at: threshold.location)
+            }
             tolerance.threshold = number
         }
         if let flag = reader["includeAA"] { tolerance.includeAntiAliasing = try flag.bool("\"includeAA\"") }
@@ -265,13 +300,17 @@ struct SnapshotManifest: Sendable {
         if let pixels = reader["maxDiffPixels"] {
             let number = try pixels.number("\"maxDiffPixels\"")
             guard number >= 0, number == number.rounded() else {
-                throw .numberOutOfRange(key: "\"maxDiffPixels\"", value: number, allowed: "a whole number of pixels", at: pixels.location)
+                throw .numberOutOfRange(key: "\"maxDiffPixels\"", value: number, allowed: "a whole number of pixels",
+                                        at: pixels.location)
             }
             tolerance.limits.maxDiffPixels = Int(number)
         }
         if let ratio = reader["maxDiffRatio"] {
             let number = try ratio.number("\"maxDiffRatio\"")
-            guard (0...1).contains(number) else { throw .numberOutOfRange(key: "\"maxDiffRatio\"", value: number, allowed: "between 0 and 1", at: ratio.location) }
+            guard (0...1).contains(number) else {
+                throw .numberOutOfRange(key: "\"maxDiffRatio\"", value: number, allowed: "between 0 and 1",
+                                        at: ratio.location)
+            }
             tolerance.limits.maxDiffRatio = number
             if reader["maxDiffPixels"] == nil { tolerance.limits.maxDiffPixels = nil }
         }
@@ -284,7 +323,8 @@ struct SnapshotManifest: Sendable {
         return try value.array("\"scroll\"").map { element throws(InputError) in
             let output = try scrollOutput(element)
             if let first = entryOfKind[output.kind] {
-                throw .scrollOutputTwice(kind: output.kind.rawValue, suffix: output.kind.suffix, firstLine: first.line, at: element.location)
+                throw .scrollOutputTwice(kind: output.kind.rawValue, suffix: output.kind.suffix, firstLine: first.line,
+                                         at: element.location)
             }
             entryOfKind[output.kind] = element.location
             return output
@@ -297,14 +337,16 @@ struct SnapshotManifest: Sendable {
         let strategies = try (reader["strategies"]?.array("\"strategies\"") ?? []).map { value throws(InputError) in
             let text = try value.string("a strategy")
             guard let strategy = QueryStrategy(rawValue: text) else {
-                throw .value(.notAChoice(text, choices: QueryStrategy.allCases.map(\.rawValue)), key: "\"strategies\"", at: value.location)
+                throw .value(.notAChoice(text, choices: QueryStrategy.allCases.map(\.rawValue)), key: "\"strategies\"",
+                             at: value.location)
             }
             return strategy
         }
         let frames = try reader["frames"].map { value throws(InputError) in
             let number = try value.number("\"frames\"")
             guard number >= 1, number <= 500, number == number.rounded() else {
-                throw .numberOutOfRange(key: "\"frames\"", value: number, allowed: "a whole number from 1 to 500", at: value.location)
+                throw .numberOutOfRange(key: "\"frames\"", value: number, allowed: "a whole number from 1 to 500",
+                                        at: value.location)
             }
             return Int(number)
         } ?? 12
@@ -313,7 +355,8 @@ struct SnapshotManifest: Sendable {
         case "sheet": return .sheet(strategies: chosen, frames: frames)
         case "sequence": return .sequence(strategies: chosen, frames: frames)
         case let other:
-            throw .value(.notAChoice(other, choices: ["sheet", "sequence"]), key: "\"output\"", at: reader["output"]?.location)
+            throw .value(.notAChoice(other, choices: ["sheet", "sequence"]), key: "\"output\"",
+                         at: reader["output"]?.location)
         }
     }
 }

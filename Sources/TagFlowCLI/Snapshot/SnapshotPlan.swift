@@ -27,7 +27,8 @@ struct SnapshotMatrix: Equatable, Sendable {
                        themes: override.themes.isEmpty ? themes : override.themes,
                        directions: override.directions.isEmpty ? directions : override.directions,
                        contentSizes: override.contentSizes.isEmpty ? contentSizes : override.contentSizes,
-                       legibilityWeights: override.legibilityWeights.isEmpty ? legibilityWeights : override.legibilityWeights)
+                       legibilityWeights: override.legibilityWeights.isEmpty ? legibilityWeights
+                                                                              : override.legibilityWeights)
     }
 
     /// Every combination, in the order of the axes as listed: devices vary slowest, legibility weights fastest.
@@ -44,7 +45,8 @@ struct SnapshotMatrix: Equatable, Sendable {
                             for contentSize in axis(contentSizes) {
                                 for legibilityWeight in axis(legibilityWeights) {
                                     result.append(.init(device: device, width: width, scale: scale, theme: theme,
-                                                        direction: direction, contentSize: contentSize, legibilityWeight: legibilityWeight))
+                                                        direction: direction, contentSize: contentSize,
+                                                        legibilityWeight: legibilityWeight))
                                 }
                             }
                         }
@@ -116,7 +118,9 @@ enum SnapshotOutput: Hashable, Sendable {
     /// The name of the variant a golden's path would be for: the path without what ``path(for:)`` adds.
     static func variantName(ofGolden path: String) -> String {
         // A sheet's suffix ends in a render's, so the longest is tried first.
-        for suffix in GoldenKind.allCases.map(\.suffix).sorted(by: { $0.count > $1.count }) where path.hasSuffix(suffix) {
+        for suffix in GoldenKind.allCases.map(\.suffix).sorted(by: {
+            $0.count > $1.count
+        }) where path.hasSuffix(suffix) {
             return String(path.dropLast(suffix.count))
         }
         return path

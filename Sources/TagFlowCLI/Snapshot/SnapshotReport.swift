@@ -124,8 +124,8 @@ public struct SnapshotItem: Equatable, Sendable {
     }
 }
 
-/// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written about
-/// it as JSON, Markdown, JUnit XML and HTML.
+/// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written
+/// about it as JSON, Markdown, JUnit XML and HTML.
 public struct SnapshotReport: Equatable, Sendable {
     /// What a run did with its goldens.
     public enum Action: String, CaseIterable, Sendable {
@@ -150,14 +150,17 @@ public struct SnapshotReport: Equatable, Sendable {
     public internal(set) var shard: Shard
     public internal(set) var filter: [String]
 
-    init(action: Action, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole, filter: [String] = []) {
+    init(action: Action, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole,
+         filter: [String] = []) {
         self.action = action
         self.shard = shard
         self.filter = filter
         // Each golden once: shards of earlier versions each listed every stale golden.
         var seen = Set<String>()
         // By screen, then name, as JUnit and HTML group them: `chooser/…` before `chooser-scroll/…`.
-        self.items = items.sorted { ($0.screen, $0.name) < ($1.screen, $1.name) }.filter { seen.insert($0.name).inserted }
+        self.items = items.sorted {
+            ($0.screen, $0.name) < ($1.screen, $1.name)
+        }.filter { seen.insert($0.name).inserted }
         self.fontNotes = Array(Set(fontNotes)).sorted {
             ($0.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $0) < ($1.hasPrefix(Self.recordedFontsNote) ? 0 : 1, $1)
         }
@@ -169,23 +172,29 @@ public struct SnapshotReport: Equatable, Sendable {
         guard let first = reports.first else { return SnapshotReport(action: .verify, items: []) }
         for (report, folder) in zip(reports, folders) {
             if report.action != first.action {
-                throw .mergedRunsDiffer(folders[0], folder, what: "one is a snapshot \(first.action.rawValue), the other a snapshot \(report.action.rawValue)")
+                throw .mergedRunsDiffer(folders[0], folder,
+                                        what: "one is a snapshot \(first.action.rawValue), the other a snapshot "
+                                            + "\(report.action.rawValue)")
             }
             if report.filter != first.filter {
                 throw .mergedRunsDiffer(folders[0], folder, what: "their --filter patterns differ")
             }
             if report.shard.count != first.shard.count {
-                throw .mergedRunsDiffer(folders[0], folder, what: "one is shard \(first.shard), the other shard \(report.shard)")
+                throw .mergedRunsDiffer(folders[0], folder,
+                                        what: "one is shard \(first.shard), the other shard \(report.shard)")
             }
         }
         var folderOfShard = [Int: String]()
         for (report, folder) in zip(reports, folders) {
-            if let earlier = folderOfShard[report.shard.index] { throw .shardMergedTwice(report.shard, earlier, folder) }
+            if let earlier = folderOfShard[report.shard.index] {
+                throw .shardMergedTwice(report.shard, earlier, folder)
+            }
             folderOfShard[report.shard.index] = folder
         }
         let missing = (1...first.shard.count).filter { folderOfShard[$0] == nil }
         if !missing.isEmpty { throw .shardsMissing(missing.compactMap { Shard(index: $0, count: first.shard.count) }) }
-        return SnapshotReport(action: first.action, items: reports.flatMap(\.items), fontNotes: reports.flatMap(\.fontNotes),
+        return SnapshotReport(action: first.action, items: reports.flatMap(\.items),
+                              fontNotes: reports.flatMap(\.fontNotes),
                               filter: first.filter)
     }
 
@@ -207,7 +216,9 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// Goldens that matched within the tolerance, though some pixels differ: they pass, and a record in mode
     /// `all` would rewrite them.
-    public var matchedWithinTolerance: [SnapshotItem] { items.filter { $0.status == .matched && ($0.differentPixels ?? 0) > 0 } }
+    public var matchedWithinTolerance: [SnapshotItem] {
+        items.filter { $0.status == .matched && ($0.differentPixels ?? 0) > 0 }
+    }
 
     /// One line: `12 goldens: 10 matched (2 within the tolerance), 1 changed, 1 missing`.
     public var summaryLine: String {
@@ -215,9 +226,11 @@ public struct SnapshotReport: Equatable, Sendable {
         let counts = SnapshotItem.Status.allCases.compactMap { status -> String? in
             let n = count(status)
             guard n > 0 else { return nil }
-            return "\(n) \(status.rawValue)" + (status == .matched && tolerated > 0 ? " (\(tolerated) within the tolerance)" : "")
+            return "\(n) \(status.rawValue)" + (status == .matched && tolerated > 0 ? " (\(tolerated) within the "
+                + "tolerance)" : "")
         }
-        return "\(items.count) golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
+        return "\(items.count) "
+            + "golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
     }
 
     // MARK: JSON
@@ -233,7 +246,8 @@ public struct SnapshotReport: Equatable, Sendable {
             ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
             ("items", .array(items.map { item in
                 .object([
-                    ("name", .string(item.name)), ("screen", .string(item.screen)), ("kind", .string(item.kind?.rawValue ?? "")),
+                    ("name", .string(item.name)), ("screen", .string(item.screen)),
+                    ("kind", .string(item.kind?.rawValue ?? "")),
                     ("status", .string(item.status.rawValue)), ("detail", .string(item.detail)),
                     ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
                     ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
@@ -305,7 +319,8 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// The pictures the report already in `folder` names, if one is there.
     static func images(ofReportIn folder: String) -> Set<String> {
-        guard FileManager.default.fileExists(atPath: jsonPath(in: folder)), let report = try? SnapshotReport(folder: folder) else { return [] }
+        guard FileManager.default.fileExists(atPath: jsonPath(in: folder)),
+              let report = try? SnapshotReport(folder: folder) else { return [] }
         return report.imagePaths
     }
 
@@ -335,14 +350,22 @@ public struct SnapshotReport: Equatable, Sendable {
         } ?? .verify
         guard let shardValue = reader["shard"] else { throw .reportWithoutShard(file: file) }
         let shardText = try shardValue.string("\"shard\"")
-        guard let shard = Shard(shardText) else { throw .value(.notAShard(shardText), key: "\"shard\"", at: shardValue.location) }
-        let filter = try (reader["filter"]?.array("\"filter\"") ?? []).map { value throws(InputError) in try value.string("a --filter pattern") }
-        let fontNotes = try (reader["fontNotes"]?.array("\"fontNotes\"") ?? []).map { value throws(InputError) in try value.string("a font note") }
+        guard let shard = Shard(shardText) else {
+            throw .value(.notAShard(shardText), key: "\"shard\"", at: shardValue.location)
+        }
+        let filter = try (reader["filter"]?.array("\"filter\"") ?? []).map { value throws(InputError) in
+            try value.string("a --filter pattern")
+        }
+        let fontNotes = try (reader["fontNotes"]?.array("\"fontNotes\"") ?? []).map { value throws(InputError) in
+            try value.string("a font note")
+        }
         var items = [SnapshotItem]()
         for element in try reader["items"]?.array("\"items\"") ?? [] {
             let item = try JSONObjectReader(element, context: "an item")
-            guard let statusText = try item["status"]?.string("\"status\""), let status = SnapshotItem.Status(rawValue: statusText) else {
-                throw .unknownReportWord(what: "an item's \"status\"", known: SnapshotItem.Status.allCases.map(\.rawValue),
+            guard let statusText = try item["status"]?.string("\"status\""),
+                  let status = SnapshotItem.Status(rawValue: statusText) else {
+                throw .unknownReportWord(what: "an item's \"status\"",
+                                         known: SnapshotItem.Status.allCases.map(\.rawValue),
                                          at: item["status"]?.location ?? element.location)
             }
             var images = [SnapshotItem.Image]()
@@ -352,7 +375,8 @@ public struct SnapshotReport: Equatable, Sendable {
             if let imageObject = item["images"] {
                 for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
                     guard let role = SnapshotItem.Image.Role(rawValue: key.value) else {
-                        throw .unknownReportWord(what: "an image's role", known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
+                        throw .unknownReportWord(what: "an image's role",
+                                                 known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
                                                  at: key.location)
                     }
                     let size = try sizes?[key.value].map { value throws(InputError) -> SnapshotItem.PixelSize in
@@ -382,13 +406,18 @@ public struct SnapshotReport: Equatable, Sendable {
                 try Self.mark(value)
             }
             items.append(SnapshotItem(
-                name: try item["name"]?.string("\"name\"") ?? "", screen: try item["screen"]?.string("\"screen\"") ?? "",
-                kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status, detail: try item["detail"]?.string("\"detail\"") ?? "",
+                name: try item["name"]?.string("\"name\"") ?? "",
+                screen: try item["screen"]?.string("\"screen\"") ?? "",
+                kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status,
+                detail: try item["detail"]?.string("\"detail\"") ?? "",
                 differentPixels: try item["differentPixels"].flatMap { value throws(InputError) -> Int? in
                     if case .null = value.value { return nil }
                     return Int(try value.number("\"differentPixels\""))
                 },
-                changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map { value throws(InputError) in Int(try value.number("a step")) },
+                changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map {
+                    value throws(InputError) in
+                    Int(try value.number("a step"))
+                },
                 images: images,
                 imagesStep: try item["imagesStep"].map { value throws(InputError) in
                     Int(try value.number("\"imagesStep\""))
@@ -404,7 +433,8 @@ public struct SnapshotReport: Equatable, Sendable {
     /// what changed in their layout (each cause said once), each with its pictures; then what passed within the
     /// tolerance. At most `limit` rows, and never more than GitHub takes in a comment.
     public func markdown(limit: Int = 50, maxCharacters: Int = 60_000) -> String {
-        var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · \(summaryLine)", ""]
+        var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · "
+            + "\(summaryLine)", ""]
         for note in fontNotes + layoutNotes { lines.append("> ⚠️ \(note)") }
         if !fontNotes.isEmpty || !layoutNotes.isEmpty { lines.append("") }
         let listed = failures + matchedWithinTolerance
@@ -497,14 +527,17 @@ public struct SnapshotReport: Equatable, Sendable {
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         // A golden that could not be read is an error, as JUnit counts them apart from failures.
         func isError(_ item: SnapshotItem) -> Bool { item.status == .unreadable }
-        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" failures=\"\(failures.count { !isError($0) })\" "
+        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" "
+            + "failures=\"\(failures.count { !isError($0) })\" "
             + "errors=\"\(items.count(where: isError))\">\n"
         for (screen, items) in screens {
             let failing = items.count { $0.status.fails && !isError($0) }
             let title = Self.xml(SnapshotItem.title(ofScreen: screen))
-            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" errors=\"\(items.count(where: isError))\">\n"
+            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" "
+                + "errors=\"\(items.count(where: isError))\">\n"
             for item in items {
-                let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1)) : item.name
+                let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1))
+                                                                 : item.name
                 xml += "    <testcase classname=\"\(title)\" name=\"\(Self.xml(caseName))\""
                 if item.status.fails {
                     let element = isError(item) ? "error" : "failure"
@@ -524,6 +557,8 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// `text` escaped for an XML attribute or text, without the control characters XML 1.0 does not allow.
     static func xml(_ text: String) -> String {
-        FolderReportHTML.escape(String(text.unicodeScalars.filter { $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r" }.map(Character.init)))
+        FolderReportHTML.escape(String(text.unicodeScalars.filter {
+            $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r"
+        }.map(Character.init)))
     }
 }

@@ -61,7 +61,9 @@ struct SnapshotRunner: Sendable {
         var isFolder: ObjCBool = false
         if FileManager.default.fileExists(atPath: goldens, isDirectory: &isFolder) {
             guard isFolder.boolValue else { throw SnapshotError.goldensFolderIsAFile(goldens) }
-            if recording, access(goldens, W_OK) != 0 { throw SnapshotError.goldensFolderNotWritable(goldens, folder: goldens) }
+            if recording, access(goldens, W_OK) != 0 {
+                throw SnapshotError.goldensFolderNotWritable(goldens, folder: goldens)
+            }
             return
         }
         guard recording else { return }
@@ -71,7 +73,9 @@ struct SnapshotRunner: Sendable {
         guard FileManager.default.fileExists(atPath: existing, isDirectory: &isFolder), isFolder.boolValue else {
             throw SnapshotError.goldensFolderIsAFile(existing)
         }
-        guard access(existing, W_OK) == 0 else { throw SnapshotError.goldensFolderNotWritable(goldens, folder: existing) }
+        guard access(existing, W_OK) == 0 else {
+            throw SnapshotError.goldensFolderNotWritable(goldens, folder: existing)
+        }
     }
 
     /// The font files the goldens were recorded with; nil before the first record. Read before any variant is drawn,
@@ -258,7 +262,8 @@ struct SnapshotRunner: Sendable {
         let unmatched = filter.patterns.filter { pattern in !VariantFilter(patterns: [pattern]).matchesAny(names) }
         if !unmatched.isEmpty {
             let meant = unmatched.compactMap { Self.patternMeant($0, names: names) }
-            throw SnapshotError.noVariantMatches(unmatched, examples: meant + names.prefix(3).filter { !meant.contains($0) })
+            throw SnapshotError.noVariantMatches(unmatched,
+                                                 examples: meant + names.prefix(3).filter { !meant.contains($0) })
         }
         return shard.select(everything.filter { filter.matches($0.variant.name) })
     }
@@ -297,7 +302,8 @@ struct SnapshotRunner: Sendable {
 
     /// Compares the fonts this run drew with against those the goldens were recorded with, and in `record` keeps
     /// the file up to date. Different fonts explain changed pixels, so the report says so first.
-    private func checkFonts(_ drawn: Set<FontFileRecord>, recorded: [FontFileIdentity]?) -> ([String], FontsRecordUpdate?) {
+    private func checkFonts(_ drawn: Set<FontFileRecord>,
+                            recorded: [FontFileIdentity]?) -> ([String], FontsRecordUpdate?) {
         let used = Set(drawn.map { FontRecords.identity($0, matching: recorded ?? []) })
         let unrecorded = used.subtracting(recorded ?? []).sorted { $0.description < $1.description }
         // A whole record in mode all leaves every golden as drawn now, so the file lists just the fonts drawn with.
@@ -341,7 +347,8 @@ struct SnapshotRunner: Sendable {
                 let all = update.replaces ? update.used : Set(recorded ?? []).union(update.used)
                 guard recorded.map(Set.init) != all else { return }
                 let sorted = all.sorted { $0.description < $1.description }
-                try AtomicFile.write(Array((FontRecords.json(sorted).rendered() + "\n").utf8), to: goldenPath(Self.fontsFileName))
+                try AtomicFile.write(Array((FontRecords.json(sorted).rendered() + "\n").utf8),
+                                     to: goldenPath(Self.fontsFileName))
             }
         } catch let error as FileLockError {
             throw SnapshotError.fontsRecordLock(error)
@@ -374,14 +381,16 @@ struct SnapshotRunner: Sendable {
         let missing = Set(recorded.map(\.family)).filter { !installed.contains($0.lowercased()) }.sorted()
         return missing.map { family in
             let files = recorded.filter { $0.family == family }.map(\.fileName).sorted().joined(separator: ", ")
-            return SnapshotReport.recordedFontsNote + " the font \(family) (\(files)), which this machine does not have: install it, "
+            return SnapshotReport.recordedFontsNote + " the font \(family) (\(files)), which this machine does not "
+                + "have: install it, "
                 + "or name its file in the config's \"fontFiles\""
         }
     }
 
     // MARK: One variant
 
-    private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant, inputs: ScreenInputs) throws -> VariantOutcome {
+    private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant,
+                         inputs: ScreenInputs) throws -> VariantOutcome {
         let (scene, warnings) = try Self.scene(inputs, screen: screen, settings: variant.settings)
         var outcome = VariantOutcome(families: FontRecords.families(of: scene), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
@@ -392,15 +401,19 @@ struct SnapshotRunner: Sendable {
                 // A verify reports the golden it cannot read beside the others, and exits 2 once all are compared.
                 // Named below the goldens folder, as every item is, so the detail is the same wherever the run is.
                 let report = ErrorReport(error)
-                let detail = (report.message + (report.hint.map { "; " + $0 } ?? "")).replacingOccurrences(of: (try? goldenPath(name)) ?? name, with: name)
-                outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind, status: .unreadable, detail: detail))
+                let detail = (report.message + (report.hint.map {
+                    "; " + $0
+                } ?? "")).replacingOccurrences(of: (try? goldenPath(name)) ?? name, with: name)
+                outcome.items.append(SnapshotItem(name: name, screen: screen.name, kind: output.kind,
+                                                  status: .unreadable, detail: detail))
             }
         }
         return outcome
     }
 
     /// Draws one of a variant's outputs and compares it with its golden, or records it.
-    private func check(_ output: SnapshotOutput, name: String, scene: Scene, screen: SnapshotManifest.Screen, variant: SnapshotVariant,
+    private func check(_ output: SnapshotOutput, name: String, scene: Scene, screen: SnapshotManifest.Screen,
+                       variant: SnapshotVariant,
                        into outcome: inout VariantOutcome) throws {
         switch output {
         case .render:
@@ -410,7 +423,9 @@ struct SnapshotRunner: Sendable {
             try compare(name: name, screen: screen, kind: output.kind, layout: layout,
                         actual: { try renderer.image(scale: scale) },
                         sameAsGolden: { golden in
-                            try PNGDecoder().holdsExactly(in: golden) { check in try renderer.drawBands(scale: scale, check) }
+                            try PNGDecoder().holdsExactly(in: golden) { check in
+                                try renderer.drawBands(scale: scale, check)
+                            }
                                 ? try renderer.pixelSize(scale: scale) : nil
                         },
                         encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
@@ -455,8 +470,10 @@ struct SnapshotRunner: Sendable {
     }
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
-        ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview, maxOverviewHeight: ScrollCommand.defaultMaxHeight,
-                            plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize, spacing: .frames(frames)))
+        ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview,
+                            maxOverviewHeight: ScrollCommand.defaultMaxHeight,
+                            plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize,
+                                             spacing: .frames(frames)))
     }
 
     // MARK: Comparing
@@ -471,7 +488,8 @@ struct SnapshotRunner: Sendable {
 
     /// The path of `name` below the goldens folder; refused if it would leave it or pass a symbolic link.
     private func goldenPath(_ name: String) throws -> String {
-        try Self.confined(goldensRoot, "the goldens folder") { folder throws(ConfinementError) in try folder.path(of: name) }
+        try Self.confined(goldensRoot,
+                          "the goldens folder") { folder throws(ConfinementError) in try folder.path(of: name) }
     }
 
     /// `body` on a confined folder, its refusal worded as a snapshot error naming `what` the folder is.
@@ -511,11 +529,13 @@ struct SnapshotRunner: Sendable {
         }
         let pixelsEqual = result?.identical ?? false
         let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
-        var item = SnapshotItem(name: name, screen: screen.name, kind: kind, status: golden == nil ? .missing : within ? .matched : .changed,
+        var item = SnapshotItem(name: name, screen: screen.name, kind: kind,
+                                status: golden == nil ? .missing : within ? .matched : .changed,
                                 detail: Self.detail(result), differentPixels: result?.differentPixels)
         let layoutDiff = golden != nil && !within ? try explain(&item, by: layout) : nil
         var actualBytes: [UInt8]?
-        if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual, withinTolerance: within) {
+        if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual,
+                                             withinTolerance: within) {
             let bytes = try encode()
             actualBytes = bytes
             outcome.writes.append(PendingWrite(name: name, bytes: bytes))
@@ -616,8 +636,8 @@ struct SnapshotRunner: Sendable {
         SnapshotReport.imagesFolder + "/" + (name as NSString).deletingPathExtension
     }
 
-    /// Whether `path` is a name the run gives a picture of the golden `name` in a report folder: `images/NAME.ROLE.png`,
-    /// or, for a sequence, `images/NAME.step-N.ROLE.png`.
+    /// Whether `path` is a name the run gives a picture of the golden `name` in a report folder:
+    /// `images/NAME.ROLE.png`, or, for a sequence, `images/NAME.step-N.ROLE.png`.
     static func isReportImage(_ path: String, of name: String) -> Bool {
         let base = reportImageBase(name) + "."
         guard path.hasPrefix(base), path.hasSuffix(".png") else { return false }
@@ -631,7 +651,8 @@ struct SnapshotRunner: Sendable {
 
     /// A picture for the report, in the role it plays (golden, actual, diff): written as `base.ROLE.png` in the report
     /// folder, and named on `item`.
-    private func attach(_ role: SnapshotItem.Image.Role, _ bytes: [UInt8], base: String, to item: inout SnapshotItem, _ outcome: inout VariantOutcome) {
+    private func attach(_ role: SnapshotItem.Image.Role, _ bytes: [UInt8], base: String, to item: inout SnapshotItem,
+                        _ outcome: inout VariantOutcome) {
         guard reportFolder != nil else { return }
         let file = base + ".\(role).png"
         outcome.writes.append(PendingWrite(name: file, bytes: bytes, isForReport: true))
@@ -740,7 +761,9 @@ struct SnapshotRunner: Sendable {
             let result = try Self.compare(golden: firstChange.golden, path: path, frame, options: options)
             attach(.golden, firstChange.golden, base: base, to: &item, &outcome)
             attach(.actual, try PNGEncoder().encode(frame), base: base, to: &item, &outcome)
-            if let diffImage = result.image { attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome) }
+            if let diffImage = result.image {
+                attach(.diff, try PNGEncoder().encode(diffImage), base: base, to: &item, &outcome)
+            }
             item.imagesStep = firstChange.step
         } else if let step = compared.added.first ?? compared.removed.first {
             let base = Self.reportImageBase(name) + ".step-\(step)"
@@ -755,9 +778,11 @@ struct SnapshotRunner: Sendable {
 
     /// `12 frames; step 3 changed; steps 11, 12 removed`, or `12 frames match`; a sequence with no golden
     /// yet says only how many frames it has.
-    private static func sequenceDetail(frames: Int, exists: Bool, changed: [Int], added: [Int], removed: [Int]) -> String {
+    private static func sequenceDetail(frames: Int, exists: Bool, changed: [Int], added: [Int],
+                                       removed: [Int]) -> String {
         guard exists else { return "no golden (\(frames) frame\(frames == 1 ? "" : "s"))" }
-        let parts = [(changed, "changed"), (added, "added"), (removed, "removed")].compactMap { steps, what -> String? in
+        let parts = [(changed, "changed"), (added, "added"),
+                     (removed, "removed")].compactMap { steps, what -> String? in
             steps.isEmpty ? nil : "step\(steps.count == 1 ? "" : "s") \(Self.runs(of: steps)) \(what)"
         }
         return parts.isEmpty ? "\(frames) frames match" : (["\(frames) frames"] + parts).joined(separator: "; ")
@@ -779,8 +804,11 @@ struct SnapshotRunner: Sendable {
     private static func detail(_ result: PixelDiff.Result?) -> String {
         guard let result else { return "no golden" }
         if result.identical { return "identical" }
-        if result.sizeChanged { return "size changed: \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)" }
-        return "\(result.differentPixels) pixel\(result.differentPixels == 1 ? "" : "s") differ (\(PixelDiffReport.percent(result.ratio)))"
+        if result.sizeChanged {
+            return "size changed: \(result.oldWidth)×\(result.oldHeight) → \(result.newWidth)×\(result.newHeight)"
+        }
+        return "\(result.differentPixels) pixel\(result.differentPixels == 1 ? "" : "s") differ "
+            + "(\(PixelDiffReport.percent(result.ratio)))"
             + (result.antiAliasedPixels > 0 ? ", \(result.antiAliasedPixels) anti-aliased" : "")
     }
 
@@ -846,7 +874,8 @@ struct SnapshotRunner: Sendable {
                 if !expected.contains(relative) {
                     if filter.matches(SnapshotOutput.variantName(ofGolden: relative)) { stale.append(relative) }
                 } else if kind == S_IFDIR {
-                    leftOver += Self.entries(of: goldens + "/" + relative).filter(AtomicFile.isLeftOverTemporary(named:))
+                    leftOver += Self.entries(of: goldens + "/" + relative)
+                        .filter(AtomicFile.isLeftOverTemporary(named:))
                         .map { relative + "/" + $0 }
                 }
             }
@@ -899,7 +928,10 @@ struct SnapshotRunner: Sendable {
 
     /// Whether the file at `path` was last changed at least `seconds` ago.
     private static func isUntouched(_ path: String, for seconds: Double) -> Bool {
-        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date else { return false }
+        guard let modified = (try? FileManager.default.attributesOfItem(atPath: path))?[.modificationDate] as? Date
+        else {
+            return false
+        }
         return Date().timeIntervalSince(modified) >= seconds
     }
 
@@ -927,13 +959,18 @@ struct SnapshotRunner: Sendable {
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw SnapshotError.unreadableGolden(path) }
         // Goldens kept in Git LFS are pointer files until `git lfs pull` fetches them.
-        if data.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) { throw SnapshotError.goldenIsLFSPointer(path) }
+        if data.starts(with: Array("version https://git-lfs.github.com/spec/".utf8)) {
+            throw SnapshotError.goldenIsLFSPointer(path)
+        }
         return Array(data)
     }
 
     /// The golden PNG at `path` against `actual`; a golden that will not decode is broken.
-    private static func compare(golden: [UInt8], path: String, _ actual: RGBAImage, options: PixelDiff.Options) throws -> PixelDiff.Result {
-        do { return try PixelDiff.compare(png: golden, actual, options: options) } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
+    private static func compare(golden: [UInt8], path: String, _ actual: RGBAImage,
+                                options: PixelDiff.Options) throws -> PixelDiff.Result {
+        do {
+            return try PixelDiff.compare(png: golden, actual, options: options)
+        } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
     }
 }
 

@@ -50,7 +50,8 @@ public struct SnapshotSuite: Sendable {
 
     /// Draws the run's variants and writes the goldens `mode` names. A golden whose pixels are unchanged is never
     /// rewritten.
-    public func record(mode: RecordMode = .all, _ run: SnapshotRun = SnapshotRun()) throws(TagFlowError) -> SnapshotReport {
+    public func record(mode: RecordMode = .all,
+                       _ run: SnapshotRun = SnapshotRun()) throws(TagFlowError) -> SnapshotReport {
         try self.run(recordMode: mode, run)
     }
 
@@ -65,11 +66,16 @@ public struct SnapshotSuite: Sendable {
             // Checked before any work, so a report that cannot be written stops the run before a golden is. The
             // report folder comes from the command line, not the manifest, so it may lie anywhere; no link below it
             // is followed.
-            let reportFolder = try run.reportFolder.map { try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder]) }
-            if let reportFolder, !FileManager.default.fileExists(atPath: reportFolder) { madeReportFolder = reportFolder }
+            let reportFolder = try run.reportFolder.map {
+                try OutputPath.checkReportFolder($0, outside: [manifest.goldensFolder])
+            }
+            if let reportFolder, !FileManager.default.fileExists(atPath: reportFolder) {
+                madeReportFolder = reportFolder
+            }
             let earlierImages = reportFolder.map(SnapshotReport.images(ofReportIn:)) ?? []
             var runner = SnapshotRunner(manifest: manifest, recordMode: recordMode, shard: run.shard, prune: run.prune,
-                                        reportFolder: reportFolder, threads: max(1, run.threads ?? ProcessInfo.processInfo.activeProcessorCount),
+                                        reportFolder: reportFolder,
+                                        threads: max(1, run.threads ?? ProcessInfo.processInfo.activeProcessorCount),
                                         console: console, quiet: !showsProgress)
             runner.filter = VariantFilter(patterns: run.filters)
             runner.plainDiff = run.plainDiff

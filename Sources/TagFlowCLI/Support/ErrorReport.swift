@@ -26,7 +26,8 @@ struct ErrorReport: Equatable, Sendable {
         return text
     }
 
-    init(message: String, location: SourceSpan? = nil, hint: String? = nil, status: ExitStatus = .usage, showsUsage: Bool = false) {
+    init(message: String, location: SourceSpan? = nil, hint: String? = nil, status: ExitStatus = .usage,
+         showsUsage: Bool = false) {
         self.message = message
         self.location = location
         self.hint = hint
@@ -45,7 +46,9 @@ struct ErrorReport: Equatable, Sendable {
         case let error as LayoutOptionsError: self = RunError.layoutOptions(error).report
         case let error as RenderError: self = RunError.render(error).report
         case let error as SnapshotError: self = error.report
-        case let error as Interrupted: self = ErrorReport(message: error.description, status: ExitStatus(rawValue: error.exitStatus) ?? .interrupted)
+        case let error as Interrupted:
+            self = ErrorReport(message: error.description,
+                               status: ExitStatus(rawValue: error.exitStatus) ?? .interrupted)
         default: self = ErrorReport(message: "\(error)")
         }
     }
@@ -60,12 +63,15 @@ extension CommandLineError {
     var report: ErrorReport {
         let (message, hint): (String, String?) = switch self {
         case let .unknownSubcommand(name, known):
-            ("unknown subcommand '\(name)'", suggestion(name, in: known) ?? "the subcommands are \(known.joined(separator: ", "))")
+            ("unknown subcommand '\(name)'",
+             suggestion(name, in: known) ?? "the subcommands are \(known.joined(separator: ", "))")
         case let .unknownOption(name, command, known):
             ("unknown option '\(name)'", suggestion(name, in: known.filter { $0.hasPrefix("--") })
                 ?? "see 'tagflow \(command) --help'"
-                // Text or a file that starts with one '-' (`-5%`, `-x.tags`) is read as an option unless `--` ends them.
-                    + (name.hasPrefix("--") ? "" : "; to give text or a file whose name starts with '-', write -- before it: tagflow \(command) -- \(name)"))
+                // Text or a file that starts with one '-' (`-5%`, `-x.tags`) is read as an option unless `--` ends
+                // them.
+                    + (name.hasPrefix("--") ? "" : "; to give text or a file whose name starts with '-', write -- "
+                    + "before it: tagflow \(command) -- \(name)"))
         case let .missingValue(option, valueName): ("\(option) needs a value", "write \(option) <\(valueName)>")
         case let .takesNoValue(option): ("\(option) takes no value", nil)
         case let .givenTwice(option): ("\(option) is given more than once", "give it once")
@@ -78,18 +84,25 @@ extension CommandLineError {
         case let .missingOutput(example): ("missing --output", example)
         case let .exclusive(first, second, reason): ("\(first) and \(second) \(reason)", "use one")
         case let .notApplicable(option, reason): ("\(option) \(reason)", nil)
-        case let .tooManyInputs(command, count): ("\(command) takes two inputs, got \(count)", "write tagflow \(command) OLD NEW")
-        case .folderWithoutPartner: ("a folder needs another folder to compare with", "write tagflow diff OLD_DIR NEW_DIR")
+        case let .tooManyInputs(command, count): ("\(command) takes two inputs, got \(count)",
+                                                  "write tagflow \(command) OLD NEW")
+        case .folderWithoutPartner: ("a folder needs another folder to compare with",
+                                     "write tagflow diff OLD_DIR NEW_DIR")
         case .oneInputWithoutConfigs:
-            ("one input needs --old-config and --new-config", "give two inputs, or one tags file with --old-config A --new-config B")
-        case .configWithSideConfigs: ("--config cannot be combined with --old-config or --new-config", "give each side its own config")
+            ("one input needs --old-config and --new-config",
+             "give two inputs, or one tags file with --old-config A --new-config B")
+        case .configWithSideConfigs: ("--config cannot be combined with --old-config or --new-config",
+                                      "give each side its own config")
         case .acceptWithoutReport: ("--accept needs --report", "write the report first: --report DIR --accept")
         case let .snapshotActionTakesNoFolders(action, extra):
-            ("snapshot \(action) takes no argument after the action, got '\(extra)'", "only merge takes folders: tagflow snapshot merge DIR... --report DIR")
+            ("snapshot \(action) takes no argument after the action, got '\(extra)'",
+             "only merge takes folders: tagflow snapshot merge DIR... --report DIR")
         case .mergeNeedsFoldersAndReport:
-            ("snapshot merge needs the shards' report folders and --report", "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
+            ("snapshot merge needs the shards' report folders and --report",
+             "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
         case let .modeWithoutRecord(action):
-            ("--mode says which goldens record writes; snapshot \(action) writes none", "leave --mode out, or run tagflow snapshot record --mode ...")
+            ("--mode says which goldens record writes; snapshot \(action) writes none",
+             "leave --mode out, or run tagflow snapshot record --mode ...")
         case let .argumentNotUTF8(position, byte, offset):
             ("argument \(position) is not valid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)) at offset \(offset))",
              "tagflow reads tags and paths as UTF-8: convert the text with iconv -t UTF-8, or rename the file")
@@ -103,7 +116,8 @@ extension ValueError {
     func report(for what: String, at location: SourceSpan? = nil) -> ErrorReport {
         let (message, hint): (String, String?) = switch self {
         case .empty: ("\(what) needs a value", nil)
-        case let .notANumber(text): ("\(what) expects a number, got '\(text)'", "write a plain number, such as \(what) 12.5")
+        case let .notANumber(text): ("\(what) expects a number, got '\(text)'",
+                                     "write a plain number, such as \(what) 12.5")
         case let .notFinite(number): ("\(what) must be a finite number below 1e9, got \(formatPoints(number))", nil)
         case let .notPositive(number): ("\(what) must be greater than 0, got \(formatPoints(number))", nil)
         case let .negative(number): ("\(what) must not be negative, got \(formatPoints(number))", nil)
@@ -111,20 +125,28 @@ extension ValueError {
         case let .notAtLeastOne(number): ("\(what) must be at least 1, got \(number)", nil)
         case let .notASeed(text):
             ("\(what) expects a whole number from 0 to \(ValueParser<UInt64>.largestSeed), got '\(text)'",
-             !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber } ? "2^53 − 1 is the largest whole number JSON readers keep exact" : nil)
+             !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
+                 ? "2^53 − 1 is the largest whole number JSON readers keep exact" : nil)
         case let .notAChoice(text, choices):
             ("\(what) must be one of \(choices.joined(separator: ", ")); got '\(text)'", suggestion(text, in: choices))
-        case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'", "device pixels per point: 2 matches most phones")
-        case let .notAShare(text): ("\(what) must be a number from 0 to 1; got '\(text)'", "0 counts any change; pixelmatch's default is 0.1")
-        case let .notARatio(text): ("\(what) must be a share from 0 to 1, or a percentage; got '\(text)'", "write 0.001 or 0.1%")
-        case let .notAShard(text): ("\(what) takes I/N, the I-th of N parts with 1 ≤ I ≤ N; got '\(text)'", "for a CI matrix of 2 jobs: \(what) 1/2 and \(what) 2/2")
+        case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'",
+                                    "device pixels per point: 2 matches most phones")
+        case let .notAShare(text): ("\(what) must be a number from 0 to 1; got '\(text)'",
+                                    "0 counts any change; pixelmatch's default is 0.1")
+        case let .notARatio(text): ("\(what) must be a share from 0 to 1, or a percentage; got '\(text)'",
+                                    "write 0.001 or 0.1%")
+        case let .notAShard(text): ("\(what) takes I/N, the I-th of N parts with 1 ≤ I ≤ N; got '\(text)'",
+                                    "for a CI matrix of 2 jobs: \(what) 1/2 and \(what) 2/2")
         case let .notASize(text):
-            ("\(what) expects WIDTHxHEIGHT in points, got '\(text)'", "for example \(what) \(ValueParser.size.describe(StockFlowLayout.defaultItemSize))")
-        case let .notInsets(text): ("\(what) takes four numbers T,L,B,R (or one for all sides), got '\(text)'", "for example \(what) 10,10,10,10")
+            ("\(what) expects WIDTHxHEIGHT in points, got '\(text)'",
+             "for example \(what) \(ValueParser.size.describe(StockFlowLayout.defaultItemSize))")
+        case let .notInsets(text): ("\(what) takes four numbers T,L,B,R (or one for all sides), got '\(text)'",
+                                    "for example \(what) 10,10,10,10")
         case let .notAColour(text): ("\(what) must be a colour like #ffb400 or #ffb40080, got '\(text)'", nil)
         case let .notARegion(text):
             ("\(what) takes X,Y,W,H in whole pixels, with W and H above 0; got '\(text)'", "e.g. \(what) 0,0,375,44")
-        case let .wrongCount(text, expected): ("\(what) takes \(expected) values separated by commas, got '\(text)'", nil)
+        case let .wrongCount(text, expected): ("\(what) takes \(expected) values separated by commas, got '\(text)'",
+                                               nil)
         }
         return ErrorReport(message: message, location: location, hint: hint)
     }
@@ -134,37 +156,48 @@ extension InputError {
     var report: ErrorReport {
         switch self {
         case let .invalidUTF8(byte, isCutOff, location):
-            return ErrorReport(message: "invalid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)))" + (isCutOff ? ": the file ends part way through a character" : ""),
+            return ErrorReport(message: "invalid UTF-8 (byte "
+                + "0x\(hex(UInt32(byte), digits: 2)))" + (isCutOff ? ": the file ends part way through a "
+                + "character" : ""),
                                location: location,
                                hint: isCutOff ? "the file looks cut off; write it again in full"
-                                              : "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts a GBK file")
+                                              : "save the file as UTF-8; in a terminal, iconv -f GBK -t UTF-8 converts "
+                                                  + "a GBK file")
         case let .controlCharacterInLine(scalar, location):
-            return ErrorReport(message: scalar.value == 0 ? "a NUL byte in the tags file" : "a control character U+\(hex(scalar.value)) in the tags file",
+            return ErrorReport(message: scalar.value == 0 ? "a NUL byte in the tags file" : "a control character "
+                + "U+\(hex(scalar.value)) in the tags file",
                                location: location, hint: "tags files are plain UTF-8 text; remove the character")
         case let .controlCharacterInTag(scalar, location):
-            return ErrorReport(message: "a control character U+\(hex(scalar.value)) in a tag", location: location, hint: "tags are single lines of text")
+            return ErrorReport(message: "a control character U+\(hex(scalar.value)) in a tag", location: location,
+                               hint: "tags are single lines of text")
         case let .footerWithoutText(location):
-            return ErrorReport(message: "@footer needs text", location: location, hint: "write the footer on the same line: @footer 最多选择 8 个")
+            return ErrorReport(message: "@footer needs text", location: location,
+                               hint: "write the footer on the same line: @footer 最多选择 8 个")
         case let .secondFooter(firstLine, location):
             return ErrorReport(message: "this section already has a footer (line \(firstLine))", location: location,
                                hint: "a section has one footer; start a new section with @section")
         case let .unknownMarker(marker, line, known, location):
             let suggestion = closestMatch(to: marker, in: known)
             return ErrorReport(message: "unknown marker '\(marker)'", location: location,
-                               hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are \(known.joined(separator: ", ")). ")
+                               hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are "
+                                   + "\(known.joined(separator: ", ")). ")
                                    + "To use the text as a tag, write '\\\(line)'")
         case let .selectedTagWithoutText(location):
             return ErrorReport(message: "a '*' line needs the text of the preselected tag", location: location,
                                hint: "write '* 篮球', or '\\*' for a tag that is just '*'")
         case let .escapeWithoutText(location):
-            return ErrorReport(message: "a '\\' with no tag text after it", location: location, hint: "write '\\\\' for a tag that is a backslash")
+            return ErrorReport(message: "a '\\' with no tag text after it", location: location,
+                               hint: "write '\\\\' for a tag that is a backslash")
         case let .tabInTag(location):
-            return ErrorReport(message: "a tab inside a tag", location: location, hint: "a tag is one run of text; replace the tab with a space")
+            return ErrorReport(message: "a tab inside a tag", location: location,
+                               hint: "a tag is one run of text; replace the tab with a space")
         case let .lineTooLong(bytes, limit, location):
-            return ErrorReport(message: tooLong(bytes: bytes, limit: limit), location: location, hint: "split the line into several tags")
+            return ErrorReport(message: tooLong(bytes: bytes, limit: limit), location: location,
+                               hint: "split the line into several tags")
         case let .tagTooLong(bytes, limit, location):
             return ErrorReport(message: tooLong(bytes: bytes, limit: limit), location: location)
-        case let .emptyTag(location): return ErrorReport(message: "an empty tag", location: location, hint: "remove it, or give it text")
+        case let .emptyTag(location): return ErrorReport(message: "an empty tag", location: location,
+                                                         hint: "remove it, or give it text")
         case let .json(error, location):
             let (message, hint) = error.words
             return ErrorReport(message: message, location: location, hint: hint)
@@ -173,10 +206,12 @@ extension InputError {
                                hint: jsonTypeHint(expected: expected, found: found))
         case let .unknownKey(key, context, allowed, location):
             return ErrorReport(message: "unknown key \"\(key)\" in \(context)", location: location,
-                               hint: suggestion(key, in: allowed, quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
+                               hint: suggestion(key, in: allowed,
+                                                quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
         case let .layoutJSONAsTags(file, location):
             return ErrorReport(message: "'\(file)' is a layout JSON, where tags were expected", location: location,
-                               hint: "give the tags file the layout was made from; tagflow diff compares two layout JSONs with each other")
+                               hint: "give the tags file the layout was made from; tagflow diff compares two layout "
+                                   + "JSONs with each other")
         case let .configAsTags(file, location):
             return ErrorReport(message: "'\(file)' is a config, where tags were expected", location: location,
                                hint: "give it with --config, and the tags file as the input")
@@ -184,15 +219,18 @@ extension InputError {
             let hint: String? = switch kind {
             case .tags: "write {\"sections\": [{\"tags\": [\"篮球\"]}]}"
             case .layout: "write layout files with tagflow layout --format json"
-            case .manifest: "see docs/commands/snapshot.md: a screen needs \"name\" and \"tags\"; the manifest needs \"screens\""
-            case .device: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}: width in points, scale in pixels per point"
+            case .manifest: "see docs/commands/snapshot.md: a screen needs \"name\" and \"tags\"; the manifest needs "
+                + "\"screens\""
+            case .device: "write {\"name\": \"kiosk\", \"width\": 600, \"scale\": 1}: width in points, scale in pixels "
+                + "per point"
             case .tagObject: nil
             }
             return ErrorReport(message: "\(context) has no \"\(key)\"", location: location, hint: hint)
         case let .value(error, key, location): return error.report(for: key, at: location)
         case let .unreadable(error): return error.report
         case .standardInputTwice:
-            return ErrorReport(message: "'-' names standard input for more than one input, and it can be read only once",
+            return ErrorReport(message: "'-' names standard input for more than one input, and it can be read only "
+                + "once",
                                hint: "give all but one of them as files")
         case let .screenFileUnreadable(screen, key, error, location):
             return ErrorReport(message: "screen '\(screen)', its \(key): " + error.report.message, location: location,
@@ -201,23 +239,30 @@ extension InputError {
             return ErrorReport(message: "\(key) must be \(allowed), got \(formatPoints(value))", location: location)
         case let .emptyValue(key, location): return ErrorReport(message: "\(key) is empty", location: location)
         case let .wrongCount(key, expected, found, location):
-            return ErrorReport(message: "expected \(key) to hold \(expected) numbers, found \(found)", location: location,
+            return ErrorReport(message: "expected \(key) to hold \(expected) numbers, found \(found)",
+                               location: location,
                                hint: expected == 4 ? "write [top, left, bottom, right]" : nil)
         case let .unknownDevice(name, known, closest, location):
             return ErrorReport(message: "unknown device '\(name)'", location: location,
                                hint: (closest.map { "did you mean \($0)? " } ?? "")
-                                   + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, and a config can add its own under \"devices\"")
+                                   + "the devices are \(known.joined(separator: ", ")); 'tagflow devices' lists them, "
+                                   + "and a config can add its own under \"devices\"")
         case let .deviceListedTwice(name, first, device, location):
             return ErrorReport(message: first == name ? "the device '\(name)' is listed twice"
                                    : "'\(name)' and '\(first)' are both the device '\(device)'", location: location,
-                               hint: "list each device once; goldens are named after the device's own name, '\(device)'")
+                               hint: "list each device once; goldens are named after the device's own name, "
+                                   + "'\(device)'")
         case let .deviceNameNotAFileName(name, location):
-            return ErrorReport(message: "the device '\(name)' cannot name a golden: its name is part of the golden's file name", location: location,
-                               hint: "in its config, name it with letters, digits, hyphens and underscores; its \"displayName\" can hold any text")
+            return ErrorReport(message: "the device '\(name)' cannot name a golden: its name is part of the golden's "
+                + "file name", location: location,
+                               hint: "in its config, name it with letters, digits, hyphens and underscores; its "
+                                   + "\"displayName\" can hold any text")
         case let .deviceNameTaken(name, taken, isBuiltIn, location):
-            return ErrorReport(message: "the device name '\(name)' is taken by \(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
+            return ErrorReport(message: "the device name '\(name)' is taken by "
+                + "\(isBuiltIn ? "the built-in '\(taken)'" : "'\(taken)', given earlier in this config")",
                                location: location,
-                               hint: "give it another name (names are compared by their letters and digits alone, ignoring case); 'tagflow devices' lists the built-in ones")
+                               hint: "give it another name (names are compared by their letters and digits alone, "
+                                   + "ignoring case); 'tagflow devices' lists the built-in ones")
         case let .screenNameNotAFolder(name, location):
             // Control characters shown as escapes, so a newline or NUL in the name is seen, not acted on.
             let shown = name.unicodeScalars.map { scalar in
@@ -228,27 +273,34 @@ extension InputError {
                                hint: "use letters, digits and hyphens: no '/', no leading '.', no control characters")
         case let .duplicateScreen(name, first, location):
             return ErrorReport(message: first == name ? "two screens are named '\(name)'"
-                                   : "the screens '\(first)' and '\(name)' differ only in case: on a Mac's disk they would be one folder of goldens",
+                                   : "the screens '\(first)' and '\(name)' differ only in case: on a Mac's disk they "
+                                       + "would be one folder of goldens",
                                location: location, hint: "give each screen its own name")
         case let .noScreens(location):
             return ErrorReport(message: "the manifest lists no screens", location: location,
                                hint: #"add one to "screens": {"name": "demo", "tags": "demo.tags"}"#)
         case let .emptyAxis(key, ofScreen, location):
             return ErrorReport(message: "the list \"\(key)\" of \"variants\" is empty", location: location,
-                               hint: ofScreen ? "leave \"\(key)\" out, and the screen takes the manifest's, or its config's choice"
+                               hint: ofScreen ? "leave \"\(key)\" out, and the screen takes the manifest's, or its "
+                                   + "config's choice"
                                    : "leave \"\(key)\" out, and each screen's config chooses")
         case let .axisValueTwice(key, value, location):
-            return ErrorReport(message: "\"\(key)\" lists \(value) twice", location: location, hint: "list each value once")
+            return ErrorReport(message: "\"\(key)\" lists \(value) twice", location: location,
+                               hint: "list each value once")
         case let .scrollOutputTwice(kind, suffix, firstLine, location):
-            return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line \(firstLine)): both would write the goldens named *\(suffix)",
+            return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line "
+                + "\(firstLine)): both would write the goldens named *\(suffix)",
                                location: location,
-                               hint: "keep one \"\(kind)\" entry per screen, or add a screen with the same tags for the other")
+                               hint: "keep one \"\(kind)\" entry per screen, or add a screen with the same tags for "
+                                   + "the other")
         case let .unknownReportWord(what, known, location):
-            return ErrorReport(message: "\(what) is not one tagflow writes (\(known.joined(separator: ", ")))", location: location,
+            return ErrorReport(message: "\(what) is not one tagflow writes (\(known.joined(separator: ", ")))",
+                               location: location,
                                hint: "merge report.json files that tagflow snapshot wrote")
         case let .reportWithoutShard(file):
             return ErrorReport(message: "\(file) does not say which shard of its run it is",
-                               hint: "merge reports that this version of tagflow wrote with snapshot verify or record --shard i/n")
+                               hint: "merge reports that this version of tagflow wrote with snapshot verify or record "
+                                   + "--shard i/n")
         }
     }
 
@@ -283,13 +335,20 @@ extension JSONSyntaxError {
     /// The message and the hint.
     var words: (String, String?) {
         switch self {
-        case .textAfterValue: ("unexpected text after the JSON value", "a JSON file holds exactly one value; remove what follows it")
+        case .textAfterValue: ("unexpected text after the JSON value",
+                               "a JSON file holds exactly one value; remove what follows it")
         case .endsBeforeValue: ("the JSON ends where a value was expected", nil)
-        case let .nestedTooDeep(limit): ("JSON nested deeper than \(limit) levels", "tags and configs need only a few levels")
-        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), found \(found)", nil)
-        case let .trailingComma(closer): ("a comma before '\(closer)'", "JSON allows no comma after the last \(closer == "]" ? "value of an array" : "member of an object"): remove it")
+        case let .nestedTooDeep(limit): ("JSON nested deeper than \(limit) levels",
+                                         "tags and configs need only a few levels")
+        case let .expectedValue(found): ("expected a JSON value (object, array, string, number, true, false or null), "
+            + "found \(found)", nil)
+        case let .trailingComma(closer): ("a comma before '\(closer)'",
+                                          "JSON allows no comma after the last "
+                                              + "\(closer == "]" ? "value of an array" : "member of an object"): "
+                                              + "remove it")
         case let .expectedWord(word): ("expected '\(word)'", nil)
-        case let .expectedKey(found): ("expected a quoted key, found \(found)", "JSON keys are written in double quotes")
+        case let .expectedKey(found): ("expected a quoted key, found \(found)",
+                                       "JSON keys are written in double quotes")
         case let .duplicateKey(key): ("the key \"\(key)\" appears twice", nil)
         case let .expectedColon(key): ("expected ':' after the key \"\(key)\"", nil)
         case .endsInsideObject: ("the JSON ends inside an object", "close it with '}'")
@@ -347,11 +406,15 @@ extension ReviewError {
         case .notAPNG: ErrorReport(message: description, hint: "pixel diffs compare two PNG files")
         case .folderUnlistable: ErrorReport(message: description, hint: "check that it exists and is readable")
         case .noPNGsInFolders:
-            ErrorReport(message: description, hint: "name the folders the pictures are written to; PNGs are paired by their paths below each")
+            ErrorReport(message: description,
+                        hint: "name the folders the pictures are written to; PNGs are paired by their paths below each")
         case .diffNotEncoded, .folderNotCreated: ErrorReport(message: description)
         case let .writeFailed(_, error):
-            ErrorReport(message: description, hint: error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again")
-        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps", hint: "raise --step")
+            ErrorReport(message: description,
+                        hint: error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run "
+                            + "again")
+        case let .tooManySteps(count, step): ErrorReport(message: "--step \(formatPoints(step)) makes \(count) steps",
+                                                         hint: "raise --step")
         }
     }
 }
@@ -361,28 +424,40 @@ extension OutputError {
         switch self {
         case .emptyPath: ErrorReport(message: "the output path is empty")
         case let .isAnInput(path):
-            ErrorReport(message: "the output '\(path)' is also an input", hint: "write the output somewhere else; tagflow never overwrites its input")
+            ErrorReport(message: "the output '\(path)' is also an input",
+                        hint: "write the output somewhere else; tagflow never overwrites its input")
         case let .folderMissing(path, folder):
-            ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' does not exist", hint: "create it first: mkdir -p '\(folder)'")
+            ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' does not exist",
+                        hint: "create it first: mkdir -p '\(folder)'")
         case let .folderIsAFile(path, folder):
-            ErrorReport(message: "cannot write '\(path)': '\(folder)' is a file, not a folder", hint: "choose an output inside a folder")
+            ErrorReport(message: "cannot write '\(path)': '\(folder)' is a file, not a folder",
+                        hint: "choose an output inside a folder")
         case let .isAFolder(path):
             ErrorReport(message: "cannot write '\(path)': it is a folder, and the output is one file",
-                        hint: "name a file, e.g. '\(OutputPath.trimmingSlashes(path))/NAME' with the output's extension")
+                        hint: "name a file, e.g. '\(OutputPath.trimmingSlashes(path))/NAME' with the output's "
+                            + "extension")
         case let .folderNotWritable(path, folder):
-            ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' is not writable", hint: "choose a folder you can write to")
+            ErrorReport(message: "cannot write '\(path)': the folder '\(folder)' is not writable",
+                        hint: "choose a folder you can write to")
         case let .writeFailed(path, reason): ErrorReport(message: "cannot write '\(path)': \(reason)")
         case let .fileNotWritten(error):
             ErrorReport(message: "\(error)", hint: "'\(error.path)' is as it was; "
                 + (error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
-        case let .framesFolderIsAFile(path): ErrorReport(message: "'\(path)' is a file, not a folder", hint: "name a folder for the frames, or NAME.gif")
-        case let .framesFolderNotWritable(path): ErrorReport(message: "cannot write into the folder '\(path)'", hint: "choose a folder you can write to")
+        case let .framesFolderIsAFile(path): ErrorReport(message: "'\(path)' is a file, not a folder",
+                                                         hint: "name a folder for the frames, or NAME.gif")
+        case let .framesFolderNotWritable(path): ErrorReport(message: "cannot write into the folder '\(path)'",
+                                                             hint: "choose a folder you can write to")
         case let .framesFolderParentMissing(path, parent):
-            ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' does not exist", hint: "create it first: mkdir -p '\(parent)'")
-        case let .framesFolderParentNotWritable(path, parent): ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' is not writable")
-        case let .framesFolderNotCreated(path, reason): ErrorReport(message: "cannot make the folder '\(path)': \(reason)")
+            ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' does not exist",
+                        hint: "create it first: mkdir -p '\(parent)'")
+        case let .framesFolderParentNotWritable(path, parent):
+            ErrorReport(message: "cannot make the folder '\(path)': '\(parent)' is not writable")
+        case let .framesFolderNotCreated(path, reason):
+            ErrorReport(message: "cannot make the folder '\(path)': \(reason)")
         case let .framesNotWritten(error, written, total, folder):
-            ErrorReport(message: "\(error)", hint: "kept the first \(written) of \(total) frames in \(folder), and frames.json says \"complete\": false; "
+            ErrorReport(message: "\(error)",
+                        hint: "kept the first \(written) of \(total) frames in \(folder), and frames.json says "
+                            + "\"complete\": false; "
                 + (error.isOutOfSpace ? "free some disk space and run again" : "check the folder and run again"))
         }
     }
@@ -393,49 +468,66 @@ extension RunError {
     /// fonts asked for on a machine without them.
     private static func misspelling(of family: String, among installed: [String]) -> String {
         let close = closestMatches(to: family, in: installed, limit: 2)
-        return close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or ")) for '\(family)'?"
+        return close.isEmpty ? "" : "; did you mean \(close.map { "'\($0)'" }.joined(separator: " or ")) for "
+            + "'\(family)'?"
     }
 
     var report: ErrorReport {
         switch self {
         case let .fontFamilyNotFound(family, suggestions, location):
             ErrorReport(message: "font family '\(family)' not found by fontconfig", location: location,
-                        hint: suggestions.isEmpty ? "list the installed families with fc-list : family" : "close matches: \(suggestions.joined(separator: ", "))")
+                        hint: suggestions.isEmpty ? "list the installed families with fc-list : "
+                            + "family" : "close matches: \(suggestions.joined(separator: ", "))")
         case let .noFontFamilyOfListFound(families, suggestions, location):
-            ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is installed", location: location,
-                        hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"
+            ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is "
+                + "installed", location: location,
+                        hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed "
+                            + "stand-ins"
                             + Self.misspelling(of: families[0], among: suggestions))
         case let .fontAxisUnknown(axis, family, available, location):
-            ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))", location: location,
-                        hint: available.isEmpty ? "leave out --font-variations (a config's \"fontVariations\"), or give a variable font with --font-file"
+            ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))",
+                        location: location,
+                        hint: available.isEmpty ? "leave out --font-variations (a config's \"fontVariations\"), or "
+                            + "give a variable font with --font-file"
                                                 : "set only the font's own axes: --font-variations '\(available[0])=…'")
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
         case let .fontSourcesUnusable(error):
             switch error {
             case let .fontFileNotFound(path), let .fontFileUnreadable(path), let .notAFont(path):
-                ErrorReport(message: "\(error)", hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists with --font-file or a config's \"fontFiles\" ('\(path)')")
+                ErrorReport(message: "\(error)",
+                            hint: "give a TTF, OTF, TTC, WOFF or WOFF2 file that exists with --font-file or a config's "
+                                + "\"fontFiles\" ('\(path)')")
             case .fontDirectoryNotFound:
-                ErrorReport(message: "\(error)", hint: "give a folder that exists with --font-dir or a config's \"fontDirs\"")
+                ErrorReport(message: "\(error)",
+                            hint: "give a folder that exists with --font-dir or a config's \"fontDirs\"")
             case .noFontsInDirectory:
-                ErrorReport(message: "\(error)", hint: "put TTF, OTF, TTC, WOFF or WOFF2 files in it, or leave it out of --font-dir and \"fontDirs\"")
+                ErrorReport(message: "\(error)",
+                            hint: "put TTF, OTF, TTC, WOFF or WOFF2 files in it, or leave it out of --font-dir and "
+                                + "\"fontDirs\"")
             case .fontFileIsAFolder:
-                ErrorReport(message: "\(error)", hint: "give a folder of fonts with --font-dir or a config's \"fontDirs\"")
+                ErrorReport(message: "\(error)",
+                            hint: "give a folder of fonts with --font-dir or a config's \"fontDirs\"")
             case .fontDirectoryIsAFile:
                 ErrorReport(message: "\(error)", hint: "give a font file with --font-file or a config's \"fontFiles\"")
             case .notARegularFile(_, _, folder: nil):
-                ErrorReport(message: "\(error)", hint: "fonts are read from regular files: save the font to a file and give that")
+                ErrorReport(message: "\(error)",
+                            hint: "fonts are read from regular files: save the font to a file and give that")
             case .notARegularFile:
-                ErrorReport(message: "\(error)", hint: "move it out of the folder, or give the fonts one by one with --font-file")
+                ErrorReport(message: "\(error)",
+                            hint: "move it out of the folder, or give the fonts one by one with --font-file")
             default:
-                ErrorReport(message: "cannot start the font system: \(error)", hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
+                ErrorReport(message: "cannot start the font system: \(error)",
+                            hint: "install fontconfig and at least one font (apt-get install fonts-dejavu-core)")
             }
         case let .fontVariationsInvalid(text, reason, location):
-            ErrorReport(message: "\(location == nil ? "--font-variations" : "\"fontVariations\"") '\(text)' is not a list of axis=value settings: \(reason)",
+            ErrorReport(message: "\(location == nil ? "--font-variations" : "\"fontVariations\"") '\(text)' is not a "
+                + "list of axis=value settings: \(reason)",
                         location: location, hint: "write e.g. --font-variations 'wght=590, opsz=17'")
         case let .drawingFontsUnloadable(reason): ErrorReport(message: "cannot load the fonts to draw with: \(reason)")
         case let .layoutOptions(error): error.report
         case let .pictureFormatUnknown(path):
-            ErrorReport(message: "cannot tell the format of '\(path)'", hint: "end the output's name in .png, .svg or .pdf, or give --format")
+            ErrorReport(message: "cannot tell the format of '\(path)'",
+                        hint: "end the output's name in .png, .svg or .pdf, or give --format")
         case let .pictureFormatMismatch(path, format, suggestion):
             ErrorReport(message: "the output '\(path)' names another format than --format \(format)",
                         hint: "drop --format, or name the output \(suggestion)")
@@ -443,36 +535,49 @@ extension RunError {
             ErrorReport(message: "the diff picture cannot go to standard output, which carries the report",
                         hint: "name a file, e.g. -o diff.png (or diff.gif, diff.apng, a folder)")
         case let .controlCharacterInText(text, scalar):
-            ErrorReport(message: "a control character U+\(hex(scalar.value)) in the text '\(text.unicodeScalars.map { TagsFile.isForbiddenInTag($0) ? "\\u{\(hex($0.value))}" : String($0) }.joined())'",
+            ErrorReport(message: "a control character U+\(hex(scalar.value)) in the text '"
+                            + text.unicodeScalars.map {
+                                TagsFile.isForbiddenInTag($0) ? "\\u{\(hex($0.value))}" : String($0)
+                            }.joined() + "'",
                         hint: "a tag is one line of text: measure each line on its own")
         case let .pictureToTerminal(format):
             ErrorReport(message: "standard output is a terminal, and a \(format.uppercased()) picture is not text",
                         hint: "redirect it (-o - > demo.\(format)), pipe it (-o - | base64), or name a file with -o")
         case let .scrollOutputUnknown(path):
-            ErrorReport(message: "cannot tell what to write to '\(path)'", hint: "name a folder, NAME.gif, NAME.apng, NAME.html (a player), or NAME.png with --sheet")
+            ErrorReport(message: "cannot tell what to write to '\(path)'",
+                        hint: "name a folder, NAME.gif, NAME.apng, NAME.html (a player), or NAME.png with --sheet")
         case .pngNeedsSheetOrAPNG:
             ErrorReport(message: "a .png output needs --sheet (a contact sheet) or --apng (an animation)",
                         hint: "or name a folder, such as -o frames/, for numbered frames")
         case let .tooManyFrames(count, cap):
-            ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)", hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
+            ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)",
+                        hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
         case let .render(error):
             switch error {
             case let .surfaceTooLarge(width, _, limit) where width > limit:
                 // Tall content is drawn in strips; only a width past cairo's side is out of reach.
-                ErrorReport(message: "\(error)", hint: "lower --scale, or the width (--width, a device's, a manifest's widths)")
+                ErrorReport(message: "\(error)",
+                            hint: "lower --scale, or the width (--width, a device's, a manifest's widths)")
             case .surfaceTooLarge, .tooManyPixels:
-                ErrorReport(message: "\(error)", hint: "lower --scale, set --max-height or fewer --frames (scroll), or split the tags into several files")
+                ErrorReport(message: "\(error)",
+                            hint: "lower --scale, set --max-height or fewer --frames (scroll), or split the tags into "
+                                + "several files")
             case .tooLargeToShrink:
                 ErrorReport(message: "\(error)", hint: "split the tags into several files")
             case .emptyContent:
-                ErrorReport(message: "\(error)", hint: "the tags have no section to lay out: add a tag or an '@section' with a title; 'tagflow scroll' draws the empty screen")
+                ErrorReport(message: "\(error)",
+                            hint: "the tags have no section to lay out: add a tag or an '@section' with a title; "
+                                + "'tagflow scroll' draws the empty screen")
             case .cairo: ErrorReport(message: "\(error)")
             }
         case let .diffImageFailed(reason):
-            ErrorReport(message: "cannot draw the layout diff: \(reason)", hint: "leave -o out: the report lists every change without the picture")
+            ErrorReport(message: "cannot draw the layout diff: \(reason)",
+                        hint: "leave -o out: the report lists every change without the picture")
         case let .encodeFailed(reason): ErrorReport(message: "cannot encode the diff image: \(reason)")
-        case let .folderAndFile(folder): ErrorReport(message: "'\(folder)' is a folder but the other input is a file", hint: "compare two folders, or two files")
-        case let .pngAndOther(other): ErrorReport(message: "cannot compare a PNG with '\(other)'", hint: "a pixel diff takes two .png files")
+        case let .folderAndFile(folder): ErrorReport(message: "'\(folder)' is a folder but the other input is a file",
+                                                     hint: "compare two folders, or two files")
+        case let .pngAndOther(other): ErrorReport(message: "cannot compare a PNG with '\(other)'",
+                                                  hint: "a pixel diff takes two .png files")
         case let .layoutJSONAndOther(layout, other):
             ErrorReport(message: "'\(layout)' is a layout JSON file but '\(other)' is not",
                         hint: "compare two layout files (tagflow layout --format json), or two tags files")
@@ -483,25 +588,35 @@ extension RunError {
         case let .reportInsideInput(report, input):
             ErrorReport(message: "the report folder '\(report)' is inside '\(input)', which is read",
                         hint: "write the report in a folder of its own outside '\(input)', e.g. --report out/report")
-        case let .reportIsAFile(path): ErrorReport(message: "--report '\(path)' is a file", hint: "name a folder; it is created if missing")
+        case let .reportIsAFile(path): ErrorReport(message: "--report '\(path)' is a file",
+                                                   hint: "name a folder; it is created if missing")
         case let .reportNotWritable(path): ErrorReport(message: "cannot write to the report folder '\(path)'")
         case let .transitionNeedsLayouts(output):
-            ErrorReport(message: "cannot animate '\(output)' from PNG files or folders: a transition is drawn from two layouts",
-                        hint: "give two tags files (or one with --old-config and --new-config), or write the pixel diff with -o diff.png")
+            ErrorReport(message: "cannot animate '\(output)' from PNG files or folders: a transition is drawn from two "
+                + "layouts",
+                        hint: "give two tags files (or one with --old-config and --new-config), or write the pixel "
+                            + "diff with -o diff.png")
         case let .transitionOfLayoutJSON(output):
-            ErrorReport(message: "cannot animate '\(output)' from layout JSON files: they hold frames, not the tags, fonts and style to draw",
+            ErrorReport(message: "cannot animate '\(output)' from layout JSON files: they hold frames, not the tags, "
+                + "fonts and style to draw",
                         hint: "diff the tags files the layouts came from: tagflow diff OLD.tags NEW.tags -o \(output)")
         case let .transitionScreensDiffer(old, new):
-            ErrorReport(message: "the old layout's screen is \(formatPoints(old.width))×\(formatPoints(old.height)) pt but the new one's is \(formatPoints(new.width))×\(formatPoints(new.height)) pt; a transition shows one screen",
+            ErrorReport(message: "the old layout's screen is \(formatPoints(old.width))×\(formatPoints(old.height)) pt "
+                + "but the new one's is \(formatPoints(new.width))×\(formatPoints(new.height)) pt; a transition shows "
+                + "one screen",
                         hint: "give both sides the same width and height, or draw the static diff with -o diff.png")
         case let .picturesUnreadable(count, firstProblem, report):
-            ErrorReport(message: "\(count) file\(count == 1 ? "" : "s") could not be read as PNG\(count == 1 ? "" : "s"), the first: \(firstProblem)",
-                        hint: "the other files were compared\(report.map { " and are in \($0)/report.html" } ?? ""); write the unreadable ones again, or remove them")
+            ErrorReport(message: "\(count) file\(count == 1 ? "" : "s") could not be read as "
+                + "PNG\(count == 1 ? "" : "s"), the first: \(firstProblem)",
+                        hint: "the other files were compared\(report.map { " and are in \($0)/report.html" } ?? ""); "
+                            + "write the unreadable ones again, or remove them")
         case let .nothingCompared(ignored, file):
-            ErrorReport(message: "--ignore covers all \(ignored) pixels of \(file.map { "'\($0)'" } ?? "the pictures"), so nothing was compared",
+            ErrorReport(message: "--ignore covers all \(ignored) pixels of "
+                + "\(file.map { "'\($0)'" } ?? "the pictures"), so nothing was compared",
                         hint: "ignore only the regions that change on their own, such as a clock")
         case let .tooManyTransitionFrames(count, cap):
-            ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)", hint: "lower --duration or --fps")
+            ErrorReport(message: "the transition would make \(count) frames, over the cap of \(cap)",
+                        hint: "lower --duration or --fps")
         }
     }
 }
@@ -549,61 +664,84 @@ extension SnapshotError {
             ErrorReport(message: "'\(folder)' holds no report.json",
                         hint: "give the folders that tagflow snapshot verify --shard I/N --report wrote")
         case let .shardsMissing(shards):
-            ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") \(shards.map(\.description).joined(separator: ", ")) of the run",
-                        hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its report folder")
+            ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") "
+                + "\(shards.map(\.description).joined(separator: ", ")) of the run",
+                        hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its "
+                            + "report folder")
         case let .goldensChangedOnCI(prunes):
-            ErrorReport(message: "snapshot \(prunes ? "verify --prune" : "record") refuses to run on CI (CI is set), so goldens never change there by accident",
+            ErrorReport(message: "snapshot \(prunes ? "verify --prune" : "record") refuses to run on CI (CI is set), "
+                + "so goldens never change there by accident",
                         hint: prunes
-                            ? "verify without --prune, which fails on stale goldens, and prune on your machine; or, on purpose, add --force"
-                            : "record on your machine and commit the goldens; or, to record on CI on purpose, add --force "
+                            ? "verify without --prune, which fails on stale goldens, and prune on your machine; or, on "
+                                + "purpose, add --force"
+                            : "record on your machine and commit the goldens; or, to record on CI on purpose, add "
+                                + "--force "
                                 + "(--mode never, which writes nothing, runs anywhere)")
-        case let .unreadableGolden(path): ErrorReport(message: "cannot read the golden '\(path)'", hint: "check its permissions")
+        case let .unreadableGolden(path): ErrorReport(message: "cannot read the golden '\(path)'",
+                                                      hint: "check its permissions")
         case let .brokenGolden(path, reason):
             ErrorReport(message: "the golden '\(path)' is not a PNG tagflow can read: \(reason)",
                         hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
         case let .goldenIsLFSPointer(path):
-            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the file itself: this checkout has not fetched the goldens",
+            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the file itself: this checkout has "
+                + "not fetched the goldens",
                         hint: "run git lfs pull (on CI, check out with LFS, e.g. actions/checkout with lfs: true)")
         case let .noManifest(path):
-            ErrorReport(message: "no manifest at '\(path)'", hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
+            ErrorReport(message: "no manifest at '\(path)'",
+                        hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
         case let .goldensFolderIsAFile(path):
-            ErrorReport(message: "the goldens folder '\(path)' is a file", hint: "set \"goldens\" in the manifest to a folder, or move the file")
+            ErrorReport(message: "the goldens folder '\(path)' is a file",
+                        hint: "set \"goldens\" in the manifest to a folder, or move the file")
         case let .goldensFolderNotWritable(path, folder):
-            ErrorReport(message: folder == path ? "cannot write to the goldens folder '\(path)'" : "cannot make the goldens folder '\(path)': '\(folder)' is not writable",
-                        hint: "check the folder's permissions, or set \"goldens\" in the manifest to a folder you can write")
+            ErrorReport(message: folder == path ? "cannot write to the goldens folder '\(path)'" : "cannot make the "
+                + "goldens folder '\(path)': '\(folder)' is not writable",
+                        hint: "check the folder's permissions, or set \"goldens\" in the manifest to a folder you can "
+                            + "write")
         case let .brokenFontsRecord(report):
             ErrorReport(message: report.message, location: report.location,
-                        hint: "fonts.json is tagflow's record of the fonts the goldens were drawn with: delete it, and snapshot record writes it again")
+                        hint: "fonts.json is tagflow's record of the fonts the goldens were drawn with: delete it, and "
+                            + "snapshot record writes it again")
         case let .goldenIsAFolder(path):
-            ErrorReport(message: "the golden '\(path)' is a folder, not a PNG", hint: "remove or rename the folder; record then writes the golden")
+            ErrorReport(message: "the golden '\(path)' is a folder, not a PNG",
+                        hint: "remove or rename the folder; record then writes the golden")
         case let .noVariantMatches(patterns, examples):
-            ErrorReport(message: "no variant's name matches --filter \(patterns.map { "'\($0)'" }.joined(separator: ", "))",
-                        hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. \(examples.map { "'\($0)'" }.joined(separator: ", "))")
+            ErrorReport(message: "no variant's name matches --filter "
+                + "\(patterns.map { "'\($0)'" }.joined(separator: ", "))",
+                        hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. "
+                            + "\(examples.map { "'\($0)'" }.joined(separator: ", "))")
         case let .variantFailed(variant, report):
-            ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint, status: report.status)
+            ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint,
+                        status: report.status)
         case let .outsideManifestFolder(what, path, resolved, folder, location):
             ErrorReport(message: "\(what), '\(path)', lies outside the manifest's folder '\(folder)'"
                             + (resolved == path ? "" : " (it resolves to '\(resolved)')"),
                         location: location,
-                        hint: "name a path inside the manifest's folder, without .. or a link that leads out; a manifest "
-                            + "from a pull request must not reach other files. To allow it on purpose, add --allow-outside")
+                        hint: "name a path inside the manifest's folder, without .. or a link that leads out; a "
+                            + "manifest "
+                            + "from a pull request must not reach other files. To allow it on purpose, add "
+                            + "--allow-outside")
         case let .pruneOutsideGoldens(goldens, manifest):
-            ErrorReport(message: "--prune refuses the goldens folder '\(goldens)': it holds the manifest '\(manifest)', "
+            ErrorReport(message: "--prune refuses the goldens folder '\(goldens)': it holds the manifest "
+                + "'\(manifest)', "
                             + "so pictures that are not goldens would be removed",
                         hint: #"keep the goldens in a folder of their own, such as "goldens": "snapshots""#)
         case let .confined(.symbolicLink(path, link, folder), role):
-            ErrorReport(message: "'\(link)' is a symbolic link inside \(role) '\(folder)'; tagflow does not follow links "
+            ErrorReport(message: "'\(link)' is a symbolic link inside \(role) '\(folder)'; tagflow does not follow "
+                + "links "
                             + "there (reaching '\(path)')",
                         hint: "replace the link with the file or folder itself")
         case let .confined(.leavesFolder(path, folder), role), let .confined(.resolvesOutside(path, _, folder), role):
             ErrorReport(message: "'\(path)' is not a name inside \(role) '\(folder)'",
                         hint: "name files below the folder, without .. or an absolute path")
         case let .unsafeReportImage(report, item, path):
-            ErrorReport(message: "\(report): the item '\(item)' names the picture '\(path)', which is not one tagflow writes "
+            ErrorReport(message: "\(report): the item '\(item)' names the picture '\(path)', which is not one tagflow "
+                + "writes "
                             + "for it inside the report folder",
-                        hint: "merge only report folders that tagflow snapshot verify --shard I/N --report wrote, unchanged")
+                        hint: "merge only report folders that tagflow snapshot verify --shard I/N --report wrote, "
+                            + "unchanged")
         case let .goldenNotAFile(path, kind):
-            ErrorReport(message: "the golden '\(path)' is \(kind), not a file", hint: "remove it; record then writes the golden")
+            ErrorReport(message: "the golden '\(path)' is \(kind), not a file",
+                        hint: "remove it; record then writes the golden")
         case let .fontsRecordLock(.open(path, code)):
             ErrorReport(message: "cannot lock '\(path)': \(String(cString: strerror(code)))",
                         hint: "check the goldens folder's permissions")
@@ -612,8 +750,10 @@ extension SnapshotError {
                         hint: "remove it; the next record makes it again")
         case let .goldenNamesCollide(first, second, variants):
             ErrorReport(message: first == second
-                            ? "the variants '\(variants[0])' and '\(variants[1])' would both write the golden '\(first)'"
-                            : "the goldens '\(first)' and '\(second)' differ only in case, and are one file on a case-insensitive disk such as a Mac's",
+                            ? "the variants '\(variants[0])' and '\(variants[1])' would both write the golden "
+                                + "'\(first)'"
+                            : "the goldens '\(first)' and '\(second)' differ only in case, and are one file on a "
+                                + "case-insensitive disk such as a Mac's",
                         hint: "rename a screen or a device so that each variant's goldens have names of their own")
         }
     }

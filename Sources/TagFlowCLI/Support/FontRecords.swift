@@ -24,7 +24,8 @@ enum FontRecords {
 
     /// The families that draw a tag, a section title or a footer of `layout` in `style`.
     static func families(of layout: TagLayout, engine: TextEngine, style: Style) -> Set<String> {
-        families(of: layout, engine: engine, fonts: { try? FontSet(engine: engine, options: layout.options, style: style) })
+        families(of: layout, engine: engine,
+                 fonts: { try? FontSet(engine: engine, options: layout.options, style: style) })
     }
 
     /// The same for `scene`, in the fonts it draws with.
@@ -51,7 +52,9 @@ enum FontRecords {
         if hasTexts, let fonts = fonts() {
             for section in layout.document.sections {
                 if let title = section.title { families.formUnion(engine.shape(title, font: fonts.headerFont).fonts) }
-                if let footer = section.footer { families.formUnion(engine.shape(footer, font: fonts.footerFont).fonts) }
+                if let footer = section.footer {
+                    families.formUnion(engine.shape(footer, font: fonts.footerFont).fonts)
+                }
             }
         }
         return families
@@ -80,7 +83,8 @@ enum FontRecords {
         let identity = identity(record)
         guard !recorded.contains(identity) else { return identity }
         for other in recorded where other.namesSameFile(as: identity) && other.hashAlgorithm != identity.hashAlgorithm {
-            if let algorithm = ContentHashAlgorithm(of: other.contentHash), record.contentHash(as: algorithm) == other.contentHash {
+            if let algorithm = ContentHashAlgorithm(of: other.contentHash),
+               record.contentHash(as: algorithm) == other.contentHash {
                 return other
             }
         }
@@ -89,7 +93,8 @@ enum FontRecords {
 
     static func json(_ identities: [FontFileIdentity]) -> JSONOutput {
         .array(identities.map { font in
-            .object([("family", .string(font.family)), ("style", .string(font.style)), ("fileName", .string(font.fileName)),
+            .object([("family", .string(font.family)), ("style", .string(font.style)),
+                     ("fileName", .string(font.fileName)),
                      ("version", .string(font.version)), ("contentHash", .string(font.contentHash))])
         })
     }

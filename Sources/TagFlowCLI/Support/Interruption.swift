@@ -117,7 +117,8 @@ struct ProgressLine {
         guard enabled else { return }
         let elapsed = Self.seconds(ContinuousClock.now - start)
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
-        console.err(String(format: "\r\u{1B}[K%@ %d/%d · %.1fs elapsed · ETA %.1fs", what, done, total, elapsed, remaining))
+        console.err(String(format: "\r\u{1B}[K%@ %d/%d · %.1fs elapsed · ETA %.1fs", what, done, total, elapsed,
+                           remaining))
     }
 
     func finish() {

@@ -24,7 +24,8 @@ struct OutputPath {
             return
         }
         let target = OutputPath.canonical(path)
-        for case let input? in inputs where input != "-" && (OutputPath.canonical(input) == target || Self.isSameFile(input, target)) {
+        for case let input? in inputs where input != "-"
+            && (OutputPath.canonical(input) == target || Self.isSameFile(input, target)) {
             throw .isAnInput(path)
         }
         // A device or pipe (-o /dev/null, -o /dev/stdout) is written to in place, so only it must be writable.
@@ -60,7 +61,9 @@ struct OutputPath {
     /// Writes the whole file under a temporary name beside it, then renames it into place; or to standard output.
     func write(_ bytes: [UInt8]) throws(OutputError) {
         if isStandardOutput {
-            if let reason = StandardStreams.writeOutput(bytes: bytes) { throw .writeFailed(path: "standard output", reason: reason) }
+            if let reason = StandardStreams.writeOutput(bytes: bytes) {
+                throw .writeFailed(path: "standard output", reason: reason)
+            }
             return
         }
         do {

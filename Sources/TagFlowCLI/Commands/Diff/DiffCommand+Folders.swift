@@ -9,9 +9,13 @@ import TagFlowInput
 /// Two folders of PNGs, paired by relative path, with a report.
 extension DiffCommand {
     func diffFolders(_ oldDirectory: String, _ newDirectory: String, console: Console) throws -> ExitStatus {
-        let reportDirectory = try report.map { path throws in try OutputPath.checkReportFolder(path, outside: [oldDirectory, newDirectory]) }
+        let reportDirectory = try report.map { path throws in
+            try OutputPath.checkReportFolder(path, outside: [oldDirectory, newDirectory])
+        }
         let (options, tolerance) = pixels.options(makeImage: true)
-        let report = try FolderReport(oldDirectory: OutputPath.trimmingSlashes(oldDirectory), newDirectory: OutputPath.trimmingSlashes(newDirectory), options: options, tolerance: tolerance)
+        let report = try FolderReport(oldDirectory: OutputPath.trimmingSlashes(oldDirectory),
+                                      newDirectory: OutputPath.trimmingSlashes(newDirectory), options: options,
+                                      tolerance: tolerance)
         // As for two pictures: a file whose every pixel is ignored was not compared, and must not pass as if it were.
         for item in report.items {
             if let result = item.result, result.comparedPixels == 0, !result.sizeChanged {
@@ -27,14 +31,17 @@ extension DiffCommand {
         }
         let unreadable = report.items(.unreadable)
         if let first = unreadable.first {
-            throw RunError.picturesUnreadable(count: unreadable.count, firstProblem: first.problem ?? first.name, report: reportDirectory)
+            throw RunError.picturesUnreadable(count: unreadable.count, firstProblem: first.problem ?? first.name,
+                                              report: reportDirectory)
         }
         if accept {
             let accepted = try report.accept()
             console.err("accepted \(accepted.count) file(s) as the new baselines in \(oldDirectory)\n")
             let deleted = report.items(.deleted)
             if !deleted.isEmpty {
-                console.warn("\(deleted.count) baseline(s) have no new file and were kept: \(deleted.prefix(5).map(\.name).joined(separator: ", "))\(deleted.count > 5 ? ", …" : ""); remove them by hand if they are gone for good")
+                console.warn("\(deleted.count) baseline(s) have no new file and were kept: "
+                    + "\(deleted.prefix(5).map(\.name).joined(separator: ", "))\(deleted.count > 5 ? ", …" : ""); "
+                    + "remove them by hand if they are gone for good")
             }
             // Kept baselines still differ from the new folder, as the next run would say.
             return deleted.isEmpty ? .success : .failure

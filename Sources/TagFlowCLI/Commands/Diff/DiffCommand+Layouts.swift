@@ -29,8 +29,9 @@ extension DiffCommand {
                 ? try layout(oldLayout.document, config: newConfig, console: console, sharingWith: oldLayout)
                 : try layout(newPath, config: newConfig, console: console, sharingWith: oldLayout)
             func snapshot(_ side: Side) throws -> LayoutSnapshot {
-                LayoutSnapshot(side.layout, fontFiles: FontRecords.identities(engine: side.engine, layout: side.layout,
-                                                                              style: try style.style(config: side.config)))
+                LayoutSnapshot(side.layout,
+                               fontFiles: FontRecords.identities(engine: side.engine, layout: side.layout,
+                                                                 style: try style.style(config: side.config)))
             }
             old = try snapshot(oldLayout)
             new = try snapshot(newLayout)
@@ -40,19 +41,28 @@ extension DiffCommand {
         let diff = LayoutDiff(old: old, new: new)
         let report = LayoutDiffReport(diff: diff)
         if case let .png(output)? = picture {
-            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(), fonts: input.fonts(config: ConfigFile()), caching: .shapedTexts).engine
+            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(),
+                                                                fonts: input.fonts(config: ConfigFile()),
+                                                                caching: .shapedTexts).engine
             // Selected tags are drawn in the new side's style, as the text in its font; layout JSON carries no style.
             let style = try self.style.style(config: sides?.new.config ?? ConfigFile())
             let png: [UInt8]
             do {
                 // The tags in the new side's tag font, as it was measured; saved layouts carry no options.
-                let picture = if let options = sides?.new.layout.options { LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style) }
+                let picture = if let options = sides?.new.layout.options {
+                    LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style)
+                }
                               else { LayoutDiffImage(diff: diff, engine: textEngine, style: style) }
                 let scale = picture.drawnScale()
                 if scale < 2 {
-                    console.warn("the diff picture of \(formatPoints(picture.size.width.rounded()))×\(formatPoints(picture.size.height.rounded())) pt is drawn at "
-                                 + "\(formatDecimal(scale)) px a point, not 2, to stay within cairo's \(Canvas.maxSide) px a side"
-                                 + (scale < 1 ? ", too small to read its tags; diff fewer tags, or read the table" : ""))
+                    console.warn("the diff picture of "
+                                 + "\(formatPoints(picture.size.width.rounded()))×"
+                                 + "\(formatPoints(picture.size.height.rounded())) "
+                                 + "pt is drawn at "
+                                 + "\(formatDecimal(scale)) px a point, not 2, to stay within cairo's "
+                                 + "\(Canvas.maxSide) px a side"
+                                 + (scale < 1 ? ", too small to read its tags; diff fewer tags, or read the "
+                                 + "table" : ""))
                 }
                 png = try picture.png()
             } catch {
@@ -82,10 +92,12 @@ extension DiffCommand {
 
     /// One side of a layout diff of tags: its layout, the engine that measured it with the fonts it was given, and
     /// the config it was read with.
-    typealias Side = (layout: TagLayout, document: TagDocument, engine: TextEngine, fonts: FontSources, config: ConfigFile)
+    typealias Side = (layout: TagLayout, document: TagDocument, engine: TextEngine, fonts: FontSources,
+                      config: ConfigFile)
 
     /// Lays out a tags file with one side's config: `--config` when that side has none of its own.
-    private func layout(_ path: String, config: String?, console: Console, sharingWith other: Side? = nil) throws -> Side {
+    private func layout(_ path: String, config: String?, console: Console,
+                        sharingWith other: Side? = nil) throws -> Side {
         var side = input
         if let config { side.config = config }
         let loaded = try side.load(tagsPath: path)
@@ -93,14 +105,16 @@ extension DiffCommand {
     }
 
     /// Lays out an already read document with one side's config, for a single input on standard input.
-    private func layout(_ document: TagDocument, config: String?, console: Console, sharingWith other: Side) throws -> Side {
+    private func layout(_ document: TagDocument, config: String?, console: Console,
+                        sharingWith other: Side) throws -> Side {
         let loaded = try input.loaded(document, config: ConfigFile.load(config))
         return try Self.layout(loaded, console: console, sharingWith: other)
     }
 
     /// Lays out with `other`'s text engine when `other` has the same fonts, so fontconfig's configuration is loaded
     /// once and the texts both sides hold are shaped once.
-    private static func layout(_ loaded: LayoutInput.Loaded, console: Console, sharingWith other: Side?) throws(RunError) -> Side {
+    private static func layout(_ loaded: LayoutInput.Loaded, console: Console,
+                               sharingWith other: Side?) throws(RunError) -> Side {
         let engine: TextEngine
         if let other, other.fonts == loaded.fonts {
             engine = other.engine

@@ -14,8 +14,11 @@ extension DiffCommand {
         let (old, new) = try PixelDiffReport.decodePair(oldPath, newPath)
         let result = PixelDiff.compare(old, new, options: options)
         // A pass that compared nothing would read as two matching pictures.
-        if result.comparedPixels == 0 && !result.sizeChanged { throw RunError.nothingCompared(ignored: result.ignoredPixels, file: nil) }
-        let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options, tolerance: tolerance)
+        if result.comparedPixels == 0 && !result.sizeChanged {
+            throw RunError.nothingCompared(ignored: result.ignoredPixels, file: nil)
+        }
+        let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options,
+                                     tolerance: tolerance)
         if let output, let image = result.image {
             let png: [UInt8]
             do { png = try PNGEncoder().encode(image) } catch { throw RunError.encodeFailed(reason: "\(error)") }

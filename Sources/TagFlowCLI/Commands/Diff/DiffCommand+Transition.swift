@@ -11,7 +11,9 @@ extension DiffCommand {
     /// The diff picture's colours in `style` for each change, for --highlight-changes.
     static func highlightColours(in style: Style) -> [TransitionChange: DeviceView.Highlight] {
         let palette = LayoutDiffImage.Palette(for: style)
-        func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight { DeviceView.Highlight(fill: palette[mark].fill, stroke: palette[mark].stroke) }
+        func colours(_ mark: LayoutDiffImage.Mark) -> DeviceView.Highlight {
+            DeviceView.Highlight(fill: palette[mark].fill, stroke: palette[mark].stroke)
+        }
         return [.added: colours(.added), .removed: colours(.removed), .renamed: colours(.renamed),
                 .moved: colours(.moved), .resized: colours(.resized)]
     }
@@ -31,12 +33,18 @@ extension DiffCommand {
         let oldScreen = DeviceView(scene: oldScene).size, newScreen = DeviceView(scene: newScene).size
         guard oldScreen == newScreen else { throw RunError.transitionScreensDiffer(old: oldScreen, new: newScreen) }
         let count = LayoutTransition.frameCount(duration: transition.duration, fps: transition.fps)
-        guard count <= Self.maxTransitionFrames else { throw RunError.tooManyTransitionFrames(count, cap: Self.maxTransitionFrames) }
+        guard count <= Self.maxTransitionFrames else {
+            throw RunError.tooManyTransitionFrames(count, cap: Self.maxTransitionFrames)
+        }
         let animation = LayoutTransition(old: oldScene, new: newScene, diff: diff,
-                                         offsets: LayoutTransition.offsets(old: oldScene, new: newScene, diff: diff, requested: transition.offset),
-                                         frameCount: count, highlights: transition.highlightChanges ? Self.highlightColours(in: newScene.style) : [:])
+                                         offsets: LayoutTransition.offsets(old: oldScene, new: newScene, diff: diff,
+                                                                           requested: transition.offset),
+                                         frameCount: count,
+                                         highlights: transition.highlightChanges
+                                             ? Self.highlightColours(in: newScene.style) : [:])
         let frames = TransitionFrames(transition: animation, settings: transition, names: names)
-        let writer = FrameWriter(source: frames, scale: transition.scale, fps: transition.fps, pipeline: OrderedPipeline(),
+        let writer = FrameWriter(source: frames, scale: transition.scale, fps: transition.fps,
+                                 pipeline: OrderedPipeline(),
                                   console: console, quiet: false, interruption: interruption)
         do {
             switch picture {

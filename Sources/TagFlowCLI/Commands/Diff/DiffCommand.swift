@@ -43,12 +43,19 @@ struct DiffCommand: ParsableCommand {
 
         static var arguments: [ArgumentGroup<Self>] { [
             ArgumentGroup("Pixel diff", [
-                .option(\.threshold, "--threshold", help: "How different a pixel's colour must be to count; 0 counts any change.", value: .share),
-                .flag(\.includeAntiAliasing, "--include-aa", help: "Count anti-aliased pixels as changes instead of reporting them apart."),
-                .flag(\.edgeShifts, "--edge-shifts", help: "Also take edges moved by a fraction of a pixel as anti-aliasing, so text shifted by a subpixel is not counted (pixelmatch counts it)."),
-                .repeating(\.ignore, "--ignore", help: "A rectangle of pixels to leave out; repeat for more.", value: .region),
-                .option(\.maxDiffPixels, "--max-diff-pixels", help: "Pass when at most N pixels differ.", value: .count),
-                .option(\.maxDiffRatio, "--max-diff-ratio", help: "Pass when at most this share of the pixels differ: 0.001 or 0.1%.", value: .ratio),
+                .option(\.threshold, "--threshold",
+                        help: "How different a pixel's colour must be to count; 0 counts any change.", value: .share),
+                .flag(\.includeAntiAliasing, "--include-aa",
+                      help: "Count anti-aliased pixels as changes instead of reporting them apart."),
+                .flag(\.edgeShifts, "--edge-shifts",
+                      help: "Also take edges moved by a fraction of a pixel as anti-aliasing, so text shifted by a "
+                          + "subpixel is not counted (pixelmatch counts it)."),
+                .repeating(\.ignore, "--ignore", help: "A rectangle of pixels to leave out; repeat for more.",
+                           value: .region),
+                .option(\.maxDiffPixels, "--max-diff-pixels", help: "Pass when at most N pixels differ.",
+                        value: .count),
+                .option(\.maxDiffRatio, "--max-diff-ratio",
+                        help: "Pass when at most this share of the pixels differ: 0.001 or 0.1%.", value: .ratio),
             ]),
         ] }
 
@@ -75,14 +82,19 @@ struct DiffCommand: ParsableCommand {
 
         static var arguments: [ArgumentGroup<Self>] { [
             ArgumentGroup("Transition", [
-                .option(\.duration, "--duration", help: "Seconds the transition takes, as UIKit's batch updates (about 0.3 to 0.4).",
+                .option(\.duration, "--duration",
+                        help: "Seconds the transition takes, as UIKit's batch updates (about 0.3 to 0.4).",
                         value: .number(.positive, valueName: "SECONDS")),
-                .option(\.fps, "--fps", help: "Frames per second; the frames are round(duration × fps) + 1, both ends included.",
+                .option(\.fps, "--fps",
+                        help: "Frames per second; the frames are round(duration × fps) + 1, both ends included.",
                         value: .number(.positive, valueName: "N")),
-                .option(\.hold, "--hold", help: "Seconds the first and last frames are held, so a looping animation reads well.",
+                .option(\.hold, "--hold",
+                        help: "Seconds the first and last frames are held, so a looping animation reads well.",
                         value: .number(.nonNegative, valueName: "SECONDS")),
-                .flag(\.highlightChanges, "--highlight-changes", help: "Tint added, removed, renamed, moved and resized tags in the diff picture's colours."),
-                .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.", value: .number(.any),
+                .flag(\.highlightChanges, "--highlight-changes",
+                      help: "Tint added, removed, renamed, moved and resized tags in the diff picture's colours."),
+                .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.",
+                        value: .number(.any),
                         defaultDescription: "where the first change shows"),
                 .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
                 .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
@@ -129,16 +141,24 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two layouts, two PNGs, or two folders of PNGs.",
         discussion: """
         The inputs decide the comparison:
-          two tags files, or one with --old-config and --new-config   layout diff: tags added, removed, moved, resized and reselected
+          two tags files, or one with --old-config and --new-config   layout diff: tags added, removed, moved, resized \
+        and reselected
           two layout JSON files (tagflow layout --format json)        the same, from saved layouts
-          two PNG files                                               pixel diff with pixelmatch's YIQ distance and anti-aliasing detection
-          two folders                                                 every PNG paired by relative path: new, deleted, changed, unchanged
-        The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white (pixelmatch 7.x
-        blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as anti-aliasing.
-        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the new: paired tags
-        slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the first and last frames are exactly
+          two PNG files                                               pixel diff with pixelmatch's YIQ distance and \
+        anti-aliasing detection
+          two folders                                                 every PNG paired by relative path: new, deleted, \
+        changed, unchanged
+        The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white \
+        (pixelmatch 7.x
+        blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as \
+        anti-aliasing.
+        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the new: \
+        paired tags
+        slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the first and last \
+        frames are exactly
         the two layouts' device views.
-        Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something does, 2 on an error.
+        Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something \
+        does, 2 on an error.
         """,
         failure: "the two differ, beyond --max-diff-pixels or --max-diff-ratio when given",
         examples: [
@@ -153,23 +173,31 @@ struct DiffCommand: ParsableCommand {
     static var arguments: [ArgumentGroup<Self>] {
         let configFile = ValueParser<String>.path("FILE", extensions: ["json"])
         let inputs: [Argument<Self>] = [
-            .positionals(\.inputs, "inputs", help: "OLD NEW (files or folders), or one tags file with --old-config and --new-config.",
+            .positionals(\.inputs, "inputs",
+                         help: "OLD NEW (files or folders), or one tags file with --old-config and --new-config.",
                          completion: .files(extensions: ["tags", "json", "png"])),
         ]
         let layoutDiff: [Argument<Self>] = [
-            .option(\.oldConfig, "--old-config", help: "The config the old layout uses (a JSON file as for --config).", value: configFile),
+            .option(\.oldConfig, "--old-config", help: "The config the old layout uses (a JSON file as for --config).",
+                    value: configFile),
             .option(\.newConfig, "--new-config", help: "The config the new layout uses.", value: configFile),
         ]
         let layoutInput: [Argument<Self>] = LayoutInput.inputArguments.map { $0.lifted(into: \.input) }
         let layout: [Argument<Self>] = LayoutInput.layoutArguments.map { $0.lifted(into: \.input) }
         let pixels: [ArgumentGroup<Self>] = PixelSettings.arguments.map { $0.lifted(into: \.pixels) }
         let folders: [Argument<Self>] = [
-            .option(\.report, "--report", help: "Write report.json, report.md, report.html and diff/ images to DIR.", value: .path("DIR")),
-            .flag(\.accept, "--accept", help: "After the report, copy new and changed files over the old ones, to take them as baselines."),
+            .option(\.report, "--report", help: "Write report.json, report.md, report.html and diff/ images to DIR.",
+                    value: .path("DIR")),
+            .flag(\.accept, "--accept",
+                  help: "After the report, copy new and changed files over the old ones, to take them as baselines."),
         ]
         let output: [Argument<Self>] = [
-            .option(\.format, "--format", help: "A summary and table, JSON for tools, or Markdown for a pull-request comment.", value: .choice),
-            .option(\.output, "--output", "-o", help: "Write a diff picture (NAME.png: old and new side by side with an overlay, or the pixel diff), or animate a layout diff on the device: NAME.gif, NAME.apng, or a folder of frames.",
+            .option(\.format, "--format",
+                    help: "A summary and table, JSON for tools, or Markdown for a pull-request comment.",
+                    value: .choice),
+            .option(\.output, "--output", "-o",
+                    help: "Write a diff picture (NAME.png: old and new side by side with an overlay, or the pixel "
+                        + "diff), or animate a layout diff on the device: NAME.gif, NAME.apng, or a folder of frames.",
                     value: .path("OUT", extensions: ["png", "gif", "apng"])),
         ]
         let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
@@ -200,7 +228,8 @@ struct DiffCommand: ParsableCommand {
     func detectMode(_ paths: [String]) throws -> Mode {
         func isDirectory(_ path: String) -> Bool {
             var directory: ObjCBool = false
-            return path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &directory) && directory.boolValue
+            return path != "-" && FileManager.default.fileExists(atPath: path,
+                                                                 isDirectory: &directory) && directory.boolValue
         }
         if paths.count == 1 {
             if isDirectory(paths[0]) { throw CommandLineError.folderWithoutPartner }
@@ -209,7 +238,9 @@ struct DiffCommand: ParsableCommand {
         }
         let directories = paths.map(isDirectory)
         if directories[0] && directories[1] { return .folders }
-        if directories[0] || directories[1] { throw RunError.folderAndFile(folder: directories[0] ? paths[0] : paths[1]) }
+        if directories[0] || directories[1] {
+            throw RunError.folderAndFile(folder: directories[0] ? paths[0] : paths[1])
+        }
         let pngs = paths.map { $0.lowercased().hasSuffix(".png") }
         if pngs[0] && pngs[1] { return .pixels }
         if pngs[0] || pngs[1] { throw RunError.pngAndOther(pngs[0] ? paths[1] : paths[0]) }
@@ -217,8 +248,12 @@ struct DiffCommand: ParsableCommand {
         // Each input's JSON when it is a layout JSON, kept so that it is read and parsed once.
         let layoutJSONs = try paths.map { path throws(InputError) -> Located<JSONValue>? in
             let bytes = try InputFiles.read(path)
-            let json: Located<JSONValue>? = if path.lowercased().hasSuffix(".json") { try JSONParser.parse(bytes, file: InputFiles.displayName(path)) }
-                else if TagsInputFormat.startsLikeJSON(bytes) { try? JSONParser.parse(bytes, file: InputFiles.displayName(path)) }
+            let json: Located<JSONValue>? = if path.lowercased().hasSuffix(".json") {
+                try JSONParser.parse(bytes, file: InputFiles.displayName(path))
+            }
+                else if TagsInputFormat.startsLikeJSON(bytes) {
+                    try? JSONParser.parse(bytes, file: InputFiles.displayName(path))
+                }
                 else { nil }
             return json.flatMap { LayoutSnapshotJSON.isLayout($0) ? $0 : nil }
         }
@@ -279,7 +314,9 @@ struct DiffCommand: ParsableCommand {
         if output == OutputPath.standardOutputName { throw RunError.diffPictureToStandardOutput }
         let animates = output.map { Self.namesAnimation($0) } ?? false
         if let option = given.first(inGroup: \.transition), !animates {
-            throw CommandLineError.notApplicable(option: option, because: "applies to an animated transition: -o NAME.gif, NAME.apng or a folder")
+            throw CommandLineError.notApplicable(option: option,
+                                                 because: "applies to an animated transition: -o NAME.gif, NAME.apng "
+                                                     + "or a folder")
         }
         func refuse(_ option: String?, _ reason: String) throws(CommandLineError) {
             if let option { throw .notApplicable(option: option, because: reason) }

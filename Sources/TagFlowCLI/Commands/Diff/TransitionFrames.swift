@@ -14,9 +14,13 @@ struct TransitionFrames: FrameSource {
 
     var frameCount: Int { transition.frameCount }
 
-    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) { try transition.pixelSize(scale: scale) }
+    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+        try transition.pixelSize(scale: scale)
+    }
     func frame(_ index: Int) -> Int { index }
-    func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame { try transition.premultiplied(index, scale: scale) }
+    func premultiplied(_ index: Int, scale: Double) throws -> PremultipliedFrame {
+        try transition.premultiplied(index, scale: scale)
+    }
     func svg(_ index: Int) throws -> [UInt8] { try transition.svg(index) }
     func gifPalette() throws -> GIFPalette { try transition.gifPalette() }
     var scenes: [Scene] { [transition.old, transition.new] }
