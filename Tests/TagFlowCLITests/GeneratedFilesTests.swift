@@ -84,6 +84,14 @@ import TagFlowTestSupport
             for option in command.options { #expect(text.contains(option.names[0]), "\(command.name) \(option.names[0]) missing") }
         }
         #expect(text.contains("(default: 50x50)"))
+        // Every status a command can end with: 1 as each command that uses it says, and 128 + the signal.
+        let statuses = try #require(text.range(of: "EXIT STATUS")).upperBound
+        let exit = text[statuses...].components(separatedBy: "FILES").first ?? ""
+        let oneLine = exit.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for word in ["check:", "diff:", "snapshot: verify found", "129 Stopped by SIGHUP", "130 Stopped by SIGINT",
+                     "143 Stopped by SIGTERM"] {
+            #expect(oneLine.contains(word), "EXIT STATUS lacks \(word): \(oneLine)")
+        }
     }
 
     /// Installs the binary under test: SwiftPM holds the build folder while tests run, so the release build is
