@@ -359,72 +359,82 @@ public struct SnapshotReport: Equatable, Sendable {
         let fontNotes = try (reader["fontNotes"]?.array("\"fontNotes\"") ?? []).map { value throws(InputError) in
             try value.string("a font note")
         }
-        var items = [SnapshotItem]()
-        for element in try reader["items"]?.array("\"items\"") ?? [] {
-            let item = try JSONObjectReader(element, context: "an item")
-            guard let statusText = try item["status"]?.string("\"status\""),
-                  let status = SnapshotItem.Status(rawValue: statusText) else {
-                throw .unknownReportWord(what: "an item's \"status\"",
-                                         known: SnapshotItem.Status.allCases.map(\.rawValue),
-                                         at: item["status"]?.location ?? element.location)
-            }
-            var images = [SnapshotItem.Image]()
-            let sizes = try item["imageSizes"].map { value throws(InputError) in
-                try JSONObjectReader(value, context: "\"imageSizes\"")
-            }
-            if let imageObject = item["images"] {
-                for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
-                    guard let role = SnapshotItem.Image.Role(rawValue: key.value) else {
-                        throw .unknownReportWord(what: "an image's role",
-                                                 known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
-                                                 at: key.location)
-                    }
-                    let size = try sizes?[key.value].map { value throws(InputError) -> SnapshotItem.PixelSize in
-                        let numbers = try value.array("an image's size").map { value throws(InputError) in
-                            Int(try value.number("an image's size"))
-                        }
-                        guard numbers.count == 2 else {
-                            throw .unknownReportWord(what: "an image's size", known: ["[width, height]"],
-                                                     at: value.location)
-                        }
-                        return SnapshotItem.PixelSize(width: numbers[0], height: numbers[1])
-                    }
-                    images.append(SnapshotItem.Image(role: role, path: try path.string("an image path"), size: size))
-                }
-            }
-            let explanation = try item["explanation"].map { value throws(InputError) -> LayoutChangeSummary in
-                let reader = try JSONObjectReader(value, context: "\"explanation\"")
-                func words(_ key: String) throws(InputError) -> [String] {
-                    try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
-                        try value.string("a change")
-                    }
-                }
-                return LayoutChangeSummary(cause: try words("cause"), effect: try words("effect"))
-            }
-            let hasNoLayout = try item["layout"]?.string("\"layout\"") == "not recorded"
-            let marks = try (item["marks"]?.array("\"marks\"") ?? []).map { value throws(InputError) in
-                try Self.mark(value)
-            }
-            items.append(SnapshotItem(
-                name: try item["name"]?.string("\"name\"") ?? "",
-                screen: try item["screen"]?.string("\"screen\"") ?? "",
-                kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status,
-                detail: try item["detail"]?.string("\"detail\"") ?? "",
-                differentPixels: try item["differentPixels"].flatMap { value throws(InputError) -> Int? in
-                    if case .null = value.value { return nil }
-                    return Int(try value.number("\"differentPixels\""))
-                },
-                changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map {
-                    value throws(InputError) in
-                    Int(try value.number("a step"))
-                },
-                images: images,
-                imagesStep: try item["imagesStep"].map { value throws(InputError) in
-                    Int(try value.number("\"imagesStep\""))
-                },
-                explanation: explanation, hasNoLayout: hasNoLayout, marks: marks))
+        let items = try (reader["items"]?.array("\"items\"") ?? []).map { element throws(InputError) in
+            try Self.item(fromJSON: element)
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
+    }
+
+    /// An item of ``json``'s `items`.
+    private static func item(fromJSON element: Located<JSONValue>) throws(InputError) -> SnapshotItem {
+        let item = try JSONObjectReader(element, context: "an item")
+        guard let statusText = try item["status"]?.string("\"status\""),
+              let status = SnapshotItem.Status(rawValue: statusText) else {
+            throw .unknownReportWord(what: "an item's \"status\"",
+                                     known: SnapshotItem.Status.allCases.map(\.rawValue),
+                                     at: item["status"]?.location ?? element.location)
+        }
+        let images = try Self.images(of: item)
+        let explanation = try item["explanation"].map { value throws(InputError) -> LayoutChangeSummary in
+            let reader = try JSONObjectReader(value, context: "\"explanation\"")
+            func words(_ key: String) throws(InputError) -> [String] {
+                try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
+                    try value.string("a change")
+                }
+            }
+            return LayoutChangeSummary(cause: try words("cause"), effect: try words("effect"))
+        }
+        let hasNoLayout = try item["layout"]?.string("\"layout\"") == "not recorded"
+        let marks = try (item["marks"]?.array("\"marks\"") ?? []).map { value throws(InputError) in
+            try Self.mark(value)
+        }
+        return SnapshotItem(
+            name: try item["name"]?.string("\"name\"") ?? "",
+            screen: try item["screen"]?.string("\"screen\"") ?? "",
+            kind: GoldenKind(rawValue: try item["kind"]?.string("\"kind\"") ?? ""), status: status,
+            detail: try item["detail"]?.string("\"detail\"") ?? "",
+            differentPixels: try item["differentPixels"].flatMap { value throws(InputError) -> Int? in
+                if case .null = value.value { return nil }
+                return Int(try value.number("\"differentPixels\""))
+            },
+            changedSteps: try (item["changedSteps"]?.array("\"changedSteps\"") ?? []).map {
+                value throws(InputError) in
+                Int(try value.number("a step"))
+            },
+            images: images,
+            imagesStep: try item["imagesStep"].map { value throws(InputError) in
+                Int(try value.number("\"imagesStep\""))
+            },
+            explanation: explanation, hasNoLayout: hasNoLayout, marks: marks)
+    }
+
+    /// An item's pictures by role, with their sizes where the report gives them.
+    private static func images(of item: JSONObjectReader) throws(InputError) -> [SnapshotItem.Image] {
+        var images = [SnapshotItem.Image]()
+        let sizes = try item["imageSizes"].map { value throws(InputError) in
+            try JSONObjectReader(value, context: "\"imageSizes\"")
+        }
+        if let imageObject = item["images"] {
+            for (key, path) in try JSONObjectReader(imageObject, context: "\"images\"").members {
+                guard let role = SnapshotItem.Image.Role(rawValue: key.value) else {
+                    throw .unknownReportWord(what: "an image's role",
+                                             known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
+                                             at: key.location)
+                }
+                let size = try sizes?[key.value].map { value throws(InputError) -> SnapshotItem.PixelSize in
+                    let numbers = try value.array("an image's size").map { value throws(InputError) in
+                        Int(try value.number("an image's size"))
+                    }
+                    guard numbers.count == 2 else {
+                        throw .unknownReportWord(what: "an image's size", known: ["[width, height]"],
+                                                 at: value.location)
+                    }
+                    return SnapshotItem.PixelSize(width: numbers[0], height: numbers[1])
+                }
+                images.append(SnapshotItem.Image(role: role, path: try path.string("an image path"), size: size))
+            }
+        }
+        return images
     }
 
     // MARK: Markdown
