@@ -264,7 +264,8 @@ public struct LayoutDiffImage {
     static func changeNote(_ diff: LayoutDiff) -> String {
         let delta = diff.contentLengthChange, name = diff.contentLengthName
         let height = LayoutDiff.differs(delta, 0)
-            ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt" : "same \(name)"
+            ? "\(name) \(delta > 0 ? "+" : "−")\(formatPoints(abs((delta * 100).rounded() / 100))) pt"
+            : "same \(name)"
         let reselected = diff.reselected.isEmpty ? "" : " · \(diff.reselected.count) reselected"
         let shifted = diff.shifted.isEmpty
             ? "" : " · \(diff.shifted.count) section\(diff.shifted.count == 1 ? "" : "s") shifted"

@@ -398,11 +398,12 @@ public enum PixelDiff {
     static let minimumShiftTolerance = maxYIQDelta * 0.05 * 0.05
 
     /// An edge moved by a fraction of a pixel across this pixel. Resampling an edge shifted by `s` along a direction
-    /// `d` gives, roughly, `new(p) = (1 − s)·old(p) + s·old(p − d)` and `old(p) = (1 − s)·new(p) + s·new(p + d)`. So
-    /// the pixel passes when, along one of the four directions of its 3×3 neighbourhood and one sense, its new colour
-    /// is a blend of its old colour and the old colour behind it, its old colour a blend of its new colour and the new
-    /// colour ahead, each within `tolerance` (a YIQ distance), and at least one blend strictly between its ends: a
-    /// whole-pixel move (a stroke a pixel wider, a dot added beside a line) is a change, not a shift.
+    /// `d` gives, roughly, `new(p) = (1 − s)·old(p) + s·old(p − d)` and
+    /// `old(p) = (1 − s)·new(p) + s·new(p + d)`. So the pixel passes when, along one of the four directions of its
+    /// 3×3 neighbourhood and one sense, its new colour is a blend of its old colour and the old colour behind it,
+    /// its old colour a blend of its new colour and the new colour ahead, each within `tolerance` (a YIQ
+    /// distance), and at least one blend strictly between its ends: a whole-pixel move (a stroke a pixel wider, a
+    /// dot added beside a line) is a change, not a shift.
     static func isEdgeShift(old: View, new: View, _ x: Int, _ y: Int, width: Int, height: Int,
                             tolerance: Double) -> Bool {
         // A shift leaves a flat neighbourhood flat, so a changed pixel flat around in either image moved no edge.

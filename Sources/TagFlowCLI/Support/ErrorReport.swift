@@ -601,7 +601,8 @@ extension RunError {
                 + "fonts and style to draw",
                         hint: "diff the tags files the layouts came from: tagflow diff OLD.tags NEW.tags -o \(output)")
         case let .transitionScreensDiffer(old, new):
-            ErrorReport(message: "the old layout's screen is \(formatPoints(old.width))×\(formatPoints(old.height)) pt "
+            ErrorReport(message: "the old layout's screen is "
+                + "\(formatPoints(old.width))×\(formatPoints(old.height)) pt "
                 + "but the new one's is \(formatPoints(new.width))×\(formatPoints(new.height)) pt; a transition shows "
                 + "one screen",
                         hint: "give both sides the same width and height, or draw the static diff with -o diff.png")
