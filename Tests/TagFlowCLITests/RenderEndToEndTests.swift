@@ -306,13 +306,13 @@ import TagFlowTestSupport
         func frameFiles() -> [String] {
             ((try? FileManager.default.contentsOfDirectory(atPath: output.path)) ?? []).filter { $0.hasPrefix("frame-") }.sorted()
         }
-        _ = run.waitUntil(hangLimit: 120) { frameFiles().count >= 2 }
+        _ = run.waitUntil(watching: [output.path], hangLimit: 120) { frameFiles().count >= 2 }
         guard run.isRunning else {
             Issue.record("tagflow ended before it could be interrupted: \(run.wait())")
             return
         }
         run.send(signal)
-        guard run.waitUntil(hangLimit: 60, { !run.isRunning }) else {
+        guard run.waitForExit(hangLimit: 60) else {
             run.send(SIGKILL)
             _ = run.wait()
             Issue.record("tagflow did not stop within a minute of signal \(signal)")
@@ -341,7 +341,7 @@ import TagFlowTestSupport
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.url.path)) ?? [])
                 .contains { $0.hasPrefix(".layout.json.tmp") }
         }
-        _ = run.waitUntil(hangLimit: 60, madeItsTemporaryFile)
+        _ = run.waitUntil(watching: [folder.url.path], hangLimit: 60, madeItsTemporaryFile)
         guard run.isRunning else {
             Issue.record("tagflow ended before it could be stopped: \(run.wait())")
             return

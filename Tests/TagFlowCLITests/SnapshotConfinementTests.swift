@@ -218,8 +218,10 @@ import TagFlowTestSupport
         let run = try ProcessRunner.start(tagflowExecutable, ["snapshot", "record", "--filter", "b/*", "--quiet"],
                                           in: URL(fileURLWithPath: project.repo), environment: ["CI": ""],
                                           standardError: errors.path("err"))
-        let waiting = run.waitUntil { (try? String(contentsOfFile: errors.path("err"), encoding: .utf8))?
-            .contains("waiting for another tagflow run that is recording in 'goldens'") == true }
+        let waiting = run.waitUntil(watching: [errors.path("err")]) {
+            (try? String(contentsOfFile: errors.path("err"), encoding: .utf8))?
+                .contains("waiting for another tagflow run that is recording in 'goldens'") == true
+        }
         #expect(waiting, "the record waits for the lock")
         // What another run recorded while this one drew: a font of its own.
         let other = #"{"family": "Other Sans", "style": "Book", "fileName": "OtherSans.ttf", "version": "1", "contentHash": "x"}"#

@@ -589,21 +589,30 @@ import TagFlowTestSupport
             ((try? FileManager.default.contentsOfDirectory(atPath: folder.path(watched))) ?? [])
                 .count { !$0.contains(".layout.json") }
         }
-        return try interrupt(arguments, in: folder, standardError: standardError, once: { _ in count() >= 3 })
+        return try interrupt(arguments, in: folder, standardError: standardError, watching: [folder.path(watched)],
+                             once: { _ in count() >= 3 })
     }
 
-    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `isTime` holds of the run; its
-    /// exit status, and false when the run ended first.
+    /// Starts `tagflow snapshot` with `arguments` in `folder` and sends SIGINT once `isTime` holds of the run, asked
+    /// again whenever something happens to `watched`; its exit status, and false when the run ended first.
     func interrupt(_ arguments: [String], in folder: TemporaryFolder, standardError: String? = nil,
+                   watching watched: [String],
                    once isTime: (RunningProcess) -> Bool) throws -> (status: Int32, stopped: Bool) {
         let run = try ProcessRunner.start(tagflowExecutable, ["snapshot"] + arguments, in: folder.url,
                                           environment: ["CI": ""], standardError: standardError)
-        guard run.waitUntil(hangLimit: 120, { isTime(run) }) else {
+        guard run.waitUntil(watching: watched, hangLimit: 120, { isTime(run) }) else {
             if run.isRunning { run.send(SIGKILL) }
             return (run.wait(), false)
         }
         run.send(SIGINT)
         return (run.wait(), true)
+    }
+
+    /// The folders the tests' fontconfig file takes fonts from: a run opens a face there before it maps it.
+    var fontFolders: [String] {
+        let conf = (try? String(contentsOf: packageRoot.appendingPathComponent("Tests/fontconfig/fonts.conf"),
+                                encoding: .utf8)) ?? ""
+        return conf.matches(of: /<dir>([^<]+)<\/dir>/).map { String($0.output.1) }
     }
 
     /// Whether the process `id` has a font file mapped: a run maps the faces it measures with, so it has begun
@@ -625,7 +634,7 @@ import TagFlowTestSupport
         // cache is made first, so that the run maps a font only to measure with, not to scan it.
         #expect(try tagflow(["measure", "a"]).status == 0)
         let (status, stopped) = try interrupt(["record", "--quiet", "--threads", "1"], in: folder,
-                                              once: { hasMappedAFont($0.processIdentifier) })
+                                              watching: fontFolders, once: { hasMappedAFont($0.processIdentifier) })
         guard stopped else {
             Issue.record("the record ended before it could be interrupted: \(status)")
             return

@@ -104,8 +104,16 @@ public enum ProcessRunner {
         } else {
             process.standardError = FileHandle.nullDevice
         }
+        // The end of the process is written to a pipe, so a wait can sleep on it with the files it watches.
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { throw CocoaError(.fileWriteUnknown) }
+        let (endRead, endWrite) = (ends[0], ends[1])
+        process.terminationHandler = { _ in
+            var byte: UInt8 = 1
+            _ = write(endWrite, &byte, 1)
+        }
         try process.run()
-        return RunningProcess(process: process)
+        return RunningProcess(process: process, ended: endRead)
     }
 
     /// Runs the tool `name` found on PATH, as `run(_:_:…)` does.
@@ -132,16 +140,52 @@ public enum ProcessRunner {
 public struct RunningProcess {
     let process: Process
 
-    /// Waits until `condition` holds, polling, while the process runs; false if it ended first or `hangLimit`
-    /// (seconds, only to turn a hang into a failure) passed.
-    public func waitUntil(hangLimit: Double = 600, _ condition: () -> Bool) -> Bool {
+    /// Readable once the process has ended.
+    let ended: Int32
+
+    /// Waits until `condition` holds while the process runs, checking it again each time something happens to one of
+    /// `paths` (a file in a folder created, moved in, written, opened or closed; a file written) or the process
+    /// ends; a path not there yet is watched through the nearest folder above it that is. False if the process
+    /// ended first or `hangLimit` (seconds, only to turn a hang into a failure) passed.
+    public func waitUntil(watching paths: [String], hangLimit: Double = 600, _ condition: () -> Bool) -> Bool {
+        let events = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
+        guard events >= 0 else { return false }
+        defer { close(events) }
+        let mask = UInt32(IN_CREATE | IN_MOVED_TO | IN_MODIFY | IN_CLOSE_WRITE | IN_OPEN)
         let deadline = Date().addingTimeInterval(hangLimit)
-        while Date() < deadline {
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while true {
+            // Again each time: a folder watched through its parent may have appeared since.
+            for path in paths { _ = inotify_add_watch(events, Self.nearestExisting(path), mask) }
             if condition() { return true }
             guard process.isRunning else { return condition() }
-            usleep(5_000)
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return false }
+            var fds = [pollfd(fd: events, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: ended, events: Int16(POLLIN), revents: 0)]
+            _ = poll(&fds, 2, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            while read(events, &buffer, buffer.count) > 0 {}
         }
-        return false
+    }
+
+    /// Waits for the process to end, up to `hangLimit` seconds; false if it is still running then.
+    public func waitForExit(hangLimit: Double) -> Bool {
+        var fds = [pollfd(fd: ended, events: Int16(POLLIN), revents: 0)]
+        let deadline = Date().addingTimeInterval(hangLimit)
+        while process.isRunning {
+            let remaining = deadline.timeIntervalSinceNow
+            guard remaining > 0 else { return false }
+            _ = poll(&fds, 1, Int32(min(remaining * 1000, Double(Int32.max)).rounded(.up)))
+            if fds[0].revents != 0 { process.waitUntilExit() }
+        }
+        return true
+    }
+
+    /// `path`, or the nearest folder above it that exists.
+    private static func nearestExisting(_ path: String) -> String {
+        var url = URL(fileURLWithPath: path)
+        while !FileManager.default.fileExists(atPath: url.path), url.path != "/" { url.deleteLastPathComponent() }
+        return url.path
     }
 
     /// Whether the process is still running.
