@@ -65,7 +65,12 @@ struct HelpText {
     static func row<Root>(_ argument: Argument<Root>) -> Row {
         let value = argument.valueName.map { argument.kind == .optionalValue ? "[=<\($0)>]" : " <\($0)>" } ?? ""
         return Row(names: argument.names.joined(separator: ", ") + value,
-                   help: argument.help + (argument.defaultDescription.map { " (default: \($0))" } ?? ""))
+                   help: withDefault(argument.help, argument.defaultDescription))
+    }
+
+    /// An option's help and, after it, its default: the words help and the manual page both show.
+    static func withDefault(_ help: String, _ defaultDescription: String?) -> String {
+        help + (defaultDescription.map { " (default: \($0))" } ?? "")
     }
 
     /// `text`'s words in lines of at most `width` columns, each line starting with `indent` spaces (the first with

@@ -89,7 +89,7 @@ struct ManualPage {
                 let value = option.valueName.map {
                     option.valueIsOptional ? "[=\\fI\(Self.escaped($0))\\fR]" : " \\fI\(Self.escaped($0))\\fR"
                 } ?? ""
-                let help = option.help + (option.defaultDescription.map { " (default: \($0))" } ?? "")
+                let help = HelpText.withDefault(option.help, option.defaultDescription)
                 lines += [".TP", names + value, Self.escaped(help)]
             }
         }
