@@ -6,7 +6,7 @@ func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
     .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
 }
 
-// Dependencies run one way: CLI → Review/Input → Render → Image/Text → Layout.
+// Dependencies run one way: CLI → Snapshot → Pipeline → Review/Input → Render → Image/Text → Layout.
 let package = Package(
     name: "tagflow",
     products: [
@@ -17,6 +17,8 @@ let package = Package(
         .library(name: "TagFlowRender", targets: ["TagFlowRender"]),
         .library(name: "TagFlowInput", targets: ["TagFlowInput"]),
         .library(name: "TagFlowReview", targets: ["TagFlowReview"]),
+        .library(name: "TagFlowPipeline", targets: ["TagFlowPipeline"]),
+        .library(name: "TagFlowSnapshot", targets: ["TagFlowSnapshot"]),
         .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
     targets: [
@@ -46,13 +48,21 @@ let package = Package(
         .target(name: "TagFlowInput", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.
         .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
-        // Commands, argument parsing, input formats and the errors shown to people.
+        // From inputs to a scene, the one way every command takes (SceneLoader), and what a run shows people: the
+        // console, progress, interruption by signals, output paths, and every error's words (ErrorReport).
+        .target(name: "TagFlowPipeline", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
+                                                        "TagFlowRender", "TagFlowReview"]),
+        // Snapshots: the manifest, recording and verifying goldens, and the reports; SnapshotSuite is its API.
+        .target(name: "TagFlowSnapshot", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
+                                                        "TagFlowRender", "TagFlowReview", "TagFlowPipeline"]),
+        // Commands, argument parsing and help.
         .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
-                                                   "TagFlowRender", "TagFlowReview"]),
+                                                   "TagFlowRender", "TagFlowReview", "TagFlowPipeline",
+                                                   "TagFlowSnapshot"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
         .executableTarget(name: "tagflow-bench",
                           dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput", "TagFlowRender",
-                                         "TagFlowReview", "TagFlowCLI"]),
+                                         "TagFlowReview", "TagFlowPipeline", "TagFlowSnapshot", "TagFlowCLI"]),
 
         // One temporary folder, one process runner and one GIF read-back for every test target.
         .target(name: "TagFlowTestSupport", dependencies: ["TagFlowImage", "CGIF"], path: "Tests/TagFlowTestSupport"),
@@ -62,6 +72,7 @@ let package = Package(
         .testTarget(name: "TagFlowRenderTests",
                     dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowInput", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
-        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowTestSupport"]),
+        .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowPipeline",
+                                                          "TagFlowSnapshot", "TagFlowTestSupport"]),
     ]
 )

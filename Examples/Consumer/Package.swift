@@ -17,6 +17,8 @@ let package = Package(
             .product(name: "TagFlowInput", package: "tagflow"),
             .product(name: "TagFlowLayout", package: "tagflow"),
         ]),
+        // Goldens recorded and verified by tagflow's snapshot library, without the command line.
+        .executableTarget(name: "Snapshots", dependencies: [.product(name: "TagFlowSnapshot", package: "tagflow")]),
         // The geometry alone: no C library.
         .executableTarget(name: "Geometry", dependencies: [.product(name: "TagFlowLayout", package: "tagflow")]),
     ]

@@ -26,6 +26,11 @@ public enum ValueError: Error, Equatable, Sendable {
     case wrongCount(String, expected: Int)
 }
 
+extension ValueError {
+    /// The largest seed, 2^53 − 1: JSON readers keep whole numbers exact up to it, as the report prints it.
+    public static let largestSeed: UInt64 = 1 << 53 - 1
+}
+
 /// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
 public enum InputError: Error, Sendable {
     /// A byte that does not start or continue UTF-8.

@@ -236,6 +236,11 @@ package func formatPoints(_ value: Double) -> String {
     return String(value)
 }
 
+/// `WIDTHxHEIGHT` in points, as `--item-size` reads it: `50x50`.
+package func formatSize(_ size: Size) -> String {
+    "\(formatPoints(size.width))x\(formatPoints(size.height))"
+}
+
 /// `places` decimals at most, two by default, for tables and reports: `12.35`, `7.5`, `10`.
 package func formatDecimal(_ value: Double, places: Int = 2) -> String {
     let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }

@@ -4,6 +4,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowReview
 @testable import TagFlowCLI
+@testable import TagFlowPipeline
 @testable import TagFlowInput
 
 /// The command-line parser, called directly: defaults, value forms, repeats, suggestions and validation.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import TagFlowCLI
+@testable import TagFlowPipeline
 @testable import TagFlowInput
 import TagFlowLayout
 import TagFlowImage

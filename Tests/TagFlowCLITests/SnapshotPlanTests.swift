@@ -2,6 +2,7 @@ import Testing
 import TagFlowLayout
 import TagFlowReview
 @testable import TagFlowCLI
+@testable import TagFlowSnapshot
 @testable import TagFlowInput
 
 @Suite struct SnapshotPlanTests {

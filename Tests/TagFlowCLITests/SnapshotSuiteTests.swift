@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TagFlowCLI
+import TagFlowPipeline
+import TagFlowSnapshot
 @testable import TagFlowInput
 import TagFlowTestSupport
 

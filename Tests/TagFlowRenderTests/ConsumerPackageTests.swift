@@ -63,4 +63,32 @@ struct ConsumerPackageTests {
         #expect(lines.first == "4 sections, 60 tags, 4 selected", "\(run.stdout)")
         #expect(lines.contains { $0.hasPrefix("Food & Drink: Pizza, Sushi, Vegan, Ramen") })
     }
+
+    @Test("a program records and verifies goldens with tagflow's snapshot library and no command line")
+    func snapshotsRecordAndVerifyThroughTheLibrary() throws {
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        let project = try TemporaryFolder()
+        try project.write("tagflow.json", """
+            {"goldens": "goldens", "screens": [{"name": "chooser", "tags": "chooser.tags",
+              "variants": {"themes": ["light", "dark"], "scales": [1]}}]}
+            """)
+        try project.write("chooser.tags", "# Sports\nbasketball\nfootball\n* tennis\n")
+        func snapshots(_ action: String) throws -> ProcessResult {
+            try ProcessRunner.runTool("swift", ["run", "--package-path", consumer, "--scratch-path", scratch,
+                                                "--disable-build-manifest-caching", "Snapshots", action,
+                                                project.path("tagflow.json")], hangLimit: 1800)
+        }
+        let recorded = try snapshots("record")
+        try #require(recorded.status == 0, "swift run failed:\n\(recorded.stderr)\n\(recorded.stdout)")
+        #expect(recorded.stdout == "2 goldens: 2 written\n")
+        #expect(FileManager.default.fileExists(atPath: project.path("goldens/chooser/@1x-dark.png")))
+        let verified = try snapshots("verify")
+        #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched\n", "\(verified.stdout)")
+        try project.write("chooser.tags", "# Sports\nbasketball\ntable football\n* tennis\n")
+        let changed = try snapshots("verify")
+        #expect(changed.status == 1, "\(changed.stdout)")
+        #expect(changed.stdout.split(separator: "\n").dropFirst()
+                    == ["changed: chooser/@1x-dark.png", "changed: chooser/@1x-light.png"])
+    }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import TagFlowInput
+import TagFlowPipeline
 
 /// A page of help for options several commands share, listed in full by `tagflow help NAME` and named, not
 /// repeated, in each command's `--help`.

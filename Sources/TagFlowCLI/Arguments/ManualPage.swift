@@ -1,4 +1,5 @@
 import TagFlowInput
+import TagFlowPipeline
 /// tagflow's manual page, in roff, generated from the commands' declarations: the same words as `--help`.
 struct ManualPage {
     var commands: [CommandDescription] = TagFlowCommand.descriptions

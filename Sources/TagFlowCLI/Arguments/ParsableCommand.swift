@@ -1,4 +1,6 @@
 import TagFlowInput
+import TagFlowPipeline
+
 /// A type whose stored properties are filled from the command line through the arguments it declares.
 ///
 /// The declarations name each property by key path, with its flag, help and value parser; the property's initial

@@ -118,13 +118,10 @@ extension ValueParser where Value == UInt64 {
     /// A seed that JSON readers keep exact (a double holds whole numbers up to 2^53), as the report prints it.
     static var seed: Self {
         ValueParser(valueName: "N", parse: { text throws(ValueError) in
-            guard let value = UInt64(text), value <= largestSeed else { throw .notASeed(text) }
+            guard let value = UInt64(text), value <= ValueError.largestSeed else { throw .notASeed(text) }
             return value
         }, describe: { String($0) })
     }
-
-    /// 2^53 − 1.
-    static let largestSeed: UInt64 = 1 << 53 - 1
 }
 
 extension ValueParser where Value == String {
@@ -150,7 +147,7 @@ extension ValueParser where Value == Size {
             let parts = text.lowercased().split(separator: "x").compactMap { Double($0) }
             guard parts.count == 2, parts.allSatisfy({ $0 > 0 && $0.isFinite }) else { throw .notASize(text) }
             return Size(width: parts[0], height: parts[1])
-        }, describe: { "\(formatPoints($0.width))x\(formatPoints($0.height))" })
+        }, describe: formatSize)
     }
 }
 

@@ -2,6 +2,7 @@ import Foundation
 import TagFlowLayout
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow check`: proves a query strategy against the truth at every scroll step.
 struct CheckCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow devices`: the device profiles `--device` and configs can name.
 struct DevicesCommand: ParsableCommand {

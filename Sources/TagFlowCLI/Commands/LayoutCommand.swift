@@ -4,6 +4,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow layout`: the frames of every header, tag and footer.
 struct LayoutCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow measure`: how wide a text is, which fonts drew it, and what is missing.
 struct MeasureCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import TagFlowImage
 import TagFlowRender
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow render`: one picture of the whole content.
 struct RenderCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowRender
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow scroll`: a picture per scroll step, as frames, a GIF, an APNG, a contact sheet or an HTML player.
 struct ScrollCommand: ParsableCommand {
@@ -21,8 +22,8 @@ struct ScrollCommand: ParsableCommand {
     var force = false
     var output: String?
     var view = ScrollView.overview
-    var maxHeight = Self.defaultMaxHeight
-    var scale = Self.defaultScale
+    var maxHeight = ScrollFrameRenderer.defaultMaxOverviewHeight
+    var scale = ScrollFrameRenderer.defaultScale
     var fps = 10.0
     var sheet = false
     var sheetColumns: Int?
@@ -33,11 +34,6 @@ struct ScrollCommand: ParsableCommand {
     var quiet = false
     var style = StyleSettings()
     var given = Given<Self>()
-
-    /// The overview's height, unless asked otherwise; snapshot sheets and sequences draw theirs the same.
-    static let defaultMaxHeight = 640.0
-    /// One device pixel per point: a scroll makes many frames. Snapshot sheets and sequences are drawn the same.
-    static let defaultScale = 1.0
 
     static let configuration = CommandConfiguration(
         name: "scroll",

@@ -3,6 +3,8 @@ import TagFlowLayout
 import TagFlowImage
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
+import TagFlowSnapshot
 
 /// `tagflow snapshot record|verify|merge`: goldens a team keeps in its repository, rendered from a manifest of
 /// screens and variants, and reports its CI reads.

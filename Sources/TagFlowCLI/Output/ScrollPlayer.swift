@@ -4,6 +4,7 @@ import TagFlowReview
 import TagFlowRender
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// One self-contained HTML page that plays a scroll: a slider through the steps, and per strategy the device view
 /// and the content overview drawn in SVG from the layout and each step's audit, not from pictures.

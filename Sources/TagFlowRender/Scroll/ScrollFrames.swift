@@ -70,9 +70,15 @@ public struct ScrollFrameRenderer: Sendable {
 
     enum Panel { case minimap, overview, device }
 
+    /// The overview's height in points, unless asked otherwise: `tagflow scroll`'s, and snapshot sheets' and
+    /// sequences'.
+    public static let defaultMaxOverviewHeight = 640.0
+    /// One device pixel per point: a scroll makes many frames. Snapshot sheets and sequences are drawn the same.
+    public static let defaultScale = 1.0
+
     /// Frames of `scene` scrolled through `plan`'s offsets (`ScrollPlan(options:contentSize:spacing:)`), one
     /// column per strategy, each asked which elements its window holds. `view` chooses the panels;
-    /// `maxOverviewHeight` caps the whole-content overview's length in points (`tagflow scroll` uses 640), past
+    /// `maxOverviewHeight` caps the whole-content overview's length in points (`defaultMaxOverviewHeight`), past
     /// which it shows the window's neighbourhood. `stockItemSize` is the stock flow layout's item size, whose grid
     /// the naive strategy answers from.
     public init(scene: Scene, strategies: [QueryStrategy], stockItemSize: Size = StockFlowLayout.defaultItemSize,

@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// Two folders of PNGs, paired by relative path, with a report.
 extension DiffCommand {

@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// Two tags files, or two layout JSON files: what moved, in words, a picture or an animation.
 extension DiffCommand {

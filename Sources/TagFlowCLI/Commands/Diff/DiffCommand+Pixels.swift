@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// Two PNGs, pixel by pixel.
 extension DiffCommand {

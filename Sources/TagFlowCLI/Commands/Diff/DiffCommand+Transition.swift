@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// The device view animated from the old layout to the new.
 extension DiffCommand {

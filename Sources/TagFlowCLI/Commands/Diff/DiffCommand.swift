@@ -5,6 +5,7 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow diff`: what changed between two layouts, two PNGs, or two folders of PNGs.
 /// The modes, each in a file of its own: `DiffCommand+Layouts`, `+Transition`, `+Pixels` and `+Folders`.

@@ -5,17 +5,17 @@ import TagFlowInput
 
 /// Tofu and clipped text should never slip by unseen. Each is said once, not once per tag: missing characters
 /// once per kind of font that would draw them (CJK, emoji, other scripts), with the Debian packages to install.
-struct TextWarnings {
+package struct TextWarnings {
     /// A line for each kind of character no installed font can draw.
-    var missingGlyphs: [String] = []
+    package var missingGlyphs: [String] = []
     /// A line for text taller than its cell, which the cell clips.
-    var clippedText: String?
+    package var clippedText: String?
     /// A line for selected tags that `maxLines` hides, which a person can then neither see nor unselect.
-    var hiddenSelection: String?
+    package var hiddenSelection: String?
 
-    var all: [String] { missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 } }
+    package var all: [String] { missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 } }
 
-    init(layout: TagLayout, measurer: Measurer) {
+    package init(layout: TagLayout, measurer: Measurer) {
         func place(_ id: ElementID) -> String {
             layout.document.sections[id.section].tags[id.item].location.map { "line \($0.line)" } ?? "\(id)"
         }
@@ -66,8 +66,8 @@ struct TextWarnings {
 extension TextWarnings {
     /// A line for each kind of character (CJK, emoji, other scripts) in `texts` that no installed font can draw,
     /// with the Debian packages to install, a line for each choice of packages; `what` names one text and several.
-    static func missingGlyphLines(_ texts: [(text: String, place: String)], what: (one: String, many: String),
-                                  engine: TextEngine, font: FontSpec) -> [String] {
+    package static func missingGlyphLines(_ texts: [(text: String, place: String)], what: (one: String, many: String),
+                                          engine: TextEngine, font: FontSpec) -> [String] {
         struct Kind: Hashable { var bucket: ScriptBucket, packages: [String] }
         var missing: [Kind: (count: Int, first: (text: String, place: String), scalars: [Unicode.Scalar])] = [:]
         // The kinds in the order they were first met.
@@ -103,7 +103,7 @@ extension TextWarnings {
     }
 
     /// What to do about characters the `packages` would draw.
-    static func remedy(_ packages: [String]) -> String {
+    package static func remedy(_ packages: [String]) -> String {
         packages.isEmpty ? "no Debian package has a font for them; give one that has with --font-file or fontDirs"
             : "install \(packages.joined(separator: " or "))"
     }

@@ -8,42 +8,8 @@ import TagFlowInput
 // The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
 // tagflow exits with, is decided in one place: ErrorReport.swift.
 
-/// A command line tagflow cannot take: printed with the command's usage line.
-enum CommandLineError: Error, Equatable {
-    case unknownSubcommand(String, known: [String])
-    case unknownOption(String, command: String, known: [String])
-    case missingValue(option: String, valueName: String)
-    case takesNoValue(option: String)
-    case givenTwice(option: String)
-    case missingArgument(String)
-    /// A positional with no place; when it followed an option whose value may be left out, why it did not read as
-    /// that value.
-    case unexpectedArgument(String, asValueOf: String?, ValueError?)
-    case invalidValue(option: String, ValueError)
-    /// `--output` is required; `example` shows what to name.
-    case missingOutput(example: String)
-    /// Two options that each decide the same thing.
-    case exclusive(String, String, because: String)
-    /// An option that means nothing here, refused rather than ignored.
-    case notApplicable(option: String, because: String)
-    case tooManyInputs(command: String, count: Int)
-    case folderWithoutPartner
-    case oneInputWithoutConfigs
-    case configWithSideConfigs
-    case acceptWithoutReport
-    /// `snapshot record` or `verify` given more words than the action.
-    case snapshotActionTakesNoFolders(action: String, extra: String)
-    /// `snapshot merge` without its folders or `--report`.
-    case mergeNeedsFoldersAndReport
-    /// `--mode`, which says which goldens record writes, given to another action.
-    case modeWithoutRecord(action: String)
-    /// A word of the command line that is not UTF-8; `position` counts from 1 after the program's name, and
-    /// `offset` is the bad byte's, from 0.
-    case argumentNotUTF8(position: Int, byte: UInt8, offset: Int)
-}
-
 /// A path tagflow cannot write; checked before any work starts, so nothing is written.
-enum OutputError: Error, Equatable {
+package enum OutputError: Error, Equatable {
     case emptyPath
     case isAnInput(String)
     case folderMissing(path: String, folder: String)
@@ -66,7 +32,7 @@ enum OutputError: Error, Equatable {
 }
 
 /// A problem met while a command runs, after its arguments and inputs were read.
-enum RunError: Error {
+package enum RunError: Error {
     /// `at` is where a config names the font, when it came from one.
     case fontFamilyNotFound(String, suggestions: [String], at: SourceSpan?)
     /// None of a list of families is installed; `suggestions` are close to the first.

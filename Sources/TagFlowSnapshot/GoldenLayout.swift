@@ -1,6 +1,7 @@
 import TagFlowLayout
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
 
 /// The layout a golden was drawn from, kept beside it as `VARIANT.layout.json`, so that a later verify can say what
 /// changed in words and tell a tag that only moved from one that changed.
@@ -22,7 +23,7 @@ import TagFlowInput
 ///
 /// A tag is `[text, displayText, x, y, width, height, line, selected]`, with null frame values when `maxLines` hides
 /// it; a more tag is `[text, count, x, y, width, height]`.
-enum GoldenLayout {
+package enum GoldenLayout {
     static let format = "tagflow golden layout 1"
 
     /// The sidecar's name beside a variant's goldens.

@@ -6,30 +6,30 @@ import TagFlowInput
 
 /// The font files a layout's text was drawn with, as the layout JSON, `frames.json` and snapshot goldens record
 /// them.
-enum FontRecords {
+package enum FontRecords {
     /// The files of every family that draws a tag, title or footer of `layout` in `style`, sorted by family and file.
-    static func identities(engine: TextEngine, layout: TagLayout, style: Style) -> [FontFileIdentity] {
+    package static func identities(engine: TextEngine, layout: TagLayout, style: Style) -> [FontFileIdentity] {
         identities(engine: engine, families: families(of: layout, engine: engine, style: style))
     }
 
     /// The same for what `scene` draws, in its own fonts.
-    static func identities(of scene: Scene) -> [FontFileIdentity] {
+    package static func identities(of scene: Scene) -> [FontFileIdentity] {
         identities(engine: scene.engine, families: families(of: scene))
     }
 
     /// The files of the faces that draw `scene`'s tags, titles and footers, sorted by family and file.
-    static func files(of scene: Scene) -> [FontFileRecord] {
+    package static func files(of scene: Scene) -> [FontFileRecord] {
         scene.engine.fontFiles(families: families(of: scene))
     }
 
     /// The families that draw a tag, a section title or a footer of `layout` in `style`.
-    static func families(of layout: TagLayout, engine: TextEngine, style: Style) -> Set<String> {
+    package static func families(of layout: TagLayout, engine: TextEngine, style: Style) -> Set<String> {
         families(of: layout, engine: engine,
                  fonts: { try? FontSet(engine: engine, options: layout.options, style: style) })
     }
 
     /// The same for `scene`, in the fonts it draws with.
-    static func families(of scene: Scene) -> Set<String> {
+    package static func families(of scene: Scene) -> Set<String> {
         families(of: scene.layout, engine: scene.engine, fonts: { scene.fontSet })
     }
 
@@ -61,25 +61,25 @@ enum FontRecords {
     }
 
     /// Whether a colour font (emoji) draws some of `scene`'s text.
-    static func drawsColourGlyphs(_ scene: Scene) -> Bool {
+    package static func drawsColourGlyphs(_ scene: Scene) -> Bool {
         files(of: scene).contains(where: \.isColor)
     }
 
     /// The files of `families` that `engine` drew with, sorted by family and file. Each file is hashed once per
     /// process.
-    static func identities(engine: TextEngine, families: Set<String>) -> [FontFileIdentity] {
+    package static func identities(engine: TextEngine, families: Set<String>) -> [FontFileIdentity] {
         engine.fontFiles(families: families).map { identity($0) }
     }
 
     /// What the JSON records of `record`: the same without the path, face index, revision and colour.
-    static func identity(_ record: FontFileRecord) -> FontFileIdentity {
+    package static func identity(_ record: FontFileRecord) -> FontFileIdentity {
         FontFileIdentity(family: record.family, style: record.style, fileName: record.fileName, version: record.version,
                          contentHash: record.contentHash)
     }
 
     /// `record`'s identity; or, when `recorded` names its file with a hash by another algorithm (goldens recorded
     /// before the current one), that identity, if the file still hashes the same by that algorithm.
-    static func identity(_ record: FontFileRecord, matching recorded: [FontFileIdentity]) -> FontFileIdentity {
+    package static func identity(_ record: FontFileRecord, matching recorded: [FontFileIdentity]) -> FontFileIdentity {
         let identity = identity(record)
         guard !recorded.contains(identity) else { return identity }
         for other in recorded where other.namesSameFile(as: identity) && other.hashAlgorithm != identity.hashAlgorithm {
@@ -91,7 +91,7 @@ enum FontRecords {
         return identity
     }
 
-    static func json(_ identities: [FontFileIdentity]) -> JSONOutput {
+    package static func json(_ identities: [FontFileIdentity]) -> JSONOutput {
         .array(identities.map { font in
             .object([("family", .string(font.family)), ("style", .string(font.style)),
                      ("fileName", .string(font.fileName)),

@@ -3,6 +3,7 @@ import TagFlowLayout
 import TagFlowReview
 import TagFlowImage
 import TagFlowInput
+import TagFlowPipeline
 
 /// `tagflow.json`: the screens a team keeps goldens of, the variants each is rendered in, and how strictly they
 /// are compared.
@@ -20,7 +21,7 @@ import TagFlowInput
 ///
 /// Paths are relative to the manifest's folder. A screen's `variants` replace the manifest's axis by axis, and its
 /// `tolerance` replaces the manifest's.
-struct SnapshotManifest: Sendable {
+package struct SnapshotManifest: Sendable {
     /// How a screen's pictures are compared with their goldens.
     struct Tolerance: Equatable, Sendable {
         /// pixelmatch's colour threshold: 0 counts any change, 1 none.
@@ -53,7 +54,7 @@ struct SnapshotManifest: Sendable {
     /// The manifest file itself.
     var path: String
     /// Where goldens are kept: `goldens`, relative to the manifest, by default `snapshots` beside it.
-    var goldensFolder: String
+    package var goldensFolder: String
     /// Where the manifest names `goldens`, if it does.
     var goldensLocation: SourceSpan? = nil
     var screens: [Screen]
@@ -64,7 +65,7 @@ struct SnapshotManifest: Sendable {
     /// The folder holding the manifest, which its paths are relative to and may not leave.
     var folder: String { AtomicFile.folder(of: path) }
 
-    static func load(_ path: String) throws(InputError) -> SnapshotManifest {
+    package static func load(_ path: String) throws(InputError) -> SnapshotManifest {
         let name = InputFiles.displayName(path)
         let base = AtomicFile.folder(of: path)
         func resolve(_ relative: String) -> String {

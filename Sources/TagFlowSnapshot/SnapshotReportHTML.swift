@@ -2,6 +2,7 @@ import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
 
 /// The snapshot report as one HTML page a reviewer works through: failures grouped by what changed in their layout
 /// (each cause said once), then by screen; for each failing golden, the golden, what was drawn and the diff side by
@@ -11,7 +12,7 @@ import TagFlowInput
 /// The pictures are files beside the page (`images/…`), sized before they load and loaded only when scrolled to, so
 /// the page stays small and quick with hundreds of goldens. A content security policy allows nothing but those files
 /// and the inline style and script: the page never reaches the network.
-struct SnapshotReportHTML {
+package struct SnapshotReportHTML {
     let report: SnapshotReport
 
     /// At most this many changes are listed and outlined a golden; the rest are counted.
@@ -21,7 +22,7 @@ struct SnapshotReportHTML {
         let verdict = report.passed ? "Passed" : "Failed"
         let hasPlainDiffs = report.items.contains { $0.images.contains { $0.role == .pixels } }
         var html = FolderReportHTML.head(title: verdict + ": " + report.summaryLine + " — tagflow snapshots",
-                                         images: "'self'", toolVersion: TagFlowCommand.version, css: Self.css) + "\n"
+                                         images: "'self'", toolVersion: TagFlowVersion.current, css: Self.css) + "\n"
         html += """
         <body>
         <header class="top">
@@ -66,7 +67,7 @@ struct SnapshotReportHTML {
         }
         html += """
         </main>
-        <footer class="muted">Made by tagflow \(TagFlowCommand.version) · diff: red changed pixels, yellow \
+        <footer class="muted">Made by tagflow \(TagFlowVersion.current) · diff: red changed pixels, yellow \
         anti-aliasing, blue outlines tags that only moved · outlines on the pictures: the changes listed</footer>
         <script>\(Self.script)</script>
         </body>

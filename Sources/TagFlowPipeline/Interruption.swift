@@ -13,18 +13,18 @@ import TagFlowInput
 /// A command that can stop between steps (a scroll, frame by frame) holds an `Interruption` and checks
 /// ``wasRequested``: it keeps what it finished. Any other command is stopped where it is: the temporary files of
 /// its unfinished writes are removed, and no output is replaced.
-final class Interruption {
+package final class Interruption {
     /// The signals watched, each treated as Ctrl-C is.
-    static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+    package static let signals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
     private static let watch = SignalWatch()
 
     /// Starts watching, for the life of the process. Until a command holds an `Interruption`, a signal ends the
     /// process at once, after removing pending temporary files.
-    static func watchForTheProcess() { watch.start() }
+    package static func watchForTheProcess() { watch.start() }
 
     /// Starts watching if need be; while this is alive, a signal only raises ``wasRequested``.
-    init() {
+    package init() {
         Self.watch.start()
         Self.watch.holders.add(1, ordering: .relaxed)
     }
@@ -34,15 +34,15 @@ final class Interruption {
     }
 
     /// The signal received, or nil.
-    var signal: Int32? {
+    package var signal: Int32? {
         let received = Self.watch.received.load(ordering: .relaxed)
         return received == 0 ? nil : received
     }
 
-    var wasRequested: Bool { signal != nil }
+    package var wasRequested: Bool { signal != nil }
 
     /// Removes temporary files still being written and returns the error that exits with 128 + the signal.
-    func stop(completed: String) -> Interrupted {
+    package func stop(completed: String) -> Interrupted {
         _ = AtomicFile.removeAllPending()
         return Interrupted(signal: signal ?? SIGINT, completed: completed)
     }
@@ -79,18 +79,18 @@ final class Interruption {
 }
 
 /// Stopped by a signal; `completed` says what was kept.
-struct Interrupted: Error, CustomStringConvertible {
-    var signal: Int32
-    var completed: String
+package struct Interrupted: Error, CustomStringConvertible {
+    package var signal: Int32
+    package var completed: String
 
-    var description: String {
+    package var description: String {
         signal == SIGINT ? "interrupted: \(completed)" : "interrupted by \(Self.name(signal)): \(completed)"
     }
 
     /// 128 + the signal, as a shell reports a process the signal killed.
-    var exitStatus: Int32 { 128 + signal }
+    package var exitStatus: Int32 { 128 + signal }
 
-    static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         switch signal {
         case SIGINT: "SIGINT"
         case SIGTERM: "SIGTERM"
@@ -101,19 +101,19 @@ struct Interrupted: Error, CustomStringConvertible {
 }
 
 /// A line on the terminal that redraws itself: done of total, elapsed, and the time left.
-struct ProgressLine {
-    let console: Console
-    let total: Int
-    let enabled: Bool
+package struct ProgressLine {
+    package let console: Console
+    package let total: Int
+    package let enabled: Bool
     private let start = ContinuousClock.now
 
-    init(console: Console, total: Int, quiet: Bool) {
+    package init(console: Console, total: Int, quiet: Bool) {
         self.console = console
         self.total = total
         self.enabled = console.isInteractive && !quiet
     }
 
-    func update(done: Int, what: String) {
+    package func update(done: Int, what: String) {
         guard enabled else { return }
         let elapsed = Self.seconds(ContinuousClock.now - start)
         let remaining = done > 0 ? elapsed / Double(done) * Double(total - done) : 0
@@ -121,11 +121,11 @@ struct ProgressLine {
                            remaining))
     }
 
-    func finish() {
+    package func finish() {
         if enabled { console.err("\r\u{1B}[K") }
     }
 
-    static func seconds(_ duration: Duration) -> Double {
+    package static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
 }

@@ -10,24 +10,24 @@ import TagFlowInput
 ///
 /// Each message says what is wrong, with the offending value; `location` says where, for a problem inside a file;
 /// `hint` says how to fix it.
-struct ErrorReport: Equatable, Sendable {
-    var message: String
-    var location: SourceSpan?
-    var hint: String?
-    var status: ExitStatus = .usage
+package struct ErrorReport: Equatable, Sendable {
+    package var message: String
+    package var location: SourceSpan?
+    package var hint: String?
+    package var status: ExitStatus = .usage
     /// A command line tagflow cannot take is printed with the command's usage line.
-    var showsUsage = false
+    package var showsUsage = false
 
     /// `FILE:LINE:COL: error: message`, the form editors and CI annotators read, then the hint.
-    var text: String {
+    package var text: String {
         if status.isSignal { return message }
         var text = location.map { "\($0): error: \(message)" } ?? "error: \(message)"
         if let hint { text += "\n  help: \(hint)" }
         return text
     }
 
-    init(message: String, location: SourceSpan? = nil, hint: String? = nil, status: ExitStatus = .usage,
-         showsUsage: Bool = false) {
+    package init(message: String, location: SourceSpan? = nil, hint: String? = nil, status: ExitStatus = .usage,
+                 showsUsage: Bool = false) {
         self.message = message
         self.location = location
         self.hint = hint
@@ -35,85 +35,43 @@ struct ErrorReport: Equatable, Sendable {
         self.showsUsage = showsUsage
     }
 
-    init(_ error: any Error) {
-        switch error {
-        case let error as TagFlowError: self = error.report
-        case let error as CommandLineError: self = error.report
-        case let error as InputError: self = error.report
-        case let error as OutputError: self = error.report
-        case let error as ReviewError: self = error.report
-        case let error as RunError: self = error.report
-        case let error as LayoutOptionsError: self = RunError.layoutOptions(error).report
-        case let error as RenderError: self = RunError.render(error).report
-        case let error as SnapshotError: self = error.report
-        case let error as Interrupted:
-            self = ErrorReport(message: error.description,
-                               status: ExitStatus(rawValue: error.exitStatus) ?? .interrupted)
-        default: self = ErrorReport(message: "\(error)")
-        }
+    /// The report of `error`: its own, when it is one of tagflow's, or its description.
+    package init(_ error: any Error) {
+        self = (error as? any ReportedError)?.report ?? ErrorReport(message: "\(error)")
+    }
+
+    /// "did you mean 'x'?" when one of `names` is close to `word`.
+    package static func suggestion(_ word: String, in names: [String], quote: String = "'") -> String? {
+        closestMatch(to: word, in: names).map { "did you mean \(quote)\($0)\(quote)?" }
     }
 }
 
-/// "did you mean 'x'?" when one of `names` is close to `word`.
-private func suggestion(_ word: String, in names: [String], quote: String = "'") -> String? {
-    closestMatch(to: word, in: names).map { "did you mean \(quote)\($0)\(quote)?" }
+/// An error that knows what a person reads for it. Each library's errors give their words here, or beside their
+/// declaration when the library is above this one.
+package protocol ReportedError: Error {
+    var report: ErrorReport { get }
 }
 
-extension CommandLineError {
-    var report: ErrorReport {
-        let (message, hint): (String, String?) = switch self {
-        case let .unknownSubcommand(name, known):
-            ("unknown subcommand '\(name)'",
-             suggestion(name, in: known) ?? "the subcommands are \(known.joined(separator: ", "))")
-        case let .unknownOption(name, command, known):
-            ("unknown option '\(name)'", suggestion(name, in: known.filter { $0.hasPrefix("--") })
-                ?? "see 'tagflow \(command) --help'"
-                // Text or a file that starts with one '-' (`-5%`, `-x.tags`) is read as an option unless `--` ends
-                // them.
-                    + (name.hasPrefix("--") ? "" : "; to give text or a file whose name starts with '-', write -- "
-                    + "before it: tagflow \(command) -- \(name)"))
-        case let .missingValue(option, valueName): ("\(option) needs a value", "write \(option) <\(valueName)>")
-        case let .takesNoValue(option): ("\(option) takes no value", nil)
-        case let .givenTwice(option): ("\(option) is given more than once", "give it once")
-        // The usage line follows every command-line error, so these need no hint of their own.
-        case let .missingArgument(name): ("missing <\(name)>", nil)
-        case let .unexpectedArgument(argument, option?, error?):
-            ("unexpected argument '\(argument)'", "as the value of \(option): " + error.report(for: option).message)
-        case let .unexpectedArgument(argument, _, _): ("unexpected argument '\(argument)'", nil)
-        case let .invalidValue(option, error): (error.report(for: option).message, error.report(for: option).hint)
-        case let .missingOutput(example): ("missing --output", example)
-        case let .exclusive(first, second, reason): ("\(first) and \(second) \(reason)", "use one")
-        case let .notApplicable(option, reason): ("\(option) \(reason)", nil)
-        case let .tooManyInputs(command, count): ("\(command) takes two inputs, got \(count)",
-                                                  "write tagflow \(command) OLD NEW")
-        case .folderWithoutPartner: ("a folder needs another folder to compare with",
-                                     "write tagflow diff OLD_DIR NEW_DIR")
-        case .oneInputWithoutConfigs:
-            ("one input needs --old-config and --new-config",
-             "give two inputs, or one tags file with --old-config A --new-config B")
-        case .configWithSideConfigs: ("--config cannot be combined with --old-config or --new-config",
-                                      "give each side its own config")
-        case .acceptWithoutReport: ("--accept needs --report", "write the report first: --report DIR --accept")
-        case let .snapshotActionTakesNoFolders(action, extra):
-            ("snapshot \(action) takes no argument after the action, got '\(extra)'",
-             "only merge takes folders: tagflow snapshot merge DIR... --report DIR")
-        case .mergeNeedsFoldersAndReport:
-            ("snapshot merge needs the shards' report folders and --report",
-             "write tagflow snapshot merge out/shard-1 out/shard-2 --report out/snapshots")
-        case let .modeWithoutRecord(action):
-            ("--mode says which goldens record writes; snapshot \(action) writes none",
-             "leave --mode out, or run tagflow snapshot record --mode ...")
-        case let .argumentNotUTF8(position, byte, offset):
-            ("argument \(position) is not valid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)) at offset \(offset))",
-             "tagflow reads tags and paths as UTF-8: convert the text with iconv -t UTF-8, or rename the file")
-        }
-        return ErrorReport(message: message, hint: hint, showsUsage: true)
+extension InputError: ReportedError {}
+extension OutputError: ReportedError {}
+extension ReviewError: ReportedError {}
+extension RunError: ReportedError {}
+extension FileReadError: ReportedError {}
+
+extension RenderError: ReportedError {
+    package var report: ErrorReport { RunError.render(self).report }
+}
+
+extension Interrupted: ReportedError {
+    package var report: ErrorReport {
+        ErrorReport(message: description, status: ExitStatus(rawValue: exitStatus) ?? .interrupted)
     }
 }
+
 
 extension ValueError {
     /// The message for this value of `what`: an option (`--width`) or a config key (`"width"`).
-    func report(for what: String, at location: SourceSpan? = nil) -> ErrorReport {
+    package func report(for what: String, at location: SourceSpan? = nil) -> ErrorReport {
         let (message, hint): (String, String?) = switch self {
         case .empty: ("\(what) needs a value", nil)
         case let .notANumber(text): ("\(what) expects a number, got '\(text)'",
@@ -124,11 +82,12 @@ extension ValueError {
         case let .notACount(number): ("\(what) must be a whole number of at least 0, got \(formatPoints(number))", nil)
         case let .notAtLeastOne(number): ("\(what) must be at least 1, got \(number)", nil)
         case let .notASeed(text):
-            ("\(what) expects a whole number from 0 to \(ValueParser<UInt64>.largestSeed), got '\(text)'",
+            ("\(what) expects a whole number from 0 to \(ValueError.largestSeed), got '\(text)'",
              !text.isEmpty && text.allSatisfy { $0.isASCII && $0.isNumber }
                  ? "2^53 − 1 is the largest whole number JSON readers keep exact" : nil)
         case let .notAChoice(text, choices):
-            ("\(what) must be one of \(choices.joined(separator: ", ")); got '\(text)'", suggestion(text, in: choices))
+            ("\(what) must be one of \(choices.joined(separator: ", ")); got '\(text)'",
+             ErrorReport.suggestion(text, in: choices))
         case let .notAScale(text): ("\(what) must be 1, 2 or 3, got '\(text)'",
                                     "device pixels per point: 2 matches most phones")
         case let .notAShare(text): ("\(what) must be a number from 0 to 1; got '\(text)'",
@@ -139,7 +98,7 @@ extension ValueError {
                                     "for a CI matrix of 2 jobs: \(what) 1/2 and \(what) 2/2")
         case let .notASize(text):
             ("\(what) expects WIDTHxHEIGHT in points, got '\(text)'",
-             "for example \(what) \(ValueParser.size.describe(StockFlowLayout.defaultItemSize))")
+             "for example \(what) \(formatSize(StockFlowLayout.defaultItemSize))")
         case let .notInsets(text): ("\(what) takes four numbers T,L,B,R (or one for all sides), got '\(text)'",
                                     "for example \(what) 10,10,10,10")
         case let .notAColour(text): ("\(what) must be a colour like #ffb400 or #ffb40080, got '\(text)'", nil)
@@ -153,7 +112,7 @@ extension ValueError {
 }
 
 extension InputError {
-    var report: ErrorReport {
+    package var report: ErrorReport {
         switch self {
         case let .invalidUTF8(byte, isCutOff, location):
             return ErrorReport(message: "invalid UTF-8 (byte "
@@ -206,7 +165,7 @@ extension InputError {
                                hint: jsonTypeHint(expected: expected, found: found))
         case let .unknownKey(key, context, allowed, location):
             return ErrorReport(message: "unknown key \"\(key)\" in \(context)", location: location,
-                               hint: suggestion(key, in: allowed,
+                               hint: ErrorReport.suggestion(key, in: allowed,
                                                 quote: "\"") ?? "the keys are \(allowed.joined(separator: ", "))")
         case let .layoutJSONAsTags(file, location):
             return ErrorReport(message: "'\(file)' is a layout JSON, where tags were expected", location: location,
@@ -383,7 +342,7 @@ extension InputError: CustomStringConvertible {
 }
 
 extension FileReadError {
-    var report: ErrorReport {
+    package var report: ErrorReport {
         let hint: String? = switch self {
         case .noSuchFile: "check the path; use '-' to read standard input"
         case .isADirectory: "name a file"
@@ -397,7 +356,7 @@ extension FileReadError {
 }
 
 extension ReviewError {
-    var report: ErrorReport {
+    package var report: ErrorReport {
         switch self {
         // Pictures are never read from standard input.
         case .unreadable(.noSuchFile): ErrorReport(message: description, hint: "check the path")
@@ -420,7 +379,7 @@ extension ReviewError {
 }
 
 extension OutputError {
-    var report: ErrorReport {
+    package var report: ErrorReport {
         switch self {
         case .emptyPath: ErrorReport(message: "the output path is empty")
         case let .isAnInput(path):
@@ -472,7 +431,7 @@ extension RunError {
             + "'\(family)'?"
     }
 
-    var report: ErrorReport {
+    package var report: ErrorReport {
         switch self {
         case let .fontFamilyNotFound(family, suggestions, location):
             ErrorReport(message: "font family '\(family)' not found by fontconfig", location: location,
@@ -622,10 +581,10 @@ extension RunError {
     }
 }
 
-extension LayoutOptionsError {
+extension LayoutOptionsError: ReportedError {
     /// The library names options by their `LayoutOptions` names, which are also the config's keys; the hint names the
     /// flags that change them, and the keys when they are not the same words.
-    var report: ErrorReport {
+    package var report: ErrorReport {
         var keys: [String] = []
         // A flag sets a whole inset, so a side is named by its key (`sectionInset.top`); so is the display scale,
         // which a device sets.
@@ -649,113 +608,5 @@ extension LayoutOptionsError {
         let configKeys = keys.filter { $0.contains(where: \.isUppercase) }.map { "\"\($0)\"" }
         let inConfig = configKeys.isEmpty ? "" : " (in a config file: " + configKeys.joined(separator: ", ") + ")"
         return ErrorReport(message: description, hint: hint.map { $0 + inConfig })
-    }
-}
-
-extension SnapshotError {
-    var report: ErrorReport {
-        switch self {
-        case let .mergedRunsDiffer(first, other, what):
-            ErrorReport(message: "'\(first)' and '\(other)' are not shards of one run: \(what)",
-                        hint: "merge the report folders of one snapshot run's --shard 1/n … n/n jobs")
-        case let .shardMergedTwice(shard, first, second):
-            ErrorReport(message: "'\(first)' and '\(second)' both hold shard \(shard)",
-                        hint: "give each shard's report folder once")
-        case let .noShardReport(folder):
-            ErrorReport(message: "'\(folder)' holds no report.json",
-                        hint: "give the folders that tagflow snapshot verify --shard I/N --report wrote")
-        case let .shardsMissing(shards):
-            ErrorReport(message: "no report folder holds shard\(shards.count == 1 ? "" : "s") "
-                + "\(shards.map(\.description).joined(separator: ", ")) of the run",
-                        hint: "every shard's report is needed: check that each CI job of the matrix ran and kept its "
-                            + "report folder")
-        case let .goldensChangedOnCI(prunes):
-            ErrorReport(message: "snapshot \(prunes ? "verify --prune" : "record") refuses to run on CI (CI is set), "
-                + "so goldens never change there by accident",
-                        hint: prunes
-                            ? "verify without --prune, which fails on stale goldens, and prune on your machine; or, on "
-                                + "purpose, add --force"
-                            : "record on your machine and commit the goldens; or, to record on CI on purpose, add "
-                                + "--force "
-                                + "(--mode never, which writes nothing, runs anywhere)")
-        case let .unreadableGolden(path): ErrorReport(message: "cannot read the golden '\(path)'",
-                                                      hint: "check its permissions")
-        case let .brokenGolden(path, reason):
-            ErrorReport(message: "the golden '\(path)' is not a PNG tagflow can read: \(reason)",
-                        hint: "record it again: tagflow snapshot record --mode failed, after removing the file")
-        case let .goldenIsLFSPointer(path):
-            ErrorReport(message: "the golden '\(path)' is a Git LFS pointer, not the file itself: this checkout has "
-                + "not fetched the goldens",
-                        hint: "run git lfs pull (on CI, check out with LFS, e.g. actions/checkout with lfs: true)")
-        case let .noManifest(path):
-            ErrorReport(message: "no manifest at '\(path)'",
-                        hint: "run in the folder holding tagflow.json, or name it with --manifest FILE")
-        case let .goldensFolderIsAFile(path):
-            ErrorReport(message: "the goldens folder '\(path)' is a file",
-                        hint: "set \"goldens\" in the manifest to a folder, or move the file")
-        case let .goldensFolderNotWritable(path, folder):
-            ErrorReport(message: folder == path ? "cannot write to the goldens folder '\(path)'" : "cannot make the "
-                + "goldens folder '\(path)': '\(folder)' is not writable",
-                        hint: "check the folder's permissions, or set \"goldens\" in the manifest to a folder you can "
-                            + "write")
-        case let .brokenFontsRecord(report):
-            ErrorReport(message: report.message, location: report.location,
-                        hint: "fonts.json is tagflow's record of the fonts the goldens were drawn with: delete it, and "
-                            + "snapshot record writes it again")
-        case let .goldenIsAFolder(path):
-            ErrorReport(message: "the golden '\(path)' is a folder, not a PNG",
-                        hint: "remove or rename the folder; record then writes the golden")
-        case let .noVariantMatches(patterns, examples):
-            ErrorReport(message: "no variant's name matches --filter "
-                + "\(patterns.map { "'\($0)'" }.joined(separator: ", "))",
-                        hint: "match names as the goldens are named, without .png, .sheet.png or .scroll, e.g. "
-                            + "\(examples.map { "'\($0)'" }.joined(separator: ", "))")
-        case let .variantFailed(variant, report):
-            ErrorReport(message: "\(variant): \(report.message)", location: report.location, hint: report.hint,
-                        status: report.status)
-        case let .outsideManifestFolder(what, path, resolved, folder, location):
-            ErrorReport(message: "\(what), '\(path)', lies outside the manifest's folder '\(folder)'"
-                            + (resolved == path ? "" : " (it resolves to '\(resolved)')"),
-                        location: location,
-                        hint: "name a path inside the manifest's folder, without .. or a link that leads out; a "
-                            + "manifest "
-                            + "from a pull request must not reach other files. To allow it on purpose, add "
-                            + "--allow-outside")
-        case let .pruneOutsideGoldens(goldens, manifest):
-            ErrorReport(message: "--prune refuses the goldens folder '\(goldens)': it holds the manifest "
-                + "'\(manifest)', "
-                            + "so pictures that are not goldens would be removed",
-                        hint: #"keep the goldens in a folder of their own, such as "goldens": "snapshots""#)
-        case let .confined(.symbolicLink(path, link, folder), role):
-            ErrorReport(message: "'\(link)' is a symbolic link inside \(role) '\(folder)'; tagflow does not follow "
-                + "links "
-                            + "there (reaching '\(path)')",
-                        hint: "replace the link with the file or folder itself")
-        case let .confined(.leavesFolder(path, folder), role), let .confined(.resolvesOutside(path, _, folder), role):
-            ErrorReport(message: "'\(path)' is not a name inside \(role) '\(folder)'",
-                        hint: "name files below the folder, without .. or an absolute path")
-        case let .unsafeReportImage(report, item, path):
-            ErrorReport(message: "\(report): the item '\(item)' names the picture '\(path)', which is not one tagflow "
-                + "writes "
-                            + "for it inside the report folder",
-                        hint: "merge only report folders that tagflow snapshot verify --shard I/N --report wrote, "
-                            + "unchanged")
-        case let .goldenNotAFile(path, kind):
-            ErrorReport(message: "the golden '\(path)' is \(kind), not a file",
-                        hint: "remove it; record then writes the golden")
-        case let .fontsRecordLock(.open(path, code)):
-            ErrorReport(message: "cannot lock '\(path)': \(String(cString: strerror(code)))",
-                        hint: "check the goldens folder's permissions")
-        case let .fontsRecordLock(.notARegularFile(path)):
-            ErrorReport(message: "'\(path)' is not a regular file, so it cannot be tagflow's lock",
-                        hint: "remove it; the next record makes it again")
-        case let .goldenNamesCollide(first, second, variants):
-            ErrorReport(message: first == second
-                            ? "the variants '\(variants[0])' and '\(variants[1])' would both write the golden "
-                                + "'\(first)'"
-                            : "the goldens '\(first)' and '\(second)' differ only in case, and are one file on a "
-                                + "case-insensitive disk such as a Mac's",
-                        hint: "rename a screen or a device so that each variant's goldens have names of their own")
-        }
     }
 }

@@ -4,20 +4,20 @@ import TagFlowImage
 import TagFlowInput
 
 /// A path tagflow will write, checked before any work starts so a bad path fails fast and writes nothing.
-struct OutputPath {
-    let path: String
+package struct OutputPath {
+    package let path: String
 
     /// `-`: standard output, for a command that can write there.
-    static let standardOutputName = "-"
+    package static let standardOutputName = "-"
 
-    var isStandardOutput: Bool { path == Self.standardOutputName }
+    package var isStandardOutput: Bool { path == Self.standardOutputName }
 
     /// Standard output, and a terminal.
-    var isTerminal: Bool { isStandardOutput && isatty(STDOUT_FILENO) == 1 }
+    package var isTerminal: Bool { isStandardOutput && isatty(STDOUT_FILENO) == 1 }
 
     /// Refuses a path that is one of the inputs or a folder, or whose folder is missing or not writable. `-` is
     /// standard output.
-    init(_ path: String, inputs: [String?]) throws(OutputError) {
+    package init(_ path: String, inputs: [String?]) throws(OutputError) {
         guard !path.isEmpty else { throw .emptyPath }
         if path == Self.standardOutputName {
             self.path = path
@@ -51,15 +51,15 @@ struct OutputPath {
         self.path = path
     }
 
-    var pathExtension: String { (path as NSString).pathExtension.lowercased() }
+    package var pathExtension: String { (path as NSString).pathExtension.lowercased() }
 
     /// The path with its extension replaced, to suggest a name.
-    func replacingExtension(with pathExtension: String) -> String {
+    package func replacingExtension(with pathExtension: String) -> String {
         ((path as NSString).deletingPathExtension as NSString).appendingPathExtension(pathExtension) ?? path
     }
 
     /// Writes the whole file under a temporary name beside it, then renames it into place; or to standard output.
-    func write(_ bytes: [UInt8]) throws(OutputError) {
+    package func write(_ bytes: [UInt8]) throws(OutputError) {
         if isStandardOutput {
             if let reason = StandardStreams.writeOutput(bytes: bytes) {
                 throw .writeFailed(path: "standard output", reason: reason)
@@ -77,7 +77,7 @@ struct OutputPath {
     /// returns. When `body` throws, the temporary file is removed and whatever was at the path stays as it was.
     /// The file's own failures (a full disk), also as an encoder writing to it reports them, become
     /// `OutputError.fileNotWritten`; `body`'s other errors pass through.
-    func writeInPieces(_ body: (AtomicFile.Writer) throws -> Void) throws {
+    package func writeInPieces(_ body: (AtomicFile.Writer) throws -> Void) throws {
         do {
             let writer = try AtomicFile.Writer(path: path)
             defer { writer.discard() }
@@ -91,7 +91,7 @@ struct OutputPath {
     }
 
     /// A folder's path without trailing slashes.
-    static func trimmingSlashes(_ directory: String) -> String {
+    package static func trimmingSlashes(_ directory: String) -> String {
         var path = directory
         while path.count > 1 && path.hasSuffix("/") { path.removeLast() }
         return path
@@ -99,7 +99,7 @@ struct OutputPath {
 
     /// Checks a report folder before any work: it may be new, but not one of `inputs` or inside them, where its
     /// own images would be read next time, and it must be a folder tagflow can write to, or be one it can make.
-    static func checkReportFolder(_ path: String, outside inputs: [String]) throws -> String {
+    package static func checkReportFolder(_ path: String, outside inputs: [String]) throws -> String {
         let target = canonical(path)
         for input in inputs {
             let folder = canonical(input)
@@ -118,14 +118,14 @@ struct OutputPath {
     }
 
     /// Whether two existing paths are one file under two names (a hard link), which their paths cannot tell.
-    static func isSameFile(_ first: String, _ second: String) -> Bool {
+    package static func isSameFile(_ first: String, _ second: String) -> Bool {
         var a = stat(), b = stat()
         guard stat(first, &a) == 0, stat(second, &b) == 0 else { return false }
         return a.st_dev == b.st_dev && a.st_ino == b.st_ino
     }
 
     /// An absolute path with symbolic links resolved, so two spellings of one file compare equal.
-    static func canonical(_ path: String) -> String {
+    package static func canonical(_ path: String) -> String {
         let absolute = (path as NSString).isAbsolutePath ? path : FileManager.default.currentDirectoryPath + "/" + path
         let standardized = (absolute as NSString).standardizingPath
         if let resolved = realpath(standardized, nil) {

@@ -6,25 +6,25 @@ import TagFlowInput
 /// `>/dev/full`) is remembered, so the run ends with status 2 as for any output not written; a standard error that
 /// cannot is ignored, as it has nowhere to complain. A closed pipe still ends the process by SIGPIPE, as
 /// `tagflow layout big.tags | head` expects.
-enum StandardStreams {
+package enum StandardStreams {
     /// The `errno` of the first write to standard output that failed; 0 while none has.
     private static let outputFailure = Atomic<Int32>(0)
 
-    static func writeOutput(_ text: String) {
+    package static func writeOutput(_ text: String) {
         guard outputFailure.load(ordering: .relaxed) == 0 else { return }
         if let error = write(text, to: STDOUT_FILENO) { outputFailure.store(error, ordering: .relaxed) }
     }
 
-    static func writeError(_ text: String) { _ = write(text, to: STDERR_FILENO) }
+    package static func writeError(_ text: String) { _ = write(text, to: STDERR_FILENO) }
 
     /// Why standard output could not be written, if it could not.
-    static var outputFailed: String? {
+    package static var outputFailed: String? {
         let error = outputFailure.load(ordering: .relaxed)
         return error == 0 ? nil : String(cString: strerror(error))
     }
 
     /// Writes all of `bytes` to standard output, such as a picture for `-o -`; why they could not be written, or nil.
-    static func writeOutput(bytes: [UInt8]) -> String? {
+    package static func writeOutput(bytes: [UInt8]) -> String? {
         bytes.withUnsafeBytes { write($0, to: STDOUT_FILENO) }.map { String(cString: strerror($0)) }
     }
 

@@ -5,12 +5,13 @@ import TagFlowRender
 import TagFlowReview
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// Renders a manifest's variants and compares each picture with its golden; in `record`, writes the goldens its
 /// mode names. Variants render on every core. Every file is written under a hidden temporary name and renamed into
 /// place when the run ends, so a run that fails writes nothing, and an interrupted one keeps the variants it
 /// finished; a golden is always old or new, never half-written.
-struct SnapshotRunner: Sendable {
+package struct SnapshotRunner: Sendable {
     let manifest: SnapshotManifest
     /// `nil` for `verify`: nothing is written to the goldens.
     let recordMode: RecordMode?
@@ -431,7 +432,7 @@ struct SnapshotRunner: Sendable {
                         encode: { try renderer.render(.png, scale: scale) }, into: &outcome)
         case let .sheet(strategies, frames):
             let sheet = ContactSheet(renderer: Self.scrollRenderer(scene, strategies: strategies, frames: frames))
-            let scale = variant.settings.scale ?? ScrollCommand.defaultScale
+            let scale = variant.settings.scale ?? ScrollFrameRenderer.defaultScale
             try sheet.checkSize(scale: scale)
             guard let image = try sheet.image(scale: scale) else { return }
             try compare(name: name, screen: screen, kind: output.kind,
@@ -439,7 +440,7 @@ struct SnapshotRunner: Sendable {
                         encode: { try PNGEncoder().encode(image) }, into: &outcome)
         case let .sequence(strategies, frames):
             let renderer = Self.scrollRenderer(scene, strategies: strategies, frames: frames)
-            let scale = variant.settings.scale ?? ScrollCommand.defaultScale
+            let scale = variant.settings.scale ?? ScrollFrameRenderer.defaultScale
             let images = try (0..<renderer.plan.offsets.count).map { try renderer.image($0, scale: scale) }
             try compareSequence(name: name, screen: screen, frames: images,
                                 layout: DrawnLayout(scene: scene, variant: variant.name, scale: nil), into: &outcome)
@@ -471,7 +472,7 @@ struct SnapshotRunner: Sendable {
 
     static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
         ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview,
-                            maxOverviewHeight: ScrollCommand.defaultMaxHeight,
+                            maxOverviewHeight: ScrollFrameRenderer.defaultMaxOverviewHeight,
                             plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize,
                                              spacing: .frames(frames)))
     }
@@ -638,7 +639,7 @@ struct SnapshotRunner: Sendable {
 
     /// Whether `path` is a name the run gives a picture of the golden `name` in a report folder:
     /// `images/NAME.ROLE.png`, or, for a sequence, `images/NAME.step-N.ROLE.png`.
-    static func isReportImage(_ path: String, of name: String) -> Bool {
+    package static func isReportImage(_ path: String, of name: String) -> Bool {
         let base = reportImageBase(name) + "."
         guard path.hasPrefix(base), path.hasSuffix(".png") else { return false }
         var middle = path.dropFirst(base.count).dropLast(".png".count)
@@ -971,58 +972,5 @@ struct SnapshotRunner: Sendable {
         do {
             return try PixelDiff.compare(png: golden, actual, options: options)
         } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
-    }
-}
-
-/// Why a snapshot run could not go on.
-enum SnapshotError: Error, Equatable {
-    /// `record`, or `verify --prune` (`prunes`), on CI, where goldens must never change silently.
-    case goldensChangedOnCI(prunes: Bool)
-    case unreadableGolden(String)
-    case brokenGolden(String, reason: String)
-    /// A golden that is a Git LFS pointer, not the file it points to.
-    case goldenIsLFSPointer(String)
-    case noManifest(String)
-    /// The goldens folder the manifest names is a file.
-    case goldensFolderIsAFile(String)
-    /// `record` could not write into the goldens folder, or make it (`folder` is where it would be made).
-    case goldensFolderNotWritable(String, folder: String)
-    /// A golden's path is a folder.
-    case goldenIsAFolder(String)
-    /// `fonts.json` beside the goldens does not read: the report of why.
-    case brokenFontsRecord(ErrorReport)
-    /// `--filter` patterns no variant's name matches, and some names that are.
-    case noVariantMatches([String], examples: [String])
-    /// A variant (`screen/variant`) that could not be drawn or compared, and why.
-    case variantFailed(String, ErrorReport)
-    /// Two report folders given to `merge` that are not shards of one run: `what` says how they differ.
-    case mergedRunsDiffer(String, String, what: String)
-    /// Two report folders given to `merge` of the same shard.
-    case shardMergedTwice(Shard, String, String)
-    /// Shards of the run no report folder given to `merge` holds.
-    case shardsMissing([Shard])
-    /// A folder given to `merge` that holds no `report.json`.
-    case noShardReport(String)
-    /// Two goldens of the manifest's variants with one path, or paths that differ only in case.
-    case goldenNamesCollide(String, String, variants: [String])
-    /// A path the manifest names (`what`), which resolves to `resolved`, outside the manifest's `folder`.
-    case outsideManifestFolder(what: String, path: String, resolved: String, folder: String, at: SourceSpan?)
-    /// `--prune` with a goldens folder that holds the manifest itself.
-    case pruneOutsideGoldens(goldens: String, manifest: String)
-    /// A path in the goldens or report folder (`folder` says which) that leaves it or passes a symbolic link.
-    case confined(ConfinementError, folder: String)
-    /// A shard's `report.json` naming a picture (`path`) for `item` that is not one tagflow writes for it.
-    case unsafeReportImage(report: String, item: String, path: String)
-    /// A golden that is a FIFO, socket or device (`kind`), which reading could block on.
-    case goldenNotAFile(String, kind: String)
-    /// The lock that serialises updates of `fonts.json` could not be taken.
-    case fontsRecordLock(FileLockError)
-
-    /// A golden that is there but cannot be read or decoded, which `verify` reports as an item.
-    var isUnreadableGolden: Bool {
-        switch self {
-        case .unreadableGolden, .brokenGolden, .goldenIsLFSPointer: true
-        default: false
-        }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import TagFlowImage
 import TagFlowInput
+import TagFlowPipeline
 
 /// Snapshots from Swift: what `tagflow snapshot verify` and `record` do, for a test target or a build tool.
 ///
@@ -57,8 +58,9 @@ public struct SnapshotSuite: Sendable {
 
     /// The one sequence of a run, for the command and the API: the folders checked before any work, the variants
     /// drawn, the report written.
-    func run(recordMode: RecordMode?, _ run: SnapshotRun, console: Console = .silent, showsProgress: Bool = false,
-             interruption: Interruption? = nil) throws(TagFlowError) -> SnapshotReport {
+    package func run(recordMode: RecordMode?, _ run: SnapshotRun, console: Console = .silent,
+                     showsProgress: Bool = false,
+                     interruption: Interruption? = nil) throws(TagFlowError) -> SnapshotReport {
         var madeReportFolder: String?
         do {
             try SnapshotRunner.checkGoldensFolder(manifest.goldensFolder, recording: recordMode != nil)
@@ -119,22 +121,4 @@ public struct SnapshotRun: Sendable {
         self.threads = threads
         self.plainDiff = plainDiff
     }
-}
-
-/// An error of tagflow's, in the words the command line prints: what is wrong, where, and how to fix it.
-public struct TagFlowError: Error, Equatable, CustomStringConvertible, Sendable {
-    let report: ErrorReport
-
-    init(_ error: any Error) { report = ErrorReport(error) }
-
-    /// What is wrong, without the location and hint.
-    public var message: String { report.message }
-    /// Where it is, when it is in a file.
-    public var location: SourceSpan? { report.location }
-    /// What to do about it.
-    public var hint: String? { report.hint }
-    /// The status the command line exits with for it: 2 for bad input, 128 + the signal for an interruption.
-    public var exitStatus: ExitStatus { report.status }
-    /// `FILE:LINE:COL: error: message`, then the hint, as the command line prints it.
-    public var description: String { report.text }
 }

@@ -3,85 +3,49 @@ import TagFlowRender
 import TagFlowText
 import TagFlowInput
 
-/// The options every command that lays out a tags file shares, and how they become a layout.
-struct LayoutInput: ParsableArguments {
-    var config: String?
-    var inputFormat = TagsInputFormat.auto
+/// What every command that lays out a tags file is given besides the tags, and how it becomes a layout. The
+/// command line's flags for it are declared in TagFlowCLI (LayoutInput+Arguments.swift).
+package struct LayoutInput {
+    package var config: String?
+    package var inputFormat = TagsInputFormat.auto
     /// The device to preview on; its width and scale, below any `--width` given.
-    var device: String?
+    package var device: String?
     /// Fonts to use besides the installed ones, for this run only; they win over installed fonts of their family.
-    var fontFiles: [String] = []
-    var fontDirs: [String] = []
+    package var fontFiles: [String] = []
+    package var fontDirs: [String] = []
     /// The layout flags given, in order; they override the config.
-    var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
+    package var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
 
-    static var inputArguments: [Argument<Self>] { [
-        .option(\.config, "--config", help: "A JSON file with any layout option and a style object; flags override it.",
-                value: .path("FILE", extensions: ["json"])),
-        .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
-                defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
-        .option(\.device, "--device",
-                help: "Preview on a device: its screen width, and for render its scale ('tagflow devices' lists them).",
-                value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
-    ] + fontArguments }
-
-    /// The fonts given by file or folder; `measure` takes them too.
-    static var fontArguments: [Argument<Self>] { [
-        .repeating(\.fontFiles, "--font-file",
-                   help: "A font file (TTF, OTF, TTC, WOFF, WOFF2) to use by its family name; repeatable.",
-                   value: .path("FILE", extensions: ["ttf", "otf", "ttc", "woff", "woff2"])),
-        .repeating(\.fontDirs, "--font-dir", help: "A folder of font files to use by family name; repeatable.",
-                   value: .path("DIR")),
-    ] }
-
-    /// A flag for every layout option, with its default from ``LayoutOptions``.
-    static var layoutArguments: [Argument<Self>] {
-        LayoutSetting.all.map { setting in
-            setting.argument(keyPath: \Self.overrides) { (input: inout Self, setting, value) in
-                input.overrides.append((setting, value))
-            }
-        }
-    }
-
-    static var arguments: [ArgumentGroup<Self>] {
-        [ArgumentGroup("Input", inputArguments, shared: true),
-         ArgumentGroup("Layout", layoutArguments, page: .layoutOptions)]
-    }
-
-    /// The positional every such command takes.
-    static func tagsFile<Root: ParsableArguments>(_ keyPath: WritableKeyPath<Root, String>) -> Argument<Root> {
-        .positional(keyPath, "tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.",
-                    completion: .files(extensions: ["tags", "json", "txt"]))
-    }
+    package init() {}
 
     /// The document, its options, and the style section of the config, all checked.
-    struct Loaded {
-        var document: TagDocument
-        var options: LayoutOptions
-        var config: ConfigFile
+    package struct Loaded {
+        package var document: TagDocument
+        package var options: LayoutOptions
+        package var config: ConfigFile
         /// The fonts given by the config and the flags.
-        var fonts: FontSources
+        package var fonts: FontSources
         /// Where the config names the font and its variations, when no flag overrides them.
         var fontPlaces = FontPlaces()
     }
 
     /// Where a config names the tags' font (`"font"`) and its axes (`"fontVariations"`), for a font error to point at.
-    struct FontPlaces {
+    package struct FontPlaces {
         var font: SourceSpan?
         var variations: SourceSpan?
     }
 
     /// Where `config` sets `key`, unless a flag of these overrides it.
-    func place(of key: LayoutOptionKey, in config: ConfigFile) -> SourceSpan? {
+    package func place(of key: LayoutOptionKey, in config: ConfigFile) -> SourceSpan? {
         overrides.contains { $0.setting.key == key } ? nil : config.settingLocations[key.rawValue]
     }
 
     /// The config's fonts, then the flags'.
-    func fonts(config: ConfigFile) -> FontSources {
+    package func fonts(config: ConfigFile) -> FontSources {
         FontSources(files: config.fontFiles + fontFiles, directories: config.fontDirs + fontDirs)
     }
 
-    func load(tagsPath: String) throws -> Loaded {
+    package func load(tagsPath: String) throws -> Loaded {
         try InputFiles.checkStandardInputOnce([tagsPath, self.config])
         let config = try ConfigFile.load(self.config)
         // Options first, so a bad flag or config value is reported before the tags are read.
@@ -90,7 +54,7 @@ struct LayoutInput: ParsableArguments {
     }
 
     /// A document and config already read, with these flags' options on top; the layout checks the options.
-    func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
+    package func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
         let options = try options ?? self.options(config: config)
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
                       fontPlaces: FontPlaces(font: place(of: .font, in: config),
@@ -99,7 +63,7 @@ struct LayoutInput: ParsableArguments {
 
     /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a
     /// width given beside it wins.
-    func options(config: ConfigFile) throws(InputError) -> LayoutOptions {
+    package func options(config: ConfigFile) throws(InputError) -> LayoutOptions {
         var options = LayoutOptions()
         if let device = config.device {
             DeviceSettings.apply(try DeviceSettings.profile(named: device.value, config: config, at: device.location),
@@ -119,15 +83,15 @@ struct LayoutInput: ParsableArguments {
     /// Commands that draw want `.shapedTexts`, so each text is shaped once for both its measurement and its glyphs;
     /// commands that only lay out want `.measurements`, which keeps no glyphs. A named chain's stand-ins and the
     /// families of a chain that are not installed are each said once.
-    static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching, console: Console? = nil,
-                         places: FontPlaces = FontPlaces())
+    package static func measurer(for options: LayoutOptions, fonts: FontSources, caching: TextCaching,
+                                 console: Console? = nil, places: FontPlaces = FontPlaces())
         throws(RunError) -> (engine: TextEngine, measurer: Measurer) {
         let engine = try self.engine(fonts: fonts, caching: caching)
         return (engine, try measurer(for: options, engine: engine, console: console, places: places))
     }
 
     /// A text engine with `fonts` besides the installed ones.
-    static func engine(fonts: FontSources, caching: TextCaching) throws(RunError) -> TextEngine {
+    package static func engine(fonts: FontSources, caching: TextCaching) throws(RunError) -> TextEngine {
         do {
             return try TextEngine(caching: caching, fonts: fonts)
         } catch {
@@ -136,8 +100,8 @@ struct LayoutInput: ParsableArguments {
     }
 
     /// A measurer for the options' font on an engine already made, which may serve several layouts.
-    static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil,
-                         places: FontPlaces = FontPlaces()) throws(RunError) -> Measurer {
+    package static func measurer(for options: LayoutOptions, engine: TextEngine, console: Console? = nil,
+                                 places: FontPlaces = FontPlaces()) throws(RunError) -> Measurer {
         do {
             let font = try engine.tagFont(for: options)
             if let console {

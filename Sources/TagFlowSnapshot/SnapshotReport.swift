@@ -3,6 +3,7 @@ import TagFlowImage
 import TagFlowLayout
 import TagFlowReview
 import TagFlowInput
+import TagFlowPipeline
 
 /// What became of one golden in a snapshot run.
 public struct SnapshotItem: Equatable, Sendable {
@@ -51,13 +52,13 @@ public struct SnapshotItem: Equatable, Sendable {
     public internal(set) var marks: [Mark] = []
 
     /// The detail, after what the change in layout did to this golden, when its layout explains it.
-    var explainedDetail: String {
+    package var explainedDetail: String {
         let effect = explanation?.effect ?? []
         return effect.isEmpty ? detail : effect.joined(separator: "; ") + " · " + detail
     }
 
     /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
-    static func title(ofScreen screen: String) -> String {
+    package static func title(ofScreen screen: String) -> String {
         screen.isEmpty ? "(top of the goldens folder)" : screen
     }
 
@@ -168,7 +169,7 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// Shards' reports as one, as if the run had not been split: one report of each of the shards of one run,
     /// of one action and filter, in any order. `folders` name the reports in what is thrown.
-    static func merged(_ reports: [SnapshotReport], folders: [String]) throws(SnapshotError) -> SnapshotReport {
+    package static func merged(_ reports: [SnapshotReport], folders: [String]) throws(SnapshotError) -> SnapshotReport {
         guard let first = reports.first else { return SnapshotReport(action: .verify, items: []) }
         for (report, folder) in zip(reports, folders) {
             if report.action != first.action {
@@ -306,7 +307,7 @@ public struct SnapshotReport: Equatable, Sendable {
     public var jsonText: String { json.rendered() + "\n" }
 
     /// The report a run wrote to `folder`, read back from its `report.json`.
-    init(folder: String) throws {
+    package init(folder: String) throws {
         let path = Self.jsonPath(in: folder)
         try self.init(json: JSONParser.parse(InputFiles.read(path), file: path), file: path)
     }
@@ -315,10 +316,10 @@ public struct SnapshotReport: Equatable, Sendable {
     static let imagesFolder = "images"
 
     /// Where a report folder keeps its `report.json`.
-    static func jsonPath(in folder: String) -> String { folder + "/report.json" }
+    package static func jsonPath(in folder: String) -> String { folder + "/report.json" }
 
     /// The pictures the report already in `folder` names, if one is there.
-    static func images(ofReportIn folder: String) -> Set<String> {
+    package static func images(ofReportIn folder: String) -> Set<String> {
         guard FileManager.default.fileExists(atPath: jsonPath(in: folder)),
               let report = try? SnapshotReport(folder: folder) else { return [] }
         return report.imagePaths
@@ -326,7 +327,7 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// Writes `report.json`, `report.md`, `junit.xml` and `report.html` to `folder`, beside the pictures already
     /// there, and removes the pictures of the report it replaces (`earlierImages`) that this one does not name.
-    func write(to folder: String, replacing earlierImages: Set<String>) throws {
+    package func write(to folder: String, replacing earlierImages: Set<String>) throws {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try AtomicFile.write(Array(jsonText.utf8), to: Self.jsonPath(in: folder))
         try AtomicFile.write(Array(markdown().utf8), to: folder + "/report.md")
@@ -499,7 +500,7 @@ public struct SnapshotReport: Equatable, Sendable {
     }
 
     /// Items by the cause their layout gives, causes in order of first appearance; nil for those with none.
-    static func groupedByCause(_ items: [SnapshotItem]) -> [(cause: String?, items: [SnapshotItem])] {
+    package static func groupedByCause(_ items: [SnapshotItem]) -> [(cause: String?, items: [SnapshotItem])] {
         var groups = [(cause: String?, items: [SnapshotItem])]()
         for item in items {
             let cause = item.explanation.map(\.causeSentence)
@@ -513,7 +514,7 @@ public struct SnapshotReport: Equatable, Sendable {
     }
 
     /// Said once: goldens that changed but were recorded before layouts were kept beside them.
-    var layoutNotes: [String] {
+    package var layoutNotes: [String] {
         let count = items.count(where: \.hasNoLayout)
         guard count > 0 else { return [] }
         let one = count == 1

@@ -2,12 +2,13 @@ import Glibc
 import TagFlowLayout
 import TagFlowText
 import TagFlowInput
+import TagFlowPipeline
 
 /// The variants a snapshot run renders: each axis lists its values, and every combination is a variant.
 ///
 /// An axis left empty does not vary: the screen's config decides it, and it is not part of the variant's name.
 /// An axis given even one value is named, so a name stays the same when values are added later.
-struct SnapshotMatrix: Equatable, Sendable {
+package struct SnapshotMatrix: Equatable, Sendable {
     var devices: [String] = []
     /// Where the manifest names each of `devices`, for an error about it.
     var deviceLocations: [SourceSpan?] = []
@@ -59,7 +60,7 @@ struct SnapshotMatrix: Equatable, Sendable {
 }
 
 /// One rendering of one screen: a point of the matrix.
-struct SnapshotVariant: Hashable, Sendable {
+package struct SnapshotVariant: Hashable, Sendable {
     /// What a variant changes from the screen's config; `nil` leaves the config's choice.
     struct Settings: Hashable, Sendable {
         var device: String?
@@ -95,7 +96,7 @@ struct SnapshotVariant: Hashable, Sendable {
 }
 
 /// What a screen's variant writes beside its picture.
-enum SnapshotOutput: Hashable, Sendable {
+package enum SnapshotOutput: Hashable, Sendable {
     /// The whole content, as `tagflow render` draws it.
     case render
     /// Every scroll step at once, as `tagflow scroll --sheet` draws it, for the given strategies.
@@ -144,7 +145,7 @@ public enum GoldenKind: String, CaseIterable, Sendable {
 
 /// `--filter`: the variants whose names match any of some shell patterns (`*`, `?`, `[…]`), matched against the
 /// variant's name as its golden is named, without the extension: `demo/iphone-15-dark`.
-struct VariantFilter: Hashable, Sendable {
+package struct VariantFilter: Hashable, Sendable {
     var patterns: [String]
 
     static let everything = VariantFilter(patterns: [])

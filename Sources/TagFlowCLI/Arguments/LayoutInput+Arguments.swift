@@ -1,0 +1,45 @@
+import TagFlowLayout
+import TagFlowInput
+import TagFlowPipeline
+
+/// The flags of ``LayoutInput``: the input, the fonts, and one for every layout option.
+extension LayoutInput: ParsableArguments {
+    static var inputArguments: [Argument<Self>] { [
+        .option(\.config, "--config", help: "A JSON file with any layout option and a style object; flags override it.",
+                value: .path("FILE", extensions: ["json"])),
+        .option(\.inputFormat, "--input-format", help: "How to read the tags input.", value: .choice,
+                defaultDescription: "auto: .json files and stdin starting with '{' are JSON"),
+        .option(\.device, "--device",
+                help: "Preview on a device: its screen width, and for render its scale ('tagflow devices' lists them).",
+                value: .text("NAME", completion: .choices(DeviceProfile.builtIn.map(\.name)))),
+    ] + fontArguments }
+
+    /// The fonts given by file or folder; `measure` takes them too.
+    static var fontArguments: [Argument<Self>] { [
+        .repeating(\.fontFiles, "--font-file",
+                   help: "A font file (TTF, OTF, TTC, WOFF, WOFF2) to use by its family name; repeatable.",
+                   value: .path("FILE", extensions: ["ttf", "otf", "ttc", "woff", "woff2"])),
+        .repeating(\.fontDirs, "--font-dir", help: "A folder of font files to use by family name; repeatable.",
+                   value: .path("DIR")),
+    ] }
+
+    /// A flag for every layout option, with its default from ``LayoutOptions``.
+    static var layoutArguments: [Argument<Self>] {
+        LayoutSetting.all.map { setting in
+            setting.argument(keyPath: \Self.overrides) { (input: inout Self, setting, value) in
+                input.overrides.append((setting, value))
+            }
+        }
+    }
+
+    static var arguments: [ArgumentGroup<Self>] {
+        [ArgumentGroup("Input", inputArguments, shared: true),
+         ArgumentGroup("Layout", layoutArguments, page: .layoutOptions)]
+    }
+
+    /// The positional every such command takes.
+    static func tagsFile<Root: ParsableArguments>(_ keyPath: WritableKeyPath<Root, String>) -> Argument<Root> {
+        .positional(keyPath, "tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.",
+                    completion: .files(extensions: ["tags", "json", "txt"]))
+    }
+}
