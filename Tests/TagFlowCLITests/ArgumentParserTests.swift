@@ -50,7 +50,7 @@ import TagFlowReview
     }
 
     @Test func helpShowsTheDefaultsItWasDeclaredWith() {
-        let help = ScrollCommand.help(width: 10_000)
+        let help = ScrollCommand.help(width: 10_000, full: true)
         #expect(help.contains("--super-item-size <WxH>"))
         #expect(help.contains("(default: 50x50)"))
         #expect(help.contains("--fps <N>                   Frames per second of a GIF or APNG. (default: 10)"))
@@ -76,10 +76,48 @@ import TagFlowReview
         let picture = try #require(render.firstRange(of: "PICTURE:")), input = try #require(render.firstRange(of: "INPUT:"))
         #expect(picture.lowerBound < input.lowerBound, "render's own options come first")
         // Prose that runs over lines in the declaration is one paragraph.
-        let diff = DiffCommand.help(width: 200)
+        let diff = DiffCommand.help(width: 200, full: true)
         #expect(diff.contains("with translucent pixels blended over white (pixelmatch 7.x blends them over a grey"))
         #expect(HelpText.width(environment: ["COLUMNS": "100"]) == 100)
         #expect(HelpText.width(environment: ["COLUMNS": "12"]) == 40)
+    }
+
+    /// `--help` fits a screen: at most 60 lines of at most 80 columns, each option's help to its first clause and the
+    /// shared groups named in a line. `tagflow help COMMAND` holds the rest: every option's whole help, the shared
+    /// input options and the discussion's details.
+    @Test func helpFitsAScreenAndTheFullHelpHoldsTheRest() {
+        for command in TagFlowCommand.commands {
+            let name = command.configuration.name
+            let short = command.help(width: 80), full = command.help(width: 80, full: true)
+            let lines = short.split(separator: "\n", omittingEmptySubsequences: false)
+            #expect(lines.count <= 61 && lines.last == "", "\(name) --help: \(lines.count - 1) lines")
+            #expect(lines.allSatisfy { $0.count <= 80 }, "\(name)")
+            let wideFull = command.help(width: 10_000, full: true)
+            #expect(Self.rowsMissingFromFullHelp(command).isEmpty, "\(name)")
+            let details = String(command.configuration.details.prefix(40))
+            if !details.isEmpty {
+                #expect(!command.help(width: 10_000).contains(details) && wideFull.contains(details), "\(name)")
+                #expect(short.hasSuffix("In full: tagflow help \(name)\n"), "\(name)")
+            }
+            #expect(full.count >= short.count, "\(name)")
+        }
+        let scroll = ScrollCommand.help(width: 200)
+        #expect(scroll.contains("--png-compression <fastest|fast|small>"))
+        #expect(scroll.contains("How hard PNGs are compressed. (default: fast)\n"), "the first clause, then the default")
+        #expect(scroll.contains("INPUT:\n  --config, --input-format, --device and 2 more: see 'tagflow help scroll'."))
+        #expect(!scroll.contains("--font-dir"))
+        #expect(ScrollCommand.help(width: 200, full: true).contains("--font-dir <DIR>"))
+        #expect(HelpText.firstClause("Colours; light is YLTagsChooser's.") == "Colours.")
+        #expect(HelpText.firstClause("Points between frames.") == "Points between frames.")
+        #expect(HelpText.firstClause("Pass when at most this share differs; 0.001 or 0.1% of the pixels.")
+                    == "Pass when at most this share differs.")
+    }
+
+    /// The rows of `command`'s options, but for those on a help page, that its full help does not show whole.
+    static func rowsMissingFromFullHelp<Command: ParsableCommand>(_ command: Command.Type) -> [String] {
+        let full = command.help(width: 10_000, full: true)
+        return command.arguments.filter { $0.page == nil }.flatMap(\.arguments).filter { !$0.isPositional }
+            .map { HelpText.row($0).text }.filter { !full.contains($0) }
     }
 
     /// An option whose default is no text at all shows none, rather than `(default: )`.
@@ -87,7 +125,7 @@ import TagFlowReview
         for command in TagFlowCommand.commands {
             #expect(!command.help(width: 10_000).contains("(default: )"), "\(command.configuration.name)")
         }
-        #expect(MeasureCommand.help(width: 10_000).contains("opsz follows the size unless set.\n"))
+        #expect(MeasureCommand.help(width: 10_000, full: true).contains("opsz follows the size unless set.\n"))
     }
 
     @Test func valuesCanBeInlineOrSeparate() throws {

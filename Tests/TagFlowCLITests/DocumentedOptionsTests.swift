@@ -50,12 +50,12 @@ import TagFlowTestSupport
         }
     }
 
-    /// The options `tagflow COMMAND --help` lists, by long name. A meaning too long for the line goes under it.
-    /// The layout options are listed by `tagflow help layout-options`, which each command's help names. Wide, so
+    /// The options `tagflow help COMMAND` lists in full, by long name. A meaning too long for the line goes under
+    /// it. The layout options are listed by `tagflow help layout-options`, which each command's help names. Wide, so
     /// that no help is wrapped.
     static func helpOptions(_ command: String) throws -> [String: Option] {
         let wide = ["COLUMNS": "10000"]
-        let result = try tagflow([command, "--help"], environment: wide)
+        let result = try tagflow(["help", command], environment: wide)
         try #require(result.status == 0, "\(result.stderr)")
         var text = result.stdout
         if text.contains("tagflow help layout-options") {

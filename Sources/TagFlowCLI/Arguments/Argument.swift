@@ -1,4 +1,5 @@
 import TagFlowImage
+import TagFlowLayout
 import TagFlowInput
 /// How an argument reads from the command line.
 enum ArgumentKind: Equatable {
@@ -91,9 +92,15 @@ extension Argument where Root: ParsableArguments {
     /// `--png-compression fastest|fast|small`, for the commands that write pictures: render and scroll.
     static func pngCompression(_ keyPath: WritableKeyPath<Root, PNGEncoder.Compression>) -> Self {
         option(keyPath, "--png-compression",
-               help: "fast for every render; fastest for pictures looked at once and thrown away: larger, several "
-                   + "times faster with many colours; small for pictures kept, such as documentation: smaller, far "
-                   + "slower.", value: .choice)
+               help: "How hard PNGs are compressed; fast for every render, fastest for pictures looked at once "
+                   + "and thrown away (larger, several times faster with many colours), small for pictures kept, such "
+                   + "as documentation (smaller, far slower).", value: .choice)
+    }
+
+    /// `--super-item-size WxH`, for the commands that ask the naive-super strategy: check and scroll.
+    static func superItemSize(_ keyPath: WritableKeyPath<Root, Size>) -> Self {
+        option(keyPath, "--super-item-size", help: "The stock layout's itemSize; naive-super's flow layout uses it.",
+               value: .size)
     }
 
     /// An option with no default value: `nil` until given. `defaultDescription` says what happens without it.

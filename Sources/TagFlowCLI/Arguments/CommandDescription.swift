@@ -49,7 +49,9 @@ extension ParsableCommand {
         }.filter { !$0.options.isEmpty }
         groups.append(("Options", [helpOption]))
         return CommandDescription(
-            name: configuration.name, abstract: configuration.abstract, discussion: configuration.discussion,
+            name: configuration.name, abstract: configuration.abstract,
+            discussion: [configuration.discussion, configuration.details].filter { !$0.isEmpty }
+                .joined(separator: "\n"),
             usage: usage,
             examples: configuration.examples, groups: groups,
             positionals: positionalArguments.map {

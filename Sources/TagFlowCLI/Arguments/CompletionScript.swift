@@ -151,7 +151,7 @@ struct CompletionScript {
     }
 
     private func zshSpec(_ option: CommandDescription.Option) -> String {
-        let help = "[" + zshEscaped(firstSentence(option.help)) + "]"
+        let help = "[" + zshEscaped(HelpText.firstClause(option.help)) + "]"
         var value = ""
         if option.takesValue {
             let name = zshEscaped(option.valueName ?? "value")
@@ -217,7 +217,7 @@ struct CompletionScript {
                 parts += option.longNames.map { "-l \($0.dropFirst(2))" }
                 parts += option.shortNames.map { "-s \($0.dropFirst())" }
                 if option.takesValue { parts.append(fishValue(option.completion)) }
-                parts.append("-d \(fishQuoted(firstSentence(option.help)))")
+                parts.append("-d \(fishQuoted(HelpText.firstClause(option.help)))")
                 lines.append(parts.joined(separator: " "))
             }
             for positional in command.positionals {
@@ -242,8 +242,4 @@ struct CompletionScript {
         "'" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'") + "'"
     }
 
-    private func firstSentence(_ text: String) -> String {
-        guard let end = text.range(of: ". ") else { return text }
-        return String(text[..<end.lowerBound]) + "."
-    }
 }

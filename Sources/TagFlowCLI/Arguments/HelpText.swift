@@ -46,6 +46,13 @@ struct HelpText {
     struct Row {
         var names: String
         var help: String
+        var defaultDescription: String?
+
+        /// The help in full, then the default.
+        var text: String { HelpText.withDefault(help, defaultDescription) }
+
+        /// The help's first clause, then the default: what `--help` shows.
+        var summary: String { HelpText.withDefault(HelpText.firstClause(help), defaultDescription) }
     }
 
     var width: Int
@@ -65,8 +72,15 @@ struct HelpText {
     /// An argument's row: `--width <PT>` and its help, with its default.
     static func row<Root>(_ argument: Argument<Root>) -> Row {
         let value = argument.valueName.map { argument.kind == .optionalValue ? "[=<\($0)>]" : " <\($0)>" } ?? ""
-        return Row(names: argument.names.joined(separator: ", ") + value,
-                   help: withDefault(argument.help, argument.defaultDescription))
+        return Row(names: argument.names.joined(separator: ", ") + value, help: argument.help,
+                   defaultDescription: argument.defaultDescription)
+    }
+
+    /// `help` up to its first `;` or sentence end (a full stop before a capital, not the one of "e.g."): an
+    /// option's help in `--help` and in the shells' completions.
+    static func firstClause(_ help: String) -> String {
+        let end = help.firstMatch(of: /; |\. (?=[A-Z])/)?.range.lowerBound
+        return end.map { help[..<$0] + "." } ?? help
     }
 
     /// An option's help and, after it, its default: the words help and the manual page both show.
@@ -93,16 +107,19 @@ struct HelpText {
         return lines
     }
 
-    /// An option's names, then its help beside them from ``column``, wrapped there; under them when they are long.
-    func row(_ row: Row) -> [String] {
-        let names = "  " + row.names
+    /// An option's names, then `help` beside them from ``column``, wrapped there; under them when they are long.
+    func row(_ names: String, _ help: String) -> [String] {
+        let names = "  " + names
         if names.count + 2 <= column {
-            var lines = paragraph(row.help, indent: column)
+            var lines = paragraph(help, indent: column)
             lines[0] = names + lines[0].dropFirst(names.count)
             return lines
         }
-        return [names] + paragraph(row.help, indent: column)
+        return [names] + paragraph(help, indent: column)
     }
+
+    /// An option's row with its help in full.
+    func row(_ row: Row) -> [String] { self.row(row.names, row.text) }
 
     /// A command's discussion. Plain lines are prose: a line that does not end a sentence (`.`, `:`, `?`, `!`) runs
     /// on into the next, and each paragraph is wrapped. Indented lines are a table of two columns split at their
@@ -153,44 +170,50 @@ struct HelpText {
 extension ParsableCommand {
     /// The option groups help lists: the command's own first, in the order declared, with `--help` last under
     /// OPTIONS; then the shared groups, those with a page named by it.
-    static var helpGroups: [(title: String, rows: [HelpText.Row], page: HelpPage?)] {
+    static var helpGroups: [(title: String, rows: [HelpText.Row], page: HelpPage?, isShared: Bool)] {
         let declared = arguments.map { group in
             (title: group.title.uppercased(),
              rows: group.arguments.filter { !$0.isPositional }.map { HelpText.row($0) },
              page: group.page, isShared: group.isShared)
         }.filter { !$0.rows.isEmpty }
-        var own = declared.filter { !$0.isShared }.map { ($0.title, $0.rows, $0.page) }
+        var own = declared.filter { !$0.isShared }
         let helpEntry = HelpText.Row(names: helpNames.joined(separator: ", "), help: "Show help information.")
-        if own.last?.0 == "OPTIONS" {
-            own[own.count - 1].1.append(helpEntry)
+        if own.last?.title == "OPTIONS" {
+            own[own.count - 1].rows.append(helpEntry)
         } else {
-            own.append(("OPTIONS", [helpEntry], nil))
+            own.append((title: "OPTIONS", rows: [helpEntry], page: nil, isShared: false))
         }
-        return own + declared.filter(\.isShared).map { ($0.title, $0.rows, $0.page) }
+        return own + declared.filter(\.isShared)
     }
 
-    /// The text `--help` prints, `width` columns wide.
-    static func help(width: Int) -> String {
+    /// The text `--help` prints, `width` columns wide: the discussion without its details, each option's help to
+    /// its first clause, and the groups several commands share named in a line. With `full`, what
+    /// `tagflow help NAME` prints: everything, each shared group listed too.
+    static func help(width: Int, full: Bool = false) -> String {
         let text = HelpText(width: width)
         var lines = text.paragraph("OVERVIEW: \(configuration.abstract)", indent: 2, firstIndent: 0) + [""]
-        if !configuration.discussion.isEmpty { lines += text.discussion(configuration.discussion) + [""] }
+        for part in [configuration.discussion, full ? configuration.details : ""] where !part.isEmpty {
+            lines += text.discussion(part) + [""]
+        }
         lines += text.paragraph("USAGE: \(usage)", indent: 7, firstIndent: 0) + [""]
         if !positionalArguments.isEmpty {
             lines.append("ARGUMENTS:")
-            for positional in positionalArguments {
-                lines += text.row(HelpText.Row(names: "<\(positional.name)>", help: positional.help))
-            }
+            for positional in positionalArguments { lines += text.row("<\(positional.name)>", positional.help) }
             lines.append("")
         }
+        var leftOut = !full && !configuration.details.isEmpty
         for group in helpGroups {
             lines.append("\(group.title):")
-            if let page = group.page {
-                let shown = group.rows.prefix(4).map { $0.names.split(separator: " ")[0] }.joined(separator: ", ")
-                let more = group.rows.count - min(4, group.rows.count)
-                let words = "\(shown)\(more > 0 ? " and \(more) more" : ""): see 'tagflow help \(page.rawValue)'."
-                lines += text.paragraph(words, indent: 2)
+            if group.isShared, !full {
+                let page = group.page?.rawValue ?? configuration.name
+                let shown = group.rows.prefix(3).map { $0.names.split(separator: " ")[0] }.joined(separator: ", ")
+                let more = group.rows.count - min(3, group.rows.count)
+                lines += text.paragraph("\(shown)\(more > 0 ? " and \(more) more" : ""): see 'tagflow help \(page)'.",
+                                        indent: 2)
+                leftOut = leftOut || group.page == nil
             } else {
-                for row in group.rows { lines += text.row(row) }
+                for row in group.rows { lines += full ? text.row(row) : text.row(row.names, row.summary) }
+                leftOut = leftOut || group.rows.contains { $0.summary != $0.text }
             }
             lines.append("")
         }
@@ -199,6 +222,7 @@ extension ParsableCommand {
             for example in configuration.examples { lines += text.paragraph(example, indent: 6, firstIndent: 2) }
             lines.append("")
         }
+        if leftOut, !full { lines += text.paragraph("In full: tagflow help \(configuration.name)", indent: 0) + [""] }
         return lines.joined(separator: "\n")
     }
 

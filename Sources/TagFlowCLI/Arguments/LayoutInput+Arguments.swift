@@ -39,7 +39,7 @@ extension LayoutInput: ParsableArguments {
 
     /// The positional every such command takes.
     static func tagsFile<Root: ParsableArguments>(_ keyPath: WritableKeyPath<Root, String>) -> Argument<Root> {
-        .positional(keyPath, "tags-file", help: "A tags file, a tags JSON file, or '-' for standard input.",
+        .positional(keyPath, "tags-file", help: "A tags file or tags JSON; '-' for standard input.",
                     completion: .files(extensions: ["tags", "json", "txt"]))
     }
 }

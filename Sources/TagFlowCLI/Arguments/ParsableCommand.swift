@@ -1,6 +1,5 @@
 import TagFlowInput
 import TagFlowPipeline
-
 /// A type whose stored properties are filled from the command line through the arguments it declares.
 ///
 /// The declarations name each property by key path, with its flag, help and value parser; the property's initial
@@ -53,6 +52,9 @@ struct CommandConfiguration: Sendable {
     var name: String
     var abstract: String
     var discussion: String = ""
+    /// More about the command, after the discussion: the manual page and `tagflow help NAME` show it, `--help`
+    /// leaves it out so it stays short.
+    var details: String = ""
     /// What exit status 1 means for the command, for those that use it: the manual page lists it.
     var failure: String?
     var examples: [String] = []

@@ -43,8 +43,7 @@ struct CheckCommand: ParsableCommand {
                 .option(\.seed, "--seed", help: "Seed of the random rects; printed, so a run can be replayed.",
                         value: .seed,
                         defaultDescription: "from the clock"),
-                .option(\.superItemSize, "--super-item-size",
-                        help: "The itemSize naive-super's stock flow layout uses.", value: .size),
+                .superItemSize(\.superItemSize),
                 .option(\.maxFailures, "--max-failures", help: "Failing steps to print in full.", value: .count),
                 .option(\.format, "--format", help: "A report for people, or JSON for tools.", value: .choice),
             ])]

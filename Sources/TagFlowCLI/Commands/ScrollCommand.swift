@@ -39,6 +39,11 @@ struct ScrollCommand: ParsableCommand {
         name: "scroll",
         abstract: "Draw each step of a scroll and which elements a query strategy returns.",
         discussion: """
+            The output decides the form: a folder gets numbered frames and frames.json; NAME.gif an animated GIF; \
+            NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet; NAME.html \
+            one self-contained page with a slider through the steps, drawn from the layout and each step's answers.
+            """,
+        details: """
             Scrolls from the top (-contentInset.top) to the bottom end. At each offset the strategy is asked for the \
             elements in the viewport. The overview shows the whole content with the visible window; elements that \
             intersect it but were not returned are red dashed ghosts (the cells that vanish), and returned elements \
@@ -46,15 +51,12 @@ struct ScrollCommand: ParsableCommand {
             the overview then shows the window with a screen above and one or two below, beside a minimap of the \
             whole. \
             The device view shows what the phone would.
-            The output decides the form: a folder gets numbered frames and frames.json; NAME.gif an animated GIF; \
-            NAME.apng (or NAME.png with --apng) an animated PNG; NAME.png with --sheet one contact sheet; NAME.html \
-            one self-contained page with a slider through the steps, drawn from the layout and each step's answers.
             """,
         examples: [
             "tagflow scroll Examples/demo.tags --compare -o out/compare.gif",
-            "tagflow scroll Examples/demo.tags --strategy naive-super --view both -o out/frames",
-            "tagflow scroll Examples/demo.tags --compare --frames 24 --sheet -o out/sheet.png",
-            "tagflow scroll Examples/demo.tags --config Examples/demo.json --compare -o out/player.html",
+            "tagflow scroll Examples/demo.tags --view both -o out/frames",
+            "tagflow scroll Examples/demo.tags --compare --sheet -o out/sheet.png",
+            "tagflow scroll Examples/demo.tags --compare -o out/player.html",
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
@@ -62,12 +64,12 @@ struct ScrollCommand: ParsableCommand {
         let scroll: [Argument<Self>] = [
             .option(\.step, "--step", help: "Points between frames.", value: .positiveNumber),
             .option(\.frames, "--frames", help: "N frames spread evenly, instead of --step.", value: .positiveCount),
-            .option(\.strategy, "--strategy", help: "How the layout answers element queries.", value: .choice),
-            .optionalValue(\.compare, "--compare", help: "Two strategies side by side, labelled before and after.",
+            .option(\.strategy, "--strategy", help: "How elements are queried; how the layout answers them.",
+                    value: .choice),
+            .optionalValue(\.compare, "--compare", help: "Two strategies side by side; labelled before and after.",
                            value: pair, whenAlone: defaultPair),
-            .option(\.superItemSize, "--super-item-size", help: "The itemSize naive-super's stock flow layout uses.",
-                    value: .size),
-            .option(\.maxFrames, "--max-frames", help: "Refuse more frames than this unless --force.", value: .count),
+            .superItemSize(\.superItemSize),
+            .option(\.maxFrames, "--max-frames", help: "Refuse more frames unless --force.", value: .count),
             .flag(\.force, "--force", help: "Render even when the frames exceed --max-frames."),
         ]
         let picture: [Argument<Self>] = [
@@ -76,9 +78,10 @@ struct ScrollCommand: ParsableCommand {
                     value: .path("OUT", extensions: ["gif", "apng", "png", "html"])),
             .option(\.view, "--view", help: "What each frame shows.", value: .choice),
             .option(\.maxHeight, "--max-height",
-                    help: "Scale the overview down to this height (its width, scrolling horizontally); content over "
-                        + "three times longer shows the window's neighbourhood and a minimap.", value: .positiveNumber),
-            .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
+                    help: "The overview's height; it is scaled down to it (its width, scrolling horizontally), and "
+                        + "content over three times longer shows the window's neighbourhood and a minimap.",
+                    value: .positiveNumber),
+            .option(\.scale, "--scale", help: "Pixels per point; whatever the device's.", value: .scale),
             .option(\.fps, "--fps", help: "Frames per second of a GIF or APNG.",
                     value: .number(.positive, valueName: "N")),
             .flag(\.sheet, "--sheet", help: "Write one contact sheet of every frame (OUT.png)."),

@@ -115,7 +115,7 @@ public enum TagFlowCommand {
                 return .success
             }
             guard let command = command(named: name) else { return report(unknownSubcommand(name), console: console) }
-            console.out(command.help)
+            console.out(command.help(width: HelpText.width(), full: true))
             return .success
         default:
             guard let command = command(named: first) else { return report(unknownSubcommand(first), console: console) }

@@ -45,18 +45,18 @@ struct DiffCommand: ParsableCommand {
         static var arguments: [ArgumentGroup<Self>] { [
             ArgumentGroup("Pixel diff", [
                 .option(\.threshold, "--threshold",
-                        help: "How different a pixel's colour must be to count; 0 counts any change.", value: .share),
+                        help: "The colour distance that counts; 0 counts any change.", value: .share),
                 .flag(\.includeAntiAliasing, "--include-aa",
-                      help: "Count anti-aliased pixels as changes instead of reporting them apart."),
+                      help: "Count anti-aliased pixels as changes; by default they are reported apart."),
                 .flag(\.edgeShifts, "--edge-shifts",
-                      help: "Also take edges moved by a fraction of a pixel as anti-aliasing, so text shifted by a "
-                          + "subpixel is not counted (pixelmatch counts it)."),
+                      help: "Take sub-pixel edge shifts as anti-aliasing; text moved by a fraction of a pixel is then "
+                          + "not counted (pixelmatch counts it)."),
                 .repeating(\.ignore, "--ignore", help: "A rectangle of pixels to leave out; repeat for more.",
                            value: .region),
                 .option(\.maxDiffPixels, "--max-diff-pixels", help: "Pass when at most N pixels differ.",
                         value: .count),
                 .option(\.maxDiffRatio, "--max-diff-ratio",
-                        help: "Pass when at most this share of the pixels differ: 0.001 or 0.1%.", value: .ratio),
+                        help: "Pass when at most this share differs; 0.001 or 0.1% of the pixels.", value: .ratio),
             ]),
         ] }
 
@@ -84,20 +84,22 @@ struct DiffCommand: ParsableCommand {
         static var arguments: [ArgumentGroup<Self>] { [
             ArgumentGroup("Transition", [
                 .option(\.duration, "--duration",
-                        help: "Seconds the transition takes, as UIKit's batch updates (about 0.3 to 0.4).",
+                        help: "Seconds the transition takes; UIKit's batch updates take about 0.3 to 0.4.",
                         value: .number(.positive, valueName: "SECONDS")),
                 .option(\.fps, "--fps",
                         help: "Frames per second; the frames are round(duration × fps) + 1, both ends included.",
                         value: .number(.positive, valueName: "N")),
                 .option(\.hold, "--hold",
-                        help: "Seconds the first and last frames are held, so a looping animation reads well.",
+                        help: "Seconds the ends are held; the first and last frames, so a looping animation reads "
+                            + "well.",
                         value: .number(.nonNegative, valueName: "SECONDS")),
                 .flag(\.highlightChanges, "--highlight-changes",
-                      help: "Tint added, removed, renamed, moved and resized tags in the diff picture's colours."),
-                .option(\.offset, "--offset", help: "The scroll offset to show, clamped to each layout's range.",
+                      help: "Tint changed tags in the diff picture's colours; added, removed, renamed, moved, "
+                          + "resized."),
+                .option(\.offset, "--offset", help: "The scroll offset shown; clamped to each layout's range.",
                         value: .number(.any),
                         defaultDescription: "where the first change shows"),
-                .option(\.scale, "--scale", help: "Device pixels per point, whatever the device's.", value: .scale),
+                .option(\.scale, "--scale", help: "Pixels per point; whatever the device's.", value: .scale),
                 .option(\.frameFormat, "--frame-format", help: "The frames written to a folder.", value: .choice),
             ]),
         ] }
@@ -142,32 +144,30 @@ struct DiffCommand: ParsableCommand {
         abstract: "Compare two layouts, two PNGs, or two folders of PNGs.",
         discussion: """
         The inputs decide the comparison:
-          two tags files, or one with --old-config and --new-config   layout diff: tags added, removed, moved, resized \
-        and reselected
-          two layout JSON files (tagflow layout --format json)        the same, from saved layouts
-          two PNG files                                               pixel diff with pixelmatch's YIQ distance and \
-        anti-aliasing detection
-          two folders                                                 every PNG paired by relative path: new, deleted, \
-        changed, unchanged
+          two tags files          tags added, removed, moved, resized, reselected
+          one tags file           the same, between --old-config and --new-config
+          two layout JSON files   the same, from saved layouts
+          two PNG files           the pixels that differ, as pixelmatch counts them
+          two folders             every PNG paired by relative path
+        """,
+        details: """
+        A layout diff names tags added, removed, moved, resized and reselected; layout JSON files come from tagflow \
+        layout --format json. A pixel diff uses pixelmatch's YIQ distance and anti-aliasing detection. Two folders \
+        pair every PNG by relative path: new, deleted, changed, unchanged.
         The pixel diff counts what pixelmatch 5.x and 6.x count, with translucent pixels blended over white \
-        (pixelmatch 7.x
-        blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of a pixel as \
-        anti-aliasing.
-        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the new: \
-        paired tags
-        slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the first and last \
-        frames are exactly
-        the two layouts' device views.
+        (pixelmatch 7.x blends them over a grey checkerboard). --edge-shifts also takes edges moved by a fraction of \
+        a pixel as anti-aliasing.
+        With tags inputs, -o NAME.gif, NAME.apng or a folder animates the device view from the old layout to the \
+        new: paired tags slide, removed ones fade out and added ones fade in, along UIKit's ease-in-out curve; the \
+        first and last frames are exactly the two layouts' device views.
         Exits 0 when nothing differs (or the differences pass --max-diff-pixels/--max-diff-ratio), 1 when something \
         does, 2 on an error.
         """,
         failure: "the two differ, beyond --max-diff-pixels or --max-diff-ratio when given",
         examples: [
-            "tagflow diff before.tags after.tags",
-            "tagflow diff demo.tags --old-config narrow.json --new-config wide.json --format markdown",
-            "tagflow diff old-layout.json new-layout.json -o layout-diff.png",
             "tagflow diff before.tags after.tags -o change.gif --highlight-changes",
-            "tagflow diff golden.png actual.png --threshold 0.05 --ignore 0,0,375,44 -o diff.png",
+            "tagflow diff demo.tags --old-config narrow.json --new-config wide.json",
+            "tagflow diff golden.png actual.png --threshold 0.05 -o diff.png",
             "tagflow diff golden/ actual/ --report out/visual --max-diff-ratio 0.1%",
         ])
 
@@ -175,38 +175,43 @@ struct DiffCommand: ParsableCommand {
         let configFile = ValueParser<String>.path("FILE", extensions: ["json"])
         let inputs: [Argument<Self>] = [
             .positionals(\.inputs, "inputs",
-                         help: "OLD NEW (files or folders), or one tags file with --old-config and --new-config.",
+                         help: "OLD NEW: two files or folders, or one tags file.",
                          completion: .files(extensions: ["tags", "json", "png"])),
         ]
         let layoutDiff: [Argument<Self>] = [
-            .option(\.oldConfig, "--old-config", help: "The config the old layout uses (a JSON file as for --config).",
+            .option(\.oldConfig, "--old-config", help: "The old layout's config; a JSON file as for --config.",
                     value: configFile),
-            .option(\.newConfig, "--new-config", help: "The config the new layout uses.", value: configFile),
+            .option(\.newConfig, "--new-config", help: "The new layout's config.", value: configFile),
         ]
         let layoutInput: [Argument<Self>] = LayoutInput.inputArguments.map { $0.lifted(into: \.input) }
         let layout: [Argument<Self>] = LayoutInput.layoutArguments.map { $0.lifted(into: \.input) }
-        let pixels: [ArgumentGroup<Self>] = PixelSettings.arguments.map { $0.lifted(into: \.pixels) }
+        let pixels: [Argument<Self>] = PixelSettings.arguments.flatMap(\.arguments).map { $0.lifted(into: \.pixels) }
         let folders: [Argument<Self>] = [
-            .option(\.report, "--report", help: "Write report.json, report.md, report.html and diff/ images to DIR.",
+            .option(\.report, "--report",
+                    help: "Write the report and its pictures to DIR; report.json, report.md, report.html and diff/.",
                     value: .path("DIR")),
             .flag(\.accept, "--accept",
-                  help: "After the report, copy new and changed files over the old ones, to take them as baselines."),
+                  help: "Copy new and changed files over the old ones; after the report, to take them as baselines."),
         ]
         let output: [Argument<Self>] = [
             .option(\.format, "--format",
-                    help: "A summary and table, JSON for tools, or Markdown for a pull-request comment.",
+                    help: "How the result is written; a summary and table, JSON for tools, or Markdown for a "
+                        + "pull-request comment.",
                     value: .choice),
             .option(\.output, "--output", "-o",
-                    help: "Write a diff picture (NAME.png: old and new side by side with an overlay, or the pixel "
-                        + "diff), or animate a layout diff on the device: NAME.gif, NAME.apng, or a folder of frames.",
+                    help: "A diff picture (NAME.png) or a transition (NAME.gif, NAME.apng, a folder); the picture "
+                        + "shows old and new side by side with an overlay, or the pixel diff; the transition animates "
+                        + "a layout diff on the device.",
                     value: .path("OUT", extensions: ["png", "gif", "apng"])),
         ]
-        let transition: [ArgumentGroup<Self>] = TransitionSettings.arguments.map { $0.lifted(into: \.transition) }
-        let style: [ArgumentGroup<Self>] = StyleSettings.arguments.map { $0.lifted(into: \.style) }
-        return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff),
+        let transition: [Argument<Self>] = TransitionSettings.arguments.flatMap(\.arguments)
+            .map { $0.lifted(into: \.transition) }
+        let style: [Argument<Self>] = StyleSettings.options.map { $0.lifted(into: \.style) }
+        // The transition animates a layout diff; the folder diff is the pixel diff of each pair.
+        return [ArgumentGroup("Arguments", inputs), ArgumentGroup("Layout diff", layoutDiff + transition),
+                ArgumentGroup("Pixel and folder diff", pixels + folders), ArgumentGroup("Output", output + style),
                 ArgumentGroup("Input", layoutInput, shared: true),
                 ArgumentGroup("Layout", layout, page: .layoutOptions)]
-            + pixels + [ArgumentGroup("Folders", folders), ArgumentGroup("Output", output)] + transition + style
     }
 
     func validate() throws(CommandLineError) {
