@@ -11,76 +11,6 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
     write(fd, buffer, count)
 }
 
-/// Why a file could not be written in place. Each case carries the path involved and the `errno` value;
-/// `description` adds the system's text for it (`strerror`).
-public enum AtomicFileError: Error, Equatable, Sendable, CustomStringConvertible {
-    /// The temporary file beside `path` could not be created.
-    case createTemporary(path: String, errno: Int32)
-    case write(path: String, errno: Int32)
-    case sync(path: String, errno: Int32)
-    case close(path: String, errno: Int32)
-    /// Disk space could not be set aside for what is still to be written.
-    case reserve(path: String, errno: Int32)
-    /// The finished temporary file could not be renamed over `path`.
-    case rename(from: String, to: String, errno: Int32)
-    /// `write` or `commit` after the writer was committed or discarded.
-    case notOpen(path: String)
-    /// A folder to hold `path` could not be made.
-    case createFolder(path: String, errno: Int32)
-
-    /// The path the caller asked to write.
-    public var path: String {
-        switch self {
-        case let .createTemporary(path, _), let .write(path, _), let .sync(path, _), let .close(path, _),
-             let .reserve(path, _), let .notOpen(path), let .createFolder(path, _):
-            return path
-        case let .rename(_, to, _):
-            return to
-        }
-    }
-
-    /// The system's error number; nil for `.notOpen`.
-    public var errno: Int32? {
-        switch self {
-        case let .createTemporary(_, code), let .write(_, code), let .sync(_, code), let .close(_, code),
-             let .reserve(_, code), let .rename(_, _, code), let .createFolder(_, code):
-            return code
-        case .notOpen:
-            return nil
-        }
-    }
-
-    /// The disk or the user's quota is full.
-    public var isOutOfSpace: Bool { errno == ENOSPC || errno == EDQUOT }
-
-    /// The system's text for `errno`.
-    public var reason: String {
-        guard let errno else { return "already committed or discarded" }
-        return String(cString: strerror(errno))
-    }
-
-    public var description: String {
-        switch self {
-        case let .createTemporary(path, _):
-            return "cannot create a temporary file to write \(path): \(reason)"
-        case let .write(path, _):
-            return "cannot write \(path): \(reason)"
-        case let .sync(path, _):
-            return "cannot flush \(path) to disk: \(reason)"
-        case let .close(path, _):
-            return "cannot close \(path): \(reason)"
-        case let .reserve(path, _):
-            return "cannot set aside space to write \(path): \(reason)"
-        case let .rename(from, to, _):
-            return "cannot move \(from) to \(to): \(reason)"
-        case let .notOpen(path):
-            return "cannot write \(path): \(reason)"
-        case let .createFolder(path, _):
-            return "cannot make the folder \(path): \(reason)"
-        }
-    }
-}
-
 /// Writes files so that readers see the old content or the whole new content, never a part: the bytes go to a
 /// hidden temporary file in the same directory (`.NAME.tmp-PID-RANDOM`), which is flushed with `fsync` and then
 /// renamed over the final name. On failure the temporary file is removed.
@@ -469,30 +399,5 @@ public final class AtomicFileBatch {
                 madeFolders.append(folder)
             }
         }
-    }
-}
-
-/// Directories whose renames are not yet flushed to disk. A run that replaces many files in a few directories
-/// flushes each directory once, when it ends, instead of once a file. Until then a power cut can lose a rename; on
-/// a journalling file system the file it replaced is then still whole (its blocks are freed in the same
-/// transaction as the rename), so every file is still old or new.
-public final class DeferredDirectoryFlushes: Sendable {
-    private let directories = Locked(Set<String>())
-
-    public init() {}
-
-    func add(_ directory: String) {
-        directories.withLock { _ = $0.insert(directory) }
-    }
-
-    /// Flushes each directory added since the last call, once, and returns how many there were.
-    @discardableResult
-    public func flush() -> Int {
-        let pending = directories.withLock { directories -> Set<String> in
-            defer { directories.removeAll() }
-            return directories
-        }
-        for directory in pending.sorted() { AtomicFile.flushDirectory(directory) }
-        return pending.count
     }
 }

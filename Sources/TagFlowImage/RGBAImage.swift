@@ -3,56 +3,6 @@ import Glibc
 #endif
 import TagFlowLayout
 
-/// An opaque colour with 8-bit sRGB channels.
-public struct RGB: Sendable, Hashable, CustomStringConvertible {
-    public var r: UInt8
-    public var g: UInt8
-    public var b: UInt8
-
-    public init(r: UInt8, g: UInt8, b: UInt8) {
-        self.r = r
-        self.g = g
-        self.b = b
-    }
-
-    /// `0xRRGGBB`.
-    public init(hex: UInt32) {
-        self.init(r: UInt8(truncatingIfNeeded: hex >> 16), g: UInt8(truncatingIfNeeded: hex >> 8),
-                  b: UInt8(truncatingIfNeeded: hex))
-    }
-
-    /// `0xRRGGBB`.
-    public var hex: UInt32 { (UInt32(r) << 16) | (UInt32(g) << 8) | UInt32(b) }
-
-    /// `#rrggbb`.
-    public var description: String { "#" + TagFlowLayout.hex(hex, digits: 6, uppercase: false) }
-
-    /// The colour packed as `r | g << 8 | b << 16`, the key used by the palette mapping.
-    var packed: UInt32 { UInt32(r) | (UInt32(g) << 8) | (UInt32(b) << 16) }
-}
-
-/// Why an image could not be made from the given values.
-public enum ImageError: Error, Equatable, Sendable, CustomStringConvertible {
-    case invalidDimensions(width: Int, height: Int)
-    case pixelCountMismatch(expectedBytes: Int, actualBytes: Int)
-    case invalidStride(stride: Int, width: Int)
-    case bufferTooSmall(requiredBytes: Int, actualBytes: Int)
-
-    public var description: String {
-        switch self {
-        case let .invalidDimensions(width, height):
-            return "invalid image size \(width)×\(height): both sides must be at least 0 "
-                + "and the byte count must fit in memory"
-        case let .pixelCountMismatch(expected, actual):
-            return "an RGBA image of that size needs \(expected) bytes, but \(actual) were given"
-        case let .invalidStride(stride, width):
-            return "row stride \(stride) is smaller than 4 × width (\(width))"
-        case let .bufferTooSmall(required, actual):
-            return "the pixel buffer holds \(actual) bytes, but \(required) are needed"
-        }
-    }
-}
-
 /// An image in straight (non-premultiplied) 8-bit RGBA, row-major, rows packed with no padding.
 public struct RGBAImage: Sendable, Equatable {
     /// Same size and the same bytes, compared as memory: an array's own `==` goes a byte at a time, about 25 times
@@ -226,56 +176,5 @@ public struct RGBAImage: Sendable, Equatable {
                 words.reduce(UInt32(0xFF00_0000).littleEndian) { $0 & $1 } == UInt32(0xFF00_0000).littleEndian
             }
         }
-    }
-}
-
-
-/// Pixels as cairo draws them, lent for the length of a call: `CAIRO_FORMAT_ARGB32` words, `A<<24 | R<<16 | G<<8 | B`
-/// in native byte order with premultiplied colour, rows `stride` bytes apart. Encoders read opaque ones as they are,
-/// without a straight RGBA copy.
-public struct PremultipliedARGB32 {
-    public let data: UnsafeRawBufferPointer
-    public let width: Int
-    public let height: Int
-    public let stride: Int
-
-    /// Checks that `data` holds `height` rows of `width` words `stride` bytes apart.
-    public init(data: UnsafeRawBufferPointer, width: Int, height: Int, stride: Int) throws(ImageError) {
-        _ = try RGBAImage.byteCount(width: width, height: height)
-        guard stride >= width * 4 else { throw .invalidStride(stride: stride, width: width) }
-        let (rowsBefore, overflow1) = stride.multipliedReportingOverflow(by: max(0, height - 1))
-        let (required, overflow2) = rowsBefore.addingReportingOverflow(width * 4)
-        guard !overflow1, !overflow2, data.count >= required else {
-            throw .bufferTooSmall(requiredBytes: overflow1 || overflow2 ? Int.max : required, actualBytes: data.count)
-        }
-        self.data = data
-        self.width = width
-        self.height = height
-        self.stride = stride
-    }
-
-    /// Writes the pixels as straight RGBA into `output`, which holds 4 × width × height bytes.
-    public func unpremultiply(into output: UnsafeMutableRawBufferPointer) {
-        precondition(output.count >= width * height * 4)
-        guard width > 0, height > 0 else { return }
-        RGBAImage.unpremultiply(argb32: data, stride: stride, into: output, width: width, height: height)
-    }
-}
-
-/// A finished picture as cairo drew it, kept alive by what owns its memory (the cairo surface) for as long as this
-/// lives, so a frame can be compared and encoded without a straight copy. Nothing draws to it any more.
-public final class PremultipliedFrame: @unchecked Sendable {
-    /// Valid while this frame lives: read it through ``withPixels(_:)`` unless the frame is held for longer.
-    public let pixels: PremultipliedARGB32
-    private let owner: AnyObject
-
-    /// Lends the pixels to `body`, keeping this frame, and with it their memory, alive until it returns.
-    public func withPixels<R, E: Error>(_ body: (PremultipliedARGB32) throws(E) -> R) throws(E) -> R {
-        try withExtendedLifetime(self) { () throws(E) -> R in try body(pixels) }
-    }
-
-    public init(_ pixels: PremultipliedARGB32, owner: AnyObject) {
-        self.pixels = pixels
-        self.owner = owner
     }
 }
