@@ -13,7 +13,6 @@ enum LayoutBenchmarks {
         run: run)
 
     static func run(_ report: inout Report) throws {
-        var speedups: [Int: Double] = [:]
         // The smallest and largest layouts' queries, kept to be timed in turn for the growth between them.
         var queried: [Int: (flow: FlowLayout, rects: [Rect])] = [:]
         for size in sizes {
@@ -45,7 +44,6 @@ enum LayoutBenchmarks {
             let perQuery = query / Double(rects.count)
             let perScan = scan / Double(linearCount)
             if size == sizes.first || size == sizes.last { queried[size] = (flow, rects) }
-            speedups[size] = perScan / perQuery
             report.row("elements(in:)", size: "\(formatCount(size)) tags, \(formatCount(rects.count)) queries",
                        time: query, rate: "\(formatSignificant(perQuery * 1e6)) µs/query")
             report.row("elementsByLinearScan(in:)",
@@ -57,21 +55,27 @@ enum LayoutBenchmarks {
             precondition(found > 0, "the queries found nothing")
         }
         if let small = queried[sizes.first!], let large = queried[sizes.last!] {
-            // In turn, as every ratio is: the machine's speed wanders within minutes, and the two sizes are timed
-            // minutes apart above. Both run the same number of queries.
-            var found = 0
-            let times = try TimesInTurn([small, large].map { layout in
-                { seconds { for rect in layout.rects { found &+= layout.flow.elements(in: rect).count } } }
-            })
-            precondition(found > 0, "the queries found nothing")
-            let growth = times.ratio(1, to: 0)
-            report.row("elements(in:) growth, timed in turn",
-                       size: "\(formatCount(sizes.first!)) → \(formatCount(sizes.last!)) tags",
-                       rate: "\(formatSignificant(growth))× "
-                           + "(\(formatSignificant(times.medianTime(0) / Double(small.rects.count) * 1e6)) → "
-                           + "\(formatSignificant(times.medianTime(1) / Double(large.rects.count) * 1e6)) µs)",
-                       bar: Bar(target: "< 3×", isMet: growth < 3))
+            try growthRow(&report, small: small, large: large)
         }
+    }
+
+    /// How the queries' time grows from the smallest layout to the largest. In turn, as every ratio is: the
+    /// machine's speed wanders within minutes, and the two sizes are timed minutes apart. Both run the same number
+    /// of queries.
+    static func growthRow(_ report: inout Report, small: (flow: FlowLayout, rects: [Rect]),
+                          large: (flow: FlowLayout, rects: [Rect])) throws {
+        var found = 0
+        let times = try TimesInTurn([small, large].map { layout in
+            { seconds { for rect in layout.rects { found &+= layout.flow.elements(in: rect).count } } }
+        })
+        precondition(found > 0, "the queries found nothing")
+        let growth = times.ratio(1, to: 0)
+        report.row("elements(in:) growth, timed in turn",
+                   size: "\(formatCount(sizes.first!)) → \(formatCount(sizes.last!)) tags",
+                   rate: "\(formatSignificant(growth))× "
+                       + "(\(formatSignificant(times.medianTime(0) / Double(small.rects.count) * 1e6)) → "
+                       + "\(formatSignificant(times.medianTime(1) / Double(large.rects.count) * 1e6)) µs)",
+                   bar: Bar(target: "< 3×", isMet: growth < 3))
     }
 
     /// `tagCount` tags with text widths of 20–120 pt, in sections of 200–2,000 tags; every section has a header and

@@ -33,17 +33,35 @@ enum RenderBenchmarks {
         let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
                               engine: engine, style: .light)
         let renderer = ContentRenderer(scene: scene)
-        var inProcess = [Double: Double]()
+        let inProcess = try inProcessRows(&report, renderer: renderer)
+        let parts = try whereTheTimeGoesRows(&report, renderer: renderer, document: document, options: options)
+        // What the process is made of, each part warm: no whole render can cost less, however its parts overlap.
+        let floor = parts.startup + parts.layout + inProcess
+
+        let tagflow = try tagflowExecutable()
+        try pngSizeRows(&report, tagflow: tagflow, folder: folder, tags: renderer)
+        try againstChromiumRows(&report, tagflow: tagflow, folder: folder, tagsFile: tagsFile, scene: scene,
+                                floor: floor)
+        try scrollRows(&report, tagflow: tagflow, folder: folder)
+    }
+
+    /// The render in process at scales 1 and 2; returns the time at scale 1.
+    static func inProcessRows(_ report: inout Report, renderer: ContentRenderer) throws -> Double {
+        var atScaleOne = 0.0
         for scale in [1.0, 2.0] {
             var bytes = 0
             let time = try medianSeconds { bytes = try renderer.render(.png, scale: scale).count }
-            inProcess[scale] = time
+            if scale == 1 { atScaleOne = time }
             report.row("render to PNG, in process", size: "\(formatCount(tagCount)) tags, scale \(Int(scale))",
                        time: time,
                        rate: "\(bytes / 1024) KiB")
         }
+        return atScaleOne
+    }
 
-        // Where a 1,000-tag render's time goes, at scale 1.
+    /// Where a 1,000-tag render's time goes, at scale 1; returns the process start's time and the layout's.
+    static func whereTheTimeGoesRows(_ report: inout Report, renderer: ContentRenderer, document: TagDocument,
+                                     options: LayoutOptions) throws -> (startup: Double, layout: Double) {
         let startup = try medianSeconds { try runProgram(try tagflowExecutable(), ["--version"]) }
         report.row("where it goes: process start and exit", size: "tagflow --version", time: startup, rate: "")
         let engineStart = try medianSeconds { _ = try TextEngine() }
@@ -74,11 +92,12 @@ enum RenderBenchmarks {
         report.row("where it goes: cairo's cell fills and borders alone, every core",
                    size: "\(formatCount(tagCount)) tags, scale 1",
                    time: cellShapes, rate: "")
-        // What the process is made of, each part warm: no whole render can cost less, however its parts overlap.
-        let floor = startup + layoutTime + inProcess[1.0]!
+        return (startup, layoutTime)
+    }
 
-        let tagflow = try tagflowExecutable()
-        try pngSizeRows(&report, tagflow: tagflow, folder: folder, tags: renderer)
+    /// Whole `tagflow render` processes at scales 1 and 2, in turn with a Chromium screenshot of the same tags.
+    static func againstChromiumRows(_ report: inout Report, tagflow: URL, folder: URL, tagsFile: URL, scene: Scene,
+                                    floor: Double) throws {
         let output = folder.appendingPathComponent("render.png").path
         func tagflowRender(scale: Int) throws -> Double {
             try seconds { try runProgram(tagflow, ["render", tagsFile.path, "--scale", "\(scale)", "-o", output]) }
@@ -87,7 +106,9 @@ enum RenderBenchmarks {
         var timings: [() throws -> Double] = [{ try tagflowRender(scale: 1) }, { try tagflowRender(scale: 2) }]
         if let chromium {
             let page = folder.appendingPathComponent("tags.html")
-            try flexWrapPage(tags, options: options, style: .light).write(to: page, atomically: true, encoding: .utf8)
+            let options = scene.layout.options
+            try flexWrapPage(tagTexts(), options: options, style: .light)
+                .write(to: page, atomically: true, encoding: .utf8)
             let height = Int(scene.contentBounds.height.rounded(.up))
             let shot = folder.appendingPathComponent("chromium.png").path
             timings.append {
@@ -105,22 +126,20 @@ enum RenderBenchmarks {
             report.row("tagflow render, whole process", size: "\(formatCount(tagCount)) tags, scale \(scale)",
                        time: times.medianTime(index), rate: "")
         }
-        if chromium != nil {
-            report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1",
-                       time: times.medianTime(2), rate: "")
-            let speedup = times.ratio(2, to: 0)
-            report.row("tagflow render against Chromium", size: "scale 1",
-                       rate: "\(formatSignificant(speedup))× faster",
-                       bar: Bar(target: "≥ 50×", isMet: speedup >= 50))
-            // What 50× leaves, against the process's parts, each measured warm above.
-            report.row("Chromium's time / 50", size: "scale 1", time: times.medianTime(2) / 50, rate: "")
-            report.row("process start + layout + render in process, summed", size: "scale 1", time: floor,
-                       rate: "at most \(formatSignificant(times.medianTime(2) / floor))× faster than Chromium")
-        } else {
+        guard chromium != nil else {
             report.row("Chromium screenshot", size: "", rate: "skipped: no chromium on PATH")
+            return
         }
-
-        try scrollRows(&report, tagflow: tagflow, folder: folder)
+        report.row("Chromium screenshot, flex-wrap, whole process", size: "\(formatCount(tagCount)) tags, scale 1",
+                   time: times.medianTime(2), rate: "")
+        let speedup = times.ratio(2, to: 0)
+        report.row("tagflow render against Chromium", size: "scale 1",
+                   rate: "\(formatSignificant(speedup))× faster",
+                   bar: Bar(target: "≥ 50×", isMet: speedup >= 50))
+        // What 50× leaves, against the process's parts, each measured warm above.
+        report.row("Chromium's time / 50", size: "scale 1", time: times.medianTime(2) / 50, rate: "")
+        report.row("process start + layout + render in process, summed", size: "scale 1", time: floor,
+                   rate: "at most \(formatSignificant(times.medianTime(2) / floor))× faster than Chromium")
     }
 
     /// A 120-frame scroll of the example at scale 2, to a folder and to a GIF, beside encoding the same frames alone.
@@ -130,23 +149,8 @@ enum RenderBenchmarks {
             report.row("scroll", size: "", rate: "skipped: run from the package root, where \(example) is")
             return
         }
-        let common = ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale",
-                      "2", "--quiet"]
-        let frames = folder.appendingPathComponent("frames").path
-        let fastestFrames = folder.appendingPathComponent("frames-fastest").path
-        let gif = folder.appendingPathComponent("scroll.gif").path
-
-        // The same frames, encoded alone: the floor a frame sequence is held against.
-        let engine = try TextEngine()
-        let options = LayoutOptions()
-        let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))), file: example)
-        let measurer = try Measurer(engine: engine, options: options)
-        let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
-                              engine: engine, style: .light)
-        let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
-        let renderer = ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both,
-                                           maxOverviewHeight: 640,
-                                           plan: ScrollPlan(range: range, spacing: .frames(frameCount)))
+        let scroll = ScrollRun(tagflow: tagflow, folder: folder, example: example)
+        let renderer = try scroll.renderer()
         /// Each frame drawn, then encoded on the clock.
         func encodingAlone() throws -> Double {
             var encoding = 0.0
@@ -159,21 +163,19 @@ enum RenderBenchmarks {
 
         // In turn, since the three are compared.
         let times = try TimesInTurn([{
-            try? FileManager.default.removeItem(atPath: frames)
-            return try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", frames]) }
+            try? FileManager.default.removeItem(atPath: scroll.frames)
+            return try seconds { try scroll.run(frames: frameCount, to: scroll.frames) }
         }, {
-            try seconds { try runProgram(tagflow, common + ["--frames", "\(frameCount)", "-o", gif]) }
+            try seconds { try scroll.run(frames: frameCount, to: scroll.gif) }
         }, encodingAlone, {
-            try? FileManager.default.removeItem(atPath: fastestFrames)
+            try? FileManager.default.removeItem(atPath: scroll.fastestFrames)
             return try seconds {
-                try runProgram(tagflow, common + ["--frames", "\(frameCount)", "--png-compression", "fastest",
-                                                  "-o", fastestFrames])
+                try scroll.run(frames: frameCount, to: scroll.fastestFrames, ["--png-compression", "fastest"])
             }
         }])
-        let (toFolder, toGIF, encoding) = (times.medianTime(0), times.medianTime(1), times.medianTime(2))
-        let perFrame = toFolder / Double(frameCount)
+        let (toFolder, toGIF) = (times.medianTime(0), times.medianTime(1))
         report.row("tagflow scroll to a folder, whole process", size: "\(frameCount) frames, scale 2", time: toFolder,
-                   rate: "\(formatDuration(perFrame))/frame")
+                   rate: "\(formatDuration(toFolder / Double(frameCount)))/frame")
         report.row("tagflow scroll to a GIF, whole process", size: "\(frameCount) frames, scale 2", time: toGIF,
                    rate: "\(formatDuration(toGIF / Double(frameCount)))/frame")
         let gifRatio = times.ratio(1, to: 0)
@@ -185,7 +187,13 @@ enum RenderBenchmarks {
                    rate: "\(formatDuration(times.medianTime(3) / Double(frameCount)))/frame")
         report.row("fastest against the default, to a folder", size: "whole process",
                    rate: "\(formatSignificant(times.ratio(3, to: 0)))×")
+        try scrollSizeRows(&report, renderer: renderer, times: times)
+        try scrollMemoryRows(&report, scroll: scroll)
+    }
 
+    /// The scroll's frames, encoded alone and at each compression: sizes, and the frame cost against encoding alone
+    /// (`times`' third timing).
+    static func scrollSizeRows(_ report: inout Report, renderer: ScrollFrameRenderer, times: TimesInTurn) throws {
         // Sizes: every frame with the default, fastest and libdeflate level 2; every 30th also with the small setting.
         var fastBytes = 0, fastestBytes = 0, libdeflateBytes = 0, smallBytes = 0, sampledBytes = 0
         for index in 0..<frameCount {
@@ -199,28 +207,30 @@ enum RenderBenchmarks {
                 sampledBytes += fast
             }
         }
-        let encodingPerFrame = encoding / Double(frameCount)
+        let encoding = times.medianTime(2)
         report.row("PNG encoding alone, the same frames", size: "\(frameCount) frames, scale 2", time: encoding,
-                   rate: "\(formatDuration(encodingPerFrame))/frame")
+                   rate: "\(formatDuration(encoding / Double(frameCount)))/frame")
         let ratio = times.ratio(0, to: 2)
         report.row("frame cost against encoding alone", size: "to a folder", rate: "\(formatSignificant(ratio))×",
                    bar: Bar(target: "≤ 1.15×", isMet: ratio <= 1.15))
         sizeRows(&report, "scroll frames", fast: fastBytes, fastest: fastestBytes, libdeflate: libdeflateBytes,
                  zlib: fastBytes,
                  small: Double(smallBytes) / Double(sampledBytes))
+    }
 
-        // Peak memory of whole runs with more and more frames, to a folder and to a GIF: it should not grow. The
-        // median of five runs of each length, the three lengths in turn in each round: how many frames are in flight
-        // at the peak depends on the machine's speed at the time.
+    /// Peak memory of whole runs with more and more frames, to a folder and to a GIF: it should not grow. The
+    /// median of five runs of each length, the three lengths in turn in each round: how many frames are in flight
+    /// at the peak depends on the machine's speed at the time.
+    static func scrollMemoryRows(_ report: inout Report, scroll: ScrollRun) throws {
         let counts = [30, 120, 480]
-        for (destination, output) in [("a folder", frames), ("a GIF", gif)] {
+        for (destination, output) in [("a folder", scroll.frames), ("a GIF", scroll.gif)] {
             var runs = Array(repeating: [Double](), count: counts.count)
             for _ in 0..<5 {
                 for (index, count) in counts.enumerated() {
                     try? FileManager.default.removeItem(atPath: output)
-                    runs[index].append(Double(try peakKilobytes(tagflow,
-                                                                common + ["--frames", "\(count)", "--force", "-o",
-                                                                          output])))
+                    runs[index].append(Double(try peakKilobytes(scroll.tagflow,
+                                                                scroll.arguments(frames: count, to: output,
+                                                                                 ["--force"]))))
                 }
             }
             let peaks = runs.map(median)
@@ -232,6 +242,42 @@ enum RenderBenchmarks {
             report.row("peak RSS growth, to \(destination)", size: "30 → 480 frames",
                        rate: "\(formatSignificant(growth))×",
                        bar: Bar(target: "flat: ≤ 1.2×", isMet: growth <= 1.2))
+        }
+    }
+
+    /// The example's scroll as the benchmark runs it: the command line, where it writes, and its frames drawn in
+    /// process.
+    struct ScrollRun {
+        let tagflow: URL
+        let folder: URL
+        let example: String
+
+        var frames: String { folder.appendingPathComponent("frames").path }
+        var fastestFrames: String { folder.appendingPathComponent("frames-fastest").path }
+        var gif: String { folder.appendingPathComponent("scroll.gif").path }
+
+        func arguments(frames count: Int, to output: String, _ extra: [String] = []) -> [String] {
+            ["scroll", example, "--config", "Examples/demo.json", "--compare", "--view", "both", "--scale", "2",
+             "--quiet", "--frames", "\(count)"] + extra + ["-o", output]
+        }
+
+        func run(frames count: Int, to output: String, _ extra: [String] = []) throws {
+            try runProgram(tagflow, arguments(frames: count, to: output, extra))
+        }
+
+        /// The same frames, drawn in process: the floor a frame sequence is held against.
+        func renderer() throws -> ScrollFrameRenderer {
+            let engine = try TextEngine()
+            let options = LayoutOptions()
+            let document = try TagsFile.parse(Array(try Data(contentsOf: URL(fileURLWithPath: example))),
+                                              file: example)
+            let measurer = try Measurer(engine: engine, options: options)
+            let scene = try Scene(layout: try TagLayout(document: document, options: options, measurer: measurer),
+                                  engine: engine, style: .light)
+            let range = options.offsetRange(contentSize: scene.layout.flow.contentSize)
+            return ScrollFrameRenderer(scene: scene, strategies: [.naiveSuper, .cached], view: .both,
+                                       maxOverviewHeight: 640, plan: ScrollPlan(range: range,
+                                                                                spacing: .frames(frameCount)))
         }
     }
 

@@ -57,42 +57,23 @@ enum TextBenchmarks {
             return copy.path
         }
 
-        struct Timings {
-            var start: [Double] = [], cold: [Double] = [], warm: [Double] = []
-            /// The measuring thread's CPU time of each cold and warm pass (measure runs on the calling thread).
-            var coldCPU: [Double] = [], warmCPU: [Double] = []
-        }
-        func measureOnce(fonts: FontSources, into timings: inout Timings) throws -> Double {
-            var measurer: Measurer?
-            timings.start.append(try seconds {
-                let engine = try TextEngine(fonts: fonts)
-                measurer = Measurer(engine: engine,
-                                    font: try engine.font(family: chain, size: LayoutOptions().fontSize))
-            })
-            let measure = measurer!
-            var coldWidth = 0.0, warmWidth = 0.0
-            var cpu = threadCPUSeconds()
-            timings.cold.append(seconds { for tag in tags { coldWidth += measure.measure(tag).width } })
-            timings.coldCPU.append(threadCPUSeconds() - cpu)
-            cpu = threadCPUSeconds()
-            timings.warm.append(seconds { for tag in tags { warmWidth += measure.measure(tag).width } })
-            timings.warmCPU.append(threadCPUSeconds() - cpu)
-            precondition(coldWidth == warmWidth, "a cached measurement differs from the shaped one")
-            return coldWidth
-        }
-        var installed = Timings(), byFile = Timings()
+        var installed = FontPassTimings(), byFile = FontPassTimings()
         // Interleaved, and each first in turn, so neither drift in the machine's load nor going second (after an
         // engine was freed) weighs on one of them alone. Three times the usual rounds: a pass takes a tenth of a
         // second, and with nine pairs the ratio's median still wandered from 0.94 to 1.11 between runs.
         for run in 0..<3 * Report.repeats {
             let installedFirst = run.isMultiple(of: 2)
             var byFileWidth = 0.0
-            if !installedFirst { byFileWidth = try measureOnce(fonts: FontSources(files: copies), into: &byFile) }
-            let installedWidth = try measureOnce(fonts: .system, into: &installed)
-            if installedFirst { byFileWidth = try measureOnce(fonts: FontSources(files: copies), into: &byFile) }
+            if !installedFirst { byFileWidth = try byFile.measure(tags, fonts: FontSources(files: copies)) }
+            let installedWidth = try installed.measure(tags, fonts: .system)
+            if installedFirst { byFileWidth = try byFile.measure(tags, fonts: FontSources(files: copies)) }
             precondition(installedWidth == byFileWidth, "the copies measure differently from the installed fonts")
         }
+        fontSourceRows(&report, installed: installed, byFile: byFile)
+    }
 
+    /// The passes' times for each source, and the ratio of their measuring threads' CPU time.
+    static func fontSourceRows(_ report: inout Report, installed: FontPassTimings, byFile: FontPassTimings) {
         let size = "\(formatCount(tagCount)) tags, \(formatCount(distinctCount)) texts"
         func rate(_ times: [Double]) -> String { "\(formatRate(Double(tagCount) / median(times))) tags/s" }
         for (source, timings) in [("installed", installed), ("by file", byFile)] {
@@ -104,13 +85,40 @@ enum TextBenchmarks {
         }
         // The ratio compares CPU time of the measuring thread, which other processes on a shared machine do not
         // inflate as they do wall time: the median of each run's ratio to its neighbour.
-        func pairedRatio(_ times: KeyPath<Timings, [Double]>) -> Double {
+        func pairedRatio(_ times: KeyPath<FontPassTimings, [Double]>) -> Double {
             median(zip(byFile[keyPath: times], installed[keyPath: times]).map { $0 / $1 })
         }
         let coldRatio = pairedRatio(\.coldCPU), warmRatio = pairedRatio(\.warmCPU)
         report.row("by file / installed, cold (thread CPU time)", size: size, rate: String(format: "%.3f×", coldRatio),
                    bar: Bar(target: "≤ 1.05×", isMet: coldRatio <= 1.05))
         report.row("by file / installed, warm (thread CPU time)", size: size, rate: String(format: "%.3f×", warmRatio))
+    }
+
+    /// The times of each pass over the tags with one source of fonts.
+    struct FontPassTimings {
+        var start: [Double] = [], cold: [Double] = [], warm: [Double] = []
+        /// The measuring thread's CPU time of each cold and warm pass (measure runs on the calling thread).
+        var coldCPU: [Double] = [], warmCPU: [Double] = []
+
+        /// One pass: a new engine and font, then every tag measured cold and again warm; returns their total width.
+        mutating func measure(_ tags: [String], fonts: FontSources) throws -> Double {
+            var measurer: Measurer?
+            start.append(try seconds {
+                let engine = try TextEngine(fonts: fonts)
+                measurer = Measurer(engine: engine,
+                                    font: try engine.font(family: chain, size: LayoutOptions().fontSize))
+            })
+            let measure = measurer!
+            var coldWidth = 0.0, warmWidth = 0.0
+            var cpu = threadCPUSeconds()
+            cold.append(seconds { for tag in tags { coldWidth += measure.measure(tag).width } })
+            coldCPU.append(threadCPUSeconds() - cpu)
+            cpu = threadCPUSeconds()
+            warm.append(seconds { for tag in tags { warmWidth += measure.measure(tag).width } })
+            warmCPU.append(threadCPUSeconds() - cpu)
+            precondition(coldWidth == warmWidth, "a cached measurement differs from the shaped one")
+            return coldWidth
+        }
     }
 
     /// ``tagCount`` tags drawn from ``distinctCount`` texts, each text used equally often, in a seeded shuffle.
