@@ -73,6 +73,7 @@ let package = Package(
                     dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowInput", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowPipeline",
-                                                          "TagFlowSnapshot", "TagFlowTestSupport"]),
+                                                          "TagFlowSnapshot", "TagFlowTestSupport"],
+                    exclude: ["Catalogs"]),
     ]
 )

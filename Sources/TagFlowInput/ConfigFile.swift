@@ -19,13 +19,16 @@ package struct ConfigFile: Sendable {
     /// Font files and folders to use besides the installed fonts, resolved against the config's folder.
     package var fontFiles: [String] = []
     package var fontDirs: [String] = []
+    /// The string catalog that `@key` tags name, resolved against the config's folder, and its language.
+    package var catalog: String?
+    package var locale: String?
     /// Where each key's value is in the file, for an error about a value only found wrong later, such as a font.
     package var settingLocations: [String: SourceSpan] = [:]
 
     /// No file: every option at its default.
     package init() {}
 
-    package static let sectionKeys = ["style", "fontFiles", "fontDirs"] + DeviceSettings.keys
+    package static let sectionKeys = ["style", "fontFiles", "fontDirs", "catalog", "locale"] + DeviceSettings.keys
     /// Every key a config may have at its top level.
     package static let keys = LayoutSetting.all.map(\.key.rawValue) + sectionKeys
 
@@ -57,13 +60,13 @@ package struct ConfigFile: Sendable {
                 config.device = Located(value: try value.string("\"device\""), location: value.location)
             } else if key.value == "devices" {
                 config.devices = try DeviceSettings.devices(fromJSON: value)
+            } else if key.value == "catalog" {
+                config.catalog = relativeToConfig(try value.string("\"catalog\""), config: name)
+            } else if key.value == "locale" {
+                config.locale = try value.string("\"locale\"")
             } else if key.value == "fontFiles" || key.value == "fontDirs" {
-                // Relative to the config, so a project's config finds its fonts from any working folder.
-                let folder = AtomicFile.folder(of: name)
                 let paths = try value.array("\"\(key.value)\"").map { element throws(InputError) -> String in
-                    let path = try element.string("a path in \"\(key.value)\"")
-                    return path.hasPrefix("/") || folder == "." || name == "<stdin>"
-                        ? path : (folder as NSString).appendingPathComponent(path)
+                    relativeToConfig(try element.string("a path in \"\(key.value)\""), config: name)
                 }
                 if key.value == "fontFiles" { config.fontFiles = paths } else { config.fontDirs = paths }
             } else if let setting = LayoutSetting.all.first(where: { $0.key.rawValue == key.value }) {
@@ -73,5 +76,12 @@ package struct ConfigFile: Sendable {
         // The style is read here too, so every command refuses a config that render would: layout in CI checks it.
         _ = try StyleSettings().style(config: config)
         return config
+    }
+
+    /// A path a config names, relative to the config's folder, so a project's config works from any working folder.
+    package static func relativeToConfig(_ path: String, config name: String) -> String {
+        let folder = AtomicFile.folder(of: name)
+        return path.hasPrefix("/") || folder == "." || name == "<stdin>"
+            ? path : (folder as NSString).appendingPathComponent(path)
     }
 }

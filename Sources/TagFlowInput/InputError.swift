@@ -45,6 +45,8 @@ public enum InputError: Error, Sendable {
     case secondFooter(firstLine: Int, at: SourceSpan)
     /// A line starting with `@` that is no marker; `line` is the whole line, to show how to make it a tag.
     case unknownMarker(String, line: Substring, known: [String], at: SourceSpan)
+    /// A catalog marker (`@key`, `@keys`, `@section-key`…) with no key after it.
+    case markerWithoutKey(String, at: SourceSpan)
     /// A `*` line with no tag text after it.
     case selectedTagWithoutText(at: SourceSpan)
     /// A `\` line with no tag text after it.
@@ -106,6 +108,8 @@ public enum InputError: Error, Sendable {
     case unknownReportWord(what: String, known: [String], at: SourceSpan)
     /// A snapshot report that does not say which shard of its run it is.
     case reportWithoutShard(file: String)
+    /// A string catalog that cannot be read, or a key or locale it lacks.
+    case catalog(CatalogError)
 }
 
 /// What is wrong in JSON that is not well formed; where it is goes beside it, in ``InputError/json(_:at:)``.

@@ -11,12 +11,16 @@ import TagFlowLayout
 /// @section              starts an untitled section
 /// @footer 最多选择 8 个   the current section's footer text
 /// \#hashtag             '\' makes the rest of the line a tag, verbatim
+/// @key interest.hiking   a tag whose text is a string catalog's (@selected-key: preselected)
+/// @keys interest.*       a tag for every catalog key matching the pattern
+/// @section-key title     a section whose title is a catalog string; @footer-key gives its footer
 /// ```
 ///
 /// Blank lines are ignored. A UTF-8 BOM and CRLF line endings are accepted.
 public enum TagsFile {
     /// Markers that start with '@', for the help text and "did you mean".
-    public static let markers = ["@section", "@footer"]
+    public static let markers = ["@section", "@footer", "@key", "@selected-key", "@keys", "@section-key",
+                                 "@footer-key"]
     /// A tag is a label, not a paragraph; this bounds the cost of measuring and truncating one.
     public static let maxTagLength = 1000
 
@@ -87,6 +91,25 @@ public enum TagsFile {
                     if let footerLine { throw .secondFooter(firstLine: footerLine, at: at(column)) }
                     current.footer = argument
                     footerLine = lineNumber
+                case "@key", "@selected-key", "@keys", "@section-key", "@footer-key":
+                    guard !argument.isEmpty else { throw .markerWithoutKey(String(word), at: at(column)) }
+                    let location = SourceLocation(line: lineNumber, column: column)
+                    switch word {
+                    case "@section-key":
+                        closeSection()
+                        current = TagSection(title: argument)
+                        current.titleKey = StringKey(argument, location: location)
+                        currentIsExplicit = true
+                        footerLine = nil
+                    case "@footer-key":
+                        if let footerLine { throw .secondFooter(firstLine: footerLine, at: at(column)) }
+                        current.footer = argument
+                        current.footerKey = StringKey(argument, location: location)
+                        footerLine = lineNumber
+                    default:
+                        current.tags.append(Tag(argument, isSelected: word == "@selected-key", location: location,
+                                                reference: word == "@keys" ? .pattern(argument) : .key(argument)))
+                    }
                 default:
                     throw .unknownMarker(String(word), line: content, known: markers, at: at(column))
                 }

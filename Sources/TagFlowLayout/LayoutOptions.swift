@@ -71,6 +71,9 @@ public struct LayoutOptions: Hashable, Sendable {
     public var alignment: Alignment = .leading
     /// The writing direction: right to left mirrors the left-to-right layout, as a flow layout flips it.
     public var direction: Direction = .ltr
+    /// The text's language, as a BCP 47 tag (`ja`, `zh-Hans`), when a string catalog's locale gives it; empty for
+    /// none. It picks the faces Han characters are drawn in.
+    public var language: String = ""
     /// Lines per section; tags past the limit are hidden. 0 means unlimited.
     public var maxLines: Int = 0
     /// With ``maxLines``, the text of a tag that ends the last shown line of a section with hidden tags and counts

@@ -141,6 +141,11 @@ extension InputError {
                                hint: (suggestion.map { "did you mean '\($0)'? " } ?? "the markers are "
                                    + "\(known.joined(separator: ", ")). ")
                                    + "To use the text as a tag, write '\\\(line)'")
+        case let .markerWithoutKey(marker, location):
+            return ErrorReport(message: "\(marker) needs a key of the string catalog", location: location,
+                               hint: marker == "@keys" ? "write a pattern: @keys interest.*"
+                                   : "write the key on the same line: \(marker) interest.hiking")
+        case let .catalog(error): return error.report
         case let .selectedTagWithoutText(location):
             return ErrorReport(message: "a '*' line needs the text of the preselected tag", location: location,
                                hint: "write '* 篮球', or '\\*' for a tag that is just '*'")
@@ -269,6 +274,69 @@ extension InputError {
     public var hint: String? { report.hint }
     /// Where it is, when it is in a file.
     public var location: SourceSpan? { report.location }
+}
+
+extension CatalogError {
+    var report: ErrorReport {
+        func shown(_ path: [String]) -> String { path.isEmpty ? "the catalog" : path.joined(separator: " → ") }
+        switch self {
+        case let .malformed(path, expected, found, location):
+            return ErrorReport(message: "expected \(shown(path)) to be \(expected), found \(found)", location: location,
+                               hint: "a string catalog is Xcode's .xcstrings JSON: strings → key → localizations → "
+                                   + "language → stringUnit {\"state\", \"value\"}")
+        case let .unknownState(state, path, location):
+            return ErrorReport(message: "unknown state '\(state)' at \(shown(path))", location: location,
+                               hint: "the states are \(XCStringsReader.states.joined(separator: ", "))")
+        case let .unknownPluralCategory(category, path, location):
+            return ErrorReport(message: "unknown plural category '\(category)' in \(shown(path))", location: location,
+                               hint: "the categories are \(XCStringsReader.pluralCategories.joined(separator: ", "))")
+        case let .stringsSyntax(error, location):
+            return ErrorReport(message: error.words, location: location,
+                               hint: "a .strings file holds lines like \"key\" = \"value\";")
+        case let .stringsEncoding(file):
+            return ErrorReport(message: "\(file) is neither UTF-8 nor UTF-16 with a byte order mark",
+                               hint: "save it as UTF-8, or as UTF-16 with a BOM, as Xcode writes it")
+        case let .notACatalog(path):
+            return ErrorReport(message: "'\(path)' is not a string catalog",
+                               hint: "give an .xcstrings file, a .strings file, or a folder holding *.lproj folders")
+        case let .noStringsFiles(folder):
+            return ErrorReport(message: "'\(folder)' holds no .strings file in a *.lproj folder",
+                               hint: "give the folder that holds en.lproj, de.lproj…, or an .xcstrings file")
+        case let .noCatalog(key, location):
+            return ErrorReport(message: "'\(key)' names a string by key, and no catalog is given", location: location,
+                               hint: "give the catalog with --catalog Localizable.xcstrings, or \"catalog\" in the "
+                                   + "config")
+        case let .unknownKey(key, catalog, suggestion, location):
+            return ErrorReport(message: "the catalog \(catalog) has no key '\(key)'", location: location,
+                               hint: suggestion.map { "did you mean '\($0)'?" } ?? "check the key, which is matched "
+                                   + "exactly, case and all")
+        case let .patternMatchesNothing(pattern, catalog, location):
+            return ErrorReport(message: "no key of the catalog \(catalog) matches '\(pattern)'", location: location,
+                               hint: "'*' matches any run of characters and '?' one: @keys interest.*")
+        case let .unknownLocale(locale, catalog, available):
+            return ErrorReport(message: "the catalog \(catalog) has no strings in '\(locale)'",
+                               hint: (closestMatch(to: locale, in: available).map { "did you mean \($0)? " } ?? "")
+                                   + "its languages are \(available.joined(separator: ", "))")
+        case let .localeWithoutCatalog(locale):
+            return ErrorReport(message: "--locale \(locale) needs a string catalog",
+                               hint: "give it with --catalog, or \"catalog\" in the config")
+        }
+    }
+}
+
+extension StringsSyntaxError {
+    var words: String {
+        switch self {
+        case let .expectedKey(found): "expected a key in quotes, found \(found)"
+        case let .expectedEquals(found): "expected '=' after the key, found \(found)"
+        case let .expectedValue(found): "expected a value in quotes after '=', found \(found)"
+        case let .expectedSemicolon(found): "expected ';' after the value, found \(found)"
+        case .endsInsideString: "the file ends inside a string; close it with '\"'"
+        case .endsInsideComment: "the file ends inside a comment; close it with '*/'"
+        case let .unknownEscape(character): "unknown escape '\\\(character)'"
+        case .badUnicodeEscape: "expected four hex digits after \\U, and a low surrogate after a high one"
+        }
+    }
 }
 
 /// How to write a JSON value as the kind expected, where the way is plain.

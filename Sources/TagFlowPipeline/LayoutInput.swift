@@ -13,6 +13,11 @@ package struct LayoutInput {
     /// Fonts to use besides the installed ones, for this run only; they win over installed fonts of their family.
     package var fontFiles: [String] = []
     package var fontDirs: [String] = []
+    /// A string catalog, its language, and the values its plurals and format specifiers are filled with.
+    package var catalog: String?
+    package var locale: String?
+    package var count: Int?
+    package var formatArguments: [String] = []
     /// The layout flags given, in order; they override the config.
     package var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
 
@@ -27,6 +32,8 @@ package struct LayoutInput {
         package var fonts: FontSources
         /// Where the config names the font and its variations, when no flag overrides them.
         var fontPlaces = FontPlaces()
+        /// Catalog strings shown in the source language for want of a translation, said once.
+        package var catalogWarning: String?
     }
 
     /// Where a config names the tags' font (`"font"`) and its axes (`"fontVariations"`), for a font error to point at.
@@ -50,15 +57,54 @@ package struct LayoutInput {
         let config = try ConfigFile.load(self.config)
         // Options first, so a bad flag or config value is reported before the tags are read.
         let options = try options(config: config)
-        return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options)
+        return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options,
+                          tagsName: InputFiles.displayName(tagsPath))
     }
 
-    /// A document and config already read, with these flags' options on top; the layout checks the options.
-    package func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil) throws -> Loaded {
-        let options = try options ?? self.options(config: config)
+    /// A document and config already read, with these flags' options on top; the layout checks the options. Its
+    /// catalog strings are looked up here, in the locale's language, which also sets the text's language and, for a
+    /// right-to-left one, the direction, unless the config or a flag sets it.
+    package func loaded(_ document: TagDocument, config: ConfigFile, options: LayoutOptions? = nil,
+                tagsName: String = "the tags") throws -> Loaded {
+        var options = try options ?? self.options(config: config)
+        var document = document
+        var warning: String?
+        if let catalogPath = catalog ?? config.catalog {
+            let catalog = try StringCatalog.load(catalogPath)
+            let resolution = try CatalogResolution(document, catalog: catalog, settings: catalogSettings(config),
+                                                   file: tagsName)
+            document = resolution.document
+            warning = resolution.fallbackWarning
+            options.language = resolution.language
+            let setsDirection = config.layout.contains { $0.setting.key == .direction }
+                || overrides.contains { $0.setting.key == .direction }
+            if !setsDirection, TextDirection.isRightToLeft(resolution.language) { options.direction = .rtl }
+        } else if let locale = locale ?? config.locale {
+            throw InputError.catalog(.localeWithoutCatalog(locale))
+        } else if let reference = Self.firstReference(in: document) {
+            throw InputError.catalog(.noCatalog(key: reference.key, at: SourceSpan(
+                file: tagsName, line: reference.location?.line ?? 1, column: reference.location?.column ?? 1)))
+        }
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
                       fontPlaces: FontPlaces(font: place(of: .font, in: config),
-                                            variations: place(of: .fontVariations, in: config)))
+                                            variations: place(of: .fontVariations, in: config)),
+                      catalogWarning: warning)
+    }
+
+    /// How the catalog's strings are looked up: the flags', then the config's locale.
+    package func catalogSettings(_ config: ConfigFile) -> CatalogSettings {
+        CatalogSettings(locale: locale ?? config.locale, count: count, arguments: formatArguments)
+    }
+
+    /// The first text a document names by key, for the error of a document with no catalog.
+    private static func firstReference(in document: TagDocument) -> StringKey? {
+        for section in document.sections {
+            if let key = section.titleKey ?? section.footerKey { return key }
+            if let tag = section.tags.first(where: { $0.reference != nil }) {
+                return StringKey(tag.text, location: tag.location)
+            }
+        }
+        return nil
     }
 
     /// The options from defaults, then the config file, then the flags; at each level a device comes first, so a

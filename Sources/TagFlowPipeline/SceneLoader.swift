@@ -34,8 +34,9 @@ package enum SceneLoader {
         } catch {
             throw .layoutOptions(error)
         }
-        return Measured(layout: layout, engine: engine, measurer: measurer,
-                        warnings: TextWarnings(layout: layout, measurer: measurer))
+        var warnings = TextWarnings(layout: layout, measurer: measurer)
+        warnings.untranslated = loaded.catalogWarning
+        return Measured(layout: layout, engine: engine, measurer: measurer, warnings: warnings)
     }
 
     /// The scene of a measured layout in `style`.

@@ -13,7 +13,12 @@ package struct TextWarnings {
     /// A line for selected tags that `maxLines` hides, which a person can then neither see nor unselect.
     package var hiddenSelection: String?
 
-    package var all: [String] { missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 } }
+    /// A line for catalog strings shown in the source language for want of a translation.
+    package var untranslated: String?
+
+    package var all: [String] {
+        [untranslated].compactMap { $0 } + missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 }
+    }
 
     package init(layout: TagLayout, measurer: Measurer) {
         func place(_ id: ElementID) -> String {

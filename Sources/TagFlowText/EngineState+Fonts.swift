@@ -16,7 +16,9 @@ extension EngineState {
         let request = FamilyRequest(family)
         let members = resolveMembers(of: request, weight: key.weight)
         guard let fallback = members.fallback else { throw noFamilyFound(family, request: request, members: members) }
-        let fonts = fallbackFonts(members.own + fallback + colorFonts(), family: family, weight: key.weight)
+        let languageFonts = TextLanguage(key.language).map { self.languageFonts($0, weight: key.weight) } ?? []
+        let fonts = fallbackFonts(members.own + languageFonts + fallback + colorFonts(), family: family,
+                                  weight: key.weight)
         guard !fonts.isEmpty else {
             throw .familyNotFound(family, suggestions: suggestions(for: family.trimmingWhitespace))
         }
@@ -164,6 +166,18 @@ extension EngineState {
             throw .familyNotFound(name, suggestions: suggestions(for: trimmed, substitute: sorted[0]))
         }
         return (Array(application) + sorted.prefix(while: isRequested), sorted)
+    }
+
+    /// The installed faces of a language's own families, in its order, before a chain's fallback: fontconfig's sort
+    /// for the language, keeping only those families. Fontconfig's `lang` rules alone do not decide it, as a generic
+    /// family's aliases (WenQuanYi Zen Hei's for sans-serif) outrank them.
+    private func languageFonts(_ language: TextLanguage, weight: FontWeight) -> [FontconfigPattern] {
+        language.preferredFamilies.flatMap { family -> [FontconfigPattern] in
+            let wanted = normalizedFamily(family)
+            let sorted = fontconfig.sortedFonts(family: family, weight: weight, language: language.fontconfigName)
+            return (sorted ?? []).prefix { $0.familyNames.map(normalizedFamily).contains(wanted) }.prefix(1)
+                .map { $0 }
+        }
     }
 
     /// Every colour font, for emoji that a chain's own fonts lack.

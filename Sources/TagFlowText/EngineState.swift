@@ -8,6 +8,8 @@ struct ChainKey: Hashable {
     let weight: FontWeight
     var variations: [FontVariation] = []
     var tracking: Double = 0
+    /// The text's language (BCP 47), which picks the faces of Han characters; empty for none.
+    var language: String = ""
 }
 
 /// Identifies a face across fallback chains, so each (file, index) is loaded once.

@@ -19,7 +19,7 @@ extension TextEngine {
             throw .invalidVariations(options.fontVariations, reason: error)
         }
         return try font(family: options.font, size: options.textSize, weight: options.tagFontWeight,
-                        variations: variations, tracking: options.tracking)
+                        variations: variations, tracking: options.tracking, language: options.language)
     }
 }
 
@@ -81,7 +81,8 @@ public final class TextEngine: Sendable {
     /// one is installed. `variations` set axes of variable fonts (see `FontVariation.parse`); an `opsz` axis follows
     /// the point size unless set, and a `trak` table tracks at the point size, as on Apple's platforms. `tracking`
     /// adds that many points after every grapheme cluster, the last one included, to measurements and glyph
-    /// positions alike.
+    /// positions alike. `language` (BCP 47: `ja`, `zh-Hans`, `zh-Hant`, `ko`…) puts that language's own faces
+    /// before the fallback, so Han characters take its shapes (see ``TextLanguage``).
     ///
     /// - Throws: `FontError.familyNotFound` with the closest installed families when fontconfig has to substitute a
     ///   different family (for a list: when no family of it is installed). Generic names (sans-serif, serif,
@@ -89,11 +90,12 @@ public final class TextEngine: Sendable {
     ///   variation's axis; `.invalidSize`, `.invalidTracking`.
     public func font(
         family: String = "sans-serif", size: Double, weight: FontWeight = .regular,
-        variations: [FontVariation] = [], tracking: Double = 0
+        variations: [FontVariation] = [], tracking: Double = 0, language: String = ""
     ) throws(FontError) -> FontSpec {
         guard size.isFinite, size > 0 else { throw .invalidSize(size) }
         guard tracking.isFinite else { throw .invalidTracking(tracking) }
-        let key = ChainKey(family: family, weight: weight, variations: variations, tracking: tracking)
+        let key = ChainKey(family: family, weight: weight, variations: variations, tracking: tracking,
+                           language: language)
         let (chain, primary) = try state.withLock { state throws(FontError) in
             let chain = try state.chainID(for: key)
             return (chain, state.chains[Int(chain)].family)

@@ -32,8 +32,24 @@ extension LayoutInput: ParsableArguments {
         }
     }
 
+    /// The string catalog that `@key` lines and `"key"` name, and how its strings are looked up.
+    static var stringArguments: [Argument<Self>] { [
+        .option(\.catalog, "--catalog",
+                help: "A string catalog (.xcstrings, .strings, or a folder of *.lproj folders) for @key tags.",
+                value: .path("PATH", extensions: ["xcstrings", "strings"]), defaultDescription: "the config's"),
+        .option(\.locale, "--locale",
+                help: "The catalog's language; right to left ones (ar, he…) mirror the layout unless direction is set.",
+                value: .text("LANG"), defaultDescription: "the catalog's source language"),
+        .option(\.count, "--count", help: "The number plural strings are chosen by, and %d and %lld show.",
+                value: .count, defaultDescription: "plural 'other', and 3"),
+        .repeating(\.formatArguments, "--format-argument",
+                   help: "A value for the next %@ or %1$@ argument of catalog strings; repeatable.",
+                   value: .text("VALUE")),
+    ] }
+
     static var arguments: [ArgumentGroup<Self>] {
         [ArgumentGroup("Input", inputArguments, shared: true),
+         ArgumentGroup("Strings", stringArguments, shared: true),
          ArgumentGroup("Layout", layoutArguments, page: .layoutOptions)]
     }
 

@@ -47,7 +47,7 @@ final class FontconfigConfig {
     /// no coverage; only the application fonts when `applicationOnly`. Nil when nothing matches.
     ///
     /// - Complexity: O(*n* log *n*) in the number of fonts fontconfig knows.
-    func sortedFonts(family: String?, weight: FontWeight = .regular,
+    func sortedFonts(family: String?, weight: FontWeight = .regular, language: String? = nil,
                      applicationOnly: Bool = false) -> [FontconfigPattern]? {
         guard let raw = FcPatternCreate() else { return nil }
         let pattern = FontconfigPattern(owning: raw)
@@ -56,6 +56,9 @@ final class FontconfigConfig {
         }
         if let family {
             guard family.withFcString({ FcPatternAddString(raw, FC_FAMILY, $0) }) != 0 else { return nil }
+        }
+        if let language {
+            guard language.withFcString({ FcPatternAddString(raw, FC_LANG, $0) }) != 0 else { return nil }
         }
         guard FcConfigSubstitute(config, raw, FcMatchPattern) != 0 else { return nil }
         FcDefaultSubstitute(raw)
