@@ -100,7 +100,9 @@ public enum StringsFileReader {
             advance()
             var result = String.UnicodeScalarView()
             while true {
-                guard let scalar = current else { throw InputError.catalog(.stringsSyntax(.endsInsideString, at: here)) }
+                guard let scalar = current else {
+                    throw InputError.catalog(.stringsSyntax(.endsInsideString, at: here))
+                }
                 if scalar == "\"" { advance(); return String(result) }
                 guard scalar == "\\" else { result.append(scalar); advance(); continue }
                 let escapeStart = here
