@@ -18,6 +18,8 @@ package struct LayoutInput {
     package var locale: String?
     package var count: Int?
     package var formatArguments: [String] = []
+    /// A pseudolanguage the tags, titles and footers are shown in.
+    package var pseudo: Pseudolanguage?
     /// The layout flags given, in order; they override the config.
     package var overrides: [(setting: LayoutSetting, value: LayoutSetting.Value)] = []
 
@@ -69,6 +71,8 @@ package struct LayoutInput {
         var options = try options ?? self.options(config: config)
         var document = document
         var warning: String?
+        let setsDirection = config.layout.contains { $0.setting.key == .direction }
+            || overrides.contains { $0.setting.key == .direction }
         if let catalogPath = catalog ?? config.catalog {
             let catalog = try StringCatalog.load(catalogPath)
             let resolution = try CatalogResolution(document, catalog: catalog, settings: catalogSettings(config),
@@ -76,14 +80,16 @@ package struct LayoutInput {
             document = resolution.document
             warning = resolution.fallbackWarning
             options.language = resolution.language
-            let setsDirection = config.layout.contains { $0.setting.key == .direction }
-                || overrides.contains { $0.setting.key == .direction }
             if !setsDirection, TextDirection.isRightToLeft(resolution.language) { options.direction = .rtl }
         } else if let locale = locale ?? config.locale {
             throw InputError.catalog(.localeWithoutCatalog(locale))
         } else if let reference = Self.firstReference(in: document) {
             throw InputError.catalog(.noCatalog(key: reference.key, at: SourceSpan(
                 file: tagsName, line: reference.location?.line ?? 1, column: reference.location?.column ?? 1)))
+        }
+        if let pseudo {
+            document = pseudo.apply(to: document)
+            if pseudo.isRightToLeft, !setsDirection { options.direction = .rtl }
         }
         return Loaded(document: document, options: options, config: config, fonts: fonts(config: config),
                       fontPlaces: FontPlaces(font: place(of: .font, in: config),

@@ -45,6 +45,9 @@ extension LayoutInput: ParsableArguments {
         .repeating(\.formatArguments, "--format-argument",
                    help: "A value for the next %@ or %1$@ argument of catalog strings; repeatable.",
                    value: .text("VALUE")),
+        .option(\.pseudo, "--pseudo",
+                help: "Show every text in a pseudolanguage: twice as long, accented, bounded, mirrored, or expanded.",
+                value: .choice, defaultDescription: "none"),
     ] }
 
     static var arguments: [ArgumentGroup<Self>] {
