@@ -142,6 +142,15 @@ public struct TagLayout: Sendable {
         }
     }
 
+    /// Selected tags that ``LayoutOptions/maxLines`` hides, which a person can then neither see nor unselect.
+    public var hiddenSelectedTags: [ElementID] {
+        zip(flow.sections, document.sections).enumerated().flatMap { index, pair in
+            let (laidOut, section) = pair
+            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }
+                .map { ElementID.item(index, $0) }
+        }
+    }
+
     /// Tags that will draw tofu, with how many glyphs are missing.
     public var tagsWithMissingGlyphs: [(id: ElementID, tag: MeasuredTag)] {
         tags.enumerated().flatMap { section, tags in

@@ -51,11 +51,7 @@ package struct TextWarnings {
                 + "so the cell clips it, first '\(first.tag.text)' at \(place(first.id)): " + remedy
         }
         // maxLines hides the last tags of a section; selected ones among them are chosen out of sight.
-        let hiddenSelected = zip(layout.flow.sections, layout.document.sections).enumerated().flatMap { index, pair in
-            let (laidOut, section) = pair
-            return section.tags.indices.suffix(laidOut.hiddenCount).filter { section.tags[$0].isSelected }
-                .map { ElementID.item(index, $0) }
-        }
+        let hiddenSelected = layout.hiddenSelectedTags
         if let first = hiddenSelected.first {
             let count = hiddenSelected.count
             hiddenSelection = "\(count) selected tag\(count == 1 ? " is" : "s are") past the \(options.maxLines) "

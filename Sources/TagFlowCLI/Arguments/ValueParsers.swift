@@ -47,6 +47,25 @@ extension ValueParser {
     }
 }
 
+extension ValueParser {
+    /// Parses a comma-separated list of any length with `self`; `all`, when given, is the word `all`'s list.
+    func commaSeparated(all: [Value]? = nil) -> ValueParser<[Value]> {
+        let element = self
+        return ValueParser<[Value]>(valueName: valueName + ",…", completion: completion,
+                                    parse: { text throws(ValueError) in
+                                        if let all, text.lowercased() == "all" { return all }
+                                        let parts = text.split(separator: ",").map {
+                                            String($0).trimmingCharacters(in: .whitespaces)
+                                        }
+                                        guard !parts.isEmpty else { throw .empty }
+                                        var values = [Value]()
+                                        for part in parts { values.append(try element.parse(part)) }
+                                        return values
+                                    },
+                                    describe: { $0.map(element.describe).joined(separator: ",") })
+    }
+}
+
 /// The one number parser: a plain decimal number, with no units.
 func parseNumber(_ text: String) throws(ValueError) -> Double {
     guard let number = Double(text), !text.contains(where: { $0.isLetter && $0 != "e" && $0 != "E" }) else {

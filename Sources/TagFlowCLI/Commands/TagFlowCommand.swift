@@ -11,7 +11,7 @@ public enum TagFlowCommand {
     /// Every subcommand, in the order help lists them. A new command is one file and one entry here.
     static var commands: [any ParsableCommand.Type] { [
         LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self,
-        DiffCommand.self,
+        DiffCommand.self, FitCommand.self,
         DevicesCommand.self, SnapshotCommand.self,
     ] }
 
