@@ -17,7 +17,8 @@ extension FitRun {
         case .clippedText: "'\(finding.text)' is \(overflow) pt taller than its cell"
         case .overMaxLines: "\(finding.hiddenCount ?? 0) tags hidden past maxLines"
         case .hiddenSelection: "selected '\(finding.text)' is hidden past maxLines"
-        case .missingGlyphs: "'\(finding.text)' has characters no font draws: \(finding.characters.joined(separator: " "))"
+        case .missingGlyphs:
+            "'\(finding.text)' has characters no font draws: \(finding.characters.joined(separator: " "))"
         }
     }
 
