@@ -104,7 +104,7 @@ import TagFlowReview
         let scroll = ScrollCommand.help(width: 200)
         #expect(scroll.contains("--png-compression <fastest|fast|small>"))
         #expect(scroll.contains("How hard PNGs are compressed. (default: fast)\n"), "the first clause, then the default")
-        #expect(scroll.contains("INPUT:\n  --config, --input-format, --device and 2 more: see 'tagflow help scroll'."))
+        #expect(scroll.contains("INPUT:\n  --config, --input-format, --device and 7 more: see 'tagflow help scroll'."))
         #expect(!scroll.contains("--font-dir"))
         #expect(ScrollCommand.help(width: 200, full: true).contains("--font-dir <DIR>"))
         #expect(HelpText.firstClause("Colours; light is YLTagsChooser's.") == "Colours.")

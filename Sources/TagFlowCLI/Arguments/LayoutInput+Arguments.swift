@@ -51,8 +51,8 @@ extension LayoutInput: ParsableArguments {
     ] }
 
     static var arguments: [ArgumentGroup<Self>] {
-        [ArgumentGroup("Input", inputArguments, shared: true),
-         ArgumentGroup("Strings", stringArguments, shared: true),
+        // The strings' options are input too: one group, one line of --help.
+        [ArgumentGroup("Input", inputArguments + stringArguments, shared: true),
          ArgumentGroup("Layout", layoutArguments, page: .layoutOptions)]
     }
 
