@@ -317,6 +317,10 @@ extension CatalogError {
             return ErrorReport(message: "the catalog \(catalog) has no strings in '\(locale)'",
                                hint: (closestMatch(to: locale, in: available).map { "did you mean \($0)? " } ?? "")
                                    + "its languages are \(available.joined(separator: ", "))")
+        case let .localeNotAFileName(locale, location):
+            return ErrorReport(message: "the locale '\(locale)' cannot name a golden", location: location,
+                               hint: "write a BCP 47 tag of letters, digits and hyphens, as the catalog names it: "
+                                   + "de, zh-Hans")
         case let .localeWithoutCatalog(locale):
             return ErrorReport(message: "--locale \(locale) needs a string catalog",
                                hint: "give it with --catalog, or \"catalog\" in the config")

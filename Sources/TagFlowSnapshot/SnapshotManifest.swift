@@ -209,7 +209,8 @@ package struct SnapshotManifest: Sendable {
     private static func matrixFromJSON(_ value: Located<JSONValue>,
                                        ofScreen: Bool) throws(InputError) -> SnapshotMatrix {
         let reader = try JSONObjectReader(value, context: "\"variants\"")
-        let axes = ["devices", "widths", "scales", "themes", "directions", "contentSizes", "legibilityWeights"]
+        let axes = ["devices", "widths", "scales", "locales", "pseudo", "themes", "directions", "contentSizes",
+                    "legibilityWeights"]
         try reader.rejectUnknownKeys(allowed: axes)
         for key in axes {
             guard let list = reader[key], case .array(let elements) = list.value else { continue }
@@ -266,7 +267,9 @@ package struct SnapshotManifest: Sendable {
                               themes: try choices("themes", ThemeName.self).map(\.rawValue),
                               directions: try choices("directions", Direction.self),
                               contentSizes: try choices("contentSizes", ContentSizeCategory.self),
-                              legibilityWeights: try choices("legibilityWeights", LegibilityWeight.self))
+                              legibilityWeights: try choices("legibilityWeights", LegibilityWeight.self),
+                              locales: try locales(strings("locales")),
+                              pseudo: try choices("pseudo", Pseudolanguage.self))
     }
 
     /// The names an axis's values are chosen from, for the axes that choose; empty for the others.
@@ -276,7 +279,19 @@ package struct SnapshotManifest: Sendable {
         case "directions": Direction.allCases.map(\.rawValue)
         case "contentSizes": ContentSizeCategory.allCases.map(\.rawValue)
         case "legibilityWeights": LegibilityWeight.allCases.map(\.rawValue)
+        case "pseudo": Pseudolanguage.allCases.map(\.rawValue)
         default: []
+        }
+    }
+
+    /// Locales as they name goldens: letters, digits, `-` and `_` (`de`, `zh-Hans`, `pt_BR`).
+    private static func locales(_ values: [Located<String>]) throws(InputError) -> [String] {
+        try values.map { value throws(InputError) in
+            guard !value.value.isEmpty, value.value.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber
+                || $0 == "-" || $0 == "_") }) else {
+                throw .catalog(.localeNotAFileName(value.value, at: value.location))
+            }
+            return value.value
         }
     }
 

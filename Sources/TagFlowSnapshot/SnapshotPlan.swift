@@ -18,6 +18,9 @@ package struct SnapshotMatrix: Equatable, Sendable {
     var directions: [Direction] = []
     var contentSizes: [ContentSizeCategory] = []
     var legibilityWeights: [LegibilityWeight] = []
+    /// The string catalog's languages, and pseudolanguages, the screen's strings are shown in.
+    var locales: [String] = []
+    var pseudo: [Pseudolanguage] = []
 
     /// This matrix with each axis that `override` gives replaced by it.
     func overridden(by override: SnapshotMatrix) -> SnapshotMatrix {
@@ -29,32 +32,36 @@ package struct SnapshotMatrix: Equatable, Sendable {
                        directions: override.directions.isEmpty ? directions : override.directions,
                        contentSizes: override.contentSizes.isEmpty ? contentSizes : override.contentSizes,
                        legibilityWeights: override.legibilityWeights.isEmpty ? legibilityWeights
-                                                                              : override.legibilityWeights)
+                                                                              : override.legibilityWeights,
+                       locales: override.locales.isEmpty ? locales : override.locales,
+                       pseudo: override.pseudo.isEmpty ? pseudo : override.pseudo)
     }
 
     /// Every combination, in the order of the axes as listed: devices vary slowest, legibility weights fastest.
     ///
     /// - Complexity: O(*p*), where *p* is the product of the axes' lengths.
     var combinations: [SnapshotVariant.Settings] {
-        func axis<T>(_ values: [T]) -> [T?] { values.isEmpty ? [nil] : values.map { $0 } }
-        var result = [SnapshotVariant.Settings]()
-        for device in axis(devices) {
-            for width in axis(widths) {
-                for scale in axis(scales) {
-                    for theme in axis(themes) {
-                        for direction in axis(directions) {
-                            for contentSize in axis(contentSizes) {
-                                for legibilityWeight in axis(legibilityWeights) {
-                                    result.append(.init(device: device, width: width, scale: scale, theme: theme,
-                                                        direction: direction, contentSize: contentSize,
-                                                        legibilityWeight: legibilityWeight))
-                                }
-                            }
-                        }
-                    }
+        var result = [SnapshotVariant.Settings()]
+        // Each axis given multiplies the variants so far, so the first axis varies slowest.
+        func vary<T>(_ values: [T], _ set: (inout SnapshotVariant.Settings, T) -> Void) {
+            guard !values.isEmpty else { return }
+            result = result.flatMap { base in
+                values.map { value in
+                    var settings = base
+                    set(&settings, value)
+                    return settings
                 }
             }
         }
+        vary(devices) { $0.device = $1 }
+        vary(widths) { $0.width = $1 }
+        vary(scales) { $0.scale = $1 }
+        vary(locales) { $0.locale = $1 }
+        vary(pseudo) { $0.pseudo = $1 }
+        vary(themes) { $0.theme = $1 }
+        vary(directions) { $0.direction = $1 }
+        vary(contentSizes) { $0.contentSize = $1 }
+        vary(legibilityWeights) { $0.legibilityWeight = $1 }
         return result
     }
 }
@@ -70,13 +77,18 @@ package struct SnapshotVariant: Hashable, Sendable {
         var direction: Direction?
         var contentSize: ContentSizeCategory?
         var legibilityWeight: LegibilityWeight?
+        var locale: String?
+        var pseudo: Pseudolanguage?
 
-        /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `dark`, `rtl`, `AX2`, `bold`, each only if set.
+        /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `de`, `double`, `dark`, `rtl`, `AX2`, `bold`,
+        /// each only if set.
         var nameParts: [String] {
             var parts = [String]()
             if let device { parts.append(device) }
             if let width { parts.append("w" + formatPoints(width)) }
             if let scale { parts.append("@" + formatPoints(scale) + "x") }
+            if let locale { parts.append(locale) }
+            if let pseudo { parts.append(pseudo.rawValue) }
             if let theme { parts.append(theme) }
             if let direction { parts.append(direction.rawValue) }
             if let contentSize { parts.append(contentSize.rawValue) }

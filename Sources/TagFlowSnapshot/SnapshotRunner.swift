@@ -454,6 +454,8 @@ package struct SnapshotRunner: Sendable {
         var input = LayoutInput()
         input.config = screen.configPath
         input.device = settings.device
+        input.locale = settings.locale
+        input.pseudo = settings.pseudo
         func override(_ key: LayoutOptionKey, _ value: LayoutSetting.Value) {
             input.overrides.append((LayoutSetting.named(key), value))
         }
@@ -461,7 +463,7 @@ package struct SnapshotRunner: Sendable {
         if let direction = settings.direction { override(.direction, .text(direction.rawValue)) }
         if let contentSize = settings.contentSize { override(.contentSize, .text(contentSize.rawValue)) }
         if let weight = settings.legibilityWeight { override(.legibilityWeight, .text(weight.rawValue)) }
-        let loaded = try input.loaded(inputs.document, config: inputs.config)
+        let loaded = try input.loaded(inputs.document, config: inputs.config, tagsName: screen.tagsPath)
         var styleSettings = StyleSettings()
         styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
         let style = try styleSettings.style(config: loaded.config)

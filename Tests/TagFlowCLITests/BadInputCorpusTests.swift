@@ -455,7 +455,33 @@ import TagFlowTestSupport
              status: 1, stdout: ["images differ", "size changed 1×1 → 4000×4000"]),
     ]
 
-    static let cases = tagsCases + jsonCases + numberCases + fileCases + argumentCases + pngCases
+    /// String catalogs that do not read, and tags naming strings they lack: each with its place, nothing written.
+    static let catalogCases: [Case] = [
+        Case(name: "a UTF-16 .strings file missing a semicolon",
+             files: ["a.tags": .text("@key b\n"), "L.strings": .bytes([0xFF, 0xFE] + Array("\"a\" = \"1\";\n\"b\" = \"2\"\n\"c\" = \"3\";\n".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })],
+             arguments: ["render", "a.tags", "--catalog", "L.strings", "-o", "out.png"],
+             status: 2, stderr: ["L.strings:3:1: error: expected ';' after the value, found '\"'"]),
+        Case(name: "a .strings file in UTF-16 without a byte order mark",
+             files: ["a.tags": .text("@key a\n"), "L.strings": .bytes(Array("\"a\" = \"1\";".utf16).flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] })],
+             arguments: ["layout", "a.tags", "--catalog", "L.strings"],
+             status: 2, stderr: ["error: L.strings is neither UTF-8 nor UTF-16 with a byte order mark"]),
+        Case(name: "an .xcstrings plural category CLDR lacks",
+             files: ["a.tags": .text("@key n\n"), "c.xcstrings": .text(#"{"sourceLanguage": "en", "strings": {"n": {"localizations": {"en": {"variations": {"plural": {"several": {"stringUnit": {"state": "translated", "value": "x"}}}}}}}}}"#)],
+             arguments: ["layout", "a.tags", "--catalog", "c.xcstrings"],
+             status: 2, stderr: ["c.xcstrings:1:95: error: unknown plural category 'several' in strings → n → localizations → en → variations → plural"]),
+        Case(name: "a key pattern matching nothing",
+             files: ["a.tags": .text("x\n@keys sport.*\n"), "c.xcstrings": .text(#"{"sourceLanguage": "en", "strings": {"hiking": {}}}"#)],
+             arguments: ["layout", "a.tags", "--catalog", "c.xcstrings"],
+             status: 2, stderr: ["a.tags:2:1: error: no key of the catalog c.xcstrings matches 'sport.*'"]),
+        Case(name: "a catalog marker without a key", files: ["a.tags": .text("@key\n")], arguments: ["layout", "a.tags"],
+             status: 2, stderr: ["a.tags:1:1: error: @key needs a key of the string catalog"]),
+        Case(name: "a snapshot locale that cannot name a golden",
+             files: ["a.tags": .text("x\n"), "tagflow.json": .text(#"{"screens": [{"name": "a", "tags": "a.tags", "variants": {"locales": ["de/x"]}}]}"#)],
+             arguments: ["snapshot", "verify"],
+             status: 2, stderr: ["tagflow.json:1:71: error: the locale 'de/x' cannot name a golden"]),
+    ]
+
+    static let cases = tagsCases + jsonCases + numberCases + fileCases + argumentCases + pngCases + catalogCases
 
     @Test func theCorpusIsLargeEnough() {
         #expect(Self.cases.count >= 40)

@@ -42,6 +42,15 @@ import TagFlowReview
                 == SnapshotMatrix(themes: ["light"], legibilityWeights: [.bold]))
     }
 
+    @Test func localesAndPseudolanguagesAreNamedAfterTheDevice() {
+        let matrix = SnapshotMatrix(devices: ["iphone-15"], themes: ["dark"], contentSizes: [.accessibilityLarge],
+                                    locales: ["de", "zh-Hans"], pseudo: [.double])
+        #expect(matrix.combinations.map { SnapshotVariant(screen: "interests", settings: $0).name }
+                == ["interests/iphone-15-de-double-dark-AX2", "interests/iphone-15-zh-Hans-double-dark-AX2"])
+        #expect(SnapshotMatrix(locales: ["de"]).overridden(by: SnapshotMatrix(pseudo: [.rtl]))
+                == SnapshotMatrix(locales: ["de"], pseudo: [.rtl]))
+    }
+
     @Test func widthsAndScalesAreNamedToo() {
         let matrix = SnapshotMatrix(widths: [320, 414.5], scales: [3])
         #expect(matrix.combinations.map { SnapshotVariant(screen: "s", settings: $0).name } == ["s/w320-@3x", "s/w414.5-@3x"])

@@ -24,6 +24,8 @@ public enum CatalogError: Error, Sendable {
     case patternMatchesNothing(String, catalog: String, at: SourceSpan)
     /// A `--locale` the catalog has no strings in.
     case unknownLocale(String, catalog: String, available: [String])
+    /// A snapshot manifest's locale that cannot be part of a golden's file name.
+    case localeNotAFileName(String, at: SourceSpan)
     /// `--locale` given without a catalog.
     case localeWithoutCatalog(String)
 }

@@ -30,7 +30,10 @@ public enum StringsFileReader {
             return text
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? bytes.dropFirst(3) : bytes[...]
-        guard let text = String(validating: body, as: UTF8.self) else { throw .catalog(.stringsEncoding(file: file)) }
+        // A NUL is no character of a .strings file: UTF-16 without its byte order mark reads as UTF-8 full of them.
+        guard !body.contains(0), let text = String(validating: body, as: UTF8.self) else {
+            throw .catalog(.stringsEncoding(file: file))
+        }
         return text
     }
 
