@@ -1,0 +1,37 @@
+import TagFlowLayout
+
+/// One variant of a fit matrix: a device's width, a text size, a language or pseudolanguage, and Bold Text.
+public struct FitVariant: Hashable, Sendable {
+    /// The device's name; empty when the width comes from the options alone.
+    public var device: String
+    public var width: Double
+    public var contentSize: ContentSizeCategory
+    /// The catalog's language; `nil` without a catalog.
+    public var locale: String?
+    /// The pseudolanguage's name; `nil` for none.
+    public var pseudo: String?
+    public var legibilityWeight: LegibilityWeight
+
+    public init(device: String, width: Double, contentSize: ContentSizeCategory, locale: String?, pseudo: String?,
+                legibilityWeight: LegibilityWeight) {
+        self.device = device
+        self.width = width
+        self.contentSize = contentSize
+        self.locale = locale
+        self.pseudo = pseudo
+        self.legibilityWeight = legibilityWeight
+    }
+
+    /// `iphone-se/AX3/de/double/bold`: the values that are set, in that order.
+    public var name: String {
+        [device.isEmpty ? formatPoints(width) + "pt" : device, contentSize.rawValue, locale, pseudo,
+         legibilityWeight == .bold ? "bold" : nil].compactMap { $0 }.joined(separator: "/")
+    }
+
+    /// The same variant at another text size.
+    func at(_ size: ContentSizeCategory) -> FitVariant {
+        var variant = self
+        variant.contentSize = size
+        return variant
+    }
+}
