@@ -207,7 +207,7 @@ import TagFlowImage
         let warnings = result.stderr.split(separator: "\n").filter { $0.hasPrefix("warning:") }
         #expect(warnings.count == 1, "\(warnings)")
         #expect(warnings.first?.contains("SF Pro → DejaVu Sans") == true, "\(warnings)")
-        #expect(warnings.first?.contains("PingFang SC → WenQuanYi Zen Hei") == true, "\(warnings)")
+        #expect(warnings.first?.contains("PingFang SC → Noto Sans CJK SC") == true, "\(warnings)")
         // -o /dev/null writes to the device; it is not replaced by a file.
         let attributes = try FileManager.default.attributesOfItem(atPath: "/dev/null")
         #expect(attributes[.type] as? FileAttributeType == .typeCharacterSpecial, "/dev/null is now \(attributes[.type] ?? "gone")")
