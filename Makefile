@@ -13,7 +13,8 @@ OUT ?= out
 
 # C libraries and fonts tagflow builds and runs with.
 RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libfribidi-dev \
-	libgif-dev libpng-dev zlib1g-dev libdeflate-dev libisal-dev fonts-dejavu-core fonts-wqy-zenhei
+	libgif-dev libpng-dev zlib1g-dev libdeflate-dev libisal-dev libmicrohttpd-dev fonts-dejavu-core \
+	fonts-wqy-zenhei
 # Tools the tests compare against (Chromium's layout, rsvg-convert, ImageMagick's compare); man-db renders the
 # generated manual page (man -l); bash, zsh and fish check the generated completion scripts; the colour emoji
 # font is the one the emoji tests add by folder; hb-shape (libharfbuzz-bin) shapes a font file directly, for the
