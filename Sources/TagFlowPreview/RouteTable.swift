@@ -6,6 +6,7 @@ import TagFlowLayout
 /// `%2F`, an absolute path or a symbolic link's name are simply paths that are not in the table.
 public final class RouteTable: Sendable {
     private let resources = Locked<[String: HTTPResponse]>([:])
+    private let provider = Locked<(@Sendable (String) -> HTTPResponse?)?>(nil)
     /// The path of the Server-Sent Events stream.
     public let eventsPath: String
     public let events: EventStream
@@ -13,6 +14,12 @@ public final class RouteTable: Sendable {
     public init(eventsPath: String = "/events", events: EventStream = EventStream()) {
         self.eventsPath = eventsPath
         self.events = events
+    }
+
+    /// Answers paths the table lacks: `body` looks at the path as text (never as a file name) and returns nil for
+    /// a path it does not know, which is then a 404.
+    public func provide(_ body: @escaping @Sendable (String) -> HTTPResponse?) {
+        provider.withLock { $0 = body }
     }
 
     /// Serves `response` at `path` from now on, in place of what was there.
@@ -41,6 +48,7 @@ public final class RouteTable: Sendable {
             response.events = events.subscribe()
             return response
         }
-        return resources.withLock { $0[path] }
+        if let response = resources.withLock({ $0[path] }) { return response }
+        return provider.withLock { $0 }?(path)
     }
 }
