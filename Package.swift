@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "TagFlowRenderTests",
                     dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowInput", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
-        .testTarget(name: "TagFlowPreviewTests", dependencies: ["TagFlowPreview", "TagFlowLayout"]),
+        .testTarget(name: "TagFlowPreviewTests", dependencies: ["TagFlowPreview", "TagFlowLayout", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowPipeline",
                                                           "TagFlowSnapshot", "TagFlowTestSupport"]),
     ]

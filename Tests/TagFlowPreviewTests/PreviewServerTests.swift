@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import TagFlowPreview
 import TagFlowLayout
+import TagFlowTestSupport
 
 /// The preview server answers only requests for itself, only from its table, only with GET and HEAD (and the one
 /// POST a run allows), and keeps serving whatever it is sent.

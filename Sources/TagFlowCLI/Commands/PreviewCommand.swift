@@ -67,6 +67,9 @@ struct PreviewCommand: ParsableCommand {
         let follower = try PreviewFollower(session: session)
         console.out("tagflow preview: \(server.url(token.map { "/?token=" + $0 } ?? "/"))\n")
         if server.hosts.count > 1 { console.out("  also on http://\(server.hosts[1])/\n") }
+        let inputs = session.inputs
+        console.err("following \(inputs.files.count + inputs.folders.count) input"
+            + "\(inputs.files.count + inputs.folders.count == 1 ? "" : "s"); Ctrl-C stops\n")
         _ = interruption.waitForSignal()
         follower.stop()
         server.stop()

@@ -42,7 +42,8 @@ struct PreviewPage {
     var routes: [String: HTTPResponse] {
         ["/": HTTPResponse(contentType: "text/html; charset=utf-8", body: Array(html.utf8)),
          "/preview.js": HTTPResponse(contentType: "text/javascript; charset=utf-8", body: Array(Self.script.utf8)),
-         "/preview.css": HTTPResponse(contentType: "text/css; charset=utf-8", body: Array(Self.style.utf8))]
+         "/preview.css": HTTPResponse(contentType: "text/css; charset=utf-8", body: Array(Self.style.utf8)),
+         "/favicon.svg": HTTPResponse(contentType: "image/svg+xml", body: Array(Self.icon.utf8))]
     }
 
     var html: String {
@@ -57,6 +58,7 @@ struct PreviewPage {
             <meta name="viewport" content="width=device-width">
             <title>tagflow preview</title>
             <link rel="stylesheet" href="/preview.css">
+            <link rel="icon" href="/favicon.svg">
             <script src="/preview.js" defer></script>
             </head><body data-mode="\(isManifest ? "manifest" : "tags")">
             <header><h1>tagflow preview</h1><span id="status">connecting…</span>
@@ -70,6 +72,11 @@ struct PreviewPage {
 
             """
     }
+
+    /// Three tags in a row.
+    static let icon = ##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><g fill="none" stroke="#c90">"##
+        + #"<rect x="1" y="2" width="8" height="5" rx="2.5"/><rect x="10" y="2" width="5" height="5" rx="2.5"/>"#
+        + #"<rect x="1" y="9" width="11" height="5" rx="2.5"/></g></svg>"#
 
     static let style = """
         body { margin: 16px; font: 13px system-ui, sans-serif; background: #f4f4f6; color: #222; }
@@ -114,6 +121,7 @@ struct PreviewPage {
           img.alt = variant.name;
           img.addEventListener("load", () => {
             window.tagflowLoads.push({ key: variant.key, src: img.getAttribute("src"), time: Date.now() });
+            window.dispatchEvent(new Event("tagflow-load"));
           });
           device.append(img);
           node.append(device, element("div", "verdict"), element("div", "meta"), element("div", "warnings"),
@@ -180,6 +188,7 @@ struct PreviewPage {
           });
           while (screens.children.length > state.screens.length) screens.lastChild.remove();
           showPlayer();
+          window.dispatchEvent(new Event("tagflow-state"));
         }
 
         function showPlayer() {

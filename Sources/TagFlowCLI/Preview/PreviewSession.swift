@@ -226,7 +226,7 @@ final class PreviewSession: Sendable {
             let scale = drawing.settings.scale ?? scene.layout.options.displayScale
             let renderer = ContentRenderer(scene: scene)
             drawing.png = try renderer.render(.png, scale: scale,
-                                              png: PNGEncoder(options: PNGEncoder.Compression.fast.options))
+                                              png: PNGEncoder(options: PNGEncoder.Compression.fastest.options))
             (drawing.pixelWidth, drawing.pixelHeight) = try renderer.pixelSize(scale: scale)
             drawing.scale = scale
             let check = try QueryCheck(layout: scene.layout, strategy: .cached, kind: .visible, step: 10, seed: 0,

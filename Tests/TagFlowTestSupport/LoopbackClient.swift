@@ -2,18 +2,23 @@ import Foundation
 
 /// A bare HTTP/1.1 client over a TCP socket to the loopback, so a test can send what no browser would: a wrong
 /// `Host`, a raw `..`, a malformed request line, headers too large.
-struct LoopbackClient {
-    struct Answer {
-        var status: Int?
-        var headers: [String: String]
-        var body: String
+public struct LoopbackClient: Sendable {
+    public struct Answer: Sendable {
+        public var status: Int?
+        public var headers: [String: String]
+        public var body: String
     }
 
-    let port: UInt16
-    var ipv6 = false
+    public let port: UInt16
+    public var ipv6 = false
+
+    public init(port: UInt16, ipv6: Bool = false) {
+        self.port = port
+        self.ipv6 = ipv6
+    }
 
     /// Sends `request` as it is, then reads until the server closes; nil status if it closed without answering.
-    func send(_ request: String) throws -> Answer {
+    public func send(_ request: String) throws -> Answer {
         let socket = try connect()
         defer { close(socket) }
         var bytes = Array(request.utf8)
@@ -29,13 +34,13 @@ struct LoopbackClient {
     }
 
     /// `GET path` with this server's own Host, closing after the answer.
-    func get(_ path: String, method: String = "GET", host: String? = nil, extra: String = "") throws -> Answer {
+    public func get(_ path: String, method: String = "GET", host: String? = nil, extra: String = "") throws -> Answer {
         try send("\(method) \(path) HTTP/1.1\r\nHost: \(host ?? ownHost)\r\n\(extra)Connection: close\r\n\r\n")
     }
 
-    var ownHost: String { ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)" }
+    public var ownHost: String { ipv6 ? "[::1]:\(port)" : "127.0.0.1:\(port)" }
 
-    func connect() throws -> Int32 {
+    public func connect() throws -> Int32 {
         let socket = Glibc.socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         var timeout = timeval(tv_sec: 60, tv_usec: 0)
         setsockopt(socket, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -68,7 +73,7 @@ struct LoopbackClient {
         return socket
     }
 
-    func readAll(_ socket: Int32) -> [UInt8] {
+    public func readAll(_ socket: Int32) -> [UInt8] {
         var received = [UInt8]()
         var buffer = [UInt8](repeating: 0, count: 65536)
         while true {
@@ -79,7 +84,7 @@ struct LoopbackClient {
         return received
     }
 
-    static func parse(_ bytes: [UInt8]) -> Answer {
+    public static func parse(_ bytes: [UInt8]) -> Answer {
         let text = String(decoding: bytes, as: UTF8.self)
         guard let end = text.range(of: "\r\n\r\n") else { return Answer(status: nil, headers: [:], body: text) }
         var lines = text[..<end.lowerBound].components(separatedBy: "\r\n")
