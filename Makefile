@@ -24,7 +24,8 @@ TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-not
 TEST_PYTHON = $(CURDIR)/.build/python-tools/bin/python3
 # The tests see only the fonts named there, so no result depends on what else a machine has installed.
 TEST_FONTCONFIG = $(CURDIR)/Tests/fontconfig/fonts.conf
-# The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.
+# The benchmark races Chromium and ImageMagick, reads peak memory with GNU time, and times `tagflow preview` in
+# Chromium through Playwright (scripts/python-tools).
 BENCH_PACKAGES = chromium time imagemagick
 
 # Where `make install` puts the binary, the manual page and the completion scripts. DESTDIR stages a package.
@@ -115,6 +116,7 @@ lint:
 
 bench: deps
 	@./scripts/apt-install $(BENCH_PACKAGES)
+	@./scripts/python-tools
 	$(RELEASE_BUILD) --product tagflow
 	$(RELEASE_BUILD) --product tagflow-bench
 	.build/release/tagflow-bench

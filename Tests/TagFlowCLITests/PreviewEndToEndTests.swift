@@ -119,6 +119,36 @@ import TagFlowTestSupport
         #expect(preview.process.wait() == 129)
     }
 
+    /// The goldens switch: a variant against its golden, with the words and pictures `snapshot verify` gives.
+    @Test func aVariantIsComparedWithItsGoldenAsVerifyDoes() throws {
+        let project = try Self.project()
+        let tags = project.path("Examples/demo.tags")
+        let renamed = try String(contentsOfFile: tags, encoding: .utf8).replacingOccurrences(of: "\n足球\n",
+                                                                                           with: "\n足球运动\n")
+        try Self.saveByRename(renamed, to: tags)
+        let before = Self.files(in: project)
+        let preview = try Preview(["tagflow.json"], in: project)
+        let state = try JSONSerialization.jsonObject(with: Data(try preview.client.get("/state.json").body.utf8))
+        let screens = try #require((state as? [String: Any])?["screens"] as? [[String: Any]])
+        let variants = try #require(screens.first { $0["name"] as? String == "demo" }?["variants"] as? [[String: Any]])
+        let light = try #require(variants.first { $0["name"] as? String == "demo/iphone-se-light" })
+        let id = "\(light["key"] as? String ?? "")-\(light["generation"] as? Int ?? 0)"
+        let answer = try preview.client.get("/compare/\(id).json")
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [[String: Any]])
+        #expect(items.count == 1)
+        #expect(items.first?["name"] as? String == "demo/iphone-se-light.png")
+        #expect(items.first?["status"] as? String == "changed")
+        #expect((items.first?["explanation"] as? [String])?.first == "'足球' → '足球运动' (item 0-1)")
+        let images = try #require(items.first?["images"] as? [[String: String]])
+        #expect(images.map { $0["role"] } == ["golden", "actual", "diff", "pixels"])
+        let golden = try preview.client.get(images[0]["src"] ?? "")
+        #expect(golden.status == 200 && golden.headers["content-type"] == "image/png")
+        #expect(try preview.client.get("/compare/v999-1.json").status == 404)
+        preview.process.send(SIGINT)
+        #expect(preview.process.wait() == 130)
+        #expect(Self.files(in: project) == before, "comparing wrote into the project")
+    }
+
     @Test func aPreviewWithoutTheFlagHasNoWritingEndpoint() throws {
         let project = try Self.project()
         let preview = try Preview(["tagflow.json"], in: project)

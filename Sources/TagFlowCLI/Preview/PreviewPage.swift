@@ -52,6 +52,7 @@ struct PreviewPage {
             return "<label>\(item.label) <select data-switch=\"\(item.name)\">\(options.joined())</select></label>"
         }.joined(separator: "\n")
         let record = canRecord ? #"<button id="record" type="button">Record goldens</button>"# : ""
+        let goldens = isManifest ? #"<label><input type="checkbox" id="goldens"> Compare with goldens</label>"# : ""
         return """
             <!DOCTYPE html>
             <html lang="en"><head><meta charset="utf-8">
@@ -62,7 +63,7 @@ struct PreviewPage {
             <script src="/preview.js" defer></script>
             </head><body data-mode="\(isManifest ? "manifest" : "tags")">
             <header><h1>tagflow preview</h1><span id="status">connecting…</span>
-            <span id="redraws"></span>\(record)</header>
+            <span id="redraws"></span>\(goldens)\(record)</header>
             <nav id="switches">\(controls)</nav>
             <pre id="manifest-error" class="error" hidden></pre>
             <main id="screens"></main>
@@ -88,11 +89,14 @@ struct PreviewPage {
         .variants { display: flex; flex-wrap: wrap; gap: 16px; align-items: flex-start; }
         .variant { background: #fff; border: 1px solid #ccc; border-radius: 8px; padding: 8px; }
         .variant h3 { font-size: 13px; margin: 0 0 4px; }
-        .device { overflow: auto; max-height: 640px; border: 1px solid #888; border-radius: 18px; }
+        .device { overflow: auto; max-height: 640px; width: max-content; border: 1px solid #888; border-radius: 18px; }
         .device img { display: block; }
         .device.whole { max-height: none; }
         .verdict.pass { color: #0a6a0a; } .verdict.fail { color: #a00; }
         .meta { color: #666; font-size: 12px; }
+        .golden { max-width: 420px; font-size: 12px; }
+        .golden .fails { color: #a00; font-weight: bold; } .golden .passes { color: #0a6a0a; }
+        .golden img { width: 120px; margin: 2px; border: 1px solid #ccc; vertical-align: top; }
         .warning { color: #8a5a00; font-size: 12px; }
         #player-frame { width: 100%; height: 760px; border: 1px solid #ccc; background: #fff; }
         button { font: inherit; }
@@ -125,7 +129,7 @@ struct PreviewPage {
           });
           device.append(img);
           node.append(device, element("div", "verdict"), element("div", "meta"), element("div", "warnings"),
-                       element("pre", "error"));
+                       element("pre", "error"), element("div", "golden"));
           const whole = element("button", "", "whole content");
           whole.type = "button";
           whole.addEventListener("click", () => device.classList.toggle("whole"));
@@ -151,7 +155,37 @@ struct PreviewPage {
           const error = node.querySelector(".error");
           error.hidden = !variant.error;
           error.textContent = variant.error ? variant.error.text : "";
+          compare(node, variant);
         }
+
+        // Beside each picture, its goldens as `snapshot verify` compares them: status, detail, explanation, pictures.
+        const goldensSwitch = document.getElementById("goldens");
+        async function compare(node, variant) {
+          const box = node.querySelector(".golden");
+          box.hidden = !goldensSwitch || !goldensSwitch.checked;
+          const id = variant.key + "-" + variant.generation;
+          if (box.hidden || box.dataset.id === id) return;
+          box.dataset.id = id;
+          box.replaceChildren(element("div", "", "comparing with the goldens…"));
+          const items = await (await fetch("/compare/" + id + ".json")).json();
+          if (box.dataset.id !== id) return;
+          if (items.error) { box.replaceChildren(element("pre", "error", items.error)); return; }
+          box.replaceChildren(...items.map((item) => {
+            const part = element("div");
+            part.append(element("div", item.fails ? "fails" : "passes", item.name + ": " + item.status));
+            if (item.detail) part.append(element("div", "", item.detail));
+            for (const words of item.explanation) part.append(element("div", "", "• " + words));
+            for (const image of item.images) {
+              const img = element("img");
+              img.src = image.src;
+              img.alt = image.role;
+              img.title = image.role;
+              part.append(img);
+            }
+            return part;
+          }));
+        }
+        if (goldensSwitch) goldensSwitch.addEventListener("change", () => { if (latest) render(latest); });
 
         let latest = null;
         function render(state) {

@@ -37,6 +37,8 @@ final class PreviewSession: Sendable {
     /// The page's record button, when `--allow-record` gave a token.
     let recordToken: String?
     private let state = Locked(State())
+    /// The goldens' pictures served for each variant compared, by its picture's id, so a new comparison replaces them.
+    private let compared = Locked<[String: [String]]>([:])
 
     /// A tags file's variants beyond this many, the least recently chosen go.
     static let keptVariants = 24
@@ -103,7 +105,23 @@ final class PreviewSession: Sendable {
             return select(settings)
         }
         if path.hasPrefix("/player/") { return player(path) }
+        if path.hasPrefix("/compare/") { return comparison(path) }
         return nil
+    }
+
+    /// The name of the variant whose current picture is `KEY-GENERATION`.
+    func variantName(pictureID: String) -> String? {
+        state.withLock { state in state.drawings.first { "\($0.key)-\($0.generation)" == pictureID }?.name }
+    }
+
+    /// Keeps `paths` as the compared pictures of the variant drawn as `id`, returning those of its older drawings.
+    func comparedPictures(replacing id: String, with paths: [String]) -> [String] {
+        let key = String(id.prefix { $0 != "-" })
+        return compared.withLock { compared in
+            let old = compared[key] ?? []
+            compared[key] = paths
+            return old.filter { !paths.contains($0) }
+        }
     }
 
     /// Draws a tags file's variant if it is new, and answers with its key; the state follows on the events.
