@@ -455,7 +455,8 @@ package struct SnapshotRunner: Sendable {
         return try settings.scene(input, document: inputs.document, config: inputs.config, engine: inputs.engine)
     }
 
-    package static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
+    package static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy],
+                                       frames: Int) -> ScrollFrameRenderer {
         ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview,
                             maxOverviewHeight: ScrollFrameRenderer.defaultMaxOverviewHeight,
                             plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize,

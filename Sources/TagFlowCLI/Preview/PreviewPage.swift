@@ -48,7 +48,9 @@ struct PreviewPage {
 
     var html: String {
         let controls = isManifest ? "" : Self.switches.map { item in
-            let options = (["-"] + item.choices).map { "<option value=\"\($0)\">\($0 == "-" ? "as configured" : $0)</option>" }
+            let options = (["-"] + item.choices).map { choice in
+                "<option value=\"\(choice)\">\(choice == "-" ? "as configured" : choice)</option>"
+            }
             return "<label>\(item.label) <select data-switch=\"\(item.name)\">\(options.joined())</select></label>"
         }.joined(separator: "\n")
         let record = canRecord ? #"<button id="record" type="button">Record goldens</button>"# : ""

@@ -25,8 +25,8 @@ extension PreviewSession {
                 .verify(SnapshotRun(filters: [name], reportFolder: folder.path, threads: 1))
             answer = .array(report.items.map { item in
                 let images: [JSONOutput] = item.images.compactMap { image in
-                    guard let bytes = FileManager.default.contents(atPath: folder.appendingPathComponent(image.path).path)
-                    else { return nil }
+                    let file = folder.appendingPathComponent(image.path).path
+                    guard let bytes = FileManager.default.contents(atPath: file) else { return nil }
                     let route = "/compared/\(id)/\(item.images.firstIndex(of: image) ?? 0)-\(image.role.rawValue).png"
                     pictures[route] = HTTPResponse(contentType: "image/png", body: Array(bytes))
                     return .object([("role", .string(image.role.rawValue)), ("src", .string(route))])

@@ -51,7 +51,8 @@ struct LoopbackSockets {
     }
 
     private static func listen(ipv6: Bool, port: UInt16) throws(ServerError) -> Int32 {
-        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let kind = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue)
+        let descriptor = socket(ipv6 ? AF_INET6 : AF_INET, kind, 0)
         guard descriptor >= 0 else {
             let reason = errno == EAFNOSUPPORT ? "no IPv6" : String(cString: strerror(errno))
             throw .cannotListen(port: port, reason: reason)

@@ -63,7 +63,8 @@ final class MicroHTTPDaemon: @unchecked Sendable {
 
     /// libmicrohttpd's access handler: called when a request's headers are in, then for a POST with each piece of
     /// its body, which is not wanted and so dropped, and once more at its end.
-    private static let handle: MHD_AccessHandlerCallback = { context, connection, url, method, _, _, uploadSize, state in
+    private static let handle: MHD_AccessHandlerCallback = {
+        context, connection, url, method, _, _, uploadSize, state in
         guard let context, let connection, let url, let method, let uploadSize, let state else { return .NO }
         let methodText = String(cString: method)
         if methodText == "POST" {
