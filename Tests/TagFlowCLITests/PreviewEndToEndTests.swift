@@ -149,6 +149,32 @@ import TagFlowTestSupport
         #expect(Self.files(in: project) == before, "comparing wrote into the project")
     }
 
+    /// A font folder is an input: while it holds no font the screen says so; a font renamed into it is loaded, and
+    /// the variant drawn in it.
+    @Test func aFontAddedToAFontFolderRedraws() throws {
+        let folder = try TemporaryFolder()
+        try folder.write("a.tags", "Design systems\nTypography\n")
+        try FileManager.default.createDirectory(atPath: folder.path("fonts"), withIntermediateDirectories: false)
+        let preview = try Preview(["a.tags", "--font-dir", "fonts", "--font", "TagFlow Test Private"], in: folder)
+        func screen() throws -> [String: Any] {
+            let state = try JSONSerialization.jsonObject(with: Data(try preview.client.get("/state.json").body.utf8))
+            return try #require(((state as? [String: Any])?["screens"] as? [[String: Any]])?.first)
+        }
+        let error = try #require(try screen()["error"] as? [String: Any])
+        #expect(error["message"] as? String == "font folder 'fonts' holds no font that fontconfig loads")
+        #expect((try screen()["variants"] as? [[String: Any]])?.first?["picture"] is NSNull)
+        let font = packageRoot.appendingPathComponent("Tests/TagFlowTextTests/Fonts/TagFlowTest-Private.ttf").path
+        try FileManager.default.copyItem(atPath: font, toPath: folder.path("fonts/.copying"))
+        #expect(rename(folder.path("fonts/.copying"), folder.path("fonts/TagFlowTest-Private.ttf")) == 0)
+        #expect(preview.waitForRedraws(1))
+        let after = try screen()
+        #expect(after["error"] is NSNull, "\(after)")
+        let variant = try #require((after["variants"] as? [[String: Any]])?.first)
+        #expect(variant["error"] is NSNull && variant["picture"] as? String == "/picture/v0-1.png", "\(variant)")
+        preview.process.send(SIGINT)
+        #expect(preview.process.wait() == 130)
+    }
+
     @Test func aPreviewWithoutTheFlagHasNoWritingEndpoint() throws {
         let project = try Self.project()
         let preview = try Preview(["tagflow.json"], in: project)
