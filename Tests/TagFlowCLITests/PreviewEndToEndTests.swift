@@ -107,7 +107,7 @@ import TagFlowTestSupport
         try FileManager.default.removeItem(atPath: golden)
         let preview = try Preview(["tagflow.json", "--allow-record"], in: project)
         let token = String(try #require(preview.address.split(separator: "token=").last))
-        #expect(token.count >= 16)
+        #expect(token.count == 32 && token.allSatisfy(\.isHexDigit))
         for path in ["/record", "/record?token=", "/record?token=\(token)0", "/record?token=" + String(token.reversed())] {
             #expect(try preview.client.get(path, method: "POST", extra: "Content-Length: 0\r\n").status == 403, "\(path)")
         }

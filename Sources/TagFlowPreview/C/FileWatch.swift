@@ -104,13 +104,3 @@ public final class FileWatch: @unchecked Sendable {
         path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
     }
 }
-
-public enum FileWatchError: Error, Equatable, CustomStringConvertible {
-    case cannotWatch(path: String, reason: String)
-
-    public var description: String {
-        switch self {
-        case let .cannotWatch(path, reason): "cannot watch \(path.isEmpty ? "files" : path): \(reason)"
-        }
-    }
-}
