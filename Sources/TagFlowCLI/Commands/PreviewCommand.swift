@@ -18,11 +18,12 @@ struct PreviewCommand: ParsableCommand {
         abstract: "Serve a live preview page that redraws on every save.",
         discussion: "Given a manifest (tagflow.json), the page shows every screen and variant, grouped by screen; "
             + "given a tags file, one screen with switches for device, theme, content size, direction and Bold Text. "
-            + "Each variant shows its picture, its check verdict and its scroll player. The inputs (tags, configs, "
-            + "the manifest, font files and folders) are followed with inotify: a save redraws only the variants it "
-            + "affects, and the page updates itself. A file that does not read shows its error, on the page and here, "
-            + "and the last good pictures stay. The server listens on 127.0.0.1 and ::1 only, answers only to its own "
-            + "address, and writes nothing unless --allow-record. Ctrl-C stops it.",
+            + "Saving an input redraws the variants it affects, and the page updates itself. Ctrl-C stops it.",
+        details: "Each variant shows its picture, its check verdict and its scroll player, and, for a manifest, its "
+            + "goldens as 'snapshot verify' compares them. The inputs (tags, configs, the manifest, font files and "
+            + "folders) are followed with inotify, saves by rename too. A file that does not read shows its error, on "
+            + "the page and here, and the last good pictures stay. The server listens on 127.0.0.1 and ::1 only, "
+            + "answers only to its own address, and writes nothing unless --allow-record.",
         examples: [
             "tagflow preview Examples/demo.tags --config Examples/demo.json",
             "tagflow preview tagflow.json --port 8080",
