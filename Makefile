@@ -13,7 +13,8 @@ OUT ?= out
 
 # C libraries and fonts tagflow builds and runs with.
 RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libfribidi-dev \
-	libgif-dev libpng-dev zlib1g-dev libdeflate-dev libisal-dev fonts-dejavu-core fonts-wqy-zenhei
+	libgif-dev libpng-dev zlib1g-dev libdeflate-dev libisal-dev libmicrohttpd-dev fonts-dejavu-core \
+	fonts-wqy-zenhei
 # Tools the tests compare against (Chromium's layout, rsvg-convert, ImageMagick's compare); man-db renders the
 # generated manual page (man -l); bash, zsh and fish check the generated completion scripts; the colour emoji
 # font is the one the emoji tests add by folder; hb-shape (libharfbuzz-bin) shapes a font file directly, for the
@@ -25,7 +26,8 @@ TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-not
 TEST_PYTHON = $(CURDIR)/.build/python-tools/bin/python3
 # The tests see only the fonts named there, so no result depends on what else a machine has installed.
 TEST_FONTCONFIG = $(CURDIR)/Tests/fontconfig/fonts.conf
-# The benchmark races Chromium and ImageMagick, and reads peak memory with GNU time.
+# The benchmark races Chromium and ImageMagick, reads peak memory with GNU time, and times `tagflow preview` in
+# Chromium through Playwright (scripts/python-tools).
 BENCH_PACKAGES = chromium time imagemagick
 
 # Where `make install` puts the binary, the manual page and the completion scripts. DESTDIR stages a package.
@@ -116,6 +118,7 @@ lint:
 
 bench: deps
 	@./scripts/apt-install $(BENCH_PACKAGES)
+	@./scripts/python-tools
 	$(RELEASE_BUILD) --product tagflow
 	$(RELEASE_BUILD) --product tagflow-bench
 	.build/release/tagflow-bench

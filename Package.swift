@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "TagFlowReview", targets: ["TagFlowReview"]),
         .library(name: "TagFlowPipeline", targets: ["TagFlowPipeline"]),
         .library(name: "TagFlowSnapshot", targets: ["TagFlowSnapshot"]),
+        .library(name: "TagFlowPreview", targets: ["TagFlowPreview"]),
         .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
     targets: [
@@ -31,6 +32,7 @@ let package = Package(
         systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
         systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
         systemLibrary("CIgzip", pkgConfig: "libisal", apt: ["libisal-dev"]),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
         // glibc's malloc tuning, for the executable only.
         .systemLibrary(name: "CMalloc"),
 
@@ -48,6 +50,9 @@ let package = Package(
         .target(name: "TagFlowInput", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
         // Checking layouts and pictures: check, the pixel and layout diffs, and their JSON, Markdown and HTML reports.
         .target(name: "TagFlowReview", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowRender"]),
+        // A loopback HTTP server of pages and pictures held in memory, with Server-Sent Events, and a folder watcher:
+        // what `tagflow preview` serves with. Every libmicrohttpd and inotify call sits in Sources/TagFlowPreview/C.
+        .target(name: "TagFlowPreview", dependencies: ["TagFlowLayout", "CMicroHTTPD"]),
         // From inputs to a scene, the one way every command takes (SceneLoader), and what a run shows people: the
         // console, progress, interruption by signals, output paths, and every error's words (ErrorReport).
         .target(name: "TagFlowPipeline", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
@@ -58,7 +63,7 @@ let package = Package(
         // Commands, argument parsing and help.
         .target(name: "TagFlowCLI", dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput",
                                                    "TagFlowRender", "TagFlowReview", "TagFlowPipeline",
-                                                   "TagFlowSnapshot"]),
+                                                   "TagFlowSnapshot", "TagFlowPreview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
         .executableTarget(name: "tagflow-bench",
                           dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput", "TagFlowRender",
@@ -72,6 +77,7 @@ let package = Package(
         .testTarget(name: "TagFlowRenderTests",
                     dependencies: ["TagFlowRender", "TagFlowImage", "TagFlowInput", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowReviewTests", dependencies: ["TagFlowReview", "TagFlowRender", "TagFlowImage", "TagFlowText", "TagFlowLayout"], exclude: ["Fixtures"]),
+        .testTarget(name: "TagFlowPreviewTests", dependencies: ["TagFlowPreview", "TagFlowLayout", "TagFlowTestSupport"]),
         .testTarget(name: "TagFlowCLITests", dependencies: ["TagFlowCLI", "TagFlowInput", "TagFlowReview", "TagFlowPipeline",
                                                           "TagFlowSnapshot", "TagFlowTestSupport"],
                     exclude: ["Catalogs"]),

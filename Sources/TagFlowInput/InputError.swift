@@ -19,6 +19,7 @@ public enum ValueError: Error, Equatable, Sendable {
     case notAShare(String)
     case notARatio(String)
     case notAShard(String)
+    case notAPort(String)
     case notASize(String)
     case notInsets(String)
     case notAColour(String)

@@ -96,6 +96,8 @@ extension ValueError {
                                     "write 0.001 or 0.1%")
         case let .notAShard(text): ("\(what) takes I/N, the I-th of N parts with 1 ≤ I ≤ N; got '\(text)'",
                                     "for a CI matrix of 2 jobs: \(what) 1/2 and \(what) 2/2")
+        case let .notAPort(text): ("\(what) must be a TCP port from 1 to 65535; got '\(text)'",
+                                   "leave it out for a free port")
         case let .notASize(text):
             ("\(what) expects WIDTHxHEIGHT in points, got '\(text)'",
              "for example \(what) \(formatSize(StockFlowLayout.defaultItemSize))")
@@ -613,6 +615,11 @@ extension RunError {
             ErrorReport(message: "'\(layout)' is a layout JSON file but '\(other)' is not",
                         hint: "compare two layout files (tagflow layout --format json), or two tags files")
         case .bothStandardInput: ErrorReport(message: "only one input can be standard input")
+        case let .previewServerFailed(reason):
+            ErrorReport(message: reason, hint: "give another --port, or leave it out for a free one")
+        case let .recordNeedsManifest(path):
+            ErrorReport(message: "--allow-record records a manifest's goldens, and '\(path)' is a tags file",
+                        hint: "preview the manifest (tagflow.json) to record from the page")
         case let .diffPictureNotPNG(path):
             ErrorReport(message: "the diff picture '\(path)' must be a .png file",
                         hint: "write -o diff.png, or -o change.gif, change.apng or a folder for an animated transition")

@@ -69,6 +69,9 @@ package enum RunError: Error {
     case layoutJSONAndOther(layout: String, other: String)
     case bothStandardInput
     case diffPictureNotPNG(String)
+    /// `preview` could not listen or follow its inputs.
+    case previewServerFailed(String)
+    case recordNeedsManifest(String)
     case reportInsideInput(report: String, input: String)
     case reportIsAFile(String)
     case reportNotWritable(String)

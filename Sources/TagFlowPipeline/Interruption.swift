@@ -41,6 +41,12 @@ package final class Interruption {
 
     package var wasRequested: Bool { signal != nil }
 
+    /// Waits for a signal, for a command that runs until one comes (`preview`), and returns it.
+    package func waitForSignal() -> Int32 {
+        while signal == nil { Self.watch.raised.wait() }
+        return signal ?? SIGINT
+    }
+
     /// Removes temporary files still being written and returns the error that exits with 128 + the signal.
     package func stop(completed: String) -> Interrupted {
         _ = AtomicFile.removeAllPending()
@@ -51,6 +57,8 @@ package final class Interruption {
     private final class SignalWatch: Sendable {
         let received = Atomic<Int32>(0)
         let holders = Atomic<Int>(0)
+        /// Signalled on each signal a holder is to see.
+        let raised = DispatchSemaphore(value: 0)
         /// `Locked`, tagflow's one lock: a pthread mutex, which ThreadSanitizer sees.
         private let sources = Locked<[any DispatchSourceSignal]>([])
 
@@ -69,7 +77,10 @@ package final class Interruption {
 
         private func raise(_ number: Int32) {
             received.store(number, ordering: .relaxed)
-            guard holders.load(ordering: .relaxed) == 0 else { return }
+            guard holders.load(ordering: .relaxed) == 0 else {
+                raised.signal()
+                return
+            }
             _ = AtomicFile.removeAllPending()
             let message = Interrupted(signal: number, completed: "nothing written").description + "\n"
             StandardStreams.writeError(message)

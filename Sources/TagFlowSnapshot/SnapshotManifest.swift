@@ -39,14 +39,14 @@ package struct SnapshotManifest: Sendable {
         }
     }
 
-    struct Screen: Sendable {
-        var name: String
-        var tagsPath: String
-        var configPath: String?
+    package struct Screen: Sendable {
+        package var name: String
+        package var tagsPath: String
+        package var configPath: String?
         /// Where the manifest names the tags and config files, for an error reading them.
         var tagsLocation: SourceSpan? = nil
         var configLocation: SourceSpan? = nil
-        var matrix: SnapshotMatrix
+        package var matrix: SnapshotMatrix
         var outputs: [SnapshotOutput]
         var tolerance: Tolerance
     }
@@ -57,7 +57,7 @@ package struct SnapshotManifest: Sendable {
     package var goldensFolder: String
     /// Where the manifest names `goldens`, if it does.
     var goldensLocation: SourceSpan? = nil
-    var screens: [Screen]
+    package var screens: [Screen]
 
     /// Whether the goldens, inputs and fonts may lie outside the manifest's folder (`--allow-outside`).
     var allowsPathsOutside = false
@@ -162,7 +162,7 @@ package struct SnapshotManifest: Sendable {
     /// `iphone-15`), so a device has one golden name; `configs` holds each screen's config, which may add devices,
     /// and a screen without one keeps its names as written. An unknown device, one listed twice under two
     /// spellings, or one whose name cannot name a file, is refused where the manifest names it.
-    func resolvingDevices(configs: [String: ConfigFile]) throws(InputError) -> SnapshotManifest {
+    package func resolvingDevices(configs: [String: ConfigFile]) throws(InputError) -> SnapshotManifest {
         var resolved = self
         for index in resolved.screens.indices {
             guard let config = configs[resolved.screens[index].name] else { continue }

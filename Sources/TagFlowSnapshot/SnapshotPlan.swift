@@ -9,7 +9,7 @@ import TagFlowPipeline
 /// An axis left empty does not vary: the screen's config decides it, and it is not part of the variant's name.
 /// An axis given even one value is named, so a name stays the same when values are added later.
 package struct SnapshotMatrix: Equatable, Sendable {
-    var devices: [String] = []
+    package var devices: [String] = []
     /// Where the manifest names each of `devices`, for an error about it.
     var deviceLocations: [SourceSpan?] = []
     var widths: [Double] = []
@@ -40,7 +40,7 @@ package struct SnapshotMatrix: Equatable, Sendable {
     /// Every combination, in the order of the axes as listed: devices vary slowest, legibility weights fastest.
     ///
     /// - Complexity: O(*p*), where *p* is the product of the axes' lengths.
-    var combinations: [SnapshotVariant.Settings] {
+    package var combinations: [SnapshotVariant.Settings] {
         var result = [SnapshotVariant.Settings()]
         // Each axis given multiplies the variants so far, so the first axis varies slowest.
         func vary<T>(_ values: [T], _ set: (inout SnapshotVariant.Settings, T) -> Void) {
@@ -69,20 +69,28 @@ package struct SnapshotMatrix: Equatable, Sendable {
 /// One rendering of one screen: a point of the matrix.
 package struct SnapshotVariant: Hashable, Sendable {
     /// What a variant changes from the screen's config; `nil` leaves the config's choice.
-    struct Settings: Hashable, Sendable {
-        var device: String?
-        var width: Double?
-        var scale: Double?
-        var theme: String?
-        var direction: Direction?
-        var contentSize: ContentSizeCategory?
-        var legibilityWeight: LegibilityWeight?
-        var locale: String?
-        var pseudo: Pseudolanguage?
+    package struct Settings: Hashable, Sendable {
+        package var device: String?
+        package var width: Double?
+        package var scale: Double?
+        package var theme: String?
+        package var direction: Direction?
+        package var contentSize: ContentSizeCategory?
+        package var legibilityWeight: LegibilityWeight?
+        package var locale: String?
+        package var pseudo: Pseudolanguage?
+
+        package init(device: String? = nil, width: Double? = nil, scale: Double? = nil, theme: String? = nil,
+                     direction: Direction? = nil, contentSize: ContentSizeCategory? = nil,
+                     legibilityWeight: LegibilityWeight? = nil, locale: String? = nil, pseudo: Pseudolanguage? = nil) {
+            (self.device, self.width, self.scale, self.theme) = (device, width, scale, theme)
+            (self.direction, self.contentSize, self.legibilityWeight) = (direction, contentSize, legibilityWeight)
+            (self.locale, self.pseudo) = (locale, pseudo)
+        }
 
         /// The parts of a variant's name: `iphone-15`, `w320`, `@3x`, `de`, `double`, `dark`, `rtl`, `AX2`, `bold`,
         /// each only if set.
-        var nameParts: [String] {
+        package var nameParts: [String] {
             var parts = [String]()
             if let device { parts.append(device) }
             if let width { parts.append("w" + formatPoints(width)) }
@@ -97,11 +105,16 @@ package struct SnapshotVariant: Hashable, Sendable {
         }
     }
 
-    var screen: String
-    var settings: Settings
+    package var screen: String
+    package var settings: Settings
+
+    package init(screen: String, settings: Settings) {
+        self.screen = screen
+        self.settings = settings
+    }
 
     /// `screen/iphone-15-dark-rtl-AX2-bold`; a screen with no axes is `screen/default`.
-    var name: String {
+    package var name: String {
         let parts = settings.nameParts
         return screen + "/" + (parts.isEmpty ? "default" : parts.joined(separator: "-"))
     }

@@ -447,32 +447,17 @@ package struct SnapshotRunner: Sendable {
         }
     }
 
-    /// The scene a variant draws: the screen's config, with the variant's device, width, theme, direction, text
-    /// size and legibility weight on top.
+    /// The scene a variant draws: the screen's config, with the variant's settings on top.
     private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen,
                               settings: SnapshotVariant.Settings) throws -> (Scene, TextWarnings) {
         var input = LayoutInput()
         input.config = screen.configPath
-        input.device = settings.device
-        input.locale = settings.locale
-        input.pseudo = settings.pseudo
-        func override(_ key: LayoutOptionKey, _ value: LayoutSetting.Value) {
-            input.overrides.append((LayoutSetting.named(key), value))
-        }
-        if let width = settings.width { override(.width, .number(width)) }
-        if let direction = settings.direction { override(.direction, .text(direction.rawValue)) }
-        if let contentSize = settings.contentSize { override(.contentSize, .text(contentSize.rawValue)) }
-        if let weight = settings.legibilityWeight { override(.legibilityWeight, .text(weight.rawValue)) }
-        let loaded = try input.loaded(inputs.document, config: inputs.config, tagsName: screen.tagsPath)
-        var styleSettings = StyleSettings()
-        styleSettings.theme = settings.theme.flatMap(Style.Theme.init(rawValue:))
-        let style = try styleSettings.style(config: loaded.config)
-        // The text's warnings go to the report, once per screen, not to the terminal once per variant.
-        let measured = try SceneLoader.layout(loaded, engine: inputs.engine, console: nil)
-        return (try SceneLoader.scene(measured, style: style), measured.warnings)
+        return try settings.scene(input, document: inputs.document, config: inputs.config, engine: inputs.engine,
+                                  tagsName: screen.tagsPath)
     }
 
-    static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy], frames: Int) -> ScrollFrameRenderer {
+    package static func scrollRenderer(_ scene: Scene, strategies: [QueryStrategy],
+                                       frames: Int) -> ScrollFrameRenderer {
         ScrollFrameRenderer(scene: scene, strategies: strategies, view: .overview,
                             maxOverviewHeight: ScrollFrameRenderer.defaultMaxOverviewHeight,
                             plan: ScrollPlan(options: scene.layout.options, contentSize: scene.layout.flow.contentSize,
@@ -974,5 +959,32 @@ package struct SnapshotRunner: Sendable {
         do {
             return try PixelDiff.compare(png: golden, actual, options: options)
         } catch { throw SnapshotError.brokenGolden(path, reason: "\(error)") }
+    }
+}
+
+extension SnapshotVariant.Settings {
+    /// The scene these settings draw: `input`'s config and flags, with the device, width, locale, pseudolanguage,
+    /// theme, direction, text size and legibility weight set here on top; what `snapshot` and `preview` both draw.
+    /// `tagsName` names the tags in the words about their strings.
+    package func scene(_ base: LayoutInput, document: TagDocument, config: ConfigFile, engine: TextEngine,
+                       tagsName: String = "the tags") throws -> (Scene, TextWarnings) {
+        var input = base
+        if let device { input.device = device }
+        if let locale { input.locale = locale }
+        if let pseudo { input.pseudo = pseudo }
+        func override(_ key: LayoutOptionKey, _ value: LayoutSetting.Value) {
+            input.overrides.append((LayoutSetting.named(key), value))
+        }
+        if let width { override(.width, .number(width)) }
+        if let direction { override(.direction, .text(direction.rawValue)) }
+        if let contentSize { override(.contentSize, .text(contentSize.rawValue)) }
+        if let legibilityWeight { override(.legibilityWeight, .text(legibilityWeight.rawValue)) }
+        let loaded = try input.loaded(document, config: config, tagsName: tagsName)
+        var styleSettings = StyleSettings()
+        styleSettings.theme = theme.flatMap(Style.Theme.init(rawValue:))
+        let style = try styleSettings.style(config: loaded.config)
+        // The text's warnings go to the report, once per screen, not to the terminal once per variant.
+        let measured = try SceneLoader.layout(loaded, engine: engine, console: nil)
+        return (try SceneLoader.scene(measured, style: style), measured.warnings)
     }
 }

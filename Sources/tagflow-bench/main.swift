@@ -6,7 +6,8 @@ import Foundation
 /// Every group, in the order they run. A new group (e.g. rendering) is one more entry here.
 let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, LayoutCommandBenchmarks.group, TextBenchmarks.group,
                                 RenderBenchmarks.group, DiffBenchmarks.group,
-                                SnapshotBenchmarks.group, JSONReadingBenchmarks.group, FitBenchmarks.group]
+                                SnapshotBenchmarks.group, JSONReadingBenchmarks.group, FitBenchmarks.group,
+                                PreviewBenchmarks.group]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {

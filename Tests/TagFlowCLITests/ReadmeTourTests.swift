@@ -23,6 +23,10 @@ import TagFlowTestSupport
             let command = line.components(separatedBy: "  #").first!.replacingOccurrences(of: "out/", with: out.url.path + "/")
                 .replacingOccurrences(of: "mkdir -p out", with: "mkdir -p " + out.url.path)
             let comment = line.components(separatedBy: "  #").dropFirst().joined()
+            if command.hasPrefix("tagflow preview ") {
+                try runPreview(command, path: path, in: out)
+                continue
+            }
             let run = try ProcessRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c", command], in: packageRoot,
                                             environment: ["PATH": path, "CI": ""])
             let expected: Int32 = comment.contains("exits 1") ? 1 : command.hasPrefix("tagflow diff ") ? 1 : 0
@@ -30,5 +34,18 @@ import TagFlowTestSupport
             #expect(!run.stderr.contains("error:"), "\(line)\n\(run.stderr)")
         }
         #expect(FileManager.default.fileExists(atPath: out.path("bold.png")) && FileManager.default.fileExists(atPath: out.path("sheet.png")))
+    }
+
+    /// The preview runs until stopped: it must print its address, and end with 130 on Ctrl-C.
+    func runPreview(_ command: String, path: String, in out: TemporaryFolder) throws {
+        let printed = out.path("preview.out")
+        let preview = try ProcessRunner.start(URL(fileURLWithPath: "/bin/sh"), ["-c", "exec " + command],
+                                              in: packageRoot, environment: ["PATH": path],
+                                              standardError: out.path("preview.err"), standardOutput: printed)
+        let said = { (try? String(contentsOfFile: printed, encoding: .utf8)) ?? "" }
+        #expect(preview.waitUntil(watching: [printed]) { said().contains("tagflow preview: http://127.0.0.1:") },
+                "\(command)")
+        preview.send(SIGINT)
+        #expect(preview.wait() == 130, "\(command)")
     }
 }

@@ -88,9 +88,11 @@ public enum ProcessRunner {
     }
 
     /// Starts `executable` and returns at once, for a test that acts while it runs: its standard error goes to the
-    /// file `standardError`, which the test can watch (or is dropped), and its output is dropped.
+    /// file `standardError`, which the test can watch (or is dropped), and its output to `standardOutput` (or is
+    /// dropped).
     public static func start(_ executable: URL, _ arguments: [String], in directory: URL? = nil,
-                             environment: [String: String] = [:], standardError: String?) throws -> RunningProcess {
+                             environment: [String: String] = [:], standardError: String?,
+                             standardOutput: String? = nil) throws -> RunningProcess {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
@@ -98,6 +100,10 @@ public enum ProcessRunner {
         process.environment = Self.environment(environment)
         process.standardInput = FileHandle.nullDevice
         process.standardOutput = FileHandle.nullDevice
+        if let standardOutput {
+            FileManager.default.createFile(atPath: standardOutput, contents: nil)
+            process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: standardOutput))
+        }
         if let standardError {
             FileManager.default.createFile(atPath: standardError, contents: nil)
             process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: standardError))

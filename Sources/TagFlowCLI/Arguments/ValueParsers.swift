@@ -132,6 +132,16 @@ extension ValueParser where Value == Int {
     }
 }
 
+extension ValueParser where Value == UInt16 {
+    /// A TCP port to listen on, 1 to 65535.
+    static var port: Self {
+        ValueParser(valueName: "PORT", parse: { text throws(ValueError) in
+            guard let port = UInt16(text), port > 0 else { throw .notAPort(text) }
+            return port
+        }, describe: { String($0) })
+    }
+}
+
 extension ValueParser where Value == UInt64 {
     /// A seed for random numbers.
     /// A seed that JSON readers keep exact (a double holds whole numbers up to 2^53), as the report prints it.

@@ -12,7 +12,7 @@ public enum TagFlowCommand {
     static var commands: [any ParsableCommand.Type] { [
         LayoutCommand.self, MeasureCommand.self, RenderCommand.self, ScrollCommand.self, CheckCommand.self,
         DiffCommand.self, FitCommand.self,
-        DevicesCommand.self, SnapshotCommand.self,
+        DevicesCommand.self, SnapshotCommand.self, PreviewCommand.self,
     ] }
 
     /// Options of `tagflow` itself, before any subcommand.

@@ -18,6 +18,10 @@ struct ScrollPlayer {
     /// system's, so the page carries the files that draw its text.
     var fonts = FontSources.system
 
+    /// What the page may load: nothing but its own inline style, script and fonts.
+    static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
+        + "font-src data:"
+
     /// The page, as UTF-8.
     func html() -> [UInt8] {
         // `</` inside the JSON would end the script element early; `<\/` means the same to JSON.
@@ -26,6 +30,7 @@ struct ScrollPlayer {
                                             + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
         let page = Self.template
             .replacingOccurrences(of: "{{FONTS}}", with: fontCSS())
+            .replacingOccurrences(of: "{{POLICY}}", with: Self.contentSecurityPolicy)
             .replacingOccurrences(of: "{{TITLE}}", with: title)
             .replacingOccurrences(of: "{{COUNT}}", with: String(renderer.plan.offsets.count))
             .replacingOccurrences(of: "{{DATA}}", with: data)
@@ -159,8 +164,7 @@ struct ScrollPlayer {
     static let template = """
         <!DOCTYPE html>
         <html lang="en"><head><meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src \
-        'unsafe-inline'; font-src data:">
+        <meta http-equiv="Content-Security-Policy" content="{{POLICY}}">
         <meta name="viewport" content="width=device-width">
         <title>{{TITLE}}</title>
         <style>
