@@ -125,58 +125,77 @@ public final class APNGEncoder {
     ///
     /// - Complexity: O(*n*) in the frame's pixels to find the changed rectangle, then deflating it.
     public func append(_ frame: RGBAImage, delay: Delay? = nil) throws(APNGError) {
-        guard !finished else { throw .alreadyFinished }
-        guard frame.width == width, frame.height == height else {
-            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width,
-                                     height: frame.height)
-        }
-        guard appendedFrames < frameCount else { throw .tooManyFrames(expected: frameCount) }
-
-        let region: PixelRegion
-        if let previous {
-            region = PixelRegion.changed(from: previous, to: frame) ?? .unchangedFrame
-            if channels == 3, !frame.isOpaque(in: region) {
-                throw .transparencyAfterOpaqueFirstFrame(frameIndex: appendedFrames)
-            }
-        } else {
-            region = PixelRegion(x: 0, y: 0, width: width, height: height)
-        }
-
-        let compressed: [UInt8]
-        let frameChannels = previous == nil
+        try checkAppendable(frame)
+        let region = try regionToWrite(of: frame)
+        let isFirst = previous == nil
+        let frameChannels = isFirst
             ? PNGWriting.channels(isOpaque: frame.isOpaque, colourType: options.colourType) : channels
+        let compressed: [UInt8]
         do {
             compressed = try PNGWriting.compressedRaster(frame, region: region, channels: frameChannels,
                                                          options: options)
         } catch {
             throw .png(error)
         }
-
-        if previous == nil {
+        if isFirst {
             channels = frameChannels
-            writer.appendSignature()
-            writer.appendChunk("IHDR",
-                               PNGWriting.ihdr(width: width, height: height, format: .direct(channels: channels)))
-            var actl: [UInt8] = []
-            actl.appendPNGUInt32(UInt32(frameCount))
-            actl.appendPNGUInt32(0)  // num_plays: loop forever
-            writer.appendChunk("acTL", actl)
+            appendHeader()
         }
+        appendFrameControl(region: region, delay: delay ?? self.delay)
+        appendImageData(compressed, isFirst: isFirst)
+        previous = frame
+        appendedFrames += 1
+        try flush()
+    }
 
+    /// Throws unless `frame` may come next: the encoder is open, the size is the APNG's and frames are still due.
+    private func checkAppendable(_ frame: RGBAImage) throws(APNGError) {
+        guard !finished else { throw .alreadyFinished }
+        guard frame.width == width, frame.height == height else {
+            throw .frameSizeMismatch(expectedWidth: width, expectedHeight: height, width: frame.width,
+                                     height: frame.height)
+        }
+        guard appendedFrames < frameCount else { throw .tooManyFrames(expected: frameCount) }
+    }
+
+    /// The whole of the first frame; after it, the rectangle that changed since the previous frame.
+    private func regionToWrite(of frame: RGBAImage) throws(APNGError) -> PixelRegion {
+        guard let previous else { return PixelRegion(x: 0, y: 0, width: width, height: height) }
+        let region = PixelRegion.changed(from: previous, to: frame) ?? .unchangedFrame
+        if channels == 3, !frame.isOpaque(in: region) {
+            throw .transparencyAfterOpaqueFirstFrame(frameIndex: appendedFrames)
+        }
+        return region
+    }
+
+    /// The signature, IHDR and acTL, before the first frame.
+    private func appendHeader() {
+        writer.appendSignature()
+        writer.appendChunk("IHDR", PNGWriting.ihdr(width: width, height: height, format: .direct(channels: channels)))
+        var actl: [UInt8] = []
+        actl.appendPNGUInt32(UInt32(frameCount))
+        actl.appendPNGUInt32(0)  // num_plays: loop forever
+        writer.appendChunk("acTL", actl)
+    }
+
+    /// A frame's fcTL: where its rectangle goes and how long it shows.
+    private func appendFrameControl(region: PixelRegion, delay frameDelay: Delay) {
         var fctl: [UInt8] = []
         fctl.appendPNGUInt32(nextSequenceNumber())
         fctl.appendPNGUInt32(UInt32(region.width))
         fctl.appendPNGUInt32(UInt32(region.height))
         fctl.appendPNGUInt32(UInt32(region.x))
         fctl.appendPNGUInt32(UInt32(region.y))
-        let frameDelay = delay ?? self.delay
         fctl.appendPNGUInt16(frameDelay.numerator)
         fctl.appendPNGUInt16(frameDelay.denominator)
         fctl.append(0)  // dispose_op NONE
         fctl.append(0)  // blend_op SOURCE
         writer.appendChunk("fcTL", fctl)
+    }
 
-        if previous == nil {
+    /// A frame's deflated rows: IDAT for the first frame, fdAT chunks after it.
+    private func appendImageData(_ compressed: [UInt8], isFirst: Bool) {
+        if isFirst {
             writer.appendSplit("IDAT", compressed)
         } else {
             // Each fdAT chunk starts with its sequence number.
@@ -186,10 +205,6 @@ public final class APNGEncoder {
                 return number
             }
         }
-
-        previous = frame
-        appendedFrames += 1
-        try flush()
     }
 
     /// Ends the file and returns its bytes; an encoder writing to a file returns none, its bytes being all in the

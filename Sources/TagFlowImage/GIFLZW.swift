@@ -56,111 +56,161 @@ final class GIFLZW {
     /// `indices` (each below 2^`minimumCodeSize`) as LZW codes packed little-endian, cut into sub-blocks of at most
     /// 255 bytes, each led by its length. No terminating empty block.
     func subBlocks(_ indices: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        let clearCode = 1 << minimumCodeSize
-        let end = clearCode + 1
-        var packer = BitPacker(capacity: indices.count)
-        var width = minimumCodeSize + 1
-        var next = end + 1
-        clear()
-        var tag = generation << 32
-        let slots = self.slots
-        let mask = Self.slotCount - 1
-
-        packer.put(clearCode, width: width)
-        guard var prefix = indices.first.map(Int.init) else {
-            packer.put(end, width: width)
-            return packer.subBlocks()
+        var coding = Coding(self, capacity: indices.count)
+        coding.put(coding.clearCode)
+        guard let first = indices.first.map(Int.init) else {
+            coding.put(coding.endCode)
+            return coding.packer.subBlocks()
         }
-        let (runCodes, runCounts) = (self.runCodes, self.runCounts)
-        // When `prefix` is one index repeated: that index and how many times; a length of 0 when it is not a run.
-        var runIndex = Int(indices[0])
-        var runLength = 1
-        /// Gives `next` to the string just found missing, after `prefix` has been written, and starts the table
-        /// again when it is full, as the decoder will on reading the clear code.
-        func addCode() {
-            // The decoder adds its entry one code later, and widens when that entry fills the width.
-            if next == 1 << width, width < 12 { width += 1 }
-            next += 1
-            if next > Self.maxCode {
-                packer.put(clearCode, width: width)
-                clear()
-                tag = generation << 32
-                width = minimumCodeSize + 1
-                next = end + 1
-            }
-        }
+        coding.startString(first)
         var position = 1
         let count = indices.count
-        let base = UnsafeRawPointer(indices.baseAddress!)
         while position < count {
             let index = Int(indices[position])
-            if runLength > 0 && index == runIndex {
-                // The longest run string in the table is `longest` long; take as much of the input's run as it covers.
-                let longest = runCounts[index] + 1
-                let wanted = longest - runLength
-                var run = 1
-                let pattern = UInt64(index) &* 0x0101_0101_0101_0101
-                while run <= wanted {
-                    if position + run + 8 <= count {
-                        let differs = base.loadUnaligned(fromByteOffset: position + run, as: UInt64.self) ^ pattern
-                        if differs == 0 {
-                            run += 8
-                            continue
-                        }
-                        run += differs.trailingZeroBitCount >> 3
-                        break
-                    }
-                    if position + run < count && Int(indices[position + run]) == index {
-                        run += 1
-                        continue
-                    }
-                    break
-                }
-                let taken = min(run, wanted)
-                runLength += taken
-                position += taken
-                prefix = runLength == 1 ? index : Int(runCodes[index << 12 + runLength - 2])
-                guard run > wanted else { continue }
-                // The input's run goes on past the table's: the run one longer is new.
-                packer.put(prefix, width: width)
-                runCodes[index << 12 + runLength - 1] = UInt16(next)
-                runCounts[index] += 1
-                addCode()
-                prefix = index
-                runLength = 1
+            if coding.runLength > 0 && index == coding.runIndex {
+                position = coding.takeRun(of: index, in: indices, at: position)
+            } else {
+                coding.take(index)
                 position += 1
-                continue
             }
+        }
+        coding.put(coding.prefix)
+        // The decoder adds an entry on reading that last code, which may widen the end code.
+        coding.widenIfFull()
+        coding.put(coding.endCode)
+        return coding.packer.subBlocks()
+    }
+
+    /// One image's coding: the codes written so far, the table's next code and width, and the string being matched.
+    private struct Coding {
+        let coder: GIFLZW
+        let clearCode: Int
+        let endCode: Int
+        var packer: BitPacker
+        var width: Int
+        var next: Int
+        /// The table's generation in a slot's high bits.
+        var tag: UInt64
+        let slots: UnsafeMutablePointer<UInt64>
+        let runCodes: UnsafeMutablePointer<UInt16>
+        let runCounts: UnsafeMutablePointer<Int>
+        /// The code of the longest string of the input matched so far in the table.
+        var prefix = 0
+        /// When `prefix` is one index repeated: that index and how many times; a length of 0 when it is not a run.
+        var runIndex = 0
+        var runLength = 0
+
+        /// Starts with an empty table.
+        init(_ coder: GIFLZW, capacity: Int) {
+            self.coder = coder
+            clearCode = 1 << coder.minimumCodeSize
+            endCode = clearCode + 1
+            packer = BitPacker(capacity: capacity)
+            width = coder.minimumCodeSize + 1
+            next = endCode + 1
+            coder.clear()
+            tag = coder.generation << 32
+            (slots, runCodes, runCounts) = (coder.slots, coder.runCodes, coder.runCounts)
+        }
+
+        @inline(__always) mutating func put(_ code: Int) { packer.put(code, width: width) }
+
+        /// Matching starts again from the one index `index`.
+        @inline(__always) mutating func startString(_ index: Int) {
+            prefix = index
+            runIndex = index
+            runLength = 1
+        }
+
+        /// The decoder adds its entry one code later, and widens when that entry fills the width.
+        @inline(__always) mutating func widenIfFull() {
+            if next == 1 << width, width < 12 { width += 1 }
+        }
+
+        /// Gives `next` to the string just found missing, after `prefix` has been written, and starts the table
+        /// again when it is full, as the decoder will on reading the clear code.
+        @inline(__always) mutating func addCode() {
+            widenIfFull()
+            next += 1
+            if next > GIFLZW.maxCode {
+                put(clearCode)
+                coder.clear()
+                tag = coder.generation << 32
+                width = coder.minimumCodeSize + 1
+                next = endCode + 1
+            }
+        }
+
+        /// `prefix` followed by `index`: the longer string's code when the table has it, else `prefix` is written,
+        /// the longer string added and matching starts again from `index`.
+        @inline(__always) mutating func take(_ index: Int) {
             let key = prefix << 8 | index
+            let mask = GIFLZW.slotCount - 1
             var slot = (key ^ key >> 11) & mask
-            var found = false
             while true {
                 let entry = slots[slot]
                 if entry & ~0xFFFF_FFFF != tag { break }
                 if Int(entry >> 12 & 0xFFFFF) == key {
                     prefix = Int(entry & 0xFFF)
-                    found = true
-                    break
+                    runLength = 0
+                    return
                 }
                 slot = (slot + 1) & mask
             }
-            position += 1
-            if found {
-                runLength = 0
-                continue
-            }
-            packer.put(prefix, width: width)
+            put(prefix)
             slots[slot] = tag | UInt64(key) << 12 | UInt64(next)
             addCode()
-            prefix = index
-            runIndex = index
-            runLength = 1
+            startString(index)
         }
-        packer.put(prefix, width: width)
-        // The decoder adds an entry on reading that last code, which may widen the end code.
-        if next == 1 << width, width < 12 { width += 1 }
-        packer.put(end, width: width)
-        return packer.subBlocks()
+
+        /// The input's run of `index` from `position`, which continues the run `prefix` holds, taken as far as the
+        /// table's longest run string of `index` covers it; when the input's run goes on past that, the run one
+        /// longer is added. Returns the position after what was taken.
+        @inline(__always) mutating func takeRun(of index: Int, in indices: UnsafeBufferPointer<UInt8>,
+                                                at position: Int) -> Int {
+            // The longest run string in the table is `longest` long; take as much of the input's run as it covers.
+            let longest = runCounts[index] + 1
+            let wanted = longest - runLength
+            let run = Self.runLength(of: index, in: indices, from: position, upTo: wanted)
+            let taken = min(run, wanted)
+            runLength += taken
+            prefix = runLength == 1 ? index : Int(runCodes[index << 12 + runLength - 2])
+            guard run > wanted else { return position + taken }
+            // The input's run goes on past the table's: the run one longer is new.
+            put(prefix)
+            runCodes[index << 12 + runLength - 1] = UInt16(next)
+            runCounts[index] += 1
+            addCode()
+            prefix = index
+            runLength = 1
+            return position + taken + 1
+        }
+
+        /// How many indices from `position` on are `index`, the one at `position` being one, measured a word at a
+        /// time: exactly, up to `wanted`; past it, any count above `wanted`.
+        @inline(__always) static func runLength(of index: Int, in indices: UnsafeBufferPointer<UInt8>,
+                                                from position: Int, upTo wanted: Int) -> Int {
+            let count = indices.count
+            let base = UnsafeRawPointer(indices.baseAddress!)
+            let pattern = UInt64(index) &* 0x0101_0101_0101_0101
+            var run = 1
+            while run <= wanted {
+                if position + run + 8 <= count {
+                    let differs = base.loadUnaligned(fromByteOffset: position + run, as: UInt64.self) ^ pattern
+                    if differs == 0 {
+                        run += 8
+                        continue
+                    }
+                    return run + differs.trailingZeroBitCount >> 3
+                }
+                if position + run < count && Int(indices[position + run]) == index {
+                    run += 1
+                    continue
+                }
+                break
+            }
+            return run
+        }
     }
 }
 

@@ -36,68 +36,23 @@ struct IndexedScanlines {
     /// colours are turned into RGBA's at the end (opaque, they are the same colours).
     private init(pixels: UnsafeRawBufferPointer, width: Int, rows: Int, premultipliedARGB: Bool) throws(Refusal) {
         precondition(pixels.count >= width * rows * 4)
-        var table = ColourTable()
+        var colours: [UInt32] = []
         var refusal: Refusal?
         let lineBytes = width + 1
         let scanlines = [UInt8](unsafeUninitializedCapacity: lineBytes * rows) { out, initialised in
             guard width > 0, rows > 0 else { return }
-            var source = pixels.baseAddress!
-            var destination = out.baseAddress!
-            // Runs of one colour are the rule, so the last colour's index is kept at hand.
-            var lastColour = source.loadUnaligned(as: UInt32.self)
-            if premultipliedARGB && lastColour >> 24 != 0xFF {
-                refusal = .translucent
-                return
+            do throws(Refusal) {
+                var indexer = try PixelIndexer(pixels.baseAddress!, into: out.baseAddress!,
+                                               premultipliedARGB: premultipliedARGB)
+                for _ in 0..<rows { try indexer.indexRow(width: width) }
+                colours = indexer.table.colours
+                initialised = lineBytes * rows
+            } catch {
+                refusal = error
             }
-            guard var lastIndex = table.index(of: lastColour) else { return }
-            for _ in 0..<rows {
-                destination.pointee = 0
-                destination += 1
-                var remaining = width
-                while remaining > 0 {
-                    // Eight pixels that repeat the last colour, most of a flat render, are written at once.
-                    if remaining >= 8 {
-                        let repeated = UInt64(lastColour) &* 0x1_0000_0001
-                        let differs = (source.loadUnaligned(as: UInt64.self) ^ repeated)
-                            | (source.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ repeated)
-                            | (source.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ repeated)
-                            | (source.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ repeated)
-                        if differs == 0 {
-                            UnsafeMutableRawPointer(destination)
-                                .storeBytes(of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
-                            destination += 8
-                            source += 32
-                            remaining -= 8
-                            continue
-                        }
-                    }
-                    // Any other eight one by one, in order, so the table meets new colours as pixel by pixel.
-                    let count = min(remaining, 8)
-                    for _ in 0..<count {
-                        let colour = source.loadUnaligned(as: UInt32.self)
-                        if colour != lastColour {
-                            if premultipliedARGB && colour >> 24 != 0xFF {
-                                refusal = .translucent
-                                return
-                            }
-                            guard let index = table.index(of: colour) else {
-                                refusal = .moreThan256Colours
-                                return
-                            }
-                            lastColour = colour
-                            lastIndex = index
-                        }
-                        destination.pointee = lastIndex
-                        destination += 1
-                        source += 4
-                    }
-                    remaining -= count
-                }
-            }
-            initialised = lineBytes * rows
         }
         if let refusal { throw refusal }
-        self.colours = premultipliedARGB ? table.colours.map(RGBAImage.swappingRedAndBlue) : table.colours
+        self.colours = premultipliedARGB ? colours.map(RGBAImage.swappingRedAndBlue) : colours
         self.scanlines = scanlines
         self.width = width
     }
@@ -163,6 +118,80 @@ struct IndexedScanlines {
                     initialised = outLine * rows
                 }
             }
+        }
+    }
+}
+
+/// Packed 32-bit pixels read in order, each written as its colour's index in a ``ColourTable``, every row led by
+/// filter byte 0.
+private struct PixelIndexer {
+    private var source: UnsafeRawPointer
+    private var destination: UnsafeMutablePointer<UInt8>
+    /// Native premultiplied ARGB words, indexed only when opaque; else straight RGBA bytes.
+    private let premultipliedARGB: Bool
+    private(set) var table: ColourTable
+    // Runs of one colour are the rule, so the last colour's index is kept at hand.
+    private var lastColour: UInt32
+    private var lastIndex: UInt8
+
+    init(_ source: UnsafeRawPointer, into destination: UnsafeMutablePointer<UInt8>,
+         premultipliedARGB: Bool) throws(IndexedScanlines.Refusal) {
+        let first = source.loadUnaligned(as: UInt32.self)
+        if premultipliedARGB && first >> 24 != 0xFF { throw .translucent }
+        var table = ColourTable()
+        guard let index = table.index(of: first) else { throw .moreThan256Colours }
+        self.source = source
+        self.destination = destination
+        self.premultipliedARGB = premultipliedARGB
+        self.table = table
+        lastColour = first
+        lastIndex = index
+    }
+
+    /// The next row of `width` pixels.
+    @inline(__always) mutating func indexRow(width: Int) throws(IndexedScanlines.Refusal) {
+        destination.pointee = 0
+        destination += 1
+        var remaining = width
+        while remaining > 0 {
+            if remaining >= 8 && takeEightOfLastColour() {
+                remaining -= 8
+                continue
+            }
+            let count = min(remaining, 8)
+            try indexOneByOne(count)
+            remaining -= count
+        }
+    }
+
+    /// Eight pixels that repeat the last colour, most of a flat render, written at once; false, with nothing
+    /// written, when any of the next eight differs.
+    @inline(__always) private mutating func takeEightOfLastColour() -> Bool {
+        let repeated = UInt64(lastColour) &* 0x1_0000_0001
+        let differs = (source.loadUnaligned(as: UInt64.self) ^ repeated)
+            | (source.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ repeated)
+            | (source.loadUnaligned(fromByteOffset: 16, as: UInt64.self) ^ repeated)
+            | (source.loadUnaligned(fromByteOffset: 24, as: UInt64.self) ^ repeated)
+        guard differs == 0 else { return false }
+        UnsafeMutableRawPointer(destination).storeBytes(of: UInt64(lastIndex) &* 0x0101_0101_0101_0101, as: UInt64.self)
+        destination += 8
+        source += 32
+        return true
+    }
+
+    /// The next `count` pixels one by one, in order, so the table meets new colours as pixel by pixel.
+    @inline(__always) private mutating func indexOneByOne(_ count: Int) throws(IndexedScanlines.Refusal) {
+        for _ in 0..<count {
+            let colour = source.loadUnaligned(as: UInt32.self)
+            if colour != lastColour {
+                if premultipliedARGB && colour >> 24 != 0xFF { throw .translucent }
+                guard let index = table.index(of: colour) else { throw .moreThan256Colours }
+                lastColour = colour
+                lastIndex = index
+            }
+            destination.pointee = lastIndex
+            destination += 1
+            source += 4
         }
     }
 }

@@ -116,16 +116,7 @@ package struct LayoutSetting: Sendable {
         case .textWidth:
             LayoutSetting(key, \.textRounding, "How text widths round: exact (boundingRect), ceil (whole points) or "
                           + "pixel (whole device pixels, as sizeToFit).")
-        case .itemHeight:
-            LayoutSetting(key, .positiveOrAuto,
-                          "Height of every tag, or auto: the text's line height plus the vertical padding.",
-                          apply: { options, value in
-                              switch value {
-                              case let .number(height): options.itemHeight = height; options.itemHeightFitsText = false
-                              default: options.itemHeightFitsText = true
-                              }
-                          },
-                          current: { $0.itemHeightFitsText ? "auto" : formatPoints($0.itemHeight) })
+        case .itemHeight: itemHeightSetting
         case .verticalPadding:
             LayoutSetting(key, \.verticalPadding, .nonNegative,
                           "Space above and below the text when itemHeight is auto.")
@@ -158,6 +149,17 @@ package struct LayoutSetting: Sendable {
         case .displayScale: nil
         }
     }
+
+    /// `itemHeight`: a number of points, or `auto` to fit the text.
+    private static let itemHeightSetting = LayoutSetting(
+        .itemHeight, .positiveOrAuto, "Height of every tag, or auto: the text's line height plus the vertical padding.",
+        apply: { options, value in
+            switch value {
+            case let .number(height): options.itemHeight = height; options.itemHeightFitsText = false
+            default: options.itemHeightFitsText = true
+            }
+        },
+        current: { $0.itemHeightFitsText ? "auto" : formatPoints($0.itemHeight) })
 
     /// Reads a value written in a config file.
     package func value(fromJSON json: Located<JSONValue>) throws(InputError) -> Value {

@@ -19,47 +19,90 @@ struct HorizontalRows {
     var contentSize = Size(width: 0, height: 0)
 
     init(_ metrics: [SectionMetrics], options: LayoutOptions) {
-        let rowCount = options.rows
-        let spacing = options.interitemSpacing
-        let rowsHeight = Double(rowCount) * options.itemHeight + Double(rowCount - 1) * options.lineSpacing
-        let height = Swift.max(options.height - options.contentInset.vertical,
-                               options.sectionInset.vertical + rowsHeight)
-        let rtl = options.direction == .rtl
-        // Placed left to right, then mirrored for right to left: `left` and `right` swap so they survive the mirror.
-        let alignment: Alignment = switch (options.alignment, rtl) {
-        case (.left, true): .right
-        case (.right, true): .left
-        default: options.alignment
-        }
+        var placer = SectionPlacer(options: options)
         let tagCount = metrics.reduce(0) { $0 + $1.textWidths.count }
         items.reserveCapacity(tagCount)
         index.reserveCapacity(tagCount + 2 * metrics.count)
-        // Each indexed element's lane: its row, or `rowCount` for headers and footers.
-        var laneOfElement = [Int]()
-        laneOfElement.reserveCapacity(tagCount + 2 * metrics.count)
-        var x = 0.0
-        var widths = [Double]()
+        placer.laneOfElement.reserveCapacity(tagCount + 2 * metrics.count)
         for (sectionIndex, section) in metrics.enumerated() {
+            placer.place(section, at: sectionIndex, into: &self)
+        }
+        contentSize = Size(width: placer.x, height: placer.height)
+        let rtl = options.direction == .rtl
+        if rtl { mirror(width: placer.x) }
+        var positionsByLane = [[Int]](repeating: [], count: placer.rowCount + 1)
+        for (position, lane) in placer.laneOfElement.enumerated() { positionsByLane[lane].append(position) }
+        lanes = positionsByLane.map { positions in
+            QueryLane(positions: rtl ? positions.reversed() : positions, elements: index)
+        }
+    }
+
+    /// Places sections one after another from left to right, each as its header strip, its rows of tags and its
+    /// footer strip, indexing every element with its lane.
+    private struct SectionPlacer {
+        let options: LayoutOptions
+        let rowCount: Int
+        /// The content's height: the rows within the section insets, or the viewport's less the content insets.
+        let height: Double
+        /// Placed left to right, then mirrored for right to left: `left` and `right` swap so they survive the mirror.
+        let alignment: Alignment
+        /// The next element's left edge; the content's width once every section is placed.
+        var x = 0.0
+        /// Each indexed element's lane: its row, or `rowCount` for headers and footers.
+        var laneOfElement = [Int]()
+        /// The current section's tag widths, the storage kept from section to section.
+        private var widths = [Double]()
+
+        init(options: LayoutOptions) {
+            self.options = options
+            rowCount = options.rows
+            let rowsHeight = Double(rowCount) * options.itemHeight + Double(rowCount - 1) * options.lineSpacing
+            height = Swift.max(options.height - options.contentInset.vertical,
+                               options.sectionInset.vertical + rowsHeight)
+            alignment = switch (options.alignment, options.direction == .rtl) {
+            case (.left, true): .right
+            case (.right, true): .left
+            default: options.alignment
+            }
+        }
+
+        mutating func place(_ section: SectionMetrics, at sectionIndex: Int, into rows: inout HorizontalRows) {
             let start = x
             var header: Rect?
-            /// A header or footer strip `width` wide at `x`, indexed in the supplementary lane.
-            func strip(_ id: ElementID, width: Double) -> Rect {
-                let frame = Rect(x: x, y: 0, width: width, height: height)
-                index.append(LayoutElement(id: id, frame: frame))
-                laneOfElement.append(rowCount)
-                x += width
-                return frame
-            }
             if section.hasHeader && options.headerHeight > 0 {
-                header = strip(.header(sectionIndex), width: options.headerHeight)
+                header = strip(.header(sectionIndex), width: options.headerHeight, into: &rows)
             }
             x += options.sectionInset.left
+            let padding = options.padding, lineWidth = options.lineWidth
             widths.removeAll(keepingCapacity: true)
-            widths.append(contentsOf: section.textWidths.lazy.map {
-                Swift.min($0 + 2 * options.padding, options.lineWidth)
-            })
-            let fill = Self.balancedRows(widths, rows: rowCount, spacing: spacing)
-            let firstItem = items.count
+            widths.append(contentsOf: section.textWidths.lazy.map { Swift.min($0 + 2 * padding, lineWidth) })
+            let fill = HorizontalRows.balancedRows(widths, rows: rowCount, spacing: options.interitemSpacing)
+            let firstItem = rows.items.count
+            placeTags(of: section, at: sectionIndex, in: fill, into: &rows)
+            x += fill.width + options.sectionInset.right
+            var footer: Rect?
+            if section.hasFooter && options.footerHeight > 0 {
+                footer = strip(.footer(sectionIndex), width: options.footerHeight, into: &rows)
+            }
+            rows.sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<rows.items.count,
+                                               span: start...x, lineCount: fill.rows.count, hiddenCount: 0,
+                                               more: nil))
+        }
+
+        /// A header or footer strip `width` wide at `x`, indexed in the supplementary lane.
+        private mutating func strip(_ id: ElementID, width: Double, into rows: inout HorizontalRows) -> Rect {
+            let frame = Rect(x: x, y: 0, width: width, height: height)
+            rows.index.append(LayoutElement(id: id, frame: frame))
+            laneOfElement.append(rowCount)
+            x += width
+            return frame
+        }
+
+        /// The section's tags in the rows of `fill`, each row aligned within the fill's width from `x`.
+        private mutating func placeTags(of section: SectionMetrics, at sectionIndex: Int,
+                                        in fill: (rows: [Range<Int>], width: Double),
+                                        into rows: inout HorizontalRows) {
+            let spacing = options.interitemSpacing
             for (row, range) in fill.rows.enumerated() {
                 let used = widths[range].reduce(0, +) + spacing * Double(range.count - 1)
                 let placement = LinePlacement(alignment: alignment, direction: .ltr, available: fill.width,
@@ -69,27 +112,13 @@ struct HorizontalRows {
                 var cursor = x + placement.lead
                 for tag in range {
                     let frame = Rect(x: cursor, y: y, width: widths[tag], height: options.itemHeight)
-                    items.append(ItemLayout(frame: frame, section: sectionIndex, line: row, isHidden: false,
-                                            isTruncated: section.textWidths[tag] > options.maxTextWidth))
-                    index.append(LayoutElement(id: .item(sectionIndex, tag), frame: frame))
+                    rows.items.append(ItemLayout(frame: frame, section: sectionIndex, line: row, isHidden: false,
+                                                 isTruncated: section.textWidths[tag] > options.maxTextWidth))
+                    rows.index.append(LayoutElement(id: .item(sectionIndex, tag), frame: frame))
                     laneOfElement.append(row)
                     cursor += widths[tag] + placement.gap
                 }
             }
-            x += fill.width + options.sectionInset.right
-            var footer: Rect?
-            if section.hasFooter && options.footerHeight > 0 {
-                footer = strip(.footer(sectionIndex), width: options.footerHeight)
-            }
-            sections.append(SectionLayout(header: header, footer: footer, items: firstItem..<items.count,
-                                          span: start...x, lineCount: fill.rows.count, hiddenCount: 0, more: nil))
-        }
-        contentSize = Size(width: x, height: height)
-        if rtl { mirror(width: x) }
-        var positionsByLane = [[Int]](repeating: [], count: rowCount + 1)
-        for (position, lane) in laneOfElement.enumerated() { positionsByLane[lane].append(position) }
-        lanes = positionsByLane.map { positions in
-            QueryLane(positions: rtl ? positions.reversed() : positions, elements: index)
         }
     }
 

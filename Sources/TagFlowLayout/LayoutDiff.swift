@@ -427,25 +427,46 @@ public struct LayoutDiff: Sendable, Equatable {
     /// Pairs of old and new section indices, with `nil` on the side a section is missing from, in document order.
     static func pairSections(_ old: [LayoutSnapshot.Section],
                              _ new: [LayoutSnapshot.Section]) -> [(old: Int?, new: Int?)] {
-        var newForOld = [Int?](repeating: nil, count: old.count)
-        var oldForNew = [Int?](repeating: nil, count: new.count)
-        func pair(_ i: Int, _ j: Int) { newForOld[i] = j; oldForNew[j] = i }
+        var pairing = SectionPairing(oldCount: old.count, newCount: new.count)
+        pairing.pairByTitle(old, new)
+        pairing.pairBySharedTags(old, new)
+        pairing.pairByPosition()
+        return pairing.inDocumentOrder()
+    }
 
-        // 1. Equal titles, the k-th old with the k-th new. Untitled sections are left to the next steps.
-        var newByTitle = [String: [Int]]()
-        for (j, section) in new.enumerated() {
-            if let title = section.title { newByTitle[title, default: []].append(j) }
-        }
-        for (i, section) in old.enumerated() {
-            guard let title = section.title, var queue = newByTitle[title], !queue.isEmpty else { continue }
-            pair(i, queue.removeFirst())
-            newByTitle[title] = queue
+    /// Which old section each new one is paired with and the other way round, filled in by rules in turn, each
+    /// pairing only sections the rules before it left alone.
+    private struct SectionPairing {
+        var newForOld: [Int?]
+        var oldForNew: [Int?]
+
+        init(oldCount: Int, newCount: Int) {
+            newForOld = [Int?](repeating: nil, count: oldCount)
+            oldForNew = [Int?](repeating: nil, count: newCount)
         }
 
-        // 2. The leftovers that share the most tag texts (a retitled section keeps its tags).
-        let leftOld = old.indices.filter { newForOld[$0] == nil }
-        let leftNew = new.indices.filter { oldForNew[$0] == nil }
-        if !leftOld.isEmpty, !leftNew.isEmpty, leftOld.count * leftNew.count <= 2_500 {
+        var unpairedOld: [Int] { newForOld.indices.filter { newForOld[$0] == nil } }
+        var unpairedNew: [Int] { oldForNew.indices.filter { oldForNew[$0] == nil } }
+
+        mutating func pair(_ i: Int, _ j: Int) { newForOld[i] = j; oldForNew[j] = i }
+
+        /// 1. Equal titles, the k-th old with the k-th new. Untitled sections are left to the next steps.
+        mutating func pairByTitle(_ old: [LayoutSnapshot.Section], _ new: [LayoutSnapshot.Section]) {
+            var newByTitle = [String: [Int]]()
+            for (j, section) in new.enumerated() {
+                if let title = section.title { newByTitle[title, default: []].append(j) }
+            }
+            for (i, section) in old.enumerated() {
+                guard let title = section.title, var queue = newByTitle[title], !queue.isEmpty else { continue }
+                pair(i, queue.removeFirst())
+                newByTitle[title] = queue
+            }
+        }
+
+        /// 2. The leftovers that share the most tag texts (a retitled section keeps its tags).
+        mutating func pairBySharedTags(_ old: [LayoutSnapshot.Section], _ new: [LayoutSnapshot.Section]) {
+            let leftOld = unpairedOld, leftNew = unpairedNew
+            guard !leftOld.isEmpty, !leftNew.isEmpty, leftOld.count * leftNew.count <= 2_500 else { return }
             var candidates = [(score: Int, distance: Int, old: Int, new: Int)]()
             for i in leftOld {
                 var counts = [String: Int]()
@@ -466,28 +487,31 @@ public struct LayoutDiff: Sendable, Equatable {
             }
         }
 
-        // 3. By position: in order when as many are left on each side, else only at the same index.
-        let restOld = old.indices.filter { newForOld[$0] == nil }
-        let restNew = new.indices.filter { oldForNew[$0] == nil }
-        if restOld.count == restNew.count {
-            for (i, j) in zip(restOld, restNew) { pair(i, j) }
-        } else {
-            for i in restOld where i < new.count && oldForNew[i] == nil { pair(i, i) }
+        /// 3. By position: in order when as many are left on each side, else only at the same index.
+        mutating func pairByPosition() {
+            let restOld = unpairedOld, restNew = unpairedNew
+            if restOld.count == restNew.count {
+                for (i, j) in zip(restOld, restNew) { pair(i, j) }
+            } else {
+                for i in restOld where i < oldForNew.count && oldForNew[i] == nil { pair(i, i) }
+            }
         }
 
-        // Document order: walk the new sections, putting each removed old section before the next new one that
-        // follows it in the old order.
-        var result = [(old: Int?, new: Int?)]()
-        var pendingRemoved = old.indices.filter { newForOld[$0] == nil }[...]
-        for j in new.indices {
-            if let i = oldForNew[j] {
-                while let first = pendingRemoved.first,
-                      first < i { result.append((first, nil)); pendingRemoved.removeFirst() }
+        /// Document order: walk the new sections, putting each removed old section before the next new one that
+        /// follows it in the old order.
+        func inDocumentOrder() -> [(old: Int?, new: Int?)] {
+            var result = [(old: Int?, new: Int?)]()
+            var pendingRemoved = unpairedOld[...]
+            for j in oldForNew.indices {
+                if let i = oldForNew[j] {
+                    while let first = pendingRemoved.first,
+                          first < i { result.append((first, nil)); pendingRemoved.removeFirst() }
+                }
+                result.append((oldForNew[j], j))
             }
-            result.append((oldForNew[j], j))
+            result += pendingRemoved.map { ($0, nil) }
+            return result
         }
-        result += pendingRemoved.map { ($0, nil) }
-        return result
     }
 
     /// Above this many cells (old × new tags left after trimming common ends) the quadratic LCS table is skipped.

@@ -186,8 +186,20 @@ public struct LayoutDiffImage {
 
     /// The picture at `scale` pixels a point, reduced when needed to stay within cairo's limits (``drawnScale(_:)``).
     public func image(scale: Double = 2) throws -> RGBAImage {
-        let stacked = self.stacked, panelWidths = self.panelWidths, panelHeights = self.panelHeights
-        let panelHeight = panelHeights.max()!
+        let canvas = try makeCanvas(scale: scale)
+        // Outlines on the palette's page, with titles and captions at the light style's sizes.
+        let fonts = try makeFonts()
+        let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(),
+                                                 captionFont: fonts.captionFont),
+                                fonts: fonts)
+        drawer.painter.paintEverything(palette.page)
+        let legendTop = drawPanels(drawer: drawer)
+        drawLegend(at: Point(x: Self.margin, y: legendTop), drawer: drawer)
+        return try canvas.image()
+    }
+
+    /// A canvas for the picture at `scale`, or at the scale cairo's limits leave; throws when that is too small.
+    private func makeCanvas(scale: Double) throws -> Canvas {
         let (width, height) = (size.width, size.height)
         let fitted = drawnScale(scale)
         // Smaller, no tag would be legible.
@@ -196,16 +208,15 @@ public struct LayoutDiffImage {
             throw RenderError.tooLargeToShrink(width: width, height: height, smallestScale: smallestScale,
                                                limit: Canvas.maxSide)
         }
-        let canvas = try Canvas(width: width, height: height, kind: .image(scale: fitted))
-        // Outlines on the palette's page, with titles and captions at the light style's sizes.
-        let fonts = try makeFonts()
-        let caption = overlayCaptionLines, extra = captionExtraHeight(lines: caption.count)
-        let drawer = DiffDrawer(painter: Painter(context: canvas.context, engine: engine, fonts: CairoFonts(),
-                                                 captionFont: fonts.captionFont),
-                                fonts: fonts)
-        let context = canvas.context
-        drawer.painter.paintEverything(palette.page)
+        return try Canvas(width: width, height: height, kind: .image(scale: fitted))
+    }
 
+    /// The old, new and overlay panels under their captions, side by side or stacked; returns where the legend's
+    /// first line goes.
+    private func drawPanels(drawer: DiffDrawer) -> Double {
+        let stacked = self.stacked, panelWidths = self.panelWidths, panelHeights = self.panelHeights
+        let panelHeight = panelHeights.max()!
+        let caption = overlayCaptionLines, extra = captionExtraHeight(lines: caption.count)
         let marks = Marks(diff)
         var x = Self.margin
         // Side by side, every panel starts below the tallest caption, the overlay's.
@@ -215,38 +226,46 @@ public struct LayoutDiffImage {
         for (panel, panelWidth) in panelWidths.enumerated() {
             if stacked, panel == 2 { top += extra }
             let frame = Rect(x: x, y: top, width: panelWidth, height: stacked ? panelHeights[panel] : panelHeight)
-            let captionTop = top - 7 - captionExtraHeight(lines: notes[panel].count)
-            _ = drawer.painter.drawLabel(captions[panel], at: Point(x: x, y: captionTop - 15), colour: palette.ink,
-                                         font: fonts.headerFont)
-            for (index, line) in notes[panel].enumerated() {
-                let baseline = captionTop + Double(index) * Self.captionLineHeight
-                _ = drawer.painter.drawLabel(line, at: Point(x: x, y: baseline), colour: palette.quiet)
-            }
-            drawer.painter.fill(frame, style.background)
-            context.save()
-            context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
-            context.clip()
-            context.translate(x: x, y: top)
-            switch panel {
-            case 0: drawLayout(diff.old, marks: { marks.old[$0] ?? .unchanged }, drawer: drawer)
-            case 1: drawLayout(diff.new, marks: { marks.new[$0] ?? .unchanged }, drawer: drawer)
-            default: drawOverlay(marks: marks, drawer: drawer)
-            }
-            context.restore()
-            context.rectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1)
-            drawer.painter.setColour(palette.panelBorder)
-            context.setLineWidth(1)
-            context.stroke()
+            drawCaption(captions[panel], notes: notes[panel], above: frame, drawer: drawer)
+            drawPanel(panel, in: frame, marks: marks, drawer: drawer)
             if stacked {
                 top = frame.maxY + Self.gap + Self.captionHeight
             } else {
                 x += panelWidth + Self.gap
             }
         }
-        drawLegend(at: Point(x: Self.margin,
-                             y: (stacked ? top - Self.gap - Self.captionHeight : top + panelHeight) + 22),
-                   drawer: drawer)
-        return try canvas.image()
+        return (stacked ? top - Self.gap - Self.captionHeight : top + panelHeight) + 22
+    }
+
+    /// A panel's title with its note lines below it, ending just above `frame`.
+    private func drawCaption(_ title: String, notes: [String], above frame: Rect, drawer: DiffDrawer) {
+        let captionTop = frame.y - 7 - captionExtraHeight(lines: notes.count)
+        _ = drawer.painter.drawLabel(title, at: Point(x: frame.x, y: captionTop - 15), colour: palette.ink,
+                                     font: drawer.fonts.headerFont)
+        for (index, line) in notes.enumerated() {
+            let baseline = captionTop + Double(index) * Self.captionLineHeight
+            _ = drawer.painter.drawLabel(line, at: Point(x: frame.x, y: baseline), colour: palette.quiet)
+        }
+    }
+
+    /// Panel 0 (the old layout), 1 (the new) or 2 (the overlay), clipped to `frame`, with its border.
+    private func drawPanel(_ panel: Int, in frame: Rect, marks: Marks, drawer: DiffDrawer) {
+        let context = drawer.painter.context
+        drawer.painter.fill(frame, style.background)
+        context.save()
+        context.rectangle(x: frame.x, y: frame.y, width: frame.width, height: frame.height)
+        context.clip()
+        context.translate(x: frame.x, y: frame.y)
+        switch panel {
+        case 0: drawLayout(diff.old, marks: { marks.old[$0] ?? .unchanged }, drawer: drawer)
+        case 1: drawLayout(diff.new, marks: { marks.new[$0] ?? .unchanged }, drawer: drawer)
+        default: drawOverlay(marks: marks, drawer: drawer)
+        }
+        context.restore()
+        context.rectangle(x: frame.x + 0.5, y: frame.y + 0.5, width: frame.width - 1, height: frame.height - 1)
+        drawer.painter.setColour(palette.panelBorder)
+        context.setLineWidth(1)
+        context.stroke()
     }
 
     /// The picture as PNG bytes.

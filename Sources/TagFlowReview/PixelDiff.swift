@@ -116,17 +116,31 @@ public enum PixelDiff {
     /// - Complexity: O(*w* × *h*) for the larger width and height.
     public static func compare(_ old: RGBAImage, _ new: RGBAImage, options: Options = Options()) -> Result {
         let width = max(old.width, new.width), height = max(old.height, new.height)
-        let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)
         var (result, ignoreMask) = uncounted(old: (old.width, old.height), new: (new.width, new.height),
                                              options: options)
         result.identical = !result.sizeChanged && old == new
 
         var output: [UInt8]? = options.makeImage ? [UInt8](repeating: 255, count: width * height * 4) : nil
-        let counts: (different: Int, antiAliased: Int)
-        if overlapWidth == 0 || overlapHeight == 0 {
-            counts = (0, 0)
-        } else if result.identical && ignoreMask == nil {
-            counts = (0, 0)
+        let counts = compareOverlap(old, new, identical: result.identical, options: options, ignore: ignoreMask,
+                                    output: &output)
+        result.differentPixels = counts.different
+        result.antiAliasedPixels = counts.antiAliased
+        if result.sizeChanged {
+            result.differentPixels += markUncovered(old, new, options: options, ignore: ignoreMask, output: &output)
+        }
+        if let output { result.image = RGBAImage(unchecked: width, height, output) }
+        return result
+    }
+
+    /// The changed and anti-aliased pixels where `old` and `new` overlap, drawn into `output` (as wide as the wider
+    /// image) when there is one; identical images, with nothing ignored, are only faded into it.
+    private static func compareOverlap(_ old: RGBAImage, _ new: RGBAImage, identical: Bool, options: Options,
+                                       ignore ignoreMask: IgnoreMask?,
+                                       output: inout [UInt8]?) -> (different: Int, antiAliased: Int) {
+        let width = max(old.width, new.width)
+        let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)
+        if overlapWidth == 0 || overlapHeight == 0 { return (0, 0) }
+        if identical && ignoreMask == nil {
             if output != nil {
                 output!.withUnsafeMutableBufferPointer { out in
                     old.pixels.withUnsafeBufferPointer {
@@ -135,48 +149,50 @@ public enum PixelDiff {
                     }
                 }
             }
-        } else {
-            counts = old.pixels.withUnsafeBufferPointer { oldBytes in
-                new.pixels.withUnsafeBufferPointer { newBytes in
-                    let job = Job(old: View(oldBytes.baseAddress!, stride: old.width),
-                                  new: View(newBytes.baseAddress!, stride: new.width),
-                                  width: overlapWidth, height: overlapHeight, outputStride: width,
-                                  maxDelta: maxYIQDelta * options.threshold * options.threshold,
-                                  includeAntiAliasing: options.includeAntiAliasing,
-                                  detectEdgeShifts: options.detectEdgeShifts,
-                                  fade: options.fade, ignore: ignoreMask)
-                    if output != nil {
-                        return output!.withUnsafeMutableBufferPointer { job.run(output: $0.baseAddress!) }
-                    }
-                    return job.run(output: nil)
+            return (0, 0)
+        }
+        return old.pixels.withUnsafeBufferPointer { oldBytes in
+            new.pixels.withUnsafeBufferPointer { newBytes in
+                let job = Job(old: View(oldBytes.baseAddress!, stride: old.width),
+                              new: View(newBytes.baseAddress!, stride: new.width),
+                              width: overlapWidth, height: overlapHeight, outputStride: width,
+                              maxDelta: maxYIQDelta * options.threshold * options.threshold,
+                              includeAntiAliasing: options.includeAntiAliasing,
+                              detectEdgeShifts: options.detectEdgeShifts,
+                              fade: options.fade, ignore: ignoreMask)
+                if output != nil {
+                    return output!.withUnsafeMutableBufferPointer { job.run(output: $0.baseAddress!) }
                 }
+                return job.run(output: nil)
             }
         }
-        result.differentPixels = counts.different
-        result.antiAliasedPixels = counts.antiAliased
+    }
 
-        if result.sizeChanged {
-            // Pixels only one image covers are changes; a corner neither covers stays white.
-            for y in 0..<height {
-                for x in 0..<width where x >= overlapWidth || y >= overlapHeight {
-                    let inOld = x < old.width && y < old.height, inNew = x < new.width && y < new.height
-                    guard inOld != inNew else { continue }
-                    if ignoreMask?.contains(x, y) == true {
-                        output?.withUnsafeMutableBufferPointer { out in
-                            let source = inOld ? old[x, y] : new[x, y]
-                            IgnoreMask.tint(source, fade: options.fade, into: out.baseAddress! + (y * width + x) * 4)
-                        }
-                        continue
+    /// Of images of different sizes, the pixels only one covers, which are changes: counted, and drawn into
+    /// `output` as changes, or tinted where ignored. A corner neither covers stays white.
+    private static func markUncovered(_ old: RGBAImage, _ new: RGBAImage, options: Options,
+                                      ignore ignoreMask: IgnoreMask?, output: inout [UInt8]?) -> Int {
+        let width = max(old.width, new.width), height = max(old.height, new.height)
+        let overlapWidth = min(old.width, new.width), overlapHeight = min(old.height, new.height)
+        var different = 0
+        for y in 0..<height {
+            for x in 0..<width where x >= overlapWidth || y >= overlapHeight {
+                let inOld = x < old.width && y < old.height, inNew = x < new.width && y < new.height
+                guard inOld != inNew else { continue }
+                if ignoreMask?.contains(x, y) == true {
+                    output?.withUnsafeMutableBufferPointer { out in
+                        let source = inOld ? old[x, y] : new[x, y]
+                        IgnoreMask.tint(source, fade: options.fade, into: out.baseAddress! + (y * width + x) * 4)
                     }
-                    result.differentPixels += 1
-                    output?.withUnsafeMutableBufferPointer {
-                        put(changeColour, into: $0.baseAddress! + (y * width + x) * 4)
-                    }
+                    continue
+                }
+                different += 1
+                output?.withUnsafeMutableBufferPointer {
+                    put(changeColour, into: $0.baseAddress! + (y * width + x) * 4)
                 }
             }
         }
-        if let output { result.image = RGBAImage(unchecked: width, height, output) }
-        return result
+        return different
     }
 
     /// Compares the PNG `old` with `new`, as ``compare(_:_:options:)`` compares its pixels. When `old` is tagflow's

@@ -292,27 +292,51 @@ extension EngineState {
         level: UInt8, with face: LoadedFace, emboldened: Bool, chain: FallbackChain, size: Double, keepingGlyphs: Bool
     ) -> PendingRun {
         let (font, coordinates) = face.font(variations: chain.variations, size: size)
-        let widening = face.syntheticBoldWidening(if: emboldened)
-        func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int {
+        let run = RunShaping(face: face, font: font, coordinates: coordinates, level: level, isEmboldened: emboldened,
+                             widening: face.syntheticBoldWidening(if: emboldened), clusters: clusters)
+        let tracked = keepingGlyphs && chain.tracking != 0
+        return shaper.shape(scalars, from: start, to: end, script: script, rightToLeft: run.rtl, font: font) { shaped in
+            keepingGlyphs ? run.keepingGlyphs(shaped, of: scalars, runEnd: end, tracked: tracked) : run.measured(shaped)
+        }
+    }
+
+    /// What a run is shaped with, from which its shaped glyphs become a ``PendingRun``.
+    private struct RunShaping {
+        let face: LoadedFace
+        let font: HarfBuzzFont
+        let coordinates: [FontVariation]
+        let level: UInt8
+        let isEmboldened: Bool
+        /// Synthetic bold's widening of every advance, in font units.
+        let widening: Int
+        let clusters: ArraySlice<TextItemiser.Cluster>
+
+        var rtl: Bool { BidiLevels.isRightToLeft(level) }
+
+        @inline(__always) func advance(_ shaped: ShapedGlyphs, _ g: Int) -> Int {
             SyntheticBold.widened(shaped.xAdvance(g), by: widening)
         }
-        let tracked = keepingGlyphs && chain.tracking != 0
-        let rtl = BidiLevels.isRightToLeft(level)
-        return shaper.shape(scalars, from: start, to: end, script: script, rightToLeft: rtl, font: font) { shaped in
+
+        /// Measuring: the advance and the missing count are all that is kept.
+        @inline(__always) func measured(_ shaped: ShapedGlyphs) -> PendingRun {
+            var pen = 0
+            var missing = 0
+            for g in 0..<shaped.count {
+                if shaped.glyph(g) == 0 { missing += 1 }
+                pen += advance(shaped, g)
+            }
+            return PendingRun(
+                face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
+                clusterCount: clusters.count, missing: missing, missingScalars: [], level: level,
+                coordinates: coordinates, isEmboldened: isEmboldened)
+        }
+
+        /// Every glyph with its place, the clusters before it when `tracked`, and the scalars no glyph draws.
+        func keepingGlyphs(_ shaped: ShapedGlyphs, of scalars: [UInt32], runEnd end: Int,
+                           tracked: Bool) -> PendingRun {
             let n = shaped.count
             var pen = 0
             var missing = 0
-            guard keepingGlyphs else {
-                // Measuring: the advance and the missing count are all that is kept.
-                for g in 0..<n {
-                    if shaped.glyph(g) == 0 { missing += 1 }
-                    pen += advance(shaped, g)
-                }
-                return PendingRun(
-                    face: face, glyphs: [], xUnits: [], yUnits: [], clustersBefore: [], advanceUnits: pen,
-                    clusterCount: clusters.count, missing: missing, missingScalars: [], level: level,
-                    coordinates: coordinates, isEmboldened: emboldened)
-            }
             var glyphs: [UInt32] = []
             var pendingWidening = 0
             var xs: [Int] = []
@@ -340,22 +364,13 @@ extension EngineState {
                 xs.append(pen + shaped.xOffset(g))
                 ys.append(shaped.yOffset(g))
                 if tracked {
-                    let cluster = shaped.cluster(g)
-                    // Left to right, the clusters before are those that start earlier; right to left, those that
-                    // start after this one ends.
-                    before.append(rtl
-                        ? starts.count - lowerBound(starts, clusterEnd(cluster, clusterStarts, runEnd: end))
-                        : lowerBound(starts, cluster))
+                    before.append(clustersBefore(shaped.cluster(g), starts: starts, clusterStarts: clusterStarts,
+                                                 runEnd: end))
                 }
                 if id == 0 {
                     missing += 1
-                    let cluster = shaped.cluster(g)
-                    let lacking = (cluster..<clusterEnd(cluster, clusterStarts, runEnd: end)).filter {
-                        let scalar = Unicode.Scalar(scalars[$0])
-                        return !(scalar?.properties.isDefaultIgnorableCodePoint ?? false)
-                            && !font.hasGlyph(for: scalars[$0])
-                    }
-                    missingScalars += (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
+                    missingScalars += lacking(in: shaped.cluster(g), of: scalars, clusterStarts: clusterStarts,
+                                              runEnd: end)
                 }
                 pen += shaped.xAdvance(g)
                 pendingWidening += advance(shaped, g) - shaped.xAdvance(g)
@@ -364,7 +379,27 @@ extension EngineState {
             return PendingRun(
                 face: face, glyphs: glyphs, xUnits: xs, yUnits: ys, clustersBefore: before, advanceUnits: pen,
                 clusterCount: clusters.count, missing: missing, missingScalars: missingScalars, level: level,
-                coordinates: coordinates, isEmboldened: emboldened)
+                coordinates: coordinates, isEmboldened: isEmboldened)
+        }
+
+        /// How many grapheme clusters come before `cluster` in visual order: left to right, those that start
+        /// earlier; right to left, those that start after this one ends.
+        private func clustersBefore(_ cluster: Int, starts: [Int], clusterStarts: [Int], runEnd end: Int) -> Int {
+            rtl
+                ? starts.count - lowerBound(starts, clusterEnd(cluster, clusterStarts, runEnd: end))
+                : lowerBound(starts, cluster)
+        }
+
+        /// The scalars of the cluster starting at `cluster` that the font has no glyph for, with their index;
+        /// the cluster's first scalar when the font lacks none of them by itself.
+        private func lacking(in cluster: Int, of scalars: [UInt32], clusterStarts: [Int],
+                             runEnd end: Int) -> [(index: Int, scalar: UInt32)] {
+            let lacking = (cluster..<clusterEnd(cluster, clusterStarts, runEnd: end)).filter {
+                let scalar = Unicode.Scalar(scalars[$0])
+                return !(scalar?.properties.isDefaultIgnorableCodePoint ?? false)
+                    && !font.hasGlyph(for: scalars[$0])
+            }
+            return (lacking.isEmpty ? [cluster] : lacking).map { ($0, scalars[$0]) }
         }
     }
 }

@@ -17,64 +17,85 @@ extension DiffCommand {
         }
         // Watching SIGINT from here, so an early Ctrl-C also stops an animation with 130.
         let interruption = picture?.isAnimation == true ? Interruption() : nil
-        var sides: (old: Side, new: Side)?
-        let old: LayoutSnapshot, new: LayoutSnapshot
-        var engine: TextEngine?
-        if case let .layoutJSON(oldJSON, newJSON) = mode {
-            old = try LayoutSnapshotJSON.snapshot(oldJSON)
-            new = try LayoutSnapshotJSON.snapshot(newJSON)
-        } else {
-            // Standard input can be read only once: one input read as "-" serves both sides.
-            let oldLayout = try layout(oldPath, config: oldConfig, console: console)
-            let newLayout = paths.count == 1 && oldPath == "-"
-                ? try layout(oldLayout.document, config: newConfig, console: console, sharingWith: oldLayout)
-                : try layout(newPath, config: newConfig, console: console, sharingWith: oldLayout)
-            func snapshot(_ side: Side) throws -> LayoutSnapshot {
-                LayoutSnapshot(side.layout,
-                               fontFiles: FontRecords.identities(engine: side.engine, layout: side.layout,
-                                                                 style: try style.style(config: side.config)))
-            }
-            old = try snapshot(oldLayout)
-            new = try snapshot(newLayout)
-            engine = newLayout.engine
-            sides = (oldLayout, newLayout)
-        }
-        let diff = LayoutDiff(old: old, new: new)
+        let compared = try layoutsToCompare(paths, mode: mode, console: console)
+        let diff = LayoutDiff(old: compared.old, new: compared.new)
         let report = LayoutDiffReport(diff: diff)
         if case let .png(output)? = picture {
-            let textEngine = try engine ?? LayoutInput.measurer(for: LayoutOptions(),
-                                                                fonts: input.fonts(config: ConfigFile()),
-                                                                caching: .shapedTexts).engine
-            // Selected tags are drawn in the new side's style, as the text in its font; layout JSON carries no style.
-            let style = try self.style.style(config: sides?.new.config ?? ConfigFile())
-            let png: [UInt8]
-            do {
-                // The tags in the new side's tag font, as it was measured; saved layouts carry no options.
-                let picture = if let options = sides?.new.layout.options {
-                    LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style)
-                }
-                              else { LayoutDiffImage(diff: diff, engine: textEngine, style: style) }
-                let scale = picture.drawnScale()
-                if scale < 2 {
-                    console.warn("the diff picture of "
-                                 + "\(formatPoints(picture.size.width.rounded()))×"
-                                 + "\(formatPoints(picture.size.height.rounded())) "
-                                 + "pt is drawn at "
-                                 + "\(formatDecimal(scale)) px a point, not 2, to stay within cairo's "
-                                 + "\(Canvas.maxSide) px a side"
-                                 + (scale < 1 ? ", too small to read its tags; diff fewer tags, or read the "
-                                 + "table" : ""))
-                }
-                png = try picture.png()
-            } catch {
-                throw RunError.diffImageFailed(reason: "\(error)")
-            }
-            try output.write(png)
+            try writeDiffPicture(diff, to: output, newSide: compared.sides?.new, console: console)
         }
-        if let picture, picture.isAnimation, let sides, let interruption {
+        if let picture, picture.isAnimation, let sides = compared.sides, let interruption {
             try writeTransition(picture, old: sides.old, new: sides.new, diff: diff, names: (oldPath, newPath),
                                 console: console, interruption: interruption)
         }
+        printReport(report, picture: picture, console: console)
+        return diff.isIdentical ? .success : .failure
+    }
+
+    /// The two layouts a diff compares, and the sides they were laid out from when they were laid out here from
+    /// tags rather than read from layout JSON.
+    private struct ComparedLayouts {
+        let old: LayoutSnapshot
+        let new: LayoutSnapshot
+        let sides: (old: Side, new: Side)?
+    }
+
+    /// Reads the two layout JSON files, or lays out the tags of both sides.
+    private func layoutsToCompare(_ paths: [String], mode: Mode, console: Console) throws -> ComparedLayouts {
+        if case let .layoutJSON(oldJSON, newJSON) = mode {
+            return ComparedLayouts(old: try LayoutSnapshotJSON.snapshot(oldJSON),
+                                   new: try LayoutSnapshotJSON.snapshot(newJSON), sides: nil)
+        }
+        let oldPath = paths[0], newPath = paths.count == 2 ? paths[1] : paths[0]
+        // Standard input can be read only once: one input read as "-" serves both sides.
+        let oldLayout = try layout(oldPath, config: oldConfig, console: console)
+        let newLayout = paths.count == 1 && oldPath == "-"
+            ? try layout(oldLayout.document, config: newConfig, console: console, sharingWith: oldLayout)
+            : try layout(newPath, config: newConfig, console: console, sharingWith: oldLayout)
+        func snapshot(_ side: Side) throws -> LayoutSnapshot {
+            LayoutSnapshot(side.layout,
+                           fontFiles: FontRecords.identities(engine: side.engine, layout: side.layout,
+                                                             style: try style.style(config: side.config)))
+        }
+        return ComparedLayouts(old: try snapshot(oldLayout), new: try snapshot(newLayout),
+                               sides: (oldLayout, newLayout))
+    }
+
+    /// The diff's picture as a PNG at `output`, drawn with the new side's engine and style when there is one.
+    private func writeDiffPicture(_ diff: LayoutDiff, to output: OutputPath, newSide: Side?,
+                                  console: Console) throws {
+        let textEngine = try newSide?.engine ?? LayoutInput.measurer(for: LayoutOptions(),
+                                                                     fonts: input.fonts(config: ConfigFile()),
+                                                                     caching: .shapedTexts).engine
+        // Selected tags are drawn in the new side's style, as the text in its font; layout JSON carries no style.
+        let style = try self.style.style(config: newSide?.config ?? ConfigFile())
+        let png: [UInt8]
+        do {
+            // The tags in the new side's tag font, as it was measured; saved layouts carry no options.
+            let picture = if let options = newSide?.layout.options {
+                LayoutDiffImage(diff: diff, engine: textEngine, options: options, style: style)
+            } else {
+                LayoutDiffImage(diff: diff, engine: textEngine, style: style)
+            }
+            let scale = picture.drawnScale()
+            if scale < 2 {
+                console.warn("the diff picture of "
+                             + "\(formatPoints(picture.size.width.rounded()))×"
+                             + "\(formatPoints(picture.size.height.rounded())) "
+                             + "pt is drawn at "
+                             + "\(formatDecimal(scale)) px a point, not 2, to stay within cairo's "
+                             + "\(Canvas.maxSide) px a side"
+                             + (scale < 1 ? ", too small to read its tags; diff fewer tags, or read the "
+                             + "table" : ""))
+            }
+            png = try picture.png()
+        } catch {
+            throw RunError.diffImageFailed(reason: "\(error)")
+        }
+        try output.write(png)
+    }
+
+    /// The report in the chosen format; as JSON, with where the picture and the transition went.
+    private func printReport(_ report: LayoutDiffReport, picture: Picture?, console: Console) {
         switch format {
         case .text: console.out(report.text)
         case .markdown: console.out(report.markdown)
@@ -88,7 +109,6 @@ extension DiffCommand {
             }
             console.out(json.rendered() + "\n")
         }
-        return diff.isIdentical ? .success : .failure
     }
 
     /// One side of a layout diff of tags: its layout, the engine that measured it with the fonts it was given, and
