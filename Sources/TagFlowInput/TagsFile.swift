@@ -28,40 +28,52 @@ public enum TagsFile {
         var body = bytes[...]
         if body.starts(with: [0xEF, 0xBB, 0xBF]) { body = body.dropFirst(3) }
         try validateUTF8(body, file: file)
-
-        var sections = [TagSection]()
-        var current = TagSection()
-        var currentIsExplicit = false
-        var footerLine: Int?
-        func closeSection() {
-            guard currentIsExplicit || !current.tags.isEmpty || current.footer != nil else { return }
-            // A section that took less than its reservation keeps only what it uses.
-            if current.tags.capacity - current.tags.count > current.tags.count / 8 + 16 {
-                var tags = [Tag]()
-                tags.reserveCapacity(current.tags.count)
-                tags.append(contentsOf: current.tags)
-                current.tags = tags
-            }
-            sections.append(current)
-        }
-
-        // One tag a line is the common case: reserve for it, so a long list is never copied as it grows.
-        var remainingLines = body.count(where: { $0 == UInt8(ascii: "\n") }) + 1
-        current.tags.reserveCapacity(remainingLines)
-        var lineNumber = 0
+        var reader = Reader(file: file, lineCount: body.count(where: { $0 == UInt8(ascii: "\n") }) + 1)
         var lineStart = body.startIndex
         while lineStart <= body.endIndex {
             let lineEnd = body[lineStart...].firstIndex(of: UInt8(ascii: "\n")) ?? body.endIndex
-            var lineBytes = body[lineStart..<lineEnd]
+            var line = body[lineStart..<lineEnd]
             lineStart = lineEnd + 1
+            if line.last == UInt8(ascii: "\r") { line = line.dropLast() }
+            try reader.read(line)
+        }
+        return reader.finish()
+    }
+
+    /// A tags file read a line at a time: the sections so far and the one being filled.
+    private struct Reader {
+        let file: String
+        var sections = [TagSection]()
+        var current = TagSection()
+        /// The current section was started by a marker, so it is kept even when it holds nothing.
+        var currentIsExplicit = false
+        var footerLine: Int?
+        /// Lines not read yet: one tag a line is the common case, so each section reserves for them and a long list
+        /// is never copied as it grows.
+        var remainingLines: Int
+        var lineNumber = 0
+
+        init(file: String, lineCount: Int) {
+            self.file = file
+            remainingLines = lineCount
+            current.tags.reserveCapacity(lineCount)
+        }
+
+        @inline(__always)
+        mutating func read(_ line: ArraySlice<UInt8>) throws(InputError) {
             lineNumber += 1
             remainingLines -= 1
-            if lineBytes.last == UInt8(ascii: "\r") { lineBytes = lineBytes.dropLast() }
-            if let text = plainTag(lineBytes) {
+            if let text = plainTag(line) {
                 current.tags.append(Tag(text, location: SourceLocation(line: lineNumber, column: 1)))
-                continue
+            } else {
+                try readMarked(line)
             }
+        }
+
+        /// A line that is not a plain tag: blank, a comment, a marker, a selected tag, or a tag to trim or unescape.
+        private mutating func readMarked(_ lineBytes: ArraySlice<UInt8>) throws(InputError) {
             let line = String(decoding: lineBytes, as: UTF8.self)
+            let (file, lineNumber) = (self.file, self.lineNumber)
             func at(_ column: Int) -> SourceSpan { SourceSpan(file: file, line: lineNumber, column: column) }
             if lineBytes.contains(where: { $0 < 0x20 && $0 != 0x09 || $0 == 0x7F }),
                let (offset,
@@ -71,48 +83,11 @@ public enum TagsFile {
             let leading = lineBytes.first?.isPrintableASCII == true ? 0 : line.prefix { $0.isWhitespace }.count
             let content = line.dropFirst(leading)
             let column = leading + 1
-            guard let first = content.first else { continue }
-
-            switch first {
-            case "#":
-                continue
+            switch content.first {
+            case nil, "#":
+                return
             case "@":
-                let word = content.prefix { !$0.isWhitespace }
-                let argument = content.dropFirst(word.count).trimmingWhitespace()
-                switch word {
-                case "@section":
-                    closeSection()
-                    current = TagSection(title: argument.isEmpty ? nil : argument)
-                    current.tags.reserveCapacity(remainingLines)
-                    currentIsExplicit = true
-                    footerLine = nil
-                case "@footer":
-                    guard !argument.isEmpty else { throw .footerWithoutText(at: at(column)) }
-                    if let footerLine { throw .secondFooter(firstLine: footerLine, at: at(column)) }
-                    current.footer = argument
-                    footerLine = lineNumber
-                case "@key", "@selected-key", "@keys", "@section-key", "@footer-key":
-                    guard !argument.isEmpty else { throw .markerWithoutKey(String(word), at: at(column)) }
-                    let location = SourceLocation(line: lineNumber, column: column)
-                    switch word {
-                    case "@section-key":
-                        closeSection()
-                        current = TagSection(title: argument)
-                        current.titleKey = StringKey(argument, location: location)
-                        currentIsExplicit = true
-                        footerLine = nil
-                    case "@footer-key":
-                        if let footerLine { throw .secondFooter(firstLine: footerLine, at: at(column)) }
-                        current.footer = argument
-                        current.footerKey = StringKey(argument, location: location)
-                        footerLine = lineNumber
-                    default:
-                        current.tags.append(Tag(argument, isSelected: word == "@selected-key", location: location,
-                                                reference: word == "@keys" ? .pattern(argument) : .key(argument)))
-                    }
-                default:
-                    throw .unknownMarker(String(word), line: content, known: markers, at: at(column))
-                }
+                try readMarker(content, column: column)
             case "*":
                 let rest = content.dropFirst()
                 let restLeading = rest.prefix { $0.isWhitespace }.count
@@ -126,8 +101,67 @@ public enum TagsFile {
                 }
             }
         }
-        closeSection()
-        return TagDocument(sections: sections)
+
+        /// `@section`, `@footer` and the string catalog's markers.
+        private mutating func readMarker(_ content: Substring, column: Int) throws(InputError) {
+            let word = content.prefix { !$0.isWhitespace }
+            let argument = content.dropFirst(word.count).trimmingWhitespace()
+            let at = SourceSpan(file: file, line: lineNumber, column: column)
+            let location = SourceLocation(line: lineNumber, column: column)
+            switch word {
+            case "@section":
+                startSection(title: argument.isEmpty ? nil : argument)
+            case "@footer":
+                guard !argument.isEmpty else { throw .footerWithoutText(at: at) }
+                try setFooter(argument, key: nil, at: at)
+            case "@key", "@selected-key", "@keys", "@section-key", "@footer-key":
+                guard !argument.isEmpty else { throw .markerWithoutKey(String(word), at: at) }
+                switch word {
+                case "@section-key":
+                    startSection(title: argument, titleKey: StringKey(argument, location: location))
+                case "@footer-key":
+                    try setFooter(argument, key: StringKey(argument, location: location), at: at)
+                default:
+                    current.tags.append(Tag(argument, isSelected: word == "@selected-key", location: location,
+                                            reference: word == "@keys" ? .pattern(argument) : .key(argument)))
+                }
+            default:
+                throw .unknownMarker(String(word), line: content, known: markers, at: at)
+            }
+        }
+
+        private mutating func startSection(title: String?, titleKey: StringKey? = nil) {
+            closeSection()
+            current = TagSection(title: title)
+            current.titleKey = titleKey
+            current.tags.reserveCapacity(remainingLines)
+            currentIsExplicit = true
+            footerLine = nil
+        }
+
+        private mutating func setFooter(_ text: String, key: StringKey?, at: SourceSpan) throws(InputError) {
+            if let footerLine { throw .secondFooter(firstLine: footerLine, at: at) }
+            current.footer = text
+            current.footerKey = key
+            footerLine = lineNumber
+        }
+
+        private mutating func closeSection() {
+            guard currentIsExplicit || !current.tags.isEmpty || current.footer != nil else { return }
+            // A section that took less than its reservation keeps only what it uses.
+            if current.tags.capacity - current.tags.count > current.tags.count / 8 + 16 {
+                var tags = [Tag]()
+                tags.reserveCapacity(current.tags.count)
+                tags.append(contentsOf: current.tags)
+                current.tags = tags
+            }
+            sections.append(current)
+        }
+
+        mutating func finish() -> TagDocument {
+            closeSection()
+            return TagDocument(sections: sections)
+        }
     }
 
     /// The text of a line that is a tag as it stands, read without looking at characters: printable ASCII that starts
