@@ -96,7 +96,8 @@ public struct FolderReport {
             var item = item(name, status, detail: detail(result, old: old.size, new: new.size),
                             images: result.identical ? [] : images)
             item.differentPixels = result.differentPixels
-            item.counts = ComparisonItem.Counts(result)
+            item.pixelDiff = result
+            item.pixelDiff?.image = nil
             items.append(item)
         case (false, true):
             let size = try Self.size(of: newPath)

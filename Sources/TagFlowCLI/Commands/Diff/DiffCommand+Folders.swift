@@ -19,8 +19,8 @@ extension DiffCommand {
                                       tolerance: tolerance)
         // As for two pictures: a file whose every pixel is ignored was not compared, and must not pass as if it were.
         for item in report.items {
-            if let counts = item.counts, counts.compared == 0, !counts.sizeChanged {
-                throw RunError.nothingCompared(ignored: counts.ignored, file: item.name)
+            if let result = item.pixelDiff, result.comparedPixels == 0, !result.sizeChanged {
+                throw RunError.nothingCompared(ignored: result.ignoredPixels, file: item.name)
             }
         }
         if let reportDirectory { try report.write(to: reportDirectory, toolVersion: TagFlowCommand.version) }

@@ -49,13 +49,13 @@ public struct ComparisonItem: Equatable, Sendable {
     public package(set) var hasNoLayout = false
     /// The explanation's changes where the golden and the actual picture show them, for a golden drawn whole.
     public package(set) var marks: [Mark] = []
-    /// The pixel counts of a folder diff's comparison, which its report gives in full.
-    public package(set) var counts: Counts?
+    /// A folder diff's comparison of the two files, without its image: the counts its report gives in full.
+    public package(set) var pixelDiff: PixelDiff.Result?
 
     public init(name: String, screen: String, kind: GoldenKind?, status: Status, detail: String,
                 differentPixels: Int? = nil, changedSteps: [Int] = [], images: [Image] = [], imagesStep: Int? = nil,
                 explanation: LayoutChangeSummary? = nil, hasNoLayout: Bool = false, marks: [Mark] = [],
-                counts: Counts? = nil) {
+                pixelDiff: PixelDiff.Result? = nil) {
         self.name = name
         self.screen = screen
         self.kind = kind
@@ -68,7 +68,7 @@ public struct ComparisonItem: Equatable, Sendable {
         self.explanation = explanation
         self.hasNoLayout = hasNoLayout
         self.marks = marks
-        self.counts = counts
+        self.pixelDiff = pixelDiff
     }
 
     /// The detail, after what the change in layout did to this golden, when its layout explains it.
@@ -128,26 +128,6 @@ public struct ComparisonItem: Equatable, Sendable {
             self.role = role
             self.path = path
             self.size = size
-        }
-    }
-
-    /// A folder diff's counts of one file's pixels, as ``PixelDiff/Result`` has them.
-    public struct Counts: Equatable, Sendable {
-        /// Whether the decoded pixels are equal.
-        public let identical: Bool
-        public let compared: Int
-        public let antiAliased: Int
-        public let ignored: Int
-        public let ratio: Double
-        public let sizeChanged: Bool
-
-        public init(_ result: PixelDiff.Result) {
-            identical = result.identical
-            compared = result.comparedPixels
-            antiAliased = result.antiAliasedPixels
-            ignored = result.ignoredPixels
-            ratio = result.ratio
-            sizeChanged = result.sizeChanged
         }
     }
 }

@@ -32,12 +32,12 @@ extension ComparisonReport {
         }
         if item.hasNoLayout { members.append(("layout", .string("not recorded"))) }
         if !item.marks.isEmpty { members.append(("marks", .array(item.marks.map(Self.json)))) }
-        if let counts = item.counts {
-            members += [("antiAliasedPixels", .integer(counts.antiAliased)),
-                        ("ignoredPixels", .integer(counts.ignored)),
-                        ("comparedPixels", .integer(counts.compared)),
-                        ("percentage", PixelDiffReport.percentageJSON(counts.ratio)),
-                        ("sizeChanged", .bool(counts.sizeChanged))]
+        if let result = item.pixelDiff {
+            members += [("antiAliasedPixels", .integer(result.antiAliasedPixels)),
+                        ("ignoredPixels", .integer(result.ignoredPixels)),
+                        ("comparedPixels", .integer(result.comparedPixels)),
+                        ("percentage", PixelDiffReport.percentageJSON(result.ratio)),
+                        ("sizeChanged", .bool(result.sizeChanged))]
         }
         return .object(members)
     }

@@ -54,7 +54,7 @@ public enum ComparisonTerms: Sendable {
         case .stale, .removed: return "deleted"
         case .matched, .written:
             // Pixels that differ only where the comparison does not count them pass too.
-            return (item.differentPixels ?? 0) > 0 || item.counts?.identical == false ? "passed" : "unchanged"
+            return (item.differentPixels ?? 0) > 0 || item.pixelDiff?.identical == false ? "passed" : "unchanged"
         case .changed, .unreadable: return item.status.rawValue
         }
     }
