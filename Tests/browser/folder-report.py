@@ -9,10 +9,11 @@ test that runs it decides what is right.
 """
 import json
 import pathlib
-import shutil
 import sys
 
 from playwright.sync_api import sync_playwright
+
+from report_page import open_report
 
 report, shots = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2])
 seen = {}
@@ -24,12 +25,7 @@ ACTUAL_LAYER = """(item) => {
 IMAGES = """() => [...document.images].map((img) => img.complete && img.naturalWidth > 0)"""
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    requests = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(report.as_uri())
-    page.wait_for_load_state("load")
+    browser, page, requests = open_report(playwright, report)
     seen["title"] = page.locator("h1").inner_text()
     seen["groups"] = page.locator("section.group > h2").all_inner_texts()
     seen["failingGroups"] = page.locator("section.group.fails > h2").all_inner_texts()
