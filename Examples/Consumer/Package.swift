@@ -18,7 +18,9 @@ let package = Package(
             .product(name: "TagFlowLayout", package: "tagflow"),
         ]),
         // Goldens recorded and verified by tagflow's snapshot library, without the command line.
-        .executableTarget(name: "Snapshots", dependencies: [.product(name: "TagFlowSnapshot", package: "tagflow")]),
+        // and their comparison report written as JUnit XML.
+        .executableTarget(name: "Snapshots", dependencies: [.product(name: "TagFlowSnapshot", package: "tagflow"),
+                                                            .product(name: "TagFlowReview", package: "tagflow")]),
         // The geometry alone: no C library.
         .executableTarget(name: "Geometry", dependencies: [.product(name: "TagFlowLayout", package: "tagflow")]),
     ]

@@ -37,11 +37,11 @@ public struct PNGDecoder: Sendable {
 
     /// The width and height a PNG's header declares, read without decoding it; nil when `bytes` does not begin with a
     /// signature and an IHDR chunk.
-    public static func size(of bytes: [UInt8]) -> (width: Int, height: Int)? {
+    public static func size(of bytes: [UInt8]) -> PixelSize? {
         guard bytes.count >= 24, bytes.starts(with: PNGChunkWriter.signature), bytes[12..<16].elementsEqual("IHDR".utf8)
         else { return nil }
         func bigEndian(_ offset: Int) -> Int { bytes[offset..<offset + 4].reduce(0) { $0 << 8 | Int($1) } }
-        return (bigEndian(16), bigEndian(20))
+        return PixelSize(width: bigEndian(16), height: bigEndian(20))
     }
 
     /// The same, always by libpng.

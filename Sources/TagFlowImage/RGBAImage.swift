@@ -17,6 +17,8 @@ public struct RGBAImage: Sendable, Equatable {
 
     public let width: Int
     public let height: Int
+    /// The width and height.
+    public var size: PixelSize { PixelSize(width: width, height: height) }
     /// `width * height * 4` bytes: R, G, B, A for each pixel.
     public var pixels: [UInt8]
 

@@ -1,5 +1,6 @@
 import Glibc
 import TagFlowLayout
+import TagFlowReview
 import TagFlowText
 import TagFlowInput
 import TagFlowPipeline
@@ -150,21 +151,6 @@ package enum SnapshotOutput: Hashable, Sendable {
             return String(path.dropLast(suffix.count))
         }
         return path
-    }
-}
-
-/// The kinds of golden, as reports name them.
-/// What a golden is: a render of the whole content, a contact sheet of a scroll, or a scroll's frames.
-public enum GoldenKind: String, CaseIterable, Sendable {
-    case render, sheet, sequence
-
-    /// What a golden's path adds to its variant's name: a file's extension, or a sequence folder's.
-    var suffix: String {
-        switch self {
-        case .render: ".png"
-        case .sheet: ".sheet.png"
-        case .sequence: ".scroll"
-        }
     }
 }
 

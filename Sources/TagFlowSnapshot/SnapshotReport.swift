@@ -5,125 +5,9 @@ import TagFlowReview
 import TagFlowInput
 import TagFlowPipeline
 
-/// What became of one golden in a snapshot run.
-public struct SnapshotItem: Equatable, Sendable {
-    public enum Status: String, CaseIterable, Sendable {
-        /// The pixels match the golden, exactly or within the tolerance.
-        case matched
-        /// The pixels differ from the golden beyond the tolerance.
-        case changed
-        /// No golden exists for this variant.
-        case missing
-        /// A golden that no screen or variant makes any more.
-        case stale
-        /// `record` wrote this golden.
-        case written
-        /// A stale golden `--prune` removed.
-        case removed
-        /// The golden could not be read: truncated, not a PNG, or a Git LFS pointer not pulled. `verify` still
-        /// compares the others, and exits 2.
-        case unreadable
+/// What became of one golden in a snapshot run: a comparison report's item, its kind a ``GoldenKind``.
+public typealias SnapshotItem = ComparisonItem
 
-        /// Changed, missing, stale and unreadable goldens fail `verify`.
-        public var fails: Bool { self == .changed || self == .missing || self == .stale || self == .unreadable }
-    }
-
-    /// The golden's path below the goldens folder: `demo/iphone-15-dark.png`, or a `.scroll` folder.
-    public internal(set) var name: String
-    /// The screen whose folder holds the golden; empty for a file at the top of the goldens folder.
-    public internal(set) var screen: String
-    /// What the golden is; nil for a stale golden, which no variant makes.
-    public internal(set) var kind: GoldenKind?
-    public internal(set) var status: Status
-    /// One line for people: how many pixels differ, which steps changed.
-    public internal(set) var detail: String
-    public internal(set) var differentPixels: Int?
-    /// For a sequence: the scroll steps (from 1) whose frames changed, were added or were removed.
-    public internal(set) var changedSteps: [Int] = []
-    /// Pictures of this golden in the report folder: the golden, what was drawn, and where they differ.
-    public internal(set) var images: [Image] = []
-    /// For a sequence, the scroll step its images show: the first that changed.
-    public internal(set) var imagesStep: Int?
-    /// What changed in the layout the golden was drawn from, for a golden that changed and has its layout recorded.
-    public internal(set) var explanation: LayoutChangeSummary?
-    /// A golden that changed but was recorded without its layout, so only its pixels explain it.
-    public internal(set) var hasNoLayout = false
-    /// The explanation's changes where the golden and the actual picture show them, for a golden drawn whole.
-    public internal(set) var marks: [Mark] = []
-
-    /// The detail, after what the change in layout did to this golden, when its layout explains it.
-    package var explainedDetail: String {
-        let effect = explanation?.effect ?? []
-        return effect.isEmpty ? detail : effect.joined(separator: "; ") + " · " + detail
-    }
-
-    /// How reports title a screen's group: its name, or what holds goldens outside any screen's folder.
-    package static func title(ofScreen screen: String) -> String {
-        screen.isEmpty ? "(top of the goldens folder)" : screen
-    }
-
-    /// One change of a golden's explanation, located in its pictures: what a reviewer is pointed to.
-    public struct Mark: Equatable, Sendable {
-        public let kind: LayoutChangeSummary.Change.Kind
-        public let words: String
-        /// In the golden's pixels; nil where the golden has no such element.
-        public let golden: PixelRegion?
-        /// In the actual picture's pixels; nil where it has no such element.
-        public let actual: PixelRegion?
-
-        /// `change`'s frames in pictures drawn at `scale` pixels a point.
-        init(_ change: LayoutChangeSummary.Change, scale: Double) {
-            self.init(kind: change.kind, words: change.words,
-                      golden: change.old.map { LayoutAwareDiff.pixels($0, scale: scale, margin: 0) },
-                      actual: change.new.map { LayoutAwareDiff.pixels($0, scale: scale, margin: 0) })
-        }
-
-        init(kind: LayoutChangeSummary.Change.Kind, words: String, golden: PixelRegion?,
-             actual: PixelRegion?) {
-            self.kind = kind
-            self.words = words
-            self.golden = golden
-            self.actual = actual
-        }
-    }
-
-    /// A picture a report folder holds for an item.
-    public struct Image: Equatable, Sendable {
-        public enum Role: String, CaseIterable, Sendable {
-            /// The golden as it is on disk.
-            case golden
-            /// What this run drew.
-            case actual
-            /// The two with their differing pixels marked: where a recorded layout explains moves, only the rest.
-            case diff
-            /// Every differing pixel marked, beside a diff that a recorded layout explained.
-            case pixels
-        }
-
-        public let role: Role
-        /// Relative to the report folder: `images/demo/iphone-15-dark.diff.png`.
-        public let path: String
-        /// In pixels, as its PNG header says: the HTML report sizes the picture before it loads.
-        public let size: PixelSize?
-
-        public init(role: Role, path: String, size: PixelSize? = nil) {
-            self.role = role
-            self.path = path
-            self.size = size
-        }
-    }
-
-    /// A picture's width and height in pixels.
-    public struct PixelSize: Equatable, Sendable {
-        public let width: Int
-        public let height: Int
-
-        public init(width: Int, height: Int) {
-            self.width = width
-            self.height = height
-        }
-    }
-}
 
 /// The outcome of `snapshot verify` or `record`: every golden's item, by screen and then name, and the words written
 /// about it as JSON, Markdown, JUnit XML and HTML.
@@ -206,7 +90,7 @@ public struct SnapshotReport: Equatable, Sendable {
     var imagePaths: Set<String> { Set(items.flatMap { $0.images.map(\.path) }) }
 
     /// The changed, missing, stale and unreadable goldens.
-    public var failures: [SnapshotItem] { items.filter(\.status.fails) }
+    public var failures: [SnapshotItem] { comparison.failures }
 
     /// Whether `verify` would exit 0: no golden changed beyond its tolerance, is missing, stale or unreadable.
     public var passed: Bool { failures.isEmpty }
@@ -217,65 +101,27 @@ public struct SnapshotReport: Equatable, Sendable {
 
     /// Goldens that matched within the tolerance, though some pixels differ: they pass, and a record in mode
     /// `all` would rewrite them.
-    public var matchedWithinTolerance: [SnapshotItem] {
-        items.filter { $0.status == .matched && ($0.differentPixels ?? 0) > 0 }
-    }
+    public var matchedWithinTolerance: [SnapshotItem] { comparison.matchedWithinTolerance }
 
     /// One line: `12 goldens: 10 matched (2 within the tolerance), 1 changed, 1 missing`.
-    public var summaryLine: String {
-        let tolerated = matchedWithinTolerance.count
-        let counts = SnapshotItem.Status.allCases.compactMap { status -> String? in
-            let n = count(status)
-            guard n > 0 else { return nil }
-            return "\(n) \(status.rawValue)" + (status == .matched && tolerated > 0 ? " (\(tolerated) within the "
-                + "tolerance)" : "")
-        }
-        return "\(items.count) "
-            + "golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
-    }
+    public var summaryLine: String { comparison.summaryLine }
+
+    /// The report as a comparison report, in the snapshots' words, the font notes said first.
+    public var comparison: ComparisonReport { ComparisonReport(terms: .snapshots, items: items, notes: fontNotes) }
 
     // MARK: JSON
 
     var json: JSONOutput {
-        .object([
+        let comparison = comparison
+        return .object([
             ("action", .string(action.rawValue)),
             ("shard", .string(shard.description)),
             ("filter", .array(filter.map(JSONOutput.string))),
             ("passed", .bool(passed)),
-            ("summary", .object([("total", .integer(items.count))]
-                + SnapshotItem.Status.allCases.map { ($0.rawValue, .integer(count($0))) })),
+            ("summary", comparison.summaryJSON),
             ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
-            ("items", .array(items.map { item in
-                .object([
-                    ("name", .string(item.name)), ("screen", .string(item.screen)),
-                    ("kind", .string(item.kind?.rawValue ?? "")),
-                    ("status", .string(item.status.rawValue)), ("detail", .string(item.detail)),
-                    ("differentPixels", item.differentPixels.map(JSONOutput.integer) ?? .null),
-                    ("changedSteps", .array(item.changedSteps.map(JSONOutput.integer))),
-                    ("images", .object(item.images.map { ($0.role.rawValue, .string($0.path)) })),
-                    ("imageSizes", .object(item.images.compactMap { image in
-                        image.size.map { (image.role.rawValue, .array([.integer($0.width), .integer($0.height)])) }
-                    })),
-                ] + (item.imagesStep.map { [("imagesStep", JSONOutput.integer($0))] } ?? [])
-                  + (item.explanation.map { explanation in
-                      let words = { (words: [String]) in JSONOutput.array(words.map(JSONOutput.string)) }
-                      let said = JSONOutput.object([("cause", words(explanation.cause)),
-                                                    ("effect", words(explanation.effect))])
-                      return [("explanation", said)]
-                  } ?? [])
-                  + (item.hasNoLayout ? [("layout", JSONOutput.string("not recorded"))] : [])
-                  + (item.marks.isEmpty ? [] : [("marks", .array(item.marks.map(Self.json)))]))
-            })),
+            ("items", comparison.itemsJSON),
         ])
-    }
-
-    /// A mark as `{"kind", "words", "golden": [x, y, width, height], "actual": …}`, null for a side without it.
-    private static func json(_ mark: SnapshotItem.Mark) -> JSONOutput {
-        func region(_ region: PixelRegion?) -> JSONOutput {
-            region.map { .array([$0.x, $0.y, $0.width, $0.height].map(JSONOutput.integer)) } ?? .null
-        }
-        return .object([("kind", .string(mark.kind.rawValue)), ("words", .string(mark.words)),
-                        ("golden", region(mark.golden)), ("actual", region(mark.actual))])
     }
 
     /// Reads back a mark ``json(_:)`` wrote.
@@ -332,7 +178,7 @@ public struct SnapshotReport: Equatable, Sendable {
         try AtomicFile.write(Array(jsonText.utf8), to: Self.jsonPath(in: folder))
         try AtomicFile.write(Array(markdown().utf8), to: folder + "/report.md")
         try AtomicFile.write(Array(junitXML.utf8), to: folder + "/junit.xml")
-        try AtomicFile.write(Array(SnapshotReportHTML(report: self).page.utf8), to: folder + "/report.html")
+        try AtomicFile.write(Array(htmlPage.utf8), to: folder + "/report.html")
         // Only pictures a report named, below its folder, and never through a link.
         let root = ConfinedFolder(folder)
         for image in earlierImages.subtracting(imagePaths) where image.hasPrefix(Self.imagesFolder + "/") {
@@ -422,7 +268,7 @@ public struct SnapshotReport: Equatable, Sendable {
                                              known: SnapshotItem.Image.Role.allCases.map(\.rawValue),
                                              at: key.location)
                 }
-                let size = try sizes?[key.value].map { value throws(InputError) -> SnapshotItem.PixelSize in
+                let size = try sizes?[key.value].map { value throws(InputError) -> PixelSize in
                     let numbers = try value.array("an image's size").map { value throws(InputError) in
                         Int(try value.number("an image's size"))
                     }
@@ -430,7 +276,7 @@ public struct SnapshotReport: Equatable, Sendable {
                         throw .unknownReportWord(what: "an image's size", known: ["[width, height]"],
                                                  at: value.location)
                     }
-                    return SnapshotItem.PixelSize(width: numbers[0], height: numbers[1])
+                    return PixelSize(width: numbers[0], height: numbers[1])
                 }
                 images.append(SnapshotItem.Image(role: role, path: try path.string("an image path"), size: size))
             }
@@ -438,138 +284,18 @@ public struct SnapshotReport: Equatable, Sendable {
         return images
     }
 
-    // MARK: Markdown
+    // MARK: Markdown, JUnit and HTML
 
-    /// For a pull-request comment: the summary, then, screen by screen in a `<details>` block, the failures grouped by
-    /// what changed in their layout (each cause said once), each with its pictures; then what passed within the
-    /// tolerance. At most `limit` rows, and never more than GitHub takes in a comment.
+    /// For a pull-request comment: see ``ComparisonReport/markdown(limit:maxCharacters:)``.
     public func markdown(limit: Int = 50, maxCharacters: Int = 60_000) -> String {
-        var lines = ["**tagflow snapshots** — \(passed ? "✅ all match" : "❌ \(failures.count) failing") · "
-            + "\(summaryLine)", ""]
-        for note in fontNotes + layoutNotes { lines.append("> ⚠️ \(note)") }
-        if !fontNotes.isEmpty || !layoutNotes.isEmpty { lines.append("") }
-        let listed = failures + matchedWithinTolerance
-        var shown = Set<String>(), size = lines.reduce(0) { $0 + $1.count + 1 }
-        var detailsOpen = false
-        func add(_ newLines: [String]) -> Bool {
-            let added = newLines.reduce(0) { $0 + $1.count + 1 }
-            guard size + added < maxCharacters - 200 else { return false }
-            lines += newLines
-            size += added
-            return true
-        }
-        screens: for (screen, items) in Dictionary(grouping: listed, by: \.screen).sorted(by: { $0.key < $1.key }) {
-            let failing = items.count(where: \.status.fails)
-            let title = MarkdownText.cell(SnapshotItem.title(ofScreen: screen))
-            let summary = "<summary><strong>\(title)</strong>: \(failing) failing</summary>"
-            guard add(["<details open>", summary, ""]) else { break }
-            detailsOpen = true
-            for (cause, group) in Self.groupedByCause(items) {
-                let goldens = "\(group.count) golden\(group.count == 1 ? "" : "s")"
-                let heading = cause.map { "**\(MarkdownText.cell($0))**, in \(goldens):" }
-                let table = ["| Golden | Status | Detail |", "| --- | --- | --- |"]
-                guard add((heading.map { [$0, ""] } ?? []) + table) else { break screens }
-                for item in group {
-                    guard shown.count < limit, add([row(item)]) else { break screens }
-                    shown.insert(item.name)
-                }
-                _ = add([""])
-            }
-            if add(["</details>", ""]) { detailsOpen = false }
-        }
-        if detailsOpen { lines += ["", "</details>"] }
-        let unshown = listed.count - shown.count
-        if unshown > 0 {
-            // By screen, so that a screen none of whose rows fit is still named.
-            let rest = listed.filter { !shown.contains($0.name) }
-            let screens = Dictionary(grouping: rest, by: \.screen).sorted { $0.key < $1.key }.map { screen, items in
-                "\(MarkdownText.code(SnapshotItem.title(ofScreen: screen), inTable: false)) \(items.count)"
-            }
-            lines += ["", "…and \(unshown) more in report.json: \(screens.joined(separator: ", "))."]
-        }
-        return lines.joined(separator: "\n") + "\n"
+        comparison.markdown(limit: limit, maxCharacters: maxCharacters)
     }
 
-    /// A golden's row: its name, status, what changed in its layout and pixels, and links to its pictures.
-    private func row(_ item: SnapshotItem) -> String {
-        let status = item.status == .matched ? "matched within the tolerance" : item.status.rawValue
-        let detail = item.explainedDetail
-        let links = item.images.map { "[\($0.role.rawValue)](\(Self.percentEncoded($0.path)))" }.joined(separator: " ")
-        return "| \(MarkdownText.code(item.name, inTable: true)) | \(status) | \(MarkdownText.cell(detail))"
-            + (links.isEmpty ? "" : " · " + links) + " |"
-    }
+    /// JUnit XML: a test suite per screen, a test case per golden, a failure per failing one.
+    public var junitXML: String { comparison.junitXML }
 
-    /// Items by the cause their layout gives, causes in order of first appearance; nil for those with none.
-    package static func groupedByCause(_ items: [SnapshotItem]) -> [(cause: String?, items: [SnapshotItem])] {
-        var groups = [(cause: String?, items: [SnapshotItem])]()
-        for item in items {
-            let cause = item.explanation.map(\.causeSentence)
-            if let index = groups.firstIndex(where: { $0.cause == cause }) {
-                groups[index].items.append(item)
-            } else {
-                groups.append((cause, [item]))
-            }
-        }
-        return groups.sorted { ($0.cause == nil ? 1 : 0) < ($1.cause == nil ? 1 : 0) }
-    }
-
-    /// Said once: goldens that changed but were recorded before layouts were kept beside them.
-    package var layoutNotes: [String] {
-        let count = items.count(where: \.hasNoLayout)
-        guard count > 0 else { return [] }
-        let one = count == 1
-        return ["\(count) changed golden\(one ? " was" : "s were") recorded without \(one ? "its" : "their") layout, "
-                + "so \(one ? "it is" : "they are") compared by pixels alone; record \(one ? "it" : "them") again "
-                + "to have changes explained"]
-    }
-
-    /// A report folder's relative path as a Markdown link target.
-    static func percentEncoded(_ path: String) -> String {
-        let allowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "()"))
-        return path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
-    }
-
-    // MARK: JUnit
-
-    /// JUnit XML, as CI systems read it: a test suite per screen, a test case per golden, a failure per failing one.
-    /// No times are written, so the file is the same on every run.
-    public var junitXML: String {
-        let screens = Dictionary(grouping: items, by: \.screen).sorted { $0.key < $1.key }
-        var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        // A golden that could not be read is an error, as JUnit counts them apart from failures.
-        func isError(_ item: SnapshotItem) -> Bool { item.status == .unreadable }
-        xml += "<testsuites name=\"tagflow snapshots\" tests=\"\(items.count)\" "
-            + "failures=\"\(failures.count { !isError($0) })\" "
-            + "errors=\"\(items.count(where: isError))\">\n"
-        for (screen, items) in screens {
-            let failing = items.count { $0.status.fails && !isError($0) }
-            let title = Self.xml(SnapshotItem.title(ofScreen: screen))
-            xml += "  <testsuite name=\"\(title)\" tests=\"\(items.count)\" failures=\"\(failing)\" "
-                + "errors=\"\(items.count(where: isError))\">\n"
-            for item in items {
-                let caseName = item.name.hasPrefix(screen + "/") ? String(item.name.dropFirst(screen.count + 1))
-                                                                 : item.name
-                xml += "    <testcase classname=\"\(title)\" name=\"\(Self.xml(caseName))\""
-                if item.status.fails {
-                    let element = isError(item) ? "error" : "failure"
-                    // What changed in the layout comes first, when the golden's layout was recorded.
-                    let message = item.explanation.map { $0.sentence + " · " + item.detail } ?? item.detail
-                    xml += ">\n      <\(element) type=\"\(item.status.rawValue)\" message=\"\(Self.xml(message))\">"
-                    xml += Self.xml("\(item.name): \(item.status.rawValue). \(message)")
-                    xml += "</\(element)>\n    </testcase>\n"
-                } else {
-                    xml += "/>\n"
-                }
-            }
-            xml += "  </testsuite>\n"
-        }
-        return xml + "</testsuites>\n"
-    }
-
-    /// `text` escaped for an XML attribute or text, without the control characters XML 1.0 does not allow.
-    static func xml(_ text: String) -> String {
-        FolderReportHTML.escape(String(text.unicodeScalars.filter {
-            $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r"
-        }.map(Character.init)))
+    /// The review page, its pictures the files beside it.
+    public var htmlPage: String {
+        ComparisonHTML(report: comparison, pictures: .files, toolVersion: TagFlowVersion.current).page
     }
 }

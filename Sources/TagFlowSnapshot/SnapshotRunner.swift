@@ -492,7 +492,7 @@ package struct SnapshotRunner: Sendable {
     /// the picture made whole and compared.
     private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, layout: DrawnLayout,
                          actual makeActual: () throws -> RGBAImage,
-                         sameAsGolden: ((_ golden: [UInt8]) throws -> (width: Int, height: Int)?)? = nil,
+                         sameAsGolden: ((_ golden: [UInt8]) throws -> PixelSize?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
         let path = try goldenPath(name)
         let golden = try Self.readGolden(path)
@@ -644,8 +644,7 @@ package struct SnapshotRunner: Sendable {
         guard reportFolder != nil else { return }
         let file = base + ".\(role).png"
         outcome.writes.append(PendingWrite(name: file, bytes: bytes, isForReport: true))
-        let size = PNGDecoder.size(of: bytes).map { SnapshotItem.PixelSize(width: $0.width, height: $0.height) }
-        item.images.append(SnapshotItem.Image(role: role, path: file, size: size))
+        item.images.append(SnapshotItem.Image(role: role, path: file, size: PNGDecoder.size(of: bytes)))
     }
 
     /// Compares a scroll sequence frame by frame with the golden folder's frames; the item names the steps that

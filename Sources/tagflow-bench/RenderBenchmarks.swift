@@ -370,7 +370,8 @@ extension ContentRenderer {
     /// the drawing a render cannot do without. With `cellText` false, cells get only their fills and borders,
     /// which is cairo's rasteriser alone.
     func drawWithoutEncoding(scale: Double, cellText: Bool = true) throws {
-        let (width, height) = try pixelSize(scale: scale)
+        let size = try pixelSize(scale: scale)
+        let (width, height) = (size.width, size.height)
         let bands = Self.bands(height: height, rows: Self.bandRows(width: width))
         let surfaces = ImageSurfacePool()
         let renderer = self

@@ -411,9 +411,28 @@ import TagFlowTestSupport
         #expect(json["diffItems"] as? [String] == ["screens/home.png"])
         #expect(FileManager.default.fileExists(atPath: folder.path("report/diff/screens/home.png")))
 
+        // Each item as a snapshot report has it: the old file is the golden, the new one the actual picture, each
+        // named from the report folder, with its size.
+        let items = try #require(json["items"] as? [[String: Any]])
+        let home = try #require(items.first { $0["name"] as? String == "screens/home.png" })
+        #expect(home["status"] as? String == "changed" && home["screen"] as? String == "screens")
+        #expect(home["images"] as? [String: String] == ["golden": "../old/screens/home.png",
+                                                        "actual": "../new/screens/home.png",
+                                                        "diff": "diff/screens/home.png"])
+        #expect(home["imageSizes"] as? [String: [Int]] == ["golden": [240, 160], "actual": [240, 160],
+                                                           "diff": [240, 160]])
+        #expect(items.first { $0["name"] as? String == "added.png" }?["status"] as? String == "new")
+
         let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
-        #expect(markdown.hasPrefix("## ❌ tagflow visual diff"))
-        #expect(markdown.contains("| 🔴 changed | `screens/home.png` |"))
+        #expect(markdown.hasPrefix("**tagflow visual diff** — ❌ 3 failing · 4 files: 1 changed, 1 new, 1 deleted, "
+                                   + "1 unchanged\n"), "\(markdown)")
+        #expect(markdown.contains("| `screens/home.png` | changed | "), "\(markdown)")
+        #expect(markdown.contains("[golden](../old/screens/home.png) [actual](../new/screens/home.png) "
+                                  + "[diff](diff/screens/home.png) |"))
+
+        let junit = try String(contentsOfFile: folder.path("report/junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="tagflow visual diff" tests="4" failures="3" errors="0">"#), "\(junit)")
+        #expect(junit.contains(#"<failure type="deleted""#))
 
         let html = try String(contentsOfFile: folder.path("report/report.html"), encoding: .utf8)
         for name in ["screens/home.png", "added.png", "gone.png", "same.png"] { #expect(html.contains(name)) }
@@ -464,7 +483,7 @@ import TagFlowTestSupport
         // reg-cli's lists say the run failed too.
         #expect((json["failedItems"] as? [String])?.contains("broken.png") == true)
         let markdown = try String(contentsOfFile: folder.path("report/report.md"), encoding: .utf8)
-        #expect(markdown.contains("| ⚠️ unreadable | `broken.png` | cannot read"))
+        #expect(markdown.contains("| `broken.png` | unreadable | cannot read"), "\(markdown)")
     }
 
     /// As for two pictures, --ignore over every pixel of a file is refused: it would pass without being compared.
@@ -509,64 +528,33 @@ import TagFlowTestSupport
         #expect(try tagflow(["diff", folder.path("old"), folder.path("new"), "--accept"]).status == 2)
     }
 
-    /// Runs headless Chromium with the network cut off, returning standard output.
-    func chromium(_ arguments: [String]) throws -> String {
-        let offline = ["--headless", "--no-sandbox", "--disable-gpu", "--host-resolver-rules=MAP * ~NOTFOUND",
-                       "--proxy-server=http://127.0.0.1:9", "--allow-file-access-from-files",
-                       "--virtual-time-budget=5000"]
-        return try ProcessRunner.runTool("chromium", offline + arguments).stdout
-    }
-
-    @Test(.enabled(if: toolAvailable("chromium") && toolAvailable("convert"))) func theHTMLReportWorksInChromiumOffline() throws {
+    /// The page used as a reviewer uses it, in headless Chromium: every inlined picture decodes, the slider and the
+    /// onion skin move, what passed hides while "Failures only" is on, and nothing is fetched.
+    @Test(.enabled(if: Browser.isAvailable && toolAvailable("convert"))) func theHTMLReportWorksInChromiumOffline() throws {
         let folder = try TemporaryFolder()
         try makeFolders(folder)
         let result = try tagflow(["diff", folder.path("old"), folder.path("new"), "--report", folder.path("report")])
         #expect(result.status == 1)
-        // A page beside the report loads it in a frame, moves the slider, presses the toggle and writes what it saw.
-        try folder.write("report/harness.html", """
-        <!doctype html><html><body><pre id="out">not loaded</pre>
-        <iframe id="report" src="report.html" style="width: 1200px; height: 900px"></iframe>
-        <script>
-        document.getElementById("report").addEventListener("load", () => {
-          const page = document.getElementById("report").contentDocument;
-          const seen = [];
-          seen.push("items=" + [...page.querySelectorAll(".item code")].map((e) => e.textContent).join(","));
-          seen.push("images=" + [...page.images].filter((image) => image.complete && image.naturalWidth > 0).length + "/" + page.images.length);
-          const compare = page.querySelector("[data-compare]");
-          const stage = compare.querySelector("[data-stage]");
-          const slider = compare.querySelector("[data-slider]");
-          const newLayer = stage.querySelector(".layer.new");
-          seen.push("clipBefore=" + getComputedStyle(newLayer).clipPath);
-          slider.value = "20";
-          slider.dispatchEvent(new Event("input", {bubbles: true}));
-          seen.push("clipAfter=" + getComputedStyle(newLayer).clipPath + " valuetext=" + slider.getAttribute("aria-valuetext"));
-          const toggle = compare.querySelector("[data-toggle]");
-          const diff = stage.querySelector(".layer.diff");
-          seen.push("diffBefore=" + getComputedStyle(diff).visibility + " pressed=" + toggle.getAttribute("aria-pressed"));
-          toggle.click();
-          seen.push("diffAfter=" + getComputedStyle(diff).visibility + " pressed=" + toggle.getAttribute("aria-pressed") + " new=" + getComputedStyle(newLayer).visibility);
-          toggle.click();
-          seen.push("diffAgain=" + getComputedStyle(diff).visibility);
-          seen.push("focusable=" + (slider.tabIndex >= 0 && toggle.tabIndex >= 0));
-          document.getElementById("out").textContent = seen.join("\\n");
-        });
-        </script></body></html>
-        """)
-        let dom = try chromium(["--dump-dom", "file://" + folder.path("report/harness.html")])
-        #expect(dom.contains("items=screens/home.png,added.png,gone.png,same.png"), "\(dom.prefix(600))")
-        #expect(dom.contains("images=7/7"), "\(dom.prefix(600))")
-        #expect(dom.contains("clipBefore=inset(0px 0px 0px 50%)"))
-        #expect(dom.contains("clipAfter=inset(0px 0px 0px 20%) valuetext=20% old, 80% new"))
-        #expect(dom.contains("diffBefore=hidden pressed=false"))
-        #expect(dom.contains("diffAfter=visible pressed=true new=hidden"))
-        #expect(dom.contains("diffAgain=hidden"))
-        #expect(dom.contains("focusable=true"))
+        let screenshots = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-folder-report")
+        try? FileManager.default.removeItem(at: screenshots)
+        try FileManager.default.createDirectory(at: screenshots, withIntermediateDirectories: true)
 
-        // A screenshot of the report itself, kept for a person to look at.
-        let screenshot = FileManager.default.temporaryDirectory.appendingPathComponent("tagflow-diff-report.png").path
-        try? FileManager.default.removeItem(atPath: screenshot)
-        _ = try chromium(["--screenshot=" + screenshot, "--window-size=1200,1800", "file://" + folder.path("report/report.html")])
-        let attributes = try FileManager.default.attributesOfItem(atPath: screenshot)
-        #expect((attributes[.size] as? Int ?? 0) > 10_000)
+        let seen = try Browser.drive("folder-report.py", [folder.path("report/report.html"), screenshots.path])
+
+        #expect(seen["title"] as? String == "Visual diff Failed")
+        #expect(seen["groups"] as? [String] == ["Pixels changed", "New files", "Deleted files", "Unchanged"])
+        #expect(seen["failingGroups"] as? [String] == ["Pixels changed", "New files", "Deleted files"])
+        #expect(seen["items"] as? [String] == ["screens/home.png", "added.png", "gone.png", "same.png"])
+        #expect(seen["images"] as? [Bool] == Array(repeating: true, count: 7), "\(seen["images"] ?? "")")
+        #expect(seen["captions"] as? [String] == ["old 240×160", "new 240×160", "diff 240×160"])
+        #expect(seen["modes"] as? [String] == ["Side by side", "Slider", "Onion skin"])
+        #expect(seen["sideHiddenInSlider"] as? Bool == true)
+        let slider = try #require(seen["slider"] as? [[String: Any]])
+        #expect(slider.map { $0["clipPath"] as? String } == ["inset(0px 0px 0px 50%)", "inset(0px 0px 0px 25%)"])
+        #expect(seen["rangeLabels"] as? [String] == ["old", "new"])
+        let onion = try #require(seen["onion"] as? [[String: Any]])
+        #expect(onion.map { $0["opacity"] as? Double } == [0, 0.3])
+        #expect(seen["passesShown"] as? [Bool] == [false, true])
+        #expect(seen["requestsElsewhere"] as? [String] == [])
     }
 }

@@ -195,7 +195,7 @@ import TagFlowTestSupport
         #expect(Set(images.keys) == ["golden", "actual", "diff"])
         #expect(changed["imagesStep"] as? Int == step)
         let html = try String(contentsOfFile: folder.path("changed/report.html"), encoding: .utf8)
-        #expect(html.contains("<figcaption>diff, step \(step)</figcaption>"))
+        #expect(html.contains("<figcaption>diff, step \(step) <span class=\"size\">"))
         let golden = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("changed/" + images["golden"]!)))))
         let recorded = try PNGDecoder().decode(Array(try Data(contentsOf: URL(fileURLWithPath: folder.path("goldens/s/default.scroll/" + String(format: "frame-%04d.png", step))))))
         #expect(golden == recorded)

@@ -1,6 +1,7 @@
 import Testing
 import TagFlowLayout
 import TagFlowReview
+import TagFlowImage
 @testable import TagFlowCLI
 @testable import TagFlowSnapshot
 @testable import TagFlowInput
@@ -232,13 +233,13 @@ import TagFlowReview
     @Test func theHTMLLinksPicturesWhateverTheirNames() {
         let item = SnapshotItem(name: "hash#tag/100% ok?.png", screen: "hash#tag", kind: .render, status: .changed, detail: "",
                                 images: [.init(role: .diff, path: "images/hash#tag/100% ok?.diff.png"), .init(role: .actual, path: "images/篮球/a.png")])
-        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: [item])).page
+        let html = SnapshotReport(action: .verify, items: [item]).htmlPage
         #expect(html.contains(#"src="images/hash%23tag/100%25%20ok%3F.diff.png""#), "\(html)")
         #expect(html.contains(#"src="images/%E7%AF%AE%E7%90%83/a.png""#))
     }
 
     @Test func theHTMLGroupsFailuresByWhatChangedThenByScreenAndLoadsPicturesLazily() {
-        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: Self.items)).page
+        let html = SnapshotReport(action: .verify, items: Self.items).htmlPage
         let groups = html.components(separatedBy: "<section class=\"group ").dropFirst().map { $0.prefix { $0 != "<" } }
         #expect(groups.count == 4, "\(groups)")
         let titles = html.components(separatedBy: "<h2>").dropFirst().map { String($0.prefix { $0 != "<" }) }
@@ -255,7 +256,7 @@ import TagFlowReview
     /// A golden whose layout explains it: its changes are listed, outlined on each picture in percentages of its
     /// size, and compared on a stage as wide as the wider picture.
     @Test func theHTMLListsAndOutlinesTheChangesALayoutExplains() {
-        let size = { (width: Int, height: Int) in SnapshotItem.PixelSize(width: width, height: height) }
+        let size = { (width: Int, height: Int) in PixelSize(width: width, height: height) }
         let rename = LayoutChangeSummary.Change(kind: .renamed, words: "'Vegan' → 'Vegetarian' (item 0-2)",
                                                 old: Rect(x: 100, y: 50, width: 50, height: 15),
                                                 new: Rect(x: 10, y: 80, width: 80, height: 15))
@@ -271,7 +272,7 @@ import TagFlowReview
                                 detail: "12 pixels", images: images)
         item.explanation = LayoutChangeSummary(cause: [rename.words, removal.words], effect: ["3 tags moved"])
         item.marks = [rename, removal].map { SnapshotItem.Mark($0, scale: 2) }
-        let html = SnapshotReportHTML(report: SnapshotReport(action: .verify, items: [item])).page
+        let html = SnapshotReport(action: .verify, items: [item]).htmlPage
 
         let renamed = "&#39;Vegan&#39; → &#39;Vegetarian&#39; (item 0-2)", removed = "&#39;Golf&#39; removed (item 1-0)"
         #expect(html.contains("<h2>\(renamed); \(removed)</h2>"))
@@ -301,10 +302,10 @@ import TagFlowReview
     }
 
     @Test func percentagesAreWrittenTheSameWayEveryTime() {
-        #expect(SnapshotReportHTML.percent(1, of: 3) == "33.3333%")
-        #expect(SnapshotReportHTML.percent(2, of: 3) == "66.6667%")
-        #expect(SnapshotReportHTML.percent(0, of: 7) == "0.0000%")
-        #expect(SnapshotReportHTML.percent(-4, of: 400) == "-1.0000%")
-        #expect(SnapshotReportHTML.percent(5, of: 0) == "0.0000%")
+        #expect(HTMLText.percent(1, of: 3) == "33.3333%")
+        #expect(HTMLText.percent(2, of: 3) == "66.6667%")
+        #expect(HTMLText.percent(0, of: 7) == "0.0000%")
+        #expect(HTMLText.percent(-4, of: 400) == "-1.0000%")
+        #expect(HTMLText.percent(5, of: 0) == "0.0000%")
     }
 }

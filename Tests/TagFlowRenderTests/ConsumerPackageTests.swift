@@ -74,10 +74,10 @@ struct ConsumerPackageTests {
               "variants": {"themes": ["light", "dark"], "scales": [1]}}]}
             """)
         try project.write("chooser.tags", "# Sports\nbasketball\nfootball\n* tennis\n")
-        func snapshots(_ action: String) throws -> ProcessResult {
+        func snapshots(_ action: String, _ more: [String] = []) throws -> ProcessResult {
             try ProcessRunner.runTool("swift", ["run", "--package-path", consumer, "--scratch-path", scratch,
                                                 "--disable-build-manifest-caching", "Snapshots", action,
-                                                project.path("tagflow.json")], hangLimit: 1800)
+                                                project.path("tagflow.json")] + more, hangLimit: 1800)
         }
         let recorded = try snapshots("record")
         try #require(recorded.status == 0, "swift run failed:\n\(recorded.stderr)\n\(recorded.stdout)")
@@ -86,9 +86,13 @@ struct ConsumerPackageTests {
         let verified = try snapshots("verify")
         #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched\n", "\(verified.stdout)")
         try project.write("chooser.tags", "# Sports\nbasketball\ntable football\n* tennis\n")
-        let changed = try snapshots("verify")
+        let changed = try snapshots("verify", [project.path("junit.xml")])
         #expect(changed.status == 1, "\(changed.stdout)")
         #expect(changed.stdout.split(separator: "\n").dropFirst()
                     == ["changed: chooser/@1x-dark.png", "changed: chooser/@1x-light.png"])
+        // The comparison report, written by the program as JUnit XML: both goldens failed, in their screen's suite.
+        let junit = try String(contentsOfFile: project.path("junit.xml"), encoding: .utf8)
+        #expect(junit.contains(#"<testsuites name="tagflow snapshots" tests="2" failures="2" errors="0">"#), "\(junit)")
+        #expect(junit.contains(#"<testcase classname="chooser" name="@1x-dark.png">"#))
     }
 }

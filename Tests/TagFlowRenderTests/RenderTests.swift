@@ -418,7 +418,7 @@ struct RenderTests {
         var inset = LayoutOptions()
         inset.contentInset = EdgeInsets(top: 4, left: 0, bottom: 4, right: 0)
         let framed = ContentRenderer(scene: try RenderFixtures.scene(TagDocument(sections: []), options: inset))
-        #expect(try framed.pixelSize(scale: 2) == (750, 16))
+        #expect(try framed.pixelSize(scale: 2) == PixelSize(width: 750, height: 16))
         #expect(try framed.image(scale: 1).height == 8)
     }
 
@@ -480,7 +480,7 @@ struct RenderTests {
         options.width = width
         let renderer = ContentRenderer(scene: try RenderFixtures.scene(try RenderFixtures.demoDocument(), options: options, style: style))
         let whole = try renderer.image(scale: scale)
-        #expect(try renderer.pixelSize(scale: scale) == (whole.width, whole.height))
+        #expect(try renderer.pixelSize(scale: scale) == whole.size)
         for bandRows in [37, ContentRenderer.bandBytes / (whole.width * 4), whole.height + 1] {
             var pixels = [UInt8]()
             var bands = 0

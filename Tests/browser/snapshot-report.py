@@ -9,10 +9,11 @@ runs it decides what is right.
 """
 import json
 import pathlib
-import shutil
 import sys
 
 from playwright.sync_api import sync_playwright
+
+from report_page import open_report
 
 report, shots = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2])
 seen = {}
@@ -35,12 +36,7 @@ ACTUAL_LAYER = """(item) => {
 }"""
 
 with sync_playwright() as playwright:
-    browser = playwright.chromium.launch(executable_path=shutil.which("chromium"), args=["--no-sandbox"])
-    page = browser.new_page(viewport={"width": 1280, "height": 900})
-    requests = []
-    page.on("request", lambda request: requests.append(request.url))
-    page.goto(report.as_uri())
-    page.wait_for_load_state("load")
+    browser, page, requests = open_report(playwright, report)
     items = page.locator("[data-item]")
     first = items.first
     seen["items"] = items.count()

@@ -209,12 +209,12 @@ struct SnapshotCommand: ParsableCommand {
 
     /// The report's words on the terminal: notes, then every golden that did not match, then the summary.
     private func show(_ report: SnapshotReport, console: Console) {
-        for note in report.fontNotes + report.notes + report.layoutNotes { console.warn(note) }
+        for note in report.fontNotes + report.notes + report.comparison.layoutNotes { console.warn(note) }
         // What changed in a screen's layout, said once for the goldens it explains.
         for (screen, items) in Dictionary(grouping: report.failures, by: \.screen).sorted(by: { $0.key < $1.key }) {
-            for case let (cause?, group) in SnapshotReport.groupedByCause(items) {
+            for case let (cause?, group) in ComparisonReport.groupedByCause(items) {
                 let goldens = "\(group.count) golden\(group.count == 1 ? "" : "s")"
-                console.out("\(SnapshotItem.title(ofScreen: screen)): \(cause), in \(goldens)\n")
+                console.out("\(ComparisonTerms.snapshots.title(ofGroup: screen)): \(cause), in \(goldens)\n")
             }
         }
         for item in report.items where item.status != .matched {

@@ -12,7 +12,7 @@ protocol FrameSource: Sendable {
     associatedtype Frame: Sendable
     var frameCount: Int { get }
     /// Every frame's size in pixels at `scale`, checked against cairo's limits.
-    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int)
+    func pixelSize(scale: Double) throws(RenderError) -> PixelSize
     func frame(_ index: Int) -> Frame
     /// The frame as cairo draws it, which the encoders read as it is.
     func premultiplied(_ frame: Frame, scale: Double) throws -> PremultipliedFrame
@@ -160,7 +160,8 @@ struct FrameWriter<Source: FrameSource> {
             console.warn("a GIF draws colour emoji in the style's palette of 256 colours, so they change colour: "
                          + "write \(output.replacingExtension(with: "apng")) for their own colours")
         }
-        let (width, height) = try source.pixelSize(scale: scale)
+        let size = try source.pixelSize(scale: scale)
+        let (width, height) = (size.width, size.height)
         let palette = try source.gifPalette()
         try output.writeInPieces { file in
             let encoder = try GIFEncoder(width: width, height: height, palette: palette,
@@ -176,7 +177,8 @@ struct FrameWriter<Source: FrameSource> {
 
     /// The APNG goes to its file frame by frame, as the GIF does.
     func writeAPNG(_ output: OutputPath) throws {
-        let (width, height) = try source.pixelSize(scale: scale)
+        let size = try source.pixelSize(scale: scale)
+        let (width, height) = (size.width, size.height)
         try output.writeInPieces { file in
             let encoder = try APNGEncoder(width: width, height: height, frameCount: frameCount, delay: .init(fps: fps),
                                           options: pngCompression.options, writingTo: file)

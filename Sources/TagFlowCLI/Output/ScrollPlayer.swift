@@ -26,7 +26,7 @@ struct ScrollPlayer {
     func html() -> [UInt8] {
         // `</` inside the JSON would end the script element early; `<\/` means the same to JSON.
         let data = dataJSON().rendered().replacingOccurrences(of: "</", with: "<\\/")
-        let title = FolderReportHTML.escape("tagflow scroll: "
+        let title = HTMLText.escape("tagflow scroll: "
                                             + renderer.queries.map(\.strategy.rawValue).joined(separator: " vs "))
         let page = Self.template
             .replacingOccurrences(of: "{{FONTS}}", with: fontCSS())

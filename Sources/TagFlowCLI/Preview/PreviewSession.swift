@@ -245,7 +245,8 @@ final class PreviewSession: Sendable {
             let renderer = ContentRenderer(scene: scene)
             drawing.png = try renderer.render(.png, scale: scale,
                                               png: PNGEncoder(options: PNGEncoder.Compression.fastest.options))
-            (drawing.pixelWidth, drawing.pixelHeight) = try renderer.pixelSize(scale: scale)
+            let size = try renderer.pixelSize(scale: scale)
+            (drawing.pixelWidth, drawing.pixelHeight) = (size.width, size.height)
             drawing.scale = scale
             let check = try QueryCheck(layout: scene.layout, strategy: .cached, kind: .visible, step: 10, seed: 0,
                                        stockItemSize: StockFlowLayout.defaultItemSize)

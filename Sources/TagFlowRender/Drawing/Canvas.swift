@@ -23,7 +23,7 @@ package final class Canvas {
 
     /// The pixel size a picture of `width`×`height` points has at `scale`, checked against cairo's limits.
     static func pixelSize(width: Double, height: Double,
-                          scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+                          scale: Double) throws(RenderError) -> PixelSize {
         let pixelWidth = Int((width * scale).rounded(.up))
         let pixelHeight = Int((height * scale).rounded(.up))
         guard pixelWidth <= maxSide, pixelHeight <= maxSide else {
@@ -32,7 +32,7 @@ package final class Canvas {
         guard pixelWidth * pixelHeight <= maxPixels else {
             throw .tooManyPixels(pixels: pixelWidth * pixelHeight, limit: maxPixels)
         }
-        return (max(1, pixelWidth), max(1, pixelHeight))
+        return PixelSize(width: max(1, pixelWidth), height: max(1, pixelHeight))
     }
 
     /// Where the surface goes back when the canvas goes; nil when it is freed.
@@ -61,7 +61,8 @@ package final class Canvas {
         self.pool = pool?.0
         switch kind {
         case let .image(scale):
-            (widthPixels, heightPixels) = try Canvas.pixelSize(width: width, height: height, scale: scale)
+            let size = try Canvas.pixelSize(width: width, height: height, scale: scale)
+            (widthPixels, heightPixels) = (size.width, size.height)
         case .svg, .pdf:
             _ = try Canvas.pixelSize(width: width, height: height, scale: 1)
             (widthPixels, heightPixels) = (Int(width.rounded(.up)), Int(height.rounded(.up)))

@@ -29,7 +29,8 @@ public struct ContentRenderer: Sendable {
     /// The content as a PNG drawn in bands of rows, each drawn, indexed and deflated on its own core.
     /// A band clips the same geometry as one whole canvas, so the pixels are the same as ``image(scale:)``'s.
     private func pngBands(scale: Double, encoder: PNGEncoder) throws -> [UInt8] {
-        let (width, height) = try pixelSize(scale: scale)
+        let size = try pixelSize(scale: scale)
+        let (width, height) = (size.width, size.height)
         let renderer = self
         // Bands draw on the surfaces of bands already encoded.
         let surfaces = ImageSurfacePool()
@@ -41,7 +42,7 @@ public struct ContentRenderer: Sendable {
 
     /// The pixel size of `bounds` at `scale`: some area, under cairo's side limit across, and under the pixel cap in
     /// all.
-    static func checkedPixelSize(_ bounds: Rect, scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    static func checkedPixelSize(_ bounds: Rect, scale: Double) throws(RenderError) -> PixelSize {
         guard bounds.width > 0,
               bounds.height > 0 else { throw .emptyContent(width: bounds.width, height: bounds.height) }
         let width = Int((bounds.width * scale).rounded(.up))
@@ -52,14 +53,15 @@ public struct ContentRenderer: Sendable {
         guard width * height <= Canvas.maxPixels else {
             throw .tooManyPixels(pixels: width * height, limit: Canvas.maxPixels)
         }
-        return (width, height)
+        return PixelSize(width: width, height: height)
     }
 
     /// Pixels of the content. Content taller than cairo's 32,767 px is drawn in strips and joined, so only
     /// the pixel cap limits a PNG; each strip clips the same geometry, so the seams are invisible.
     public func image(scale: Double, stripRows: Int = ContentRenderer.stripRows) throws -> RGBAImage {
         let bounds = scene.contentBounds
-        let (width, height) = try Self.checkedPixelSize(bounds, scale: scale)
+        let size = try Self.checkedPixelSize(bounds, scale: scale)
+        let (width, height) = (size.width, size.height)
         if height <= min(Canvas.maxSide, stripRows) {
             let canvas = try Canvas(width: bounds.width, height: bounds.height, kind: .image(scale: scale))
             draw(on: canvas, bounds: bounds)
@@ -80,7 +82,8 @@ public struct ContentRenderer: Sendable {
     /// where a whole picture would go out to memory and back. A band is `bandRows` rows, by default as many as
     /// make about ``bandBytes``.
     public func drawBands(scale: Double, bandRows: Int? = nil, _ body: (PremultipliedARGB32) -> Bool) throws -> Bool {
-        let (width, height) = try pixelSize(scale: scale)
+        let size = try pixelSize(scale: scale)
+        let (width, height) = (size.width, size.height)
         let surfaces = ImageSurfacePool()
         for rows in Self.bands(height: height, rows: bandRows ?? Self.bandRows(width: width)) {
             guard try drawBand(rows, scale: scale, pool: surfaces).withPixels(body) else { return false }
@@ -118,7 +121,7 @@ public struct ContentRenderer: Sendable {
     public static let bandBytes = 640 << 10
 
     /// The size in pixels of the content at `scale`.
-    public func pixelSize(scale: Double) throws -> (width: Int, height: Int) {
+    public func pixelSize(scale: Double) throws -> PixelSize {
         try Self.checkedPixelSize(scene.contentBounds, scale: scale)
     }
 

@@ -204,7 +204,7 @@ extension ScrollFrameRenderer {
 
     /// Every frame's size in pixels at `scale`, checked against cairo's limits before any work starts.
     @discardableResult
-    public func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    public func pixelSize(scale: Double) throws(RenderError) -> PixelSize {
         try Canvas.pixelSize(width: size.width, height: size.height, scale: scale)
     }
 }

@@ -344,7 +344,7 @@ public struct LayoutTransition: Sendable {
 
     /// Every frame's size in pixels at `scale`, checked against cairo's limits before any work starts.
     @discardableResult
-    public func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    public func pixelSize(scale: Double) throws(RenderError) -> PixelSize {
         try Canvas.pixelSize(width: view.size.width, height: view.size.height, scale: scale)
     }
 

@@ -120,21 +120,15 @@ extension FitRun {
             failed += failing
             suites += "  <testsuite name=\"\(kind.rawValue)\" tests=\"\(variants.count)\" failures=\"\(failing)\">\n"
             for variant in variants {
-                suites += "    <testcase classname=\"\(kind.rawValue)\" name=\"\(Self.xml(variant.name))\""
+                suites += "    <testcase classname=\"\(kind.rawValue)\" name=\"\(HTMLText.xml(variant.name))\""
                 guard let found = broken[variant] else { suites += "/>\n"; continue }
                 let message = found.map { Self.place($0) + ": " + Self.detail($0) }.joined(separator: "; ")
-                suites += ">\n      <failure type=\"\(kind.rawValue)\" message=\"\(Self.xml(message))\">"
-                    + Self.xml(message) + "</failure>\n    </testcase>\n"
+                suites += ">\n      <failure type=\"\(kind.rawValue)\" message=\"\(HTMLText.xml(message))\">"
+                    + HTMLText.xml(message) + "</failure>\n    </testcase>\n"
             }
             suites += "  </testsuite>\n"
         }
         xml += "<testsuites name=\"tagflow fit\" tests=\"\(total)\" failures=\"\(failed)\">\n" + suites
         return xml + "</testsuites>\n"
-    }
-
-    static func xml(_ text: String) -> String {
-        FolderReportHTML.escape(String(text.unicodeScalars.filter {
-            $0.value >= 0x20 || $0 == "\t" || $0 == "\n" || $0 == "\r"
-        }.map(Character.init)))
     }
 }

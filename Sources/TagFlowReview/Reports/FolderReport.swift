@@ -4,50 +4,19 @@ import TagFlowImage
 import TagFlowRender
 
 /// Two folders of PNGs compared file by file, paired by relative path as reg-cli does: each file is new,
-/// deleted, changed or unchanged. Writes `report.json`, `report.md` and a self-contained `report.html`.
+/// deleted, changed or unchanged. Its items are a ``ComparisonReport``'s, the old folder's files the goldens and the
+/// new folder's the actual pictures; it writes that report as `report.json` (with reg-cli's keys first),
+/// `report.md`, `junit.xml` and a self-contained `report.html`, beside the diff images.
 public struct FolderReport {
-    /// One file and what became of it.
-    public struct Item {
-        public enum Status: String, CaseIterable, Sendable {
-            /// Differs beyond the tolerance.
-            case changed
-            /// Only in the new folder.
-            case new
-            /// Only in the old folder.
-            case deleted
-            /// Differs within `--max-diff-pixels` / `--max-diff-ratio`.
-            case passed
-            /// The decoded pixels are equal.
-            case unchanged
-            /// A file of either folder that cannot be read as a PNG; the others are compared all the same.
-            case unreadable
-
-            /// New and deleted files, changes beyond the tolerance and files that cannot be read fail a run.
-            public var fails: Bool { self == .changed || self == .new || self == .deleted || self == .unreadable }
-        }
-
-        /// The path relative to both folders.
-        public var name: String
-        public var status: Status
-        public var oldSize: (width: Int, height: Int)?
-        public var newSize: (width: Int, height: Int)?
-        /// For files in both folders.
-        public var result: PixelDiff.Result?
-        /// The diff image, for files whose pixels differ.
-        public var diffPNG: [UInt8]?
-        /// Why an unreadable file could not be read.
-        public var problem: String?
-
-        /// Where the diff image goes, relative to the report folder.
-        public var diffName: String? { diffPNG == nil ? nil : "diff/" + name }
-    }
-
     public let oldDirectory: String
     public let newDirectory: String
     public let options: PixelDiff.Options
     public let tolerance: PixelDiff.Tolerance
-    /// Every file of either folder, sorted by name.
-    public private(set) var items: [Item] = []
+    /// Every file of either folder, sorted by name; images name the golden and actual pictures by their paths from
+    /// the current folder, and the diff by its path in a report folder.
+    public private(set) var items: [ComparisonItem] = []
+    /// The diff images, by their paths in a report folder.
+    private var diffPNGs: [String: [UInt8]] = [:]
 
     /// Files ending in `.png` (any case) below `directory`, as sorted relative paths; hidden files and folders are
     /// skipped.
@@ -86,17 +55,24 @@ public struct FolderReport {
         guard !oldNames.isEmpty
             || !newNames.isEmpty else { throw .noPNGsInFolders(old: oldDirectory, new: newDirectory) }
         let newSet = Set(newNames), oldSet = Set(oldNames)
-        for name in Set(oldNames).union(newNames).sorted() {
+        let names = Set(oldNames).union(newNames).sorted()
+        for name in names {
             do throws(ReviewError) {
                 try compare(name, inOld: oldSet.contains(name), inNew: newSet.contains(name))
             } catch {
                 switch error {
-                case .notAPNG, .unreadable: items.append(Item(name: name, status: .unreadable,
-                                                              problem: error.description))
+                case .notAPNG, .unreadable: items.append(item(name, .unreadable, detail: error.description))
                 default: throw error
                 }
             }
         }
+    }
+
+    /// An item for the file `name`, in the folder its path begins with.
+    private func item(_ name: String, _ status: ComparisonItem.Status, detail: String,
+                      images: [ComparisonItem.Image] = []) -> ComparisonItem {
+        let screen = name.contains("/") ? String(name.prefix { $0 != "/" }) : ""
+        return ComparisonItem(name: name, screen: screen, kind: nil, status: status, detail: detail, images: images)
     }
 
     /// Compares the file `name` of either folder or both, and adds its item.
@@ -108,194 +84,149 @@ public struct FolderReport {
             let result = PixelDiff.compare(old, new, options: options)
             let report = PixelDiffReport(oldPath: oldPath, newPath: newPath, result: result, options: options,
                                          tolerance: tolerance)
-            let status: Item.Status = switch report.status {
-            case .identical: .unchanged
-            case .passed: .passed
-            case .failed: .changed
+            let status: ComparisonItem.Status = report.status == .failed ? .changed : .matched
+            var images = [ComparisonItem.Image(role: .golden, path: oldPath, size: old.size),
+                          ComparisonItem.Image(role: .actual, path: newPath, size: new.size)]
+            if !result.identical, let image = result.image {
+                do { diffPNGs["diff/" + name] = try PNGEncoder().encode(image) } catch {
+                    throw .diffNotEncoded(name: name, error)
+                }
+                images.append(ComparisonItem.Image(role: .diff, path: "diff/" + name, size: image.size))
             }
-            var diffPNG: [UInt8]?
-            if status != .unchanged, let image = result.image {
-                do { diffPNG = try PNGEncoder().encode(image) } catch { throw .diffNotEncoded(name: name, error) }
-            }
-            var item = Item(name: name, status: status, oldSize: (old.width, old.height),
-                            newSize: (new.width, new.height))
-            item.result = result
-            item.diffPNG = diffPNG
+            var item = item(name, status, detail: detail(result, old: old.size, new: new.size),
+                            images: result.identical ? [] : images)
+            item.differentPixels = result.differentPixels
+            item.pixelDiff = result
+            item.pixelDiff?.image = nil
             items.append(item)
         case (false, true):
-            items.append(Item(name: name, status: .new, newSize: try Self.size(of: newPath)))
+            let size = try Self.size(of: newPath)
+            items.append(item(name, .missing, detail: size.description,
+                              images: [ComparisonItem.Image(role: .actual, path: newPath, size: size)]))
         case (true, false):
-            items.append(Item(name: name, status: .deleted, oldSize: try Self.size(of: oldPath)))
+            let size = try Self.size(of: oldPath)
+            items.append(item(name, .stale, detail: size.description,
+                              images: [ComparisonItem.Image(role: .golden, path: oldPath, size: size)]))
         case (false, false):
             break
         }
     }
 
     /// A PNG's size, read by decoding it, which also proves it is a PNG.
-    private static func size(of path: String) throws(ReviewError) -> (width: Int, height: Int) {
-        let image = try PixelDiffReport.decode(path)
-        return (image.width, image.height)
+    private static func size(of path: String) throws(ReviewError) -> PixelSize {
+        try PixelDiffReport.decode(path).size
+    }
+
+    /// What changed in a file of both folders, for the report and a table cell.
+    private func detail(_ result: PixelDiff.Result, old: PixelSize, new: PixelSize) -> String {
+        if result.identical { return "identical" }
+        var text = "\(result.differentPixels) px (\(PixelDiffReport.percent(result.ratio)))"
+        if result.sizeChanged { text += ", size \(old) → \(new)" }
+        if !options.includeAntiAliasing
+            && result.antiAliasedPixels > 0 { text += ", \(result.antiAliasedPixels) anti-aliased" }
+        return text
     }
 
     /// Whether any file is new, deleted, or changed beyond the tolerance.
     public var failed: Bool { items.contains { $0.status.fails } }
 
-    /// The files with `status`, sorted by name.
-    public func items(_ status: Item.Status) -> [Item] { items.filter { $0.status == status } }
+    /// How many files have the reg-cli status `word`: changed, new, deleted, passed, unchanged or unreadable.
+    public func count(_ word: String) -> Int { items.count { ComparisonTerms.folders.word($0) == word } }
 
-    /// How many files have `status`.
-    public func count(_ status: Item.Status) -> Int { items.count { $0.status == status } }
+    /// The report, its pictures named from `reportDirectory` (the current folder when nil).
+    public func comparison(reportDirectory: String?) -> ComparisonReport {
+        let folder = reportDirectory ?? "."
+        let items = items.map { item in
+            var item = item
+            item.images = item.images.map { image in
+                image.role == .diff ? image : ComparisonItem.Image(role: image.role,
+                                                                   path: ReportPath.relative(image.path, from: folder),
+                                                                   size: image.size)
+            }
+            return item
+        }
+        let threshold = "threshold \(options.threshold)"
+            + (options.includeAntiAliasing ? ", anti-aliasing counted" : "")
+        return ComparisonReport(terms: .folders, items: items,
+                                subtitle: "old \(oldDirectory) → new \(newDirectory) · \(threshold)")
+    }
 
     // MARK: Summaries
 
     /// The counts in one line: `1 changed, 0 new, 0 deleted, 3 unchanged`.
     public var summary: String {
-        let passed = count(.passed)
-        let unreadable = count(.unreadable)
-        return "\(count(.changed)) changed, \(count(.new)) new, \(count(.deleted)) deleted, "
-            + "\(count(.unchanged) + passed) unchanged"
+        let passed = count("passed")
+        let unreadable = count("unreadable")
+        return "\(count("changed")) changed, \(count("new")) new, \(count("deleted")) deleted, "
+            + "\(count("unchanged") + passed) unchanged"
             + (passed > 0 ? " (\(passed) within tolerance)" : "") + (unreadable > 0 ? ", \(unreadable) unreadable" : "")
-    }
-
-    /// `375×812`, or nothing for a missing size.
-    public static func sizeText(_ size: (width: Int,
-                                         height: Int)?) -> String { size.map { "\($0.width)×\($0.height)" } ?? "" }
-
-    /// What changed in `item`, for a table cell.
-    public func detail(_ item: Item) -> String {
-        switch item.status {
-        case .new: return Self.sizeText(item.newSize)
-        case .deleted: return Self.sizeText(item.oldSize)
-        case .unchanged: return "identical"
-        case .unreadable: return item.problem ?? ""
-        case .changed, .passed:
-            guard let result = item.result else { return "" }
-            var text = "\(result.differentPixels) px (\(PixelDiffReport.percent(result.ratio)))"
-            if result.sizeChanged { text += ", size \(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))" }
-            if !options.includeAntiAliasing
-                && result.antiAliasedPixels > 0 { text += ", \(result.antiAliasedPixels) anti-aliased" }
-            return text
-        }
     }
 
     /// The summary and a table of the files that are not unchanged, for a terminal.
     public var text: String {
         var lines = ["visual diff: " + summary]
         var table = TextTable(columns: ["status", "file", "detail"])
-        for item in items where item.status != .unchanged { table.add([item.status.rawValue, item.name, detail(item)]) }
+        for item in items where ComparisonTerms.folders.word(item) != "unchanged" {
+            table.add([ComparisonTerms.folders.word(item), item.name, item.detail])
+        }
         if !table.isEmpty { lines.append(table.rendered) }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// A verdict, a table and the unchanged files folded away, for a pull-request comment.
-    public var markdown: String {
-        let verdict = failed ? "❌" : "✅"
-        var lines = ["## \(verdict) tagflow visual diff", "",
-                     "**\(count(.changed)) changed** · **\(count(.new)) new** · **\(count(.deleted)) deleted** · "
-                        + "\(count(.unchanged) + count(.passed)) unchanged"
-                        + (count(.unreadable) > 0 ? " · **\(count(.unreadable)) unreadable**" : ""), ""]
-        let listed = items.filter { $0.status != .unchanged }
-        if !listed.isEmpty {
-            lines += ["| Status | File | Pixels differing | Size |", "| --- | --- | --- | --- |"]
-            for item in listed.prefix(LayoutDiffReport.markdownRowLimit) {
-                let icon = switch item.status {
-                case .changed: "🔴"
-                case .new: "🟢"
-                case .deleted: "⚪"
-                case .passed, .unchanged: "🔵"
-                case .unreadable: "⚠️"
-                }
-                let pixels = item.result.map { "\($0.differentPixels) (\(PixelDiffReport.percent($0.ratio)))" }
-                    ?? item.problem.map(MarkdownText.cell) ?? "—"
-                let size = item.status == .new ? Self.sizeText(item.newSize) : item.status == .deleted
-                    ? Self.sizeText(item.oldSize)
-                    : item.result?.sizeChanged == true
-                        ? "\(Self.sizeText(item.oldSize)) → \(Self.sizeText(item.newSize))"
-                        : Self.sizeText(item.newSize)
-                let status = item.status == .passed ? "within tolerance" : item.status.rawValue
-                lines.append("| \(icon) \(status) | \(MarkdownText.code(item.name, inTable: true)) | "
-                                 + "\(pixels) | \(size) |")
-            }
-            if listed.count > LayoutDiffReport.markdownRowLimit {
-                lines += ["", "… and \(listed.count - LayoutDiffReport.markdownRowLimit) more; see report.json."]
-            }
-            lines.append("")
-        }
-        let unchanged = items(.unchanged)
-        if !unchanged.isEmpty {
-            lines += ["<details><summary>\(unchanged.count) unchanged</summary>", ""]
-            lines += unchanged.map { "- " + MarkdownText.code($0.name, inTable: false) }
-            lines += ["", "</details>", ""]
-        }
-        return lines.joined(separator: "\n")
-    }
-
-    /// reg-cli's `reg.json` keys, then every item with its counts.
+    /// reg-cli's `reg.json` keys, then the comparison report's counts and items.
     public func json(reportDirectory: String?) -> JSONOutput {
-        func names(_ statuses: [Item.Status]) -> JSONOutput {
-            .array(items.filter { statuses.contains($0.status) }.map { .string($0.name) })
+        func names(_ words: [String]) -> JSONOutput {
+            .array(items.filter { words.contains(ComparisonTerms.folders.word($0)) }.map { .string($0.name) })
         }
-        func sizeJSON(_ size: (width: Int, height: Int)?) -> JSONOutput {
-            size.map { .object([("width", .integer($0.width)), ("height", .integer($0.height))]) } ?? .null
-        }
-        let itemsJSON: [JSONOutput] = items.map { item in
-            var members: [(String, JSONOutput)] = [("name", .string(item.name)),
-                                                   ("status", .string(item.status.rawValue)),
-                                                   ("old", sizeJSON(item.oldSize)), ("new", sizeJSON(item.newSize))]
-            if let result = item.result {
-                members += [("sizeChanged", .bool(result.sizeChanged)),
-                            ("differentPixels", .integer(result.differentPixels)),
-                            ("antiAliasedPixels", .integer(result.antiAliasedPixels)), ("ignoredPixels",
-                                                                                        .integer(result.ignoredPixels)),
-                            ("comparedPixels", .integer(result.comparedPixels)),
-                            ("percentage", PixelDiffReport.percentageJSON(result.ratio))]
-            }
-            members.append(("diff", .optional(item.diffName)))
-            if let problem = item.problem { members.append(("problem", .string(problem))) }
-            return .object(members)
-        }
+        let comparison = comparison(reportDirectory: reportDirectory)
         return .object([
             ("mode", .string("folder")),
             ("failed", .bool(failed)),
-            ("summary",
-             .object(Item.Status.allCases.map { ($0.rawValue, .integer(count($0))) } + [("total",
-                                                                                         .integer(items.count))])),
+            ("summary", comparison.summaryJSON),
             // Unreadable files fail the run, so tools that read only these lists see it fail.
-            ("failedItems", names([.changed, .unreadable])), ("newItems", names([.new])), ("deletedItems",
-                                                                                           names([.deleted])),
-            ("passedItems", names([.passed, .unchanged])),
-            ("expectedItems", names([.changed, .deleted, .passed, .unchanged])), ("actualItems",
-                                                                                  names([.changed, .new, .passed,
-                                                                                         .unchanged])),
-            ("diffItems", .array(items.compactMap { $0.diffPNG == nil ? nil : .string($0.name) })),
+            ("failedItems", names(["changed", "unreadable"])), ("newItems", names(["new"])),
+            ("deletedItems", names(["deleted"])), ("passedItems", names(["passed", "unchanged"])),
+            ("expectedItems", names(["changed", "deleted", "passed", "unchanged"])),
+            ("actualItems", names(["changed", "new", "passed", "unchanged"])),
+            ("diffItems", .array(items.compactMap { $0.image(.diff) == nil ? nil : .string($0.name) })),
             ("expectedDir", .string(oldDirectory)), ("actualDir", .string(newDirectory)),
             ("diffDir", .optional(reportDirectory.map { $0 + "/diff" })),
             ("options", PixelDiffReport.optionsJSON(options, tolerance)),
-            ("items", .array(itemsJSON)),
+            ("items", comparison.itemsJSON),
         ])
     }
 
     // MARK: Writing
 
-    /// Writes the diff images, `report.json`, `report.md` and, last, `report.html`, each file whole or not at all.
-    /// `toolVersion` names the tagflow that made the page.
-    /// Diff images of the report this one replaces that it does not name are removed, so that the folder holds
-    /// only this run's.
+    /// Writes the diff images, `report.json`, `report.md`, `junit.xml` and, last, `report.html`, each file whole or
+    /// not at all. `toolVersion` names the tagflow that made the page. Diff images of the report this one replaces
+    /// that it does not name are removed, so that the folder holds only this run's.
     public func write(to directory: String, toolVersion: String) throws(ReviewError) {
         let earlierDiffs = Self.diffNames(ofReportIn: directory)
         try Self.makeDirectory(directory)
-        for item in items {
-            guard let png = item.diffPNG, let diffName = item.diffName else { continue }
+        for (diffName, png) in diffPNGs.sorted(by: { $0.key < $1.key }) {
             let path = directory + "/" + diffName
             try Self.makeDirectory(AtomicFile.folder(of: path))
             try Self.write(png, to: path)
         }
+        let comparison = comparison(reportDirectory: directory)
         try Self.write(Array((json(reportDirectory: directory).rendered() + "\n").utf8), to: directory + "/report.json")
-        try Self.write(Array(markdown.utf8), to: directory + "/report.md")
+        try Self.write(Array(comparison.markdown().utf8), to: directory + "/report.md")
+        try Self.write(Array(comparison.junitXML.utf8), to: directory + "/junit.xml")
+        try Self.writeHTML(comparison, to: directory, toolVersion: toolVersion)
+        for name in earlierDiffs.subtracting(diffPNGs.keys) where !name.split(separator: "/").contains("..") {
+            try? FileManager.default.removeItem(atPath: directory + "/" + name)
+        }
+    }
+
+    /// Writes `report.html` with every picture inline, a piece at a time.
+    private static func writeHTML(_ comparison: ComparisonReport, to directory: String,
+                                  toolVersion: String) throws(ReviewError) {
         let htmlPath = directory + "/report.html"
         let writer: AtomicFile.Writer
         do { writer = try AtomicFile.Writer(path: htmlPath) } catch { throw .writeFailed(path: htmlPath, error) }
-        try FolderReportHTML(report: self, toolVersion: toolVersion).write { chunk throws(ReviewError) in
+        let page = ComparisonHTML(report: comparison, pictures: .inline(folder: directory), toolVersion: toolVersion)
+        try page.write { chunk throws(ReviewError) in
             do throws(AtomicFileError) {
                 try writer.write(Array(chunk.utf8))
             } catch {
@@ -303,25 +234,23 @@ public struct FolderReport {
             }
         }
         do { try writer.commit() } catch { throw .writeFailed(path: htmlPath, error) }
-        for name in earlierDiffs.subtracting(items.compactMap(\.diffName))
-            where !name.split(separator: "/").contains("..") {
-            try? FileManager.default.removeItem(atPath: directory + "/" + name)
-        }
     }
 
     /// The diff images the `report.json` in `directory` names, relative to it; none if there is no such report.
+    /// Reports before the comparison report named them as `diff`, later ones as `images.diff`.
     private static func diffNames(ofReportIn directory: String) -> Set<String> {
         guard let data = FileManager.default.contents(atPath: directory + "/report.json"),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let items = json["items"] as? [[String: Any]] else { return [] }
-        return Set(items.compactMap { $0["diff"] as? String }.filter { $0.hasPrefix("diff/") })
+        let names = items.compactMap { ($0["images"] as? [String: Any])?["diff"] as? String ?? $0["diff"] as? String }
+        return Set(names.filter { $0.hasPrefix("diff/") })
     }
 
     /// Copies every new, changed and within-tolerance file over its old namesake, each atomically. Deleted files'
     /// baselines are left for a person to remove. Returns the names copied.
     public func accept() throws(ReviewError) -> [String] {
         var accepted = [String]()
-        for item in items where [.changed, .new, .passed].contains(item.status) {
+        for item in items where ["changed", "new", "passed"].contains(ComparisonTerms.folders.word(item)) {
             let target = oldDirectory + "/" + item.name
             try Self.makeDirectory(AtomicFile.folder(of: target))
             try Self.write(readFile(newDirectory + "/" + item.name), to: target)

@@ -19,7 +19,7 @@ extension DiffCommand {
                                       tolerance: tolerance)
         // As for two pictures: a file whose every pixel is ignored was not compared, and must not pass as if it were.
         for item in report.items {
-            if let result = item.result, result.comparedPixels == 0, !result.sizeChanged {
+            if let result = item.pixelDiff, result.comparedPixels == 0, !result.sizeChanged {
                 throw RunError.nothingCompared(ignored: result.ignoredPixels, file: item.name)
             }
         }
@@ -27,18 +27,18 @@ extension DiffCommand {
         switch format {
         case .text:
             console.out(report.text + (reportDirectory.map { "report: \($0)/report.html\n" } ?? ""))
-        case .markdown: console.out(report.markdown)
+        case .markdown: console.out(report.comparison(reportDirectory: reportDirectory).markdown())
         case .json: console.out(report.json(reportDirectory: reportDirectory).rendered() + "\n")
         }
-        let unreadable = report.items(.unreadable)
+        let unreadable = report.items.filter { $0.status == .unreadable }
         if let first = unreadable.first {
-            throw RunError.picturesUnreadable(count: unreadable.count, firstProblem: first.problem ?? first.name,
+            throw RunError.picturesUnreadable(count: unreadable.count, firstProblem: first.detail,
                                               report: reportDirectory)
         }
         if accept {
             let accepted = try report.accept()
             console.err("accepted \(accepted.count) file(s) as the new baselines in \(oldDirectory)\n")
-            let deleted = report.items(.deleted)
+            let deleted = report.items.filter { $0.status == .stale }
             if !deleted.isEmpty {
                 console.warn("\(deleted.count) baseline(s) have no new file and were kept: "
                     + "\(deleted.prefix(5).map(\.name).joined(separator: ", "))\(deleted.count > 5 ? ", …" : ""); "

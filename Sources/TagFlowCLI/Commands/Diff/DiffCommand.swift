@@ -188,7 +188,8 @@ struct DiffCommand: ParsableCommand {
         let pixels: [Argument<Self>] = PixelSettings.arguments.flatMap(\.arguments).map { $0.lifted(into: \.pixels) }
         let folders: [Argument<Self>] = [
             .option(\.report, "--report",
-                    help: "Write the report and its pictures to DIR; report.json, report.md, report.html and diff/.",
+                    help: "Write the report and its pictures to DIR; report.json, report.md, junit.xml, "
+                        + "report.html and diff/.",
                     value: .path("DIR")),
             .flag(\.accept, "--accept",
                   help: "Copy new and changed files over the old ones; after the report, to take them as baselines."),

@@ -14,7 +14,7 @@ struct TransitionFrames: FrameSource {
 
     var frameCount: Int { transition.frameCount }
 
-    func pixelSize(scale: Double) throws(RenderError) -> (width: Int, height: Int) {
+    func pixelSize(scale: Double) throws(RenderError) -> PixelSize {
         try transition.pixelSize(scale: scale)
     }
     func frame(_ index: Int) -> Int { index }
