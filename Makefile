@@ -19,9 +19,10 @@ RUNTIME_PACKAGES = pkg-config libcairo2-dev libfreetype-dev libfontconfig1-dev l
 # generated manual page (man -l); bash, zsh and fish check the generated completion scripts; the colour emoji
 # font is the one the emoji tests add by folder; hb-shape (libharfbuzz-bin) shapes a font file directly, for the
 # font-file agreement tests; xxhsum (xxhash) hashes font files as the layout JSON records them; Noto Sans CJK
-# (fonts-noto-cjk) draws Han characters in Japanese, Chinese or Korean shapes for a catalog's locale.
+# (fonts-noto-cjk) draws Han characters in Japanese, Chinese or Korean shapes for a catalog's locale; git-lfs
+# keeps goldens in Git LFS by the rule docs/code-review.md gives, and pulls them into a clone that has pointers.
 TEST_PACKAGES = chromium librsvg2-bin imagemagick man-db bash zsh fish fonts-noto-color-emoji libharfbuzz-bin xxhash \
-	fonts-noto-cjk
+	fonts-noto-cjk git-lfs
 # Playwright, from PyPI, drives that chromium for the tests of interactive pages (scripts/python-tools).
 TEST_PYTHON = $(CURDIR)/.build/python-tools/bin/python3
 # The tests see only the fonts named there, so no result depends on what else a machine has installed.

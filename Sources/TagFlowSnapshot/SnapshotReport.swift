@@ -150,6 +150,8 @@ public struct SnapshotReport: Equatable, Sendable {
     /// tell that its shards make up one whole run.
     public internal(set) var shard: Shard
     public internal(set) var filter: [String]
+    /// The bytes of the files in the goldens folder when the run ended; nil for a report made another way.
+    public internal(set) var goldensSize: Int?
 
     init(action: Action, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole,
          filter: [String] = []) {
@@ -194,9 +196,12 @@ public struct SnapshotReport: Equatable, Sendable {
         }
         let missing = (1...first.shard.count).filter { folderOfShard[$0] == nil }
         if !missing.isEmpty { throw .shardsMissing(missing.compactMap { Shard(index: $0, count: first.shard.count) }) }
-        return SnapshotReport(action: first.action, items: reports.flatMap(\.items),
-                              fontNotes: reports.flatMap(\.fontNotes),
-                              filter: first.filter)
+        var merged = SnapshotReport(action: first.action, items: reports.flatMap(\.items),
+                                    fontNotes: reports.flatMap(\.fontNotes),
+                                    filter: first.filter)
+        // The shards share one goldens folder; the largest is the last written.
+        merged.goldensSize = reports.compactMap(\.goldensSize).max()
+        return merged
     }
 
     /// How many goldens ended in `status`.
@@ -232,6 +237,7 @@ public struct SnapshotReport: Equatable, Sendable {
         }
         return "\(items.count) "
             + "golden\(items.count == 1 ? "" : "s")" + (counts.isEmpty ? "" : ": " + counts.joined(separator: ", "))
+            + (goldensSize.map { "; the goldens folder holds \(formatByteSize($0))" } ?? "")
     }
 
     // MARK: JSON
@@ -243,7 +249,8 @@ public struct SnapshotReport: Equatable, Sendable {
             ("filter", .array(filter.map(JSONOutput.string))),
             ("passed", .bool(passed)),
             ("summary", .object([("total", .integer(items.count))]
-                + SnapshotItem.Status.allCases.map { ($0.rawValue, .integer(count($0))) })),
+                + SnapshotItem.Status.allCases.map { ($0.rawValue, .integer(count($0))) }
+                + (goldensSize.map { [("goldensBytes", JSONOutput.integer($0))] } ?? []))),
             ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
             ("items", .array(items.map { item in
                 .object([
@@ -364,6 +371,12 @@ public struct SnapshotReport: Equatable, Sendable {
             try Self.item(fromJSON: element)
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
+        let summary = try reader["summary"].map { value throws(InputError) in
+            try JSONObjectReader(value, context: "\"summary\"")
+        }
+        goldensSize = try summary?["goldensBytes"].map { value throws(InputError) in
+            Int(try value.number("\"goldensBytes\""))
+        }
     }
 
     /// An item of ``json``'s `items`.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowLayout
 import TagFlowTestSupport
 
 /// Builds and runs Examples/Consumer, a package that depends on tagflow's library products by path, as an
@@ -64,6 +65,14 @@ struct ConsumerPackageTests {
         #expect(lines.contains { $0.hasPrefix("Food & Drink: Pizza, Sushi, Vegan, Ramen") })
     }
 
+    /// The bytes of the regular files under `folder`.
+    static func bytes(under folder: String) throws -> Int {
+        try FileManager.default.subpathsOfDirectory(atPath: folder).reduce(0) { total, path in
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + path)
+            return total + (attributes[.type] as? FileAttributeType == .typeRegular ? attributes[.size] as! Int : 0)
+        }
+    }
+
     @Test("a program records and verifies goldens with tagflow's snapshot library and no command line")
     func snapshotsRecordAndVerifyThroughTheLibrary() throws {
         let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
@@ -81,10 +90,11 @@ struct ConsumerPackageTests {
         }
         let recorded = try snapshots("record")
         try #require(recorded.status == 0, "swift run failed:\n\(recorded.stderr)\n\(recorded.stdout)")
-        #expect(recorded.stdout == "2 goldens: 2 written\n")
         #expect(FileManager.default.fileExists(atPath: project.path("goldens/chooser/@1x-dark.png")))
+        let held = "; the goldens folder holds \(formatByteSize(try Self.bytes(under: project.path("goldens"))))\n"
+        #expect(recorded.stdout == "2 goldens: 2 written" + held)
         let verified = try snapshots("verify")
-        #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched\n", "\(verified.stdout)")
+        #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched" + held, "\(verified.stdout)")
         try project.write("chooser.tags", "# Sports\nbasketball\ntable football\n* tennis\n")
         let changed = try snapshots("verify")
         #expect(changed.status == 1, "\(changed.stdout)")
