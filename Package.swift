@@ -12,6 +12,8 @@ let package = Package(
     name: "tagflow",
     products: [
         .executable(name: "tagflow", targets: ["tagflow"]),
+        // `swift package tagflow …` in a package that depends on tagflow.
+        .plugin(name: "TagflowPlugin", targets: ["TagflowPlugin"]),
         .library(name: "TagFlowLayout", targets: ["TagFlowLayout"]),
         .library(name: "TagFlowText", targets: ["TagFlowText"]),
         .library(name: "TagFlowImage", targets: ["TagFlowImage"]),
@@ -66,6 +68,13 @@ let package = Package(
                                                    "TagFlowRender", "TagFlowReview", "TagFlowPipeline",
                                                    "TagFlowSnapshot", "TagFlowPreview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
+        .plugin(name: "TagflowPlugin",
+                capability: .command(intent: .custom(verb: "tagflow",
+                                                     description: "Run tagflow in this package's root, where it finds "
+                                                         + "tagflow.json: snapshot verify, snapshot record, render…"),
+                                     permissions: [.writeToPackageDirectory(reason: "tagflow snapshot record writes "
+                                         + "the goldens into the folder tagflow.json names")]),
+                dependencies: ["tagflow"]),
         .executableTarget(name: "tagflow-bench",
                           dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput", "TagFlowRender",
                                          "TagFlowReview", "TagFlowPipeline", "TagFlowSnapshot", "TagFlowCLI"]),

@@ -101,4 +101,59 @@ struct ConsumerPackageTests {
         #expect(changed.stdout.split(separator: "\n").dropFirst()
                     == ["changed: chooser/@1x-dark.png", "changed: chooser/@1x-light.png"])
     }
+
+    /// Every file of `folder` below it, with its bytes, leaving out build folders.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files = [String: Data]()
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix(".build") {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("swift package tagflow runs tagflow in the consumer: verify passes, and record writes only goldens")
+    func thePluginVerifiesAndRecordsTheConsumersGoldens() throws {
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer")
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        // A copy, so that a record writes nowhere in the repository; it depends on tagflow where it is.
+        let copy = try TemporaryFolder()
+        for name in ["Package.swift", "Sources", "tagflow.json", "chooser.tags", "snapshots"] {
+            try FileManager.default.copyItem(at: consumer.appendingPathComponent(name),
+                                             to: copy.url.appendingPathComponent(name))
+        }
+        let manifest = try String(contentsOf: copy.url.appendingPathComponent("Package.swift"), encoding: .utf8)
+        try copy.write("Package.swift", manifest.replacingOccurrences(of: #"path: "../..""#,
+                                                                      with: "path: \"\(ProcessRunner.packageRoot.path)\""))
+        let package = ["--package-path", copy.path(""), "--scratch-path", scratch]
+        // On a terminal, as a developer runs it: SwiftPM asks once for the plugin's permission to write.
+        let command = (["swift", "package"] + package + ["tagflow", "snapshot", "verify"]).joined(separator: " ")
+        let verify = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                           stdin: Data("yes\n".utf8), hangLimit: 1800)
+        #expect(verify.status == 0, "\(verify.stdout)")
+        #expect(verify.stdout.contains("Allow this plugin to write to the package directory?"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("verify: 2 goldens: 2 matched"), "\(verify.stdout)")
+
+        try copy.write("chooser.tags", "@section Sports\nbasketball\ntable football\n* tennis\n")
+        let failing = try ProcessRunner.runTool("swift", ["package"] + package + ["--allow-writing-to-package-directory",
+                                                                                 "tagflow", "snapshot", "verify"],
+                                                hangLimit: 1800)
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("error: tagflow snapshot verify exited with status 1"), "\(failing.stderr)")
+        let before = try Self.files(in: copy.url)
+        // Off a terminal, as CI runs it: the permission is given on the command line, after the package options.
+        let record = try ProcessRunner.runTool("swift", ["package"] + package + ["--allow-writing-to-package-directory",
+                                                                                "tagflow", "snapshot", "record"],
+                                               hangLimit: 1800)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("record: 2 goldens: 2 written"), "\(record.stdout)")
+        let after = try Self.files(in: copy.url)
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(changed.contains("snapshots/chooser/@1x-light.png") && changed.contains("snapshots/chooser/@1x-dark.png"))
+        #expect(changed.allSatisfy { $0.hasPrefix("snapshots/") }, "record wrote outside the goldens: \(changed.sorted())")
+    }
 }
