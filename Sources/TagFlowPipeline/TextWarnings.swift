@@ -19,7 +19,8 @@ package struct TextWarnings {
     package var untranslated: String?
 
     package var all: [String] {
-        [untranslated].compactMap { $0 } + missingGlyphs + [clippedText, hiddenSelection, unusedMoreTag].compactMap { $0 }
+        [untranslated].compactMap { $0 } + missingGlyphs
+            + [clippedText, hiddenSelection, unusedMoreTag].compactMap { $0 }
     }
 
     package init(layout: TagLayout, measurer: Measurer) {

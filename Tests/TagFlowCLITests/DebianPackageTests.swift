@@ -8,7 +8,7 @@ import TagFlowTestSupport
 struct DebianPackageTests {
     /// The runtime libraries the binary links, by Debian package, and the default font.
     static let depends = ["libcairo2", "libharfbuzz0b", "libfontconfig1", "libfreetype6", "libgif7", "libpng16-16",
-                          "libdeflate0", "libisal2", "libfribidi0", "libc6", "fonts-dejavu-core"]
+                          "libdeflate0", "libisal2", "libfribidi0", "libmicrohttpd12", "libc6", "fonts-dejavu-core"]
 
     func deb() throws -> String { try #require(debianPackage, "TAGFLOW_DEB names no package; run make deb") }
 
