@@ -1,9 +1,10 @@
 // swift-tools-version:6.0
 import PackageDescription
 
-/// A system library found through pkg-config, with the Debian package that provides it.
-func systemLibrary(_ name: String, pkgConfig: String, apt: [String]) -> Target {
-    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt)])
+/// A system library found through pkg-config, with the Debian packages and the Homebrew formulae that provide it.
+/// The formula's name is not always pkg-config's: FreeType's `freetype2` is the formula `freetype`.
+func systemLibrary(_ name: String, pkgConfig: String, apt: [String], brew: [String]) -> Target {
+    .systemLibrary(name: name, pkgConfig: pkgConfig, providers: [.apt(apt), .brew(brew)])
 }
 
 // Dependencies run one way: CLI → Snapshot → Pipeline → Review/Input → Render → Image/Text → Layout.
@@ -11,6 +12,8 @@ let package = Package(
     name: "tagflow",
     products: [
         .executable(name: "tagflow", targets: ["tagflow"]),
+        // `swift package tagflow …` in a package that depends on tagflow.
+        .plugin(name: "TagflowPlugin", targets: ["TagflowPlugin"]),
         .library(name: "TagFlowLayout", targets: ["TagFlowLayout"]),
         .library(name: "TagFlowText", targets: ["TagFlowText"]),
         .library(name: "TagFlowImage", targets: ["TagFlowImage"]),
@@ -23,17 +26,17 @@ let package = Package(
         .library(name: "TagFlowCLI", targets: ["TagFlowCLI"]),
     ],
     targets: [
-        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"]),
-        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig1-dev"]),
-        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"]),
-        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"]),
-        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"]),
-        systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"]),
-        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"]),
-        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"]),
-        systemLibrary("CIgzip", pkgConfig: "libisal", apt: ["libisal-dev"]),
-        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"]),
-        // glibc's malloc tuning, for the executable only.
+        systemLibrary("CFreeType", pkgConfig: "freetype2", apt: ["libfreetype-dev"], brew: ["freetype"]),
+        systemLibrary("CFontconfig", pkgConfig: "fontconfig", apt: ["libfontconfig1-dev"], brew: ["fontconfig"]),
+        systemLibrary("CHarfBuzz", pkgConfig: "harfbuzz", apt: ["libharfbuzz-dev"], brew: ["harfbuzz"]),
+        systemLibrary("CFriBidi", pkgConfig: "fribidi", apt: ["libfribidi-dev"], brew: ["fribidi"]),
+        systemLibrary("CCairo", pkgConfig: "cairo", apt: ["libcairo2-dev"], brew: ["cairo"]),
+        systemLibrary("CGIF", pkgConfig: "libgif", apt: ["libgif-dev"], brew: ["giflib"]),
+        systemLibrary("CPNG", pkgConfig: "libpng", apt: ["libpng-dev", "zlib1g-dev"], brew: ["libpng"]),
+        systemLibrary("CDeflate", pkgConfig: "libdeflate", apt: ["libdeflate-dev"], brew: ["libdeflate"]),
+        systemLibrary("CIgzip", pkgConfig: "libisal", apt: ["libisal-dev"], brew: ["isa-l"]),
+        systemLibrary("CMicroHTTPD", pkgConfig: "libmicrohttpd", apt: ["libmicrohttpd-dev"], brew: ["libmicrohttpd"]),
+        // glibc's malloc tuning, for the executable only; empty elsewhere.
         .systemLibrary(name: "CMalloc"),
 
         // Pure Swift: geometry, the document model, options and the flow layout. No C, no I/O. Rounding calls the C
@@ -65,6 +68,13 @@ let package = Package(
                                                    "TagFlowRender", "TagFlowReview", "TagFlowPipeline",
                                                    "TagFlowSnapshot", "TagFlowPreview"]),
         .executableTarget(name: "tagflow", dependencies: ["TagFlowCLI", "CMalloc"]),
+        .plugin(name: "TagflowPlugin",
+                capability: .command(intent: .custom(verb: "tagflow",
+                                                     description: "Run tagflow in this package's root, where it finds "
+                                                         + "tagflow.json: snapshot verify, snapshot record, render…"),
+                                     permissions: [.writeToPackageDirectory(reason: "tagflow snapshot record writes "
+                                         + "the goldens into the folder tagflow.json names")]),
+                dependencies: ["tagflow"]),
         .executableTarget(name: "tagflow-bench",
                           dependencies: ["TagFlowLayout", "TagFlowText", "TagFlowImage", "TagFlowInput", "TagFlowRender",
                                          "TagFlowReview", "TagFlowPipeline", "TagFlowSnapshot", "TagFlowCLI"]),

@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import TagFlowLayout
 
 /// Directories whose renames are not yet flushed to disk. A run that replaces many files in a few directories

@@ -1,5 +1,7 @@
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The PNGs tagflow writes, read without libpng: 8-bit palette, RGB or RGBA, not interlaced, with nothing that

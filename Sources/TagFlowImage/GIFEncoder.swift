@@ -1,6 +1,8 @@
 import Dispatch
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Writes an animated GIF frame by frame: one global palette (a `GIFPalette`), a NETSCAPE2.0 extension so it loops

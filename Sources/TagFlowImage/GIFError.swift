@@ -1,7 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Why a GIF could not be written.
 public enum GIFError: Error, Equatable, Sendable, CustomStringConvertible {

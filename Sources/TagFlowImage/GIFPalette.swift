@@ -1,7 +1,4 @@
 import Dispatch
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A fixed GIF palette made from the colours a style draws with, rather than from the pixels (no median cut),
 /// so every frame maps the same colour to the same index and flat colours come out exact.

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TagFlowLayout
 
 /// Why an image could not be made from the given values.

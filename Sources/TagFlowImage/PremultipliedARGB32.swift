@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TagFlowLayout
 
 /// Pixels as cairo draws them, lent for the length of a call: `CAIRO_FORMAT_ARGB32` words, `A<<24 | R<<16 | G<<8 | B`

@@ -1,6 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#endif
 import TagFlowLayout
 
 /// An opaque colour with 8-bit sRGB channels.

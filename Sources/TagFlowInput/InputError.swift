@@ -25,6 +25,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case notAColour(String)
     case notARegion(String)
     case wrongCount(String, expected: Int)
+    /// A more tag format that does not hold `%d` exactly once.
+    case notACountFormat(String)
 }
 
 extension ValueError {

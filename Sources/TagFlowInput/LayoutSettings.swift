@@ -174,7 +174,7 @@ package struct LayoutSetting: Sendable {
         case .text:
             let text = try json.string(what)
             guard !text.isEmpty else { throw .emptyValue(key: what, at: json.location) }
-            return .text(text)
+            do { return .text(try checkedText(text)) } catch { throw .value(error, key: what, at: json.location) }
         case .insets:
             if case let .number(all) = json.value {
                 return .insets(EdgeInsets(all: try checked(all, what: what, at: json.location)))
@@ -211,6 +211,12 @@ package struct LayoutSetting: Sendable {
             }
             return .text(name)
         }
+    }
+
+    /// A text value as this setting takes it: a more tag's format must show the count, once.
+    package func checkedText(_ text: String) throws(ValueError) -> String {
+        if key == .moreTag, LayoutOptions.countPlaceholders(inMoreTag: text) != 1 { throw .notACountFormat(text) }
+        return text
     }
 
     /// The rule this setting's numbers follow; insets are never negative.

@@ -129,13 +129,25 @@ public struct LayoutOptions: Hashable, Sendable {
     /// The ``moreTag`` text for `count` hidden tags: every `%d` replaced by the count, and `%%` by `%`, as printf does.
     public func moreTagText(count: Int) -> String {
         let number = String(count)
+        return Self.expandMoreTag(moreTag) { number }
+    }
+
+    /// How many `%d` a ``moreTag`` format holds; a format that shows the count holds one.
+    public static func countPlaceholders(inMoreTag format: String) -> Int {
+        var count = 0
+        _ = expandMoreTag(format) { count += 1; return "" }
+        return count
+    }
+
+    /// `format` with each `%d` replaced by `count()` and `%%` by `%`; any other `%` stays as it is.
+    private static func expandMoreTag(_ format: String, count: () -> String) -> String {
         var result = ""
-        var rest = moreTag[...]
+        var rest = format[...]
         while let percent = rest.firstIndex(of: "%") {
             result += rest[..<percent]
             let next = rest.index(after: percent)
             if next < rest.endIndex, rest[next] == "d" || rest[next] == "%" {
-                result += rest[next] == "d" ? number : "%"
+                result += rest[next] == "d" ? count() : "%"
                 rest = rest[rest.index(after: next)...]
             } else {
                 result.append("%")
@@ -248,6 +260,18 @@ package func formatSize(_ size: Size) -> String {
 package func formatDecimal(_ value: Double, places: Int = 2) -> String {
     let scale = (0..<places).reduce(1.0) { product, _ in product * 10 }
     return formatPoints((value * scale).rounded() / scale)
+}
+
+/// A size in bytes as people read it, in powers of 1,024: `812 bytes`, `3.4 KiB`, `64 MiB`, `1.25 GiB`.
+package func formatByteSize(_ bytes: Int) -> String {
+    let units = ["KiB", "MiB", "GiB", "TiB"]
+    var value = Double(bytes), unit = -1
+    while abs(value) >= 1024, unit < units.count - 1 {
+        value /= 1024
+        unit += 1
+    }
+    if unit < 0 { return "\(bytes) byte\(bytes == 1 ? "" : "s")" }
+    return "\(formatDecimal(value, places: value < 10 ? 2 : 1)) \(units[unit])"
 }
 
 extension LayoutOptions {

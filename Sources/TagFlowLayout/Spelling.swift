@@ -28,19 +28,25 @@ package func closestMatch(to word: String, in candidates: some Sequence<String>)
     return first.candidate
 }
 
-/// Up to `limit` candidates near `word` by edit distance, closest first; ties keep the candidates' order.
-package func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int) -> [String] {
-    scoredMatches(to: word, in: candidates).prefix(limit).map(\.candidate)
+/// Up to `limit` candidates near `word` by edit distance, closest first; ties keep the candidates' order. `key`
+/// says what is compared: the lowercased name, or for font families the name without its spaces as well.
+package func closestMatches(to word: String, in candidates: some Sequence<String>, limit: Int,
+                            comparing key: (String) -> String = { $0.lowercased() }) -> [String] {
+    scoredMatches(to: word, in: candidates, key: key).prefix(limit).map(\.candidate)
 }
 
-/// The candidates near `word`, each once, closest first, with their distance (0 for one `word` begins).
-private func scoredMatches(to word: String, in candidates: some Sequence<String>) -> [(candidate: String, score: Int)] {
-    let target = Array(word.lowercased())
+/// The candidates near `word`, each once, closest first, with their distance: within a third of the shorter
+/// name's length (2 edits for a short one), or any that `word` begins, the shortest of those first.
+private func scoredMatches(to word: String, in candidates: some Sequence<String>,
+                           key: (String) -> String = { $0.lowercased() }) -> [(candidate: String, score: Int)] {
+    let target = key(word)
+    let targetCharacters = Array(target)
     let scored = candidates.compactMap { candidate -> (String, Int)? in
-        let distance = Spelling.editDistance(target, Array(candidate.lowercased()))
-        let allowed = max(2, min(target.count, candidate.count) / 3)
-        let prefixMatch = !target.isEmpty && candidate.lowercased().hasPrefix(String(target))
-        return distance <= allowed || prefixMatch ? (candidate, prefixMatch ? 0 : distance) : nil
+        let candidateKey = key(candidate)
+        let distance = Spelling.editDistance(targetCharacters, Array(candidateKey))
+        let allowed = max(2, min(target.count, candidateKey.count) / 3)
+        let prefixMatch = !target.isEmpty && candidateKey.hasPrefix(target)
+        return distance <= allowed || prefixMatch ? (candidate, distance) : nil
     }
     var seen = Set<String>()
     return scored.enumerated()

@@ -108,6 +108,9 @@ extension ValueError {
             ("\(what) takes X,Y,W,H in whole pixels, with W and H above 0; got '\(text)'", "e.g. \(what) 0,0,375,44")
         case let .wrongCount(text, expected): ("\(what) takes \(expected) values separated by commas, got '\(text)'",
                                                nil)
+        case let .notACountFormat(text):
+            ("\(what) must hold %d once, where the count of hidden tags goes; got '\(text)'",
+             "for example \(what) '+%d', which shows +12 for 12 hidden tags; %% is a percent sign")
         }
         return ErrorReport(message: message, location: location, hint: hint)
     }
@@ -505,18 +508,23 @@ extension RunError {
             + "'\(family)'?"
     }
 
+    /// How to draw with a font fontconfig does not have: said whenever a family is not found.
+    private static func bringingFonts(_ pronoun: String) -> String {
+        "give \(pronoun) files with --font-file or --font-dir, or use --font system-ios for installed stand-ins"
+    }
+
     package var report: ErrorReport {
         switch self {
         case let .fontFamilyNotFound(family, suggestions, location):
             ErrorReport(message: "font family '\(family)' not found by fontconfig", location: location,
-                        hint: suggestions.isEmpty ? "list the installed families with fc-list : "
-                            + "family" : "close matches: \(suggestions.joined(separator: ", "))")
+                        hint: suggestions.isEmpty
+                            ? Self.bringingFonts("its") + "; fc-list : family lists the installed families"
+                            : "close matches: \(suggestions.joined(separator: ", ")); or "
+                                + Self.bringingFonts("its"))
         case let .noFontFamilyOfListFound(families, suggestions, location):
             ErrorReport(message: "none of the font families \(families.map { "'\($0)'" }.joined(separator: ", ")) is "
                 + "installed", location: location,
-                        hint: "give their files with --font-file or --font-dir, or use --font system-ios for installed "
-                            + "stand-ins"
-                            + Self.misspelling(of: families[0], among: suggestions))
+                        hint: Self.bringingFonts("their") + Self.misspelling(of: families[0], among: suggestions))
         case let .fontAxisUnknown(axis, family, available, location):
             ErrorReport(message: "\(FontError.unknownAxis(axis, family: family, available: available))",
                         location: location,
@@ -585,6 +593,10 @@ extension RunError {
         case let .tooManyFrames(count, cap):
             ErrorReport(message: "the scroll would make \(count) frames, over the cap of \(cap)",
                         hint: "raise --step, use --frames N, raise --max-frames, or pass --force")
+        case let .playerTooLarge(bytes, isLeast, cap, steps):
+            ErrorReport(message: "the player's page would be \(isLeast ? "at least " : "")\(formatByteSize(bytes)) "
+                + "for \(steps) steps, over the cap of \(formatByteSize(cap))",
+                        hint: "raise --step, use --frames N, or pass --force to write it anyway")
         case let .render(error):
             switch error {
             case let .surfaceTooLarge(width, _, limit) where width > limit:

@@ -57,6 +57,8 @@ package enum RunError: Error {
     case scrollOutputUnknown(path: String)
     case pngNeedsSheetOrAPNG
     case tooManyFrames(Int, cap: Int)
+    /// The HTML player's page would pass its cap of bytes; `isLeast`: `bytes` is only a lower bound.
+    case playerTooLarge(bytes: Int, isLeast: Bool, cap: Int, steps: Int)
     case render(RenderError)
     case diffImageFailed(reason: String)
     case encodeFailed(reason: String)

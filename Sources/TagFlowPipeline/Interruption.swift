@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Dispatch
 import Foundation
 import Synchronization
@@ -66,7 +71,7 @@ package final class Interruption {
             sources.withLock { sources in
                 guard sources.isEmpty else { return }
                 for number in Interruption.signals {
-                    Glibc.signal(number, SIG_IGN)
+                    ignoreSignal(number)
                     let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                     source.setEventHandler { [self] in self.raise(number) }
                     source.resume()
@@ -139,4 +144,10 @@ package struct ProgressLine {
     package static func seconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
     }
+}
+
+/// Lets the dispatch source alone see `number`. A top-level function, where `signal` is the C library's and not
+/// ``Interruption/signal``.
+private func ignoreSignal(_ number: Int32) {
+    _ = signal(number, SIG_IGN)
 }

@@ -12,12 +12,15 @@ package struct TextWarnings {
     package var clippedText: String?
     /// A line for selected tags that `maxLines` hides, which a person can then neither see nor unselect.
     package var hiddenSelection: String?
+    /// A line for a more tag set without `maxLines`: no section hides tags, so it never shows.
+    package var unusedMoreTag: String?
 
     /// A line for catalog strings shown in the source language for want of a translation.
     package var untranslated: String?
 
     package var all: [String] {
-        [untranslated].compactMap { $0 } + missingGlyphs + [clippedText, hiddenSelection].compactMap { $0 }
+        [untranslated].compactMap { $0 } + missingGlyphs
+            + [clippedText, hiddenSelection, unusedMoreTag].compactMap { $0 }
     }
 
     package init(layout: TagLayout, measurer: Measurer) {
@@ -61,6 +64,16 @@ package struct TextWarnings {
                 + "tag" : "")
                 + ": first '\(layout.document.sections[first.section].tags[first.item].text)' at \(place(first))"
         }
+        unusedMoreTag = Self.unusedMoreTagLine(options)
+    }
+
+    /// What to say of a more tag that no section shows, because nothing sets how many lines it keeps.
+    static func unusedMoreTagLine(_ options: LayoutOptions) -> String? {
+        guard !options.moreTag.isEmpty, options.maxLines == 0 else { return nil }
+        return "the more tag '\(options.moreTag)' (--more-tag) shows nothing without maxLines, as no section hides "
+            + "tags: " + (options.isHorizontal
+                ? "a horizontal scroll shows every tag in its rows; leave --more-tag out"
+                : "set --max-lines N (\"maxLines\") to show N lines of each section and count the rest")
     }
 }
 

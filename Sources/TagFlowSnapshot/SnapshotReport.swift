@@ -34,6 +34,8 @@ public struct SnapshotReport: Equatable, Sendable {
     /// tell that its shards make up one whole run.
     public internal(set) var shard: Shard
     public internal(set) var filter: [String]
+    /// The bytes of the files in the goldens folder when the run ended; nil for a report made another way.
+    public internal(set) var goldensSize: Int?
 
     init(action: Action, items: [SnapshotItem], fontNotes: [String] = [], shard: Shard = .whole,
          filter: [String] = []) {
@@ -78,9 +80,12 @@ public struct SnapshotReport: Equatable, Sendable {
         }
         let missing = (1...first.shard.count).filter { folderOfShard[$0] == nil }
         if !missing.isEmpty { throw .shardsMissing(missing.compactMap { Shard(index: $0, count: first.shard.count) }) }
-        return SnapshotReport(action: first.action, items: reports.flatMap(\.items),
-                              fontNotes: reports.flatMap(\.fontNotes),
-                              filter: first.filter)
+        var merged = SnapshotReport(action: first.action, items: reports.flatMap(\.items),
+                                    fontNotes: reports.flatMap(\.fontNotes),
+                                    filter: first.filter)
+        // The shards share one goldens folder; the largest is the last written.
+        merged.goldensSize = reports.compactMap(\.goldensSize).max()
+        return merged
     }
 
     /// How many goldens ended in `status`.
@@ -104,7 +109,9 @@ public struct SnapshotReport: Equatable, Sendable {
     public var matchedWithinTolerance: [SnapshotItem] { comparison.matchedWithinTolerance }
 
     /// One line: `12 goldens: 10 matched (2 within the tolerance), 1 changed, 1 missing`.
-    public var summaryLine: String { comparison.summaryLine }
+    public var summaryLine: String {
+        comparison.summaryLine + (goldensSize.map { "; the goldens folder holds \(formatByteSize($0))" } ?? "")
+    }
 
     /// The report as a comparison report, in the snapshots' words, the font notes said first.
     public var comparison: ComparisonReport { ComparisonReport(terms: .snapshots, items: items, notes: fontNotes) }
@@ -118,7 +125,7 @@ public struct SnapshotReport: Equatable, Sendable {
             ("shard", .string(shard.description)),
             ("filter", .array(filter.map(JSONOutput.string))),
             ("passed", .bool(passed)),
-            ("summary", comparison.summaryJSON),
+            ("summary", comparison.summaryJSON(adding: goldensSize.map { [("goldensBytes", .integer($0))] } ?? [])),
             ("fontNotes", .array(fontNotes.map(JSONOutput.string))),
             ("items", comparison.itemsJSON),
         ])
@@ -210,6 +217,12 @@ public struct SnapshotReport: Equatable, Sendable {
             try Self.item(fromJSON: element)
         }
         self.init(action: action, items: items, fontNotes: fontNotes, shard: shard, filter: filter)
+        let summary = try reader["summary"].map { value throws(InputError) in
+            try JSONObjectReader(value, context: "\"summary\"")
+        }
+        goldensSize = try summary?["goldensBytes"].map { value throws(InputError) in
+            Int(try value.number("\"goldensBytes\""))
+        }
     }
 
     /// An item of ``json``'s `items`.

@@ -188,7 +188,20 @@ package struct SnapshotRunner: Sendable {
                                     fontNotes: fontsNotes + notInstalled + missingGlyphs, shard: shard,
                                     filter: filter.patterns)
         report.notes = notes
+        report.goldensSize = Self.bytes(under: goldens)
         return report
+    }
+
+    /// The bytes of every regular file under `folder`, links not followed: what the goldens add to a repository.
+    static func bytes(under folder: String) -> Int {
+        guard let walker = FileManager.default.enumerator(atPath: folder) else { return 0 }
+        var total = 0
+        while walker.nextObject() != nil {
+            guard let attributes = walker.fileAttributes,
+                  attributes[.type] as? FileAttributeType == .typeRegular else { continue }
+            total += (attributes[.size] as? NSNumber)?.intValue ?? 0
+        }
+        return total
     }
 
     /// What a run changes in the goldens folder, put in place together when it ends: new goldens, the fonts

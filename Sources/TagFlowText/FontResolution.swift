@@ -254,29 +254,9 @@ public struct StandInRecord: Sendable, Hashable, Codable, CustomStringConvertibl
     }
 }
 
-/// Up to `limit` installed families closest to `query`: prefix matches, then substring matches, then names that
-/// share a word, then the rest by edit distance relative to length.
+/// Up to `limit` installed families spelled nearly as `query`, closest first, whatever the case and spaces
+/// ("Dejavu sans", "DejaVu Snas"), or that begin with it ("DejaVu"): Spelling's rule, as for options and choices.
+/// A family that is simply not installed ("SF Pro") has none.
 func closestFamilies(to query: String, among names: [String], limit: Int = 5) -> [String] {
-    let qKey = normalizedFamily(query)
-    let qChars = Array(query.lowercased().unicodeScalars)
-    let qWords = Set(query.lowercased().split(separator: " ").filter { $0.count >= 3 })
-    let ranked = names.map { name -> (tier: Int, distance: Double, name: String) in
-        let key = normalizedFamily(name)
-        let lower = name.lowercased()
-        let tier: Int
-        if !qKey.isEmpty, key.hasPrefix(qKey) || qKey.hasPrefix(key) {
-            tier = 0
-        } else if !qKey.isEmpty, key.contains(qKey) || qKey.contains(key) {
-            tier = 1
-        } else if !qWords.isDisjoint(with: lower.split(separator: " ")) {
-            tier = 2
-        } else {
-            tier = 3
-        }
-        let nChars = Array(lower.unicodeScalars)
-        let distance = Double(Spelling.editDistance(qChars, nChars)) / Double(max(qChars.count, nChars.count, 1))
-        return (tier, distance, name)
-    }
-    return ranked.sorted { ($0.tier, $0.distance, $0.name) < ($1.tier, $1.distance, $1.name) }
-        .prefix(limit).map(\.name)
+    closestMatches(to: query, in: names, limit: limit, comparing: normalizedFamily)
 }

@@ -7,7 +7,7 @@ import Foundation
 let groups: [BenchmarkGroup] = [LayoutBenchmarks.group, LayoutCommandBenchmarks.group, TextBenchmarks.group,
                                 RenderBenchmarks.group, DiffBenchmarks.group,
                                 SnapshotBenchmarks.group, JSONReadingBenchmarks.group, FitBenchmarks.group,
-                                PreviewBenchmarks.group]
+                                PreviewBenchmarks.group, StartupBenchmarks.group]
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains(where: { ["-h", "--help", "help"].contains($0) }) {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowLayout
 import TagFlowTestSupport
 
 /// `tagflow snapshot`, run as a team runs it: a manifest of two screens × four variants in a folder of its own.
@@ -360,6 +361,67 @@ import TagFlowTestSupport
         let record = try snapshot(["record"], in: folder)
         #expect(record.status == 2 && record.stderr.contains("is not a PNG tagflow can read"), "\(record.stderr)")
         #expect(try String(contentsOfFile: folder.path(golden), encoding: .utf8) == "not a PNG", "a record that stops writes nothing")
+    }
+
+    /// The summary says how much the goldens folder holds, as `find` adds up its files, so a team sees when to keep
+    /// the goldens in Git LFS; the JSON report has the bytes.
+    @Test func theSummarySaysHowMuchTheGoldensFolderHolds() throws {
+        let folder = try makeProject()
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        let sizes = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/find"),
+                                          ["goldens", "-type", "f", "-printf", "%s\n"], in: folder.url)
+        let total = sizes.stdout.split(separator: "\n").compactMap { Int($0) }.reduce(0, +)
+        #expect(total > 0)
+        let verify = try snapshot(["verify", "--report", "report"], in: folder)
+        #expect(verify.status == 0, "\(verify.stderr)")
+        #expect(verify.stdout.contains("verify: \(Self.allGoldens.count) goldens: \(Self.allGoldens.count) matched; "
+            + "the goldens folder holds \(formatByteSize(total))\n"), "\(verify.stdout)")
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.url.appendingPathComponent("report/report.json")))
+        let summary = try #require((json as? [String: Any])?["summary"] as? [String: Any])
+        #expect(summary["goldensBytes"] as? Int == total)
+    }
+
+    /// The `.gitattributes` rule docs/code-review.md gives for keeping goldens in Git LFS.
+    static func documentedLFSRule() throws -> String {
+        let guide = try String(contentsOf: packageRoot.appendingPathComponent("docs/code-review.md"), encoding: .utf8)
+        let lines = guide.components(separatedBy: "\n")
+        let start = try #require(lines.firstIndex(of: "```gitattributes"), "no ```gitattributes block in the guide")
+        return lines[start + 1]
+    }
+
+    /// Goldens kept in Git LFS by the documented rule: a clone without LFS has pointers, which verify names with
+    /// `git lfs pull`, and once pulled they verify. The layouts and the fonts record stay in Git.
+    @Test(.enabled(if: toolAvailable("git-lfs")))
+    func goldensInGitLFSArePointersUntilPulled() throws {
+        let folder = try makeProject()
+        let git = { (arguments: [String], directory: URL) throws -> RunResult in
+            let run = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/git"),
+                                            ["-c", "user.name=tagflow", "-c", "user.email=tagflow@example.com"]
+                                                + arguments, in: directory, environment: ["GIT_LFS_SKIP_SMUDGE": "1"])
+            #expect(run.status == 0, "git \(arguments.joined(separator: " ")): \(run.stderr)")
+            return run
+        }
+        let rule = try Self.documentedLFSRule()
+        #expect(rule.hasPrefix("snapshots/"))
+        try folder.write(".gitattributes", rule.replacingOccurrences(of: "snapshots/", with: "goldens/") + "\n")
+        #expect(try snapshot(["record"], in: folder).status == 0)
+        for arguments in [["init", "-q"], ["lfs", "install", "--local"], ["add", "-A"], ["commit", "-qm", "goldens"]] {
+            _ = try git(arguments, folder.url)
+        }
+        let inLFS = try git(["lfs", "ls-files", "--name-only"], folder.url).stdout.split(separator: "\n")
+        #expect(inLFS.map(String.init).sorted() == Self.allGoldens.map { "goldens/" + $0 }, "\(inLFS)")
+        // A clone without LFS's files: every golden is a pointer.
+        let clone = try TemporaryFolder()
+        _ = try git(["clone", "-q", folder.path(""), clone.path("")], folder.url)
+        let pointer = try snapshot(["verify"], in: clone)
+        #expect(pointer.status == 2)
+        #expect(pointer.stdout.contains("unreadable chooser/@1x-dark-ltr.png  the golden 'chooser/@1x-dark-ltr.png' is "
+            + "a Git LFS pointer"), "\(pointer.stdout)")
+        #expect(pointer.stdout.contains("run git lfs pull"), "\(pointer.stdout)")
+        #expect(pointer.stdout.contains("\(Self.allGoldens.count) unreadable"), "\(pointer.stdout)")
+        _ = try git(["lfs", "pull"], clone.url)
+        let pulled = try snapshot(["verify"], in: clone)
+        #expect(pulled.status == 0, "\(pulled.stdout)\(pulled.stderr)")
     }
 
     /// A picture at the top of the goldens folder belongs to no screen, and tagflow never writes one there: it is

@@ -3,6 +3,7 @@ import Testing
 import TagFlowPipeline
 import TagFlowSnapshot
 @testable import TagFlowInput
+import TagFlowLayout
 import TagFlowTestSupport
 
 /// Snapshots through the public API alone, as a package's test target would keep its goldens.
@@ -38,7 +39,16 @@ import TagFlowTestSupport
 
         let verified = try suite.verify()
         #expect(verified.passed)
-        #expect(verified.summaryLine == "2 goldens: 2 matched")
+        let files = try FileManager.default.subpathsOfDirectory(atPath: folder.path("goldens")).filter { path in
+            var isFolder: ObjCBool = false
+            return FileManager.default.fileExists(atPath: folder.path("goldens/" + path), isDirectory: &isFolder)
+                && !isFolder.boolValue
+        }
+        let bytes = try files.reduce(0) { total, path in
+            total + (try FileManager.default.attributesOfItem(atPath: folder.path("goldens/" + path))[.size] as! Int)
+        }
+        #expect(files.contains("chooser/@1x-dark.png") && verified.goldensSize == bytes)
+        #expect(verified.summaryLine == "2 goldens: 2 matched; the goldens folder holds \(formatByteSize(bytes))")
 
         try folder.write("chooser.tags", Self.tags.replacingOccurrences(of: "football", with: "table football"))
         let changed = try suite.verify(SnapshotRun(reportFolder: folder.path("report")))

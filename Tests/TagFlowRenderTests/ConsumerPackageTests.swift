@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import TagFlowImage
+import TagFlowLayout
 import TagFlowTestSupport
 
 /// Builds and runs Examples/Consumer, a package that depends on tagflow's library products by path, as an
@@ -64,6 +65,14 @@ struct ConsumerPackageTests {
         #expect(lines.contains { $0.hasPrefix("Food & Drink: Pizza, Sushi, Vegan, Ramen") })
     }
 
+    /// The bytes of the regular files under `folder`.
+    static func bytes(under folder: String) throws -> Int {
+        try FileManager.default.subpathsOfDirectory(atPath: folder).reduce(0) { total, path in
+            let attributes = try FileManager.default.attributesOfItem(atPath: folder + "/" + path)
+            return total + (attributes[.type] as? FileAttributeType == .typeRegular ? attributes[.size] as! Int : 0)
+        }
+    }
+
     @Test("a program records and verifies goldens with tagflow's snapshot library and no command line")
     func snapshotsRecordAndVerifyThroughTheLibrary() throws {
         let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer").path
@@ -81,10 +90,11 @@ struct ConsumerPackageTests {
         }
         let recorded = try snapshots("record")
         try #require(recorded.status == 0, "swift run failed:\n\(recorded.stderr)\n\(recorded.stdout)")
-        #expect(recorded.stdout == "2 goldens: 2 written\n")
         #expect(FileManager.default.fileExists(atPath: project.path("goldens/chooser/@1x-dark.png")))
+        let held = "; the goldens folder holds \(formatByteSize(try Self.bytes(under: project.path("goldens"))))\n"
+        #expect(recorded.stdout == "2 goldens: 2 written" + held)
         let verified = try snapshots("verify")
-        #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched\n", "\(verified.stdout)")
+        #expect(verified.status == 0 && verified.stdout == "2 goldens: 2 matched" + held, "\(verified.stdout)")
         try project.write("chooser.tags", "# Sports\nbasketball\ntable football\n* tennis\n")
         let changed = try snapshots("verify", [project.path("junit.xml")])
         #expect(changed.status == 1, "\(changed.stdout)")
@@ -94,5 +104,60 @@ struct ConsumerPackageTests {
         let junit = try String(contentsOfFile: project.path("junit.xml"), encoding: .utf8)
         #expect(junit.contains(#"<testsuites name="tagflow snapshots" tests="2" failures="2" errors="0">"#), "\(junit)")
         #expect(junit.contains(#"<testcase classname="chooser" name="@1x-dark.png">"#))
+    }
+
+    /// Every file of `folder` below it, with its bytes, leaving out build folders.
+    static func files(in folder: URL) throws -> [String: Data] {
+        var files = [String: Data]()
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where !path.hasPrefix(".build") {
+            var isFolder: ObjCBool = false
+            let url = folder.appendingPathComponent(path)
+            guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue else {
+                continue
+            }
+            files[path] = try Data(contentsOf: url)
+        }
+        return files
+    }
+
+    @Test("swift package tagflow runs tagflow in the consumer: verify passes, and record writes only goldens")
+    func thePluginVerifiesAndRecordsTheConsumersGoldens() throws {
+        let consumer = ProcessRunner.packageRoot.appendingPathComponent("Examples/Consumer")
+        let scratch = ProcessRunner.packageRoot.appendingPathComponent(".build/consumer").path
+        // A copy, so that a record writes nowhere in the repository; it depends on tagflow where it is.
+        let copy = try TemporaryFolder()
+        for name in ["Package.swift", "Sources", "tagflow.json", "chooser.tags", "snapshots"] {
+            try FileManager.default.copyItem(at: consumer.appendingPathComponent(name),
+                                             to: copy.url.appendingPathComponent(name))
+        }
+        let manifest = try String(contentsOf: copy.url.appendingPathComponent("Package.swift"), encoding: .utf8)
+        try copy.write("Package.swift", manifest.replacingOccurrences(of: #"path: "../..""#,
+                                                                      with: "path: \"\(ProcessRunner.packageRoot.path)\""))
+        let package = ["--package-path", copy.path(""), "--scratch-path", scratch]
+        // On a terminal, as a developer runs it: SwiftPM asks once for the plugin's permission to write.
+        let command = (["swift", "package"] + package + ["tagflow", "snapshot", "verify"]).joined(separator: " ")
+        let verify = try ProcessRunner.run(URL(fileURLWithPath: "/usr/bin/script"), ["-qec", command, "/dev/null"],
+                                           stdin: Data("yes\n".utf8), hangLimit: 1800)
+        #expect(verify.status == 0, "\(verify.stdout)")
+        #expect(verify.stdout.contains("Allow this plugin to write to the package directory?"), "\(verify.stdout)")
+        #expect(verify.stdout.contains("verify: 2 goldens: 2 matched"), "\(verify.stdout)")
+
+        try copy.write("chooser.tags", "@section Sports\nbasketball\ntable football\n* tennis\n")
+        let failing = try ProcessRunner.runTool("swift", ["package"] + package + ["--allow-writing-to-package-directory",
+                                                                                 "tagflow", "snapshot", "verify"],
+                                                hangLimit: 1800)
+        #expect(failing.status == 1)
+        #expect(failing.stderr.contains("error: tagflow snapshot verify exited with status 1"), "\(failing.stderr)")
+        let before = try Self.files(in: copy.url)
+        // Off a terminal, as CI runs it: the permission is given on the command line, after the package options.
+        let record = try ProcessRunner.runTool("swift", ["package"] + package + ["--allow-writing-to-package-directory",
+                                                                                "tagflow", "snapshot", "record"],
+                                               hangLimit: 1800)
+        #expect(record.status == 0, "\(record.stderr)")
+        #expect(record.stdout.contains("record: 2 goldens: 2 written"), "\(record.stdout)")
+        let after = try Self.files(in: copy.url)
+        let changed = Set(before.keys).union(after.keys).filter { before[$0] != after[$0] }
+        #expect(changed.contains("snapshots/chooser/@1x-light.png") && changed.contains("snapshots/chooser/@1x-dark.png"))
+        #expect(changed.allSatisfy { $0.hasPrefix("snapshots/") }, "record wrote outside the goldens: \(changed.sorted())")
     }
 }

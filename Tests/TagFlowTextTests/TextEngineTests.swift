@@ -28,19 +28,13 @@ import Testing
         #expect(engine.availableFamilies().contains(font.family))
     }
 
-    @Test func unknownFamilyThrowsWithSuggestions() throws {
+    /// A family spelled like no installed one gets no suggestions: the installed ones are not what was meant.
+    @Test(arguments: ["Helvetca Neue Bogus", "SF Pro"])
+    func unknownFamilyThrowsWithoutFarSuggestions(family: String) throws {
         let engine = try TextEngine.forTests()
-        let error = #expect(throws: FontError.self) {
-            try engine.font(family: "Helvetca Neue Bogus", size: 14)
-        }
-        guard case let .familyNotFound(family, suggestions) = error else {
-            Issue.record("expected familyNotFound, got \(String(describing: error))")
-            return
-        }
-        #expect(family == "Helvetca Neue Bogus")
-        #expect(!suggestions.isEmpty && suggestions.count <= 5)
-        #expect(error?.description.contains("Helvetca Neue Bogus") == true)
-        #expect(error?.description.contains(suggestions[0]) == true)
+        let error = #expect(throws: FontError.self) { try engine.font(family: family, size: 14) }
+        #expect(error == .familyNotFound(family, suggestions: []))
+        #expect(error?.description == "font family '\(family)' is not installed")
     }
 
     @Test func misspelledFamilySuggestsTheRealOne() throws {
@@ -74,6 +68,17 @@ import Testing
         #expect(closestFamilies(to: "Courier", among: engine.availableFamilies()).first != "DejaVu Sans Mono")
         let error = #expect(throws: FontError.self) { try engine.font(family: "Courier", size: 14) }
         #expect(suggestions(error).first == "DejaVu Sans Mono")
+    }
+
+    /// Only families spelled nearly the same are suggested, whatever the case and spaces, closest first.
+    @Test func familySuggestionsAreWithinAnEditDistance() {
+        let installed = ["DejaVu Sans Mono", "Noto Color Emoji", "DejaVu Serif", "DejaVu Sans", "WenQuanYi Zen Hei"]
+        #expect(closestFamilies(to: "SF Pro", among: installed).isEmpty)
+        #expect(closestFamilies(to: "Helvetica Neue", among: installed).isEmpty)
+        #expect(closestFamilies(to: "DejaVu Snas", among: installed) == ["DejaVu Sans"])
+        #expect(closestFamilies(to: "dejavusans", among: installed) == ["DejaVu Sans", "DejaVu Sans Mono"])
+        #expect(closestFamilies(to: "DejaVu", among: installed) == ["DejaVu Sans", "DejaVu Serif", "DejaVu Sans Mono"])
+        #expect(closestFamilies(to: "Noto Colour Emoji", among: installed) == ["Noto Color Emoji"])
     }
 
     @Test func invalidSizeThrows() throws {

@@ -6,9 +6,10 @@ extension LayoutSetting {
     /// How the value reads from the command line: through the shared parsers, so a flag and every other option
     /// reading a number fail alike.
     var parser: ValueParser<Value> {
-        func wrap<T>(_ parser: ValueParser<T>, _ value: @escaping (T) -> Value) -> ValueParser<Value> {
+        func wrap<T>(_ parser: ValueParser<T>,
+                     _ value: @escaping (T) throws(ValueError) -> Value) -> ValueParser<Value> {
             ValueParser(valueName: parser.valueName, completion: parser.completion,
-                        parse: { text throws(ValueError) in value(try parser.parse(text)) }, describe: { _ in "" })
+                        parse: { text throws(ValueError) in try value(try parser.parse(text)) }, describe: { _ in "" })
         }
         switch kind {
         case .positive: return wrap(.number(.positive), Value.number)
@@ -23,7 +24,11 @@ extension LayoutSetting {
             }, describe: { _ in "" })
         case .nonNegative: return wrap(.number(.nonNegative), Value.number)
         case .count: return wrap(.number(.count, valueName: "N"), Value.number)
-        case .text: return wrap(.text(key == .font ? "FAMILY" : "TEXT"), Value.text)
+        case .text:
+            let setting = self
+            return wrap(.text(key == .font ? "FAMILY" : "TEXT")) { text throws(ValueError) in
+                .text(try setting.checkedText(text))
+            }
         case .insets: return wrap(.insets, Value.insets)
         case .flag: return ValueParser(valueName: "", parse: { _ in .flag(true) }, describe: { _ in "" })
         case let .choice(names):

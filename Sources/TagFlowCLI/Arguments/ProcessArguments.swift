@@ -1,7 +1,9 @@
 #if canImport(Glibc)
 import Glibc
-import TagFlowInput
+#elseif canImport(Darwin)
+import Darwin
 #endif
+import TagFlowInput
 
 /// The process's command line as text. Swift's own `CommandLine.arguments` turns bytes that are not UTF-8 into
 /// U+FFFD, so a tag would be measured as another text, and a file name would name a file that is not there;

@@ -70,7 +70,9 @@ struct ScrollCommand: ParsableCommand {
                            value: pair, whenAlone: defaultPair),
             .superItemSize(\.superItemSize),
             .option(\.maxFrames, "--max-frames", help: "Refuse more frames unless --force.", value: .count),
-            .flag(\.force, "--force", help: "Render even when the frames exceed --max-frames."),
+            .flag(\.force, "--force",
+                  help: "Render even when the frames exceed --max-frames, or the HTML player's page "
+                    + "\(formatByteSize(ScrollPlayer.maxPageBytes))."),
         ]
         let picture: [Argument<Self>] = [
             .option(\.output, "--output", "-o",
@@ -130,7 +132,9 @@ struct ScrollCommand: ParsableCommand {
         if interruption.wasRequested { throw interruption.stop(completed: "nothing written") }
         let range = loaded.options.offsetRange(contentSize: scene.layout.flow.contentSize)
         let frameCount = ScrollPlan.count(range: range, spacing: spacing)
-        if frameCount > maxFrames && !force { throw RunError.tooManyFrames(frameCount, cap: maxFrames) }
+        // The player draws no frames: the size of its page caps it instead.
+        let drawsFrames = if case .player = destination { false } else { true }
+        if drawsFrames, frameCount > maxFrames, !force { throw RunError.tooManyFrames(frameCount, cap: maxFrames) }
         let renderer = ScrollFrameRenderer(scene: scene, strategies: strategies, stockItemSize: superItemSize,
                                            view: view,
                                            maxOverviewHeight: maxHeight,
@@ -146,7 +150,9 @@ struct ScrollCommand: ParsableCommand {
             case let .gif(output): try writer.writeGIF(output)
             case let .apng(output): try writer.writeAPNG(output)
             case let .sheet(output): try writer.writeSheet(output, columns: sheetColumns)
-            case let .player(output): try output.write(ScrollPlayer(renderer: renderer, fonts: loaded.fonts).html())
+            case let .player(output):
+                let player = ScrollPlayer(renderer: renderer, fonts: loaded.fonts)
+                try output.write(player.html(cap: ScrollPlayer.maxPageBytes, force: force))
             }
         } catch let error as RenderError {
             throw RunError.render(error)
@@ -172,6 +178,8 @@ struct ScrollCommand: ParsableCommand {
             try refuse(fps, animationOnly); try refuse(frameFormat, folderOnly); try refuse(sheetOption, sheetOnly)
             try refuse(given.first(of: [\.view, \.scale]),
                        "does not apply to the HTML player, which the browser draws at its own scale with both views")
+            try refuse(given.first(of: [\.maxFrames]), "caps drawn frames, and the HTML player draws none: its page "
+                + "is capped at \(formatByteSize(ScrollPlayer.maxPageBytes)) instead (--force writes more)")
         }
         let apngOption = given.first(of: [\.apng])
         switch destination {

@@ -22,6 +22,26 @@ struct ScrollPlayer {
     static let contentSecurityPolicy = "default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; "
         + "font-src data:"
 
+    /// The largest page written without `--force`: 64 MiB. The player draws no frames, so no frame cap applies;
+    /// its data (each step's answers, as element numbers) is what grows, and a browser holds it all at once.
+    static let maxPageBytes = 64 << 20
+
+    /// Fewer bytes than any step adds to the data (an empty step of one strategy is 171, as the data is indented):
+    /// steps past `maxPageBytes / leastBytesPerStep` are refused before the page is built.
+    static let leastBytesPerStep = 160
+
+    /// The page, as UTF-8, unless it would pass `cap` bytes (and `force` is false).
+    func html(cap: Int, force: Bool) throws(RunError) -> [UInt8] {
+        let steps = renderer.plan.offsets.count
+        if !force, steps > cap / Self.leastBytesPerStep {
+            throw .playerTooLarge(bytes: steps.multipliedReportingOverflow(by: Self.leastBytesPerStep).partialValue,
+                                  isLeast: true, cap: cap, steps: steps)
+        }
+        let page = html()
+        if !force, page.count > cap { throw .playerTooLarge(bytes: page.count, isLeast: false, cap: cap, steps: steps) }
+        return page
+    }
+
     /// The page, as UTF-8.
     func html() -> [UInt8] {
         // `</` inside the JSON would end the script element early; `<\/` means the same to JSON.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Follows files and folders with inotify, through the folders that hold them, so a file an editor saves by writing
 /// a new file and renaming it over the old one is seen as well as one written in place.

@@ -1,4 +1,8 @@
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Listening sockets on 127.0.0.1 and ::1, on one port; the port the kernel chose when asked for 0.
 struct LoopbackSockets {
@@ -82,7 +86,7 @@ struct LoopbackSockets {
                 }
             }
         }
-        guard bound == 0, Glibc.listen(descriptor, 128) == 0 else {
+        guard bound == 0, startListening(descriptor, backlog: 128) == 0 else {
             let code = errno
             close(descriptor)
             let reason = ipv6 && (code == EADDRNOTAVAIL || code == EAFNOSUPPORT) ? "no IPv6 loopback"
@@ -100,4 +104,9 @@ struct LoopbackSockets {
         }
         return UInt16(bigEndian: address.sin_port)
     }
+}
+
+/// listen(2), from a top-level function, where `listen` is the C library's and not ``LoopbackSockets``' own.
+private func startListening(_ descriptor: Int32, backlog: Int32) -> Int32 {
+    listen(descriptor, backlog)
 }

@@ -1,5 +1,9 @@
 import CMicroHTTPD
+#if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One libmicrohttpd daemon on a socket already listening, answering every request with `respond`.
 ///

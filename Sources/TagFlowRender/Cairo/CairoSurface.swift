@@ -1,5 +1,4 @@
 import CCairo
-import Glibc
 import TagFlowText
 import TagFlowLayout
 
@@ -132,7 +131,7 @@ extension CairoSurface {
     fileprivate func clear() {
         cairo_surface_flush(pointer)
         guard let data = cairo_image_surface_get_data(pointer) else { return }
-        memset(data, 0, Int(cairo_image_surface_get_stride(pointer)) * pixelHeight)
+        data.update(repeating: 0, count: Int(cairo_image_surface_get_stride(pointer)) * pixelHeight)
         cairo_surface_mark_dirty(pointer)
     }
 }

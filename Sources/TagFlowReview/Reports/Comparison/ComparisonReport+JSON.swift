@@ -2,10 +2,13 @@ import TagFlowImage
 
 extension ComparisonReport {
     /// The counts: the total, then each status word's.
-    public var summaryJSON: JSONOutput {
+    public var summaryJSON: JSONOutput { summaryJSON(adding: []) }
+
+    /// The summary with `extra` entries after the counts, such as what a snapshot's goldens folder holds.
+    public func summaryJSON(adding extra: [(String, JSONOutput)]) -> JSONOutput {
         .object([("total", .integer(items.count))] + terms.words.map { word in
             (word, .integer(items.count { terms.word($0) == word }))
-        })
+        } + extra)
     }
 
     /// Every item, as `report.json`'s `items` give them.
