@@ -1,5 +1,4 @@
 import TagFlowLayout
-import TagFlowText
 
 /// Reading the files people name: inputs, baselines and the pictures a report inlines.
 public enum FileReader {

@@ -74,8 +74,11 @@ import TagFlowTestSupport
     @Test func aSaveRedrawsOnlyTheVariantsItsFileDraws() throws {
         let project = try Self.project()
         let preview = try Preview(["tagflow.json"], in: project)
+        // The sports screens read their own config and tags, in five languages at two sizes and in two
+        // pseudolanguages: no save below touches them.
+        let sports = ["sports": Array(repeating: 1, count: 10), "sports-pseudo": [1, 1]]
         let everyScreenOnce = ["demo": [1, 1, 1, 1], "demo-scroll": [1], "multiscript": [1, 1, 1, 1],
-                               "demo-bold-text": [1]]
+                               "demo-bold-text": [1]].merging(sports) { $1 }
         #expect(try preview.redraws() == everyScreenOnce)
 
         let multiscript = project.path("Examples/multiscript.tags")
@@ -91,6 +94,7 @@ import TagFlowTestSupport
         try Data((text + "\n").utf8).write(to: URL(fileURLWithPath: config))
         #expect(preview.waitForRedraws(2))
         expected = ["demo": [2, 2, 2, 2], "demo-scroll": [2], "multiscript": [2, 2, 2, 2], "demo-bold-text": [2]]
+            .merging(sports) { $1 }
         #expect(try preview.redraws() == expected)
 
         let before = Self.files(in: project)
@@ -98,6 +102,39 @@ import TagFlowTestSupport
         #expect(preview.process.wait() == 143)
         #expect(preview.stderr.hasSuffix("interrupted by SIGTERM: the preview stopped; nothing written\n"))
         #expect(Self.files(in: project) == before, "the preview wrote into the project")
+    }
+
+    /// A tags file with a string catalog gets a Language switch of the catalog's languages, and a Pseudolanguage
+    /// switch; each choice draws its own variant, named as a snapshot's would be.
+    @Test func theSwitchesOfferTheCatalogsLanguagesAndThePseudolanguages() throws {
+        let project = try Self.project()
+        let preview = try Preview(["Examples/sports.tags", "--config", "Examples/sports.json"], in: project)
+        let page = try preview.client.get("/").body
+        let languages = ["ar", "de", "en", "ja", "zh-Hans"]
+        #expect(page.contains(#"<select data-switch="locale"><option value="-">as configured</option>"#
+                                  + languages.map { "<option value=\"\($0)\">\($0)</option>" }.joined() + "</select>"))
+        for pseudo in ["double", "accented", "bounded", "rtl", "expanded"] {
+            #expect(page.contains("<option value=\"\(pseudo)\">\(pseudo)</option>"), "\(pseudo)")
+        }
+        func picture(_ path: String) throws -> (name: String, png: String) {
+            let chosen = try preview.client.get(path)
+            try #require(chosen.status == 200, "\(path): \(chosen.status)")
+            let state = try #require(try JSONSerialization.jsonObject(with: Data(try preview.client.get("/state.json")
+                .body.utf8)) as? [String: Any])
+            let variants = (state["screens"] as? [[String: Any]])?.first?["variants"] as? [[String: Any]] ?? []
+            let key = chosen.body.split(separator: "\"").dropLast().last.map(String.init) ?? ""
+            let variant = try #require(variants.first { $0["key"] as? String == key })
+            return (variant["name"] as? String ?? "", try preview.client.get(variant["picture"] as? String ?? "").body)
+        }
+        let english = try picture("/select/iphone-15/-/-/-/-/en/-")
+        let german = try picture("/select/iphone-15/-/-/-/-/de/-")
+        let doubled = try picture("/select/iphone-15/-/-/-/-/en/double")
+        #expect([english.name, german.name, doubled.name]
+                    == ["sports/iphone-15-en", "sports/iphone-15-de", "sports/iphone-15-en-double"])
+        #expect(english.png != german.png && english.png != doubled.png && german.png != doubled.png)
+        #expect(try preview.client.get("/select/iphone-15/-/-/-/-/xx/-").status == 404, "a language not in the catalog")
+        preview.process.send(SIGTERM)
+        #expect(preview.process.wait() == 143)
     }
 
     @Test func theRecordButtonsPostNeedsTheTokenAndRecordsAsSnapshotRecordDoes() throws {

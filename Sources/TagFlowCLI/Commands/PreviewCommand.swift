@@ -17,7 +17,8 @@ struct PreviewCommand: ParsableCommand {
         name: "preview",
         abstract: "Serve a live preview page that redraws on every save.",
         discussion: "Given a manifest (tagflow.json), the page shows every screen and variant, grouped by screen; "
-            + "given a tags file, one screen with switches for device, theme, content size, direction and Bold Text. "
+            + "given a tags file, one screen with switches for device, theme, content size, direction, Bold Text, "
+            + "language and pseudolanguage. "
             + "Saving an input redraws the variants it affects, and the page updates itself. Ctrl-C stops it.",
         details: "Each variant shows its picture, its check verdict and its scroll player, and, for a manifest, its "
             + "goldens as 'snapshot verify' compares them. The inputs (tags, configs, the manifest, font files and "

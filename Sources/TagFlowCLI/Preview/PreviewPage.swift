@@ -1,4 +1,5 @@
 import TagFlowLayout
+import TagFlowInput
 import TagFlowRender
 import TagFlowPipeline
 import TagFlowPreview
@@ -11,19 +12,23 @@ struct PreviewPage {
     var isManifest: Bool
     /// Whether the page has a record button (`--allow-record`); the token is in the page's address, not here.
     var canRecord: Bool
+    /// The languages of the tags file's string catalog, the Language switch's choices; none without a catalog.
+    var locales: [String] = []
 
     /// A tags file's switches, each with its choices; `-` leaves the config's choice.
-    static let switches: [(name: String, label: String, choices: [String])] = [
+    var switches: [(name: String, label: String, choices: [String])] { [
         ("device", "Device", DeviceProfile.builtIn.map(\.name)),
         ("theme", "Theme", Style.Theme.allCases.map(\.rawValue)),
         ("contentSize", "Content size", ContentSizeCategory.allCases.map(\.rawValue)),
         ("direction", "Direction", Direction.allCases.map(\.rawValue)),
         ("legibilityWeight", "Bold Text", LegibilityWeight.allCases.map(\.rawValue)),
-    ]
+        ("locale", "Language", locales),
+        ("pseudo", "Pseudolanguage", Pseudolanguage.allCases.map(\.rawValue)),
+    ] }
 
-    /// The settings `/select/DEVICE/THEME/SIZE/DIRECTION/WEIGHT` names, each a choice of its switch or `-`; nil
-    /// for any other path.
-    static func settings(selecting path: String) -> SnapshotVariant.Settings? {
+    /// The settings `/select/DEVICE/THEME/SIZE/DIRECTION/WEIGHT/LANGUAGE/PSEUDO` names, each a choice of its switch
+    /// or `-`; nil for any other path.
+    func settings(selecting path: String) -> SnapshotVariant.Settings? {
         let parts = path.dropFirst("/select/".count).split(separator: "/", omittingEmptySubsequences: false)
             .map(String.init)
         guard parts.count == switches.count else { return nil }
@@ -36,7 +41,8 @@ struct PreviewPage {
         return SnapshotVariant.Settings(device: values[0], theme: values[1],
                                         direction: values[3].flatMap(Direction.init(rawValue:)),
                                         contentSize: values[2].flatMap(ContentSizeCategory.init(rawValue:)),
-                                        legibilityWeight: values[4].flatMap(LegibilityWeight.init(rawValue:)))
+                                        legibilityWeight: values[4].flatMap(LegibilityWeight.init(rawValue:)),
+                                        locale: values[5], pseudo: values[6].flatMap(Pseudolanguage.init(rawValue:)))
     }
 
     var routes: [String: HTTPResponse] {
@@ -47,7 +53,7 @@ struct PreviewPage {
     }
 
     var html: String {
-        let controls = isManifest ? "" : Self.switches.map { item in
+        let controls = isManifest ? "" : switches.map { item in
             let options = (["-"] + item.choices).map { choice in
                 "<option value=\"\(choice)\">\(choice == "-" ? "as configured" : choice)</option>"
             }

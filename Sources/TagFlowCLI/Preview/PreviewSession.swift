@@ -40,6 +40,17 @@ final class PreviewSession: Sendable {
     /// The goldens' pictures served for each variant compared, by its picture's id, so a new comparison replaces them.
     private let compared = Locked<[String: [String]]>([:])
 
+    private let page: PreviewPage
+
+    /// The languages of a tags file's string catalog, named by `--catalog` or its config; none when there is no
+    /// catalog or it does not read (the page then says why once the file is drawn).
+    static func catalogLanguages(_ source: Source) -> [String] {
+        guard case let .tags(_, input) = source,
+              let path = input.catalog ?? (try? ConfigFile.load(input.config))?.catalog,
+              let catalog = try? StringCatalog.load(path) else { return [] }
+        return catalog.languages
+    }
+
     /// A tags file's variants beyond this many, the least recently chosen go.
     static let keptVariants = 24
 
@@ -48,7 +59,9 @@ final class PreviewSession: Sendable {
         self.console = console
         self.recordToken = recordToken
         routes = RouteTable()
-        routes.update(PreviewPage(isManifest: source.isManifest, canRecord: recordToken != nil).routes)
+        page = PreviewPage(isManifest: source.isManifest, canRecord: recordToken != nil,
+                           locales: Self.catalogLanguages(source))
+        routes.update(page.routes)
         routes.provide { [weak self] path in self?.respond(to: path) }
     }
 
@@ -101,7 +114,7 @@ final class PreviewSession: Sendable {
     /// The routes made when asked: a tags file's variant chosen by the switches, and a variant's scroll player.
     private func respond(to path: String) -> HTTPResponse? {
         if path.hasPrefix("/select/"), case .tags = source {
-            guard let settings = PreviewPage.settings(selecting: path) else { return nil }
+            guard let settings = page.settings(selecting: path) else { return nil }
             return select(settings)
         }
         if path.hasPrefix("/player/") { return player(path) }
