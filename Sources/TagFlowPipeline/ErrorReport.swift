@@ -287,8 +287,8 @@ extension CatalogError {
         switch self {
         case let .malformed(path, expected, found, location):
             return ErrorReport(message: "expected \(shown(path)) to be \(expected), found \(found)", location: location,
-                               hint: "a string catalog is Xcode's .xcstrings JSON: strings → key → localizations → "
-                                   + "language → stringUnit {\"state\", \"value\"}")
+                               hint: "a string catalog is Xcode's .xcstrings JSON: strings → key → "
+                                   + "localizations → language → stringUnit {\"state\", \"value\"}")
         case let .unknownState(state, path, location):
             return ErrorReport(message: "unknown state '\(state)' at \(shown(path))", location: location,
                                hint: "the states are \(XCStringsReader.states.joined(separator: ", "))")

@@ -38,7 +38,8 @@ extension LayoutInput: ParsableArguments {
                 help: "A string catalog (.xcstrings, .strings, or a folder of *.lproj folders) for @key tags.",
                 value: .path("PATH", extensions: ["xcstrings", "strings"]), defaultDescription: "the config's"),
         .option(\.locale, "--locale",
-                help: "The catalog's language; right to left ones (ar, he…) mirror the layout unless direction is set.",
+                help: "The catalog's language; right to left ones (ar, he…) mirror the layout unless direction is "
+                    + "set.",
                 value: .text("LANG"), defaultDescription: "the catalog's source language"),
         .option(\.count, "--count", help: "The number plural strings are chosen by, and %d and %lld show.",
                 value: .count, defaultDescription: "plural 'other', and 3"),

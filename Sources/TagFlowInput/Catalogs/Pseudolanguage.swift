@@ -45,8 +45,8 @@ public enum Pseudolanguage: String, CaseIterable, Sendable {
     }
 
     /// How many characters IBM's globalization guidelines expect a translation of an English text of `length`
-    /// characters to add: the lower bound of each row of its table ("up to 10 characters: 100–200%; 11–20: 80–100%;
-    /// 21–30: 60–80%; 31–50: 40–60%; 51–70: 31–40%; over 70: 30%"), rounded up.
+    /// characters to add: the lower bound of each row of its table ("up to 10 characters: 100–200%;
+    /// 11–20: 80–100%; 21–30: 60–80%; 31–50: 40–60%; 51–70: 31–40%; over 70: 30%"), rounded up.
     public static func expansion(forLength length: Int) -> Int {
         let percent = switch length {
         case ...10: 100
@@ -82,7 +82,8 @@ public enum Pseudolanguage: String, CaseIterable, Sendable {
 
     private static let accents: [Unicode.Scalar: Unicode.Scalar] = {
         let plain = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"
-        let marked = "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýžÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"
+        let marked = "åƀçðéƒĝĥîĵķļɱñöþǫŕšţûṽŵẋýž"
+            + "ÅƁÇÐÉƑĜĤÎĴĶĻṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"
         return Dictionary(uniqueKeysWithValues: zip(plain.unicodeScalars, marked.unicodeScalars))
     }()
 }
