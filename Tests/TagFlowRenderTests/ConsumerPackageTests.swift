@@ -149,10 +149,11 @@ struct ConsumerPackageTests {
         #expect(failing.status == 1)
         #expect(failing.stderr.contains("error: tagflow snapshot verify exited with status 1"), "\(failing.stderr)")
         let before = try Self.files(in: copy.url)
-        // Off a terminal, as CI runs it: the permission is given on the command line, after the package options.
+        // Off a terminal, as a script runs it: the permission is given on the command line, after the package
+        // options. CI is cleared, as on a developer's machine: on CI, record refuses without --force.
         let record = try ProcessRunner.runTool("swift", ["package"] + package + ["--allow-writing-to-package-directory",
                                                                                 "tagflow", "snapshot", "record"],
-                                               hangLimit: 1800)
+                                               environment: ["CI": ""], hangLimit: 1800)
         #expect(record.status == 0, "\(record.stderr)")
         #expect(record.stdout.contains("record: 2 goldens: 2 written"), "\(record.stdout)")
         let after = try Self.files(in: copy.url)
