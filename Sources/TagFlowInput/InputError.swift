@@ -24,6 +24,8 @@ public enum ValueError: Error, Equatable, Sendable {
     case notInsets(String)
     case notAColour(String)
     case notARegion(String)
+    /// Not `SETTING=VALUE,…`, such as a grid's axis.
+    case notASettingList(String, settings: [String])
     case wrongCount(String, expected: Int)
     /// A more tag format that does not hold `%d` exactly once.
     case notACountFormat(String)

@@ -106,6 +106,9 @@ extension ValueError {
         case let .notAColour(text): ("\(what) must be a colour like #ffb400 or #ffb40080, got '\(text)'", nil)
         case let .notARegion(text):
             ("\(what) takes X,Y,W,H in whole pixels, with W and H above 0; got '\(text)'", "e.g. \(what) 0,0,375,44")
+        case let .notASettingList(text, settings):
+            ("\(what) takes SETTING=VALUE,…, one of \(settings.joined(separator: ", ")); got '\(text)'",
+             "for example \(what) locales=en,de,ja,ar \(what) contentSizes=L,AX3")
         case let .wrongCount(text, expected): ("\(what) takes \(expected) values separated by commas, got '\(text)'",
                                                nil)
         case let .notACountFormat(text):
@@ -530,7 +533,8 @@ extension RunError {
                         location: location,
                         hint: available.isEmpty ? "leave out --font-variations (a config's \"fontVariations\"), or "
                             + "give a variable font with --font-file"
-                                                : "set only the font's own axes: --font-variations '\(available[0])=…'")
+                                                : "set only the font's own axes: "
+                                                    + "--font-variations '\(available[0])=…'")
         case let .fontUnloadable(family, reason): ErrorReport(message: "cannot load font '\(family)': \(reason)")
         case let .fontSourcesUnusable(error):
             switch error {

@@ -977,9 +977,11 @@ package struct SnapshotRunner: Sendable {
 extension SnapshotVariant.Settings {
     /// The scene these settings draw: `input`'s config and flags, with the device, width, locale, pseudolanguage,
     /// theme, direction, text size and legibility weight set here on top; what `snapshot` and `preview` both draw.
-    /// `tagsName` names the tags in the words about their strings.
+    /// `tagsName` names the tags in the words about their strings; `style` holds the colours and sizes the theme
+    /// goes under.
     package func scene(_ base: LayoutInput, document: TagDocument, config: ConfigFile, engine: TextEngine,
-                       tagsName: String = "the tags") throws -> (Scene, TextWarnings) {
+                       tagsName: String = "the tags",
+                       style baseStyle: StyleSettings = StyleSettings()) throws -> (Scene, TextWarnings) {
         var input = base
         if let device { input.device = device }
         if let locale { input.locale = locale }
@@ -992,8 +994,8 @@ extension SnapshotVariant.Settings {
         if let contentSize { override(.contentSize, .text(contentSize.rawValue)) }
         if let legibilityWeight { override(.legibilityWeight, .text(legibilityWeight.rawValue)) }
         let loaded = try input.loaded(document, config: config, tagsName: tagsName)
-        var styleSettings = StyleSettings()
-        styleSettings.theme = theme.flatMap(Style.Theme.init(rawValue:))
+        var styleSettings = baseStyle
+        if let theme { styleSettings.theme = Style.Theme(rawValue: theme) }
         let style = try styleSettings.style(config: loaded.config)
         // The text's warnings go to the report, once per screen, not to the terminal once per variant.
         let measured = try SceneLoader.layout(loaded, engine: engine, console: nil)

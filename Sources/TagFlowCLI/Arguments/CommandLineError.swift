@@ -34,6 +34,8 @@ enum CommandLineError: Error, Equatable {
     /// A word of the command line that is not UTF-8; `position` counts from 1 after the program's name, and
     /// `offset` is the bad byte's, from 0.
     case argumentNotUTF8(position: Int, byte: UInt8, offset: Int)
+    /// `--grid` given more than twice, or twice for one setting.
+    case gridAxes([String])
 }
 
 extension CommandLineError: ReportedError {
@@ -83,6 +85,12 @@ extension CommandLineError: ReportedError {
         case let .argumentNotUTF8(position, byte, offset):
             ("argument \(position) is not valid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)) at offset \(offset))",
              "tagflow reads tags and paths as UTF-8: convert the text with iconv -t UTF-8, or rename the file")
+        case let .gridAxes(settings) where Set(settings).count < settings.count:
+            ("--grid names \(settings.first { name in settings.count { $0 == name } > 1 }!) twice",
+             "give each setting once, with all its values: --grid locales=en,de,ja")
+        case let .gridAxes(settings):
+            ("--grid is given \(settings.count) times; a grid has rows and columns",
+             "give --grid once for a row of cells, or twice: the first for the rows, the second for the columns")
         }
         return ErrorReport(message: message, hint: hint, showsUsage: true)
     }

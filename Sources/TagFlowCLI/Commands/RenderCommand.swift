@@ -4,6 +4,7 @@ import TagFlowRender
 import TagFlowText
 import TagFlowInput
 import TagFlowPipeline
+import TagFlowSnapshot
 
 /// `tagflow render`: one picture of the whole content.
 struct RenderCommand: ParsableCommand {
@@ -16,6 +17,10 @@ struct RenderCommand: ParsableCommand {
     var scale: Double?
     var pngCompression = PNGEncoder.Compression.fast
     var style = StyleSettings()
+    /// The settings a grid varies: the first's values are its rows, a second's its columns.
+    var grid: [GridAxis] = []
+    var gridView = SceneGrid.View.content
+    var marksFindings = false
 
     static let configuration = CommandConfiguration(
         name: "render",
@@ -28,6 +33,8 @@ struct RenderCommand: ParsableCommand {
             "tagflow render Examples/demo.tags --theme dark --scale 3 -o demo-dark.png",
             "tagflow render Examples/demo.tags -o demo.svg",
             "tagflow render Examples/demo.tags -o - | base64",
+            "tagflow render Examples/sports.tags --config Examples/sports.json --grid locales=en,de,ja,ar "
+                + "--grid contentSizes=L,AX3 --mark-findings -o grid.png",
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
@@ -43,11 +50,30 @@ struct RenderCommand: ParsableCommand {
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
                         defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
                 .pngCompression(\.pngCompression),
-            ] + StyleSettings.options.map { $0.lifted(into: \.style) })]
+            ] + StyleSettings.options.map { $0.lifted(into: \.style) }),
+               ArgumentGroup("Grid", [
+                .repeating(\.grid, "--grid",
+                           help: "Draw the screen once for each value of a setting, side by side: the first --grid "
+                            + "gives the rows, a second the columns. Settings as tagflow.json's variants name them.",
+                           value: .gridAxis),
+                .option(\.gridView, "--grid-view",
+                        help: "What each cell shows: the whole content, or the device's screen at the top.",
+                        value: .choice),
+                .flag(\.marksFindings, "--mark-findings",
+                      help: "Outline in each cell what tagflow fit finds there, and count it under the cell."),
+               ])]
     }
 
     func validate() throws(CommandLineError) {
         if output == nil { throw .missingOutput(example: "name the picture to write, e.g. -o demo.png") }
+        let settings = grid.map(\.setting.rawValue)
+        if settings.count > 2 || Set(settings).count < settings.count { throw .gridAxes(settings) }
+        if grid.isEmpty, gridView != .content {
+            throw .notApplicable(option: "--grid-view", because: "says what a grid's cells show; add --grid")
+        }
+        if grid.isEmpty, marksFindings {
+            throw .notApplicable(option: "--mark-findings", because: "marks a grid's cells; add --grid")
+        }
     }
 
     func run(console: Console) throws -> ExitStatus {
@@ -55,6 +81,7 @@ struct RenderCommand: ParsableCommand {
         let output = try OutputPath(outputText, inputs: [tagsPath, input.config])
         let format = try pictureFormat(of: output)
         if output.isTerminal, format != .svg { throw RunError.pictureToTerminal(format: format.rawValue) }
+        if !grid.isEmpty { return try renderGrid(to: output, format: format, console: console) }
         let loaded = try input.load(tagsPath: tagsPath)
         let style = try self.style.style(config: loaded.config)
         let scene = try SceneLoader.scene(loaded, style: style, console: console)
@@ -68,6 +95,31 @@ struct RenderCommand: ParsableCommand {
         do {
             bytes = try ContentRenderer(scene: scene).render(format, scale: scale ?? loaded.options.displayScale,
                                                                png: PNGEncoder(options: pngCompression.options))
+        } catch let error as RenderError {
+            throw RunError.render(error)
+        }
+        try output.write(bytes)
+        return .success
+    }
+
+    /// The screen once for each cell of `--grid`, drawn the way a snapshot variant with the cell's settings is.
+    private func renderGrid(to output: OutputPath, format: PictureFormat, console: Console) throws -> ExitStatus {
+        try InputFiles.checkStandardInputOnce([tagsPath, input.config])
+        let config = try ConfigFile.load(input.config)
+        // Options first, so a bad flag or config value is reported before the tags are read.
+        _ = try input.options(config: config)
+        let document = try TagsInputFormat.document(at: tagsPath, format: input.inputFormat)
+        let engine = try LayoutInput.engine(fonts: input.fonts(config: config), caching: .shapedTexts)
+        let variantGrid = VariantGrid(rows: grid.count == 2 ? grid[0] : nil, columns: grid[grid.count - 1],
+                                      view: gridView, marksFindings: marksFindings)
+        let drawn = try variantGrid.draw(input, document: document, config: config, engine: engine,
+                                         tagsName: InputFiles.displayName(tagsPath), style: style)
+        for warning in drawn.warnings { console.warn(warning) }
+        let scale = scale ?? drawn.grid.cells[0][0].scene.layout.options.displayScale
+        let bytes: [UInt8]
+        do {
+            try drawn.grid.checkSize(scale: format == .png ? scale : 1)
+            bytes = try drawn.grid.render(format, scale: scale, png: PNGEncoder(options: pngCompression.options))
         } catch let error as RenderError {
             throw RunError.render(error)
         }

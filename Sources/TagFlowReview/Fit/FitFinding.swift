@@ -44,3 +44,24 @@ struct FindingKey: Hashable {
     var section: Int
     var item: Int?
 }
+
+extension FitFinding {
+    /// The elements of `layout` a picture marks for this finding: the tag, or, for a tag `maxLines` hides, its
+    /// section's "+N"; a section's finding marks its title and its "+N".
+    public func elements(in layout: TagLayout) -> [ElementID] {
+        guard let item else { return [.header(section), .more(section)] }
+        let hidden = layout.flow.sections[section].hiddenCount
+        let isHidden = item >= layout.document.sections[section].tags.count - hidden
+        return isHidden ? [.more(section)] : [.item(section, item)]
+    }
+
+    /// How many of `findings` are of each kind, in the kinds' order, those with none left out.
+    public static func counts(of findings: [FitFinding]) -> [(kind: Kind, count: Int)] {
+        Kind.allCases.map { kind in (kind, findings.count { $0.kind == kind }) }.filter { $0.count > 0 }
+    }
+
+    /// `2 truncated · 1 over-max-lines`: ``counts(of:)`` in a line.
+    public static func summary(_ findings: [FitFinding]) -> String {
+        counts(of: findings).map { "\($0.count) \($0.kind.rawValue)" }.joined(separator: " · ")
+    }
+}

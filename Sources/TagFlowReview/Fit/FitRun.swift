@@ -64,7 +64,5 @@ public struct FitRun: Sendable {
     public var passed: Bool { !findings.contains { finding in rules.contains { $0.isBroken(by: finding) } } }
 
     /// How many findings of each kind, in the kinds' order, those with none left out.
-    public var counts: [(kind: FitFinding.Kind, count: Int)] {
-        FitFinding.Kind.allCases.map { kind in (kind, findings.count { $0.kind == kind }) }.filter { $0.count > 0 }
-    }
+    public var counts: [(kind: FitFinding.Kind, count: Int)] { FitFinding.counts(of: findings) }
 }
