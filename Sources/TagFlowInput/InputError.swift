@@ -1,40 +1,7 @@
-import TagFlowLayout
 import TagFlowText
 
 // The errors of reading input, carrying the values that were wrong; what a person reads for each is decided by
 // the command line (ErrorReport).
-
-/// A value that does not read as its option or config key wants. The option or key is added where it is reported.
-public enum ValueError: Error, Equatable, Sendable {
-    case empty
-    case notANumber(String)
-    case notFinite(Double)
-    case notPositive(Double)
-    case negative(Double)
-    case notACount(Double)
-    case notAtLeastOne(Int)
-    case notASeed(String)
-    case notAChoice(String, choices: [String])
-    case notAScale(String)
-    case notAShare(String)
-    case notARatio(String)
-    case notAShard(String)
-    case notAPort(String)
-    case notASize(String)
-    case notInsets(String)
-    case notAColour(String)
-    case notARegion(String)
-    /// Not `SETTING=VALUE,…`, such as a grid's axis.
-    case notASettingList(String, settings: [String])
-    case wrongCount(String, expected: Int)
-    /// A more tag format that does not hold `%d` exactly once.
-    case notACountFormat(String)
-}
-
-extension ValueError {
-    /// The largest seed, 2^53 − 1: JSON readers keep whole numbers exact up to it, as the report prints it.
-    public static let largestSeed: UInt64 = 1 << 53 - 1
-}
 
 /// A file tagflow was given that it cannot read, or whose content is wrong. Content errors say where.
 public enum InputError: Error, Sendable {
@@ -115,48 +82,4 @@ public enum InputError: Error, Sendable {
     case reportWithoutShard(file: String)
     /// A string catalog that cannot be read, or a key or locale it lacks.
     case catalog(CatalogError)
-}
-
-/// What is wrong in JSON that is not well formed; where it is goes beside it, in ``InputError/json(_:at:)``.
-public enum JSONSyntaxError: Equatable, Sendable {
-    case textAfterValue
-    case endsBeforeValue
-    case nestedTooDeep(limit: Int)
-    /// No value starts with `found` (a quoted character, a byte, or the end of the file).
-    case expectedValue(found: String)
-    /// A comma before the `]` or `}` that closes an array or object, which JSON does not allow.
-    case trailingComma(closer: Character)
-    /// A word (`true`, `false`, `null`) misspelled.
-    case expectedWord(String)
-    case expectedKey(found: String)
-    case duplicateKey(String)
-    case expectedColon(afterKey: String)
-    case endsInsideObject
-    case endsInsideArray
-    case endsInsideString
-    case endsInsideEscape
-    case expectedCommaOrBrace(found: String)
-    case expectedCommaOrBracket(found: String)
-    case expectedDigits
-    case expectedFractionDigits
-    case expectedExponentDigits
-    case leadingZero
-    case numberTooLarge(String)
-    case invalidUTF8InString
-    case controlCharacterInString(UInt8)
-    /// A high surrogate with no low one after it.
-    case unpairedHighSurrogate(UInt32)
-    /// A low surrogate with no high one before it.
-    case unpairedLowSurrogate(UInt32)
-    case unknownEscape(Character)
-    case expectedHexDigits
-}
-
-/// Which kind of JSON file a key is missing from, which decides how to write it.
-public enum JSONFileKind: Sendable {
-    case tags
-    case tagObject
-    case layout
-    case manifest
-    case device
 }

@@ -1,26 +1,3 @@
-/// A tag as it will be shown: the text it displays and how that text measured.
-public struct MeasuredTag: Hashable, Sendable {
-    /// The text as written in the tags file.
-    public var text: String
-    /// The text drawn in the cell: `text`, or `text` cut to fit with an ellipsis.
-    public var displayText: String
-    public var measurement: TextMeasurement
-    public var isSelected: Bool
-    public var isTruncated: Bool { displayText != text }
-}
-
-/// A section's "+N more" tag as it will be shown.
-public struct MeasuredMoreTag: Hashable, Sendable {
-    /// ``LayoutOptions/moreTagText(count:)`` for ``count``.
-    public var text: String
-    /// The text drawn in the cell: `text`, or `text` cut to fit with an ellipsis, as a tag's is.
-    public var displayText: String
-    /// The hidden tags it counts.
-    public var count: Int
-    public var measurement: TextMeasurement
-    public var isTruncated: Bool { displayText != text }
-}
-
 /// A document measured and laid out: what `tagflow layout` prints and what the renderer draws.
 public struct TagLayout: Sendable {
     public let document: TagDocument

@@ -1,3 +1,8 @@
+/// Where the ellipsis goes when a tag is too wide for its line.
+public enum Truncation: String, CaseIterable, Sendable, Codable {
+    case tail, middle, head
+}
+
 extension Truncation {
     /// The ellipsis placed where text was cut.
     public static let ellipsis = "…"

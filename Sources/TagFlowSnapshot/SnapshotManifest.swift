@@ -212,22 +212,7 @@ package struct SnapshotManifest: Sendable {
         let axes = ["devices", "widths", "scales", "locales", "pseudo", "themes", "directions", "contentSizes",
                     "legibilityWeights"]
         try reader.rejectUnknownKeys(allowed: axes)
-        for key in axes {
-            guard let list = reader[key], case .array(let elements) = list.value else { continue }
-            // An axis given as [] would silently not vary: leaving the key out says that.
-            if elements.isEmpty { throw .emptyAxis(key, ofScreen: ofScreen, at: list.location) }
-            // A value twice would make one variant twice, each writing the other's golden.
-            var seen = Set<String>()
-            for element in elements {
-                let text: String
-                switch element.value {
-                case let .string(string): text = chosenName(string, in: Self.choices(of: key)) ?? string
-                case let .number(number): text = formatPoints(number)
-                default: continue
-                }
-                if !seen.insert(text).inserted { throw .axisValueTwice(key, value: text, at: element.location) }
-            }
-        }
+        try checkAxesVary(reader, axes: axes, ofScreen: ofScreen)
         func strings(_ key: String) throws(InputError) -> [Located<String>] {
             try (reader[key]?.array("\"\(key)\"") ?? []).map { value throws(InputError) in
                 Located(value: try value.string("a value of \"\(key)\""), location: value.location)
@@ -270,6 +255,27 @@ package struct SnapshotManifest: Sendable {
                               legibilityWeights: try choices("legibilityWeights", LegibilityWeight.self),
                               locales: try locales(strings("locales")),
                               pseudo: try choices("pseudo", Pseudolanguage.self))
+    }
+
+    /// Refuses an axis of `variants` given as `[]`, or with a value twice.
+    private static func checkAxesVary(_ reader: JSONObjectReader, axes: [String],
+                                      ofScreen: Bool) throws(InputError) {
+        for key in axes {
+            guard let list = reader[key], case .array(let elements) = list.value else { continue }
+            // An axis given as [] would silently not vary: leaving the key out says that.
+            if elements.isEmpty { throw .emptyAxis(key, ofScreen: ofScreen, at: list.location) }
+            // A value twice would make one variant twice, each writing the other's golden.
+            var seen = Set<String>()
+            for element in elements {
+                let text: String
+                switch element.value {
+                case let .string(string): text = chosenName(string, in: Self.choices(of: key)) ?? string
+                case let .number(number): text = formatPoints(number)
+                default: continue
+                }
+                if !seen.insert(text).inserted { throw .axisValueTwice(key, value: text, at: element.location) }
+            }
+        }
     }
 
     /// The names an axis's values are chosen from, for the axes that choose; empty for the others.

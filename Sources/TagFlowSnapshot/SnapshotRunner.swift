@@ -126,6 +126,57 @@ package struct SnapshotRunner: Sendable {
         let everything = manifest.variants
         let mine = try chosenVariants(of: everything)
         let (screenInputs, engines) = try inputs(of: mine, in: manifest, configs: configs)
+        let drawn = try draw(mine, inputs: screenInputs, changes: changes, reportImages: reportImages,
+                             interruption: interruption)
+        var items = drawn.items
+        // A signal stops the run at any point before it commits, even while the last variant was drawn, which is
+        // then left out: the finished variants' goldens are kept, and nothing is pruned.
+        func stopIfAsked() throws {
+            guard let interruption, interruption.wasRequested else { return }
+            changes.pruned.removeAll()
+            changes.leftOvers.removeAll()
+            try changes.commit(directories: directories)
+            throw interruption.stop(completed: "\(drawn.done) of \(mine.count) variants done; every golden is whole")
+        }
+        try stopIfAsked()
+        var notes = [String]()
+        let expected = Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } })
+        items += try staleItems(expected: expected, pruned: &changes.pruned, leftOvers: &changes.leftOvers,
+                                notes: &notes)
+        let fonts = drawn.families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
+            fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
+        }
+        // Only a whole run has the fonts of every screen to look in.
+        let (fontsNotes, update) = checkFonts(fonts, recorded: recordedFonts)
+        changes.fontsRecord = update
+        let notInstalled = drawsEverything
+            ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : []
+        try stopIfAsked()
+        try changes.commit(directories: directories)
+        try reportImages.commit(directories: directories)
+        var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items,
+                                    fontNotes: fontsNotes + notInstalled + drawn.missingGlyphs, shard: shard,
+                                    filter: filter.patterns)
+        report.notes = notes
+        report.goldensSize = Self.bytes(under: goldens)
+        return report
+    }
+
+    /// What the workers drew, gathered in the variants' order.
+    private struct DrawnVariants {
+        var items = [SnapshotItem]()
+        /// The font families that drew each screen's tags, by the screen's name.
+        var families = [String: Set<String>]()
+        var missingGlyphs = Set<String>()
+        /// How many variants were drawn before the run ended or was asked to stop.
+        var done = 0
+    }
+
+    /// Draws and compares `mine` on the workers, and writes what each variant wants written, in order, until every
+    /// one is done or `interruption` asks to stop.
+    private func draw(_ mine: [(screen: SnapshotManifest.Screen, variant: SnapshotVariant)],
+                      inputs screenInputs: [String: ScreenInputs], changes: GoldensChanges,
+                      reportImages: AtomicFileBatch, interruption: Interruption?) throws -> DrawnVariants {
         let progress = ProgressLine(console: console, total: mine.count, quiet: quiet)
         var items = [SnapshotItem]()
         var families = [String: Set<String>]()
@@ -159,37 +210,7 @@ package struct SnapshotRunner: Sendable {
             progress.update(done: index + 1, what: "variant")
         })
         progress.finish()
-        // A signal stops the run at any point before it commits, even while the last variant was drawn, which is
-        // then left out: the finished variants' goldens are kept, and nothing is pruned.
-        func stopIfAsked() throws {
-            guard let interruption, interruption.wasRequested else { return }
-            changes.pruned.removeAll()
-            changes.leftOvers.removeAll()
-            try changes.commit(directories: directories)
-            throw interruption.stop(completed: "\(done) of \(mine.count) variants done; every golden is whole")
-        }
-        try stopIfAsked()
-        var notes = [String]()
-        let expected = Set(everything.flatMap { screen, variant in screen.outputs.map { $0.path(for: variant.name) } })
-        items += try staleItems(expected: expected, pruned: &changes.pruned, leftOvers: &changes.leftOvers,
-                                notes: &notes)
-        let fonts = families.reduce(into: Set<FontFileRecord>()) { fonts, screen in
-            fonts.formUnion(screenInputs[screen.key]!.engine.fontFiles(families: screen.value))
-        }
-        // Only a whole run has the fonts of every screen to look in.
-        let (fontsNotes, update) = checkFonts(fonts, recorded: recordedFonts)
-        changes.fontsRecord = update
-        let notInstalled = drawsEverything
-            ? Self.recordedFontsNotInstalled(recordedFonts ?? [], engines: Array(engines.values)) : []
-        try stopIfAsked()
-        try changes.commit(directories: directories)
-        try reportImages.commit(directories: directories)
-        var report = SnapshotReport(action: recordMode == nil ? .verify : .record, items: items,
-                                    fontNotes: fontsNotes + notInstalled + missingGlyphs, shard: shard,
-                                    filter: filter.patterns)
-        report.notes = notes
-        report.goldensSize = Self.bytes(under: goldens)
-        return report
+        return DrawnVariants(items: items, families: families, missingGlyphs: missingGlyphs, done: done)
     }
 
     /// The bytes of every regular file under `folder`, links not followed: what the goldens add to a repository.
@@ -513,20 +534,8 @@ package struct SnapshotRunner: Sendable {
         // The picture drawn whole, when it had to be: kept for the explained diff.
         var actual: RGBAImage?
         if let golden {
-            // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
-            var options = screen.tolerance.diffOptions
-            options.makeImage = false
-            if let size = try sameAsGolden?(golden) {
-                result = PixelDiff.identical(width: size.width, height: size.height, options: options)
-            } else {
-                let drawn = try makeActual()
-                actual = drawn
-                result = try Self.compare(golden: golden, path: path, drawn, options: options)
-                if let counted = result, reportFolder != nil, !screen.tolerance.limits.accepts(counted) {
-                    options.makeImage = true
-                    result = try Self.compare(golden: golden, path: path, drawn, options: options)
-                }
-            }
+            (result, actual) = try compare(golden: golden, path: path, screen: screen, actual: makeActual,
+                                           sameAsGolden: sameAsGolden)
         }
         let pixelsEqual = result?.identical ?? false
         let within = result.map { screen.tolerance.limits.accepts($0) } ?? false
@@ -564,6 +573,27 @@ package struct SnapshotRunner: Sendable {
             try recordLayout(layout, into: &outcome)
         }
         outcome.items.append(item)
+    }
+
+    /// The pixel diff of a picture and its golden, and the picture when it had to be drawn whole: `sameAsGolden`
+    /// tells cheaply when the golden holds exactly the picture.
+    private func compare(golden: [UInt8], path: String, screen: SnapshotManifest.Screen,
+                         actual makeActual: () throws -> RGBAImage,
+                         sameAsGolden: ((_ golden: [UInt8]) throws -> PixelSize?)?)
+        throws -> (PixelDiff.Result, actual: RGBAImage?) {
+        // The diff image costs a pass over every pixel; it is made only for a report of a golden that changed.
+        var options = screen.tolerance.diffOptions
+        options.makeImage = false
+        if let size = try sameAsGolden?(golden) {
+            return (PixelDiff.identical(width: size.width, height: size.height, options: options), nil)
+        }
+        let drawn = try makeActual()
+        var result = try Self.compare(golden: golden, path: path, drawn, options: options)
+        if reportFolder != nil, !screen.tolerance.limits.accepts(result) {
+            options.makeImage = true
+            result = try Self.compare(golden: golden, path: path, drawn, options: options)
+        }
+        return (result, drawn)
     }
 
     /// Explains a golden that changed by the layout it was drawn from, when that was recorded: the change in words,

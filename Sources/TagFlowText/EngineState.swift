@@ -1,22 +1,4 @@
-import Dispatch
-import TagFlowLayout
 
-
-/// Identifies a fallback chain: one per request of families, weight, variations and tracking.
-struct ChainKey: Hashable {
-    let family: String
-    let weight: FontWeight
-    var variations: [FontVariation] = []
-    var tracking: Double = 0
-    /// The text's language (BCP 47), which picks the faces of Han characters; empty for none.
-    var language: String = ""
-}
-
-/// Identifies a face across fallback chains, so each (file, index) is loaded once.
-struct FaceKey: Hashable {
-    let path: String
-    let index: Int
-}
 
 /// Everything that calls into FreeType, fontconfig or HarfBuzz. Only ever used inside the engine's mutex.
 final class EngineState {

@@ -1,67 +1,8 @@
 import Foundation
 
-/// A named set of benchmarks, selected on the command line by its name (`tagflow-bench layout`).
-struct BenchmarkGroup: Sendable {
-    let name: String
-    let summary: String
-    let run: @Sendable (inout Report) throws -> Void
-}
-
-/// A target a result has to meet, shown in the table's last column.
-struct Bar {
-    let target: String
-    let isMet: Bool
-}
-
-/// The results as one Markdown table, printed a row at a time so long runs show progress.
-struct Report {
-    /// How many times each measurement runs; the table shows the median. Nine, not five: a whole process of
-    /// under 100 ms varies by a fifth from run to run on a shared 2-core machine, and so does Chromium.
-    static let repeats = 9
-
-    private(set) var missed: [String] = []
-    var group = ""
-
-    func printHeader() {
-        print("| Group | Benchmark | Size | Time (median of \(Self.repeats) runs) | Rate | Bar |")
-        print("|---|---|---|--:|--:|---|")
-    }
-
-    mutating func row(_ benchmark: String, size: String, time: Double? = nil, rate: String, bar: Bar? = nil) {
-        let barCell = bar.map { $0.isMet ? "met (\($0.target))" : "**missed** (\($0.target))" } ?? ""
-        if let bar, !bar.isMet { missed.append("\(group) \(benchmark), \(size): \(rate) against \(bar.target)") }
-        print("| \(group) | \(benchmark) | \(size) | \(time.map(formatDuration) ?? "") | \(rate) | \(barCell) |")
-        fflush(nil)  // all streams: Swift 6 forbids touching the global `stdout`
-    }
-}
-
 /// Runs `body` ``Report/repeats`` times and returns the median wall time in seconds.
 func medianSeconds(_ body: () throws -> Void) rethrows -> Double {
     try median((0..<Report.repeats).map { _ in try seconds(body) })
-}
-
-/// The times of several runs taken in turn, ``Report/repeats`` rounds of each: a machine that speeds up or slows down
-/// during the rounds weighs on them all alike, so their ratios are fair.
-struct TimesInTurn {
-    /// `rounds[round][run]`, in seconds.
-    let rounds: [[Double]]
-
-    /// Runs each of `timings` once a round; each returns the seconds it measured itself, as ``seconds(_:)`` does.
-    init(_ timings: [() throws -> Double]) throws {
-        rounds = try (0..<Report.repeats).map { _ in try timings.map { try $0() } }
-    }
-
-    /// The median time of run `run`.
-    func medianTime(_ run: Int) -> Double {
-        median(rounds.map { $0[run] })
-    }
-
-    /// The median, over rounds, of run `run`'s time over run `other`'s in the same round. The virtual machine's
-    /// speed wanders by half within minutes; a ratio taken within a round cancels it, where a ratio of two medians
-    /// may pair a fast spell with a slow one.
-    func ratio(_ run: Int, to other: Int) -> Double {
-        median(rounds.map { $0[run] / $0[other] })
-    }
 }
 
 /// The wall time of one run of `body`, in seconds, on the monotonic clock.
@@ -172,9 +113,4 @@ func peakKilobytes(_ program: URL, _ arguments: [String]) throws -> Int {
         throw BenchmarkError("GNU time gave no peak RSS")
     }
     return kilobytes
-}
-
-struct BenchmarkError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
 }

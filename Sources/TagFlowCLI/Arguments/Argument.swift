@@ -1,18 +1,6 @@
 import TagFlowImage
 import TagFlowLayout
 import TagFlowInput
-/// How an argument reads from the command line.
-enum ArgumentKind: Equatable {
-    /// Takes no value: `--force`.
-    case flag
-    /// Takes a value: `--width 320` or `--width=320`.
-    case option
-    /// Takes a value that may be left out: `--compare`, `--compare a,b` or `--compare=a,b`.
-    case optionalValue
-    /// A positional; a repeating one takes every remaining argument (at least one).
-    case positional(repeats: Bool)
-}
-
 /// One argument a command accepts: an option, a flag or a positional, declared once with everything help,
 /// completion and the man page need, and the key path its value is stored through.
 struct Argument<Root> {
@@ -38,28 +26,6 @@ struct Argument<Root> {
 
     var name: String { names[0] }
     var isPositional: Bool { if case .positional = kind { true } else { false } }
-}
-
-/// Arguments under one heading in help.
-struct ArgumentGroup<Root> {
-    var title: String
-    var arguments: [Argument<Root>]
-    /// Options several commands share: help lists them after the command's own.
-    var isShared: Bool
-    /// For shared options too many to repeat: the help page that lists them, which a command's help names instead.
-    var page: HelpPage?
-
-    init(_ title: String, _ arguments: [Argument<Root>], shared: Bool = false, page: HelpPage? = nil) {
-        self.title = title
-        self.arguments = arguments
-        self.isShared = shared || page != nil
-        self.page = page
-    }
-
-    /// The same group, storing into the property `keyPath` of a larger root.
-    func lifted<Outer>(into keyPath: WritableKeyPath<Outer, Root>) -> ArgumentGroup<Outer> {
-        ArgumentGroup<Outer>(title, arguments.map { $0.lifted(into: keyPath) }, shared: isShared, page: page)
-    }
 }
 
 extension Argument {

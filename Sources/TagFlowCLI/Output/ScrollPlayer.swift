@@ -66,36 +66,8 @@ struct ScrollPlayer {
         let indexOf = Dictionary(uniqueKeysWithValues: elements.enumerated().map { ($0.element.id, $0.offset) })
         let style = scene.style
         let colours = Style.colourKeys.map { ($0.key, JSONOutput.string(style[keyPath: $0.path].description)) }
-        var looks = [CellLook]()
-        let lookIndex = elements.map { element -> Int? in
-            guard let look = scene.cellLook(element.id) else { return nil }
-            if let index = looks.firstIndex(of: look) { return index }
-            looks.append(look)
-            return looks.count - 1
-        }
+        let (looks, elementValues) = cellsJSON(elements)
         let bounds = scene.contentBounds
-        let renderer = self.renderer
-        let steps = JSONOutput.generatedArray(count: renderer.plan.offsets.count) { index in
-            let frame = renderer.frame(index)
-            // A pinned header's frame follows the viewport: those that differ from the layout's are listed.
-            var moved = [ElementID: Rect]()
-            let results: [JSONOutput] = frame.audits.map { audit in
-                for element in audit.returned + audit.missing
-                    where element.frame != elements[indexOf[element.id]!].frame {
-                    moved[element.id] = element.frame
-                }
-                return .array([audit.returned, audit.missing, audit.extra].map { list in
-                    .array(list.map { .integer(indexOf[$0.id]!) })
-                })
-            }
-            return .object([
-                ("offset", .number(frame.offset)), ("viewport", Self.rectArray(frame.visibleRect)),
-                ("results", .array(results)),
-                ("moved", .array(moved.keys.sorted().map { id in
-                    .array([.integer(indexOf[id]!)] + Self.rectValues(moved[id]!))
-                })),
-            ])
-        }
         return .object([
             ("strategies", .array(renderer.queries.map { .string($0.strategy.rawValue) })),
             ("summaries", .array(renderer.queries.map { .string($0.strategy.summary) })),
@@ -123,22 +95,66 @@ struct ScrollPlayer {
                 .array([.string(entry.label), .string(entry.colour.description), .bool(entry.dashed)])
             })),
             // A cell's fill, border and text colours, as the drawing picks them; elements name them by index.
-            ("looks",
-             .array(looks.map { look in .array([look.fill, look.border, look.text].map { .string($0.description) }) })),
+            ("looks", looks),
             // [kind, section, item, x, y, width, height, text, look index and corner radius (null for a header or
             // footer)]
-            ("elements", .generatedArray(count: elements.count) { index in
-                let element = elements[index]
-                let id = element.id
-                return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
-                    + Self.rectValues(element.frame) + [.string(layout.label(of: id, asCut: true)),
-                                                        lookIndex[index].map(JSONOutput.integer) ?? .null,
-                                                        lookIndex[index] == nil
-                                                            ? .null
-                                                            : .number(style.cellCornerRadius(for: element.frame))])
-            }),
-            ("steps", steps),
+            ("elements", elementValues),
+            ("steps", stepsJSON(elements: elements, indexOf: indexOf)),
         ])
+    }
+
+    /// The cells' looks, each once, and every element, naming its cell's look by index.
+    private func cellsJSON(_ elements: [LayoutElement]) -> (looks: JSONOutput, elements: JSONOutput) {
+        let scene = renderer.scene
+        let layout = scene.layout
+        let style = scene.style
+        var looks = [CellLook]()
+        let lookIndex = elements.map { element -> Int? in
+            guard let look = scene.cellLook(element.id) else { return nil }
+            if let index = looks.firstIndex(of: look) { return index }
+            looks.append(look)
+            return looks.count - 1
+        }
+        let looksJSON = JSONOutput.array(looks.map { look in
+            .array([look.fill, look.border, look.text].map { .string($0.description) })
+        })
+        return (looksJSON, .generatedArray(count: elements.count) { index in
+            let element = elements[index]
+            let id = element.id
+            return .array([.string(id.kind.description), .integer(id.section), .integer(id.item)]
+                + Self.rectValues(element.frame) + [.string(layout.label(of: id, asCut: true)),
+                                                    lookIndex[index].map(JSONOutput.integer) ?? .null,
+                                                    lookIndex[index] == nil
+                                                        ? .null
+                                                        : .number(style.cellCornerRadius(for: element.frame))])
+        })
+    }
+
+    /// Each step's offset and viewport, each strategy's answer as element indices, and the elements whose frames
+    /// the step moved.
+    private func stepsJSON(elements: [LayoutElement], indexOf: [ElementID: Int]) -> JSONOutput {
+        let renderer = self.renderer
+        return JSONOutput.generatedArray(count: renderer.plan.offsets.count) { index in
+            let frame = renderer.frame(index)
+            // A pinned header's frame follows the viewport: those that differ from the layout's are listed.
+            var moved = [ElementID: Rect]()
+            let results: [JSONOutput] = frame.audits.map { audit in
+                for element in audit.returned + audit.missing
+                    where element.frame != elements[indexOf[element.id]!].frame {
+                    moved[element.id] = element.frame
+                }
+                return .array([audit.returned, audit.missing, audit.extra].map { list in
+                    .array(list.map { .integer(indexOf[$0.id]!) })
+                })
+            }
+            return .object([
+                ("offset", .number(frame.offset)), ("viewport", Self.rectArray(frame.visibleRect)),
+                ("results", .array(results)),
+                ("moved", .array(moved.keys.sorted().map { id in
+                    .array([.integer(indexOf[id]!)] + Self.rectValues(moved[id]!))
+                })),
+            ])
+        }
     }
 
     static func rectValues(_ rect: Rect) -> [JSONOutput] {

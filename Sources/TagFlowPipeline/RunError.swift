@@ -1,35 +1,10 @@
 import TagFlowLayout
 import TagFlowText
-import TagFlowImage
 import TagFlowRender
-import TagFlowReview
 import TagFlowInput
 
 // The errors of each phase, carrying the values that were wrong. What a person reads for each, and the status
 // tagflow exits with, is decided in one place: ErrorReport.swift.
-
-/// A path tagflow cannot write; checked before any work starts, so nothing is written.
-package enum OutputError: Error, Equatable {
-    case emptyPath
-    case isAnInput(String)
-    case folderMissing(path: String, folder: String)
-    case folderIsAFile(path: String, folder: String)
-    case folderNotWritable(path: String, folder: String)
-    /// A file output named an existing folder.
-    case isAFolder(String)
-    case writeFailed(path: String, reason: String)
-    /// The file could not be written, flushed or moved into place; whatever was at its path is as it was.
-    case fileNotWritten(AtomicFileError)
-    /// The frames folder named is a file.
-    case framesFolderIsAFile(String)
-    case framesFolderNotWritable(String)
-    /// The frames folder would be made in `parent`, which does not exist.
-    case framesFolderParentMissing(path: String, parent: String)
-    case framesFolderParentNotWritable(path: String, parent: String)
-    case framesFolderNotCreated(path: String, reason: String)
-    /// Writing frames stopped at `written` of `total`; the frames written are kept.
-    case framesNotWritten(AtomicFileError, written: Int, total: Int, folder: String)
-}
 
 /// A problem met while a command runs, after its arguments and inputs were read.
 package enum RunError: Error {
@@ -83,20 +58,4 @@ package enum RunError: Error {
     case transitionOfLayoutJSON(output: String)
     case transitionScreensDiffer(old: Size, new: Size)
     case tooManyTransitionFrames(Int, cap: Int)
-}
-
-/// The exit statuses tagflow uses.
-public enum ExitStatus: Int32, Sendable {
-    case success = 0
-    /// `check` found a missing element, or `diff` found a difference.
-    case failure = 1
-    /// Bad input, a bad flag, or an output that could not be written.
-    case usage = 2
-    /// Stopped by SIGINT (130), SIGTERM (143) or SIGHUP (129): 128 + the signal. Completed outputs are kept.
-    case interrupted = 130
-    case terminated = 143
-    case hungUp = 129
-
-    /// Whether a signal stopped the run.
-    var isSignal: Bool { rawValue > 128 }
 }
