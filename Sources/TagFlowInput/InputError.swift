@@ -73,6 +73,10 @@ public enum InputError: Error, Sendable {
     case emptyAxis(String, ofScreen: Bool, at: SourceSpan)
     /// A value a variant axis lists twice.
     case axisValueTwice(String, value: String, at: SourceSpan)
+    /// A screen's grid names an axis its variants do not vary (`key` is `rows` or `columns`).
+    case gridAxisNotVaried(String, key: String, at: SourceSpan?)
+    /// A screen's grid names one axis as both its rows and its columns.
+    case gridAxesSame(String, at: SourceSpan)
     /// A second scroll output of one kind in a screen, which would write the first one's goldens; `firstLine` holds
     /// the first.
     case scrollOutputTwice(kind: String, suffix: String, firstLine: Int, at: SourceSpan)

@@ -259,6 +259,15 @@ extension InputError {
         case let .axisValueTwice(key, value, location):
             return ErrorReport(message: "\"\(key)\" lists \(value) twice", location: location,
                                hint: "list each value once")
+        case let .gridAxisNotVaried(axis, key, location):
+            return ErrorReport(message: "the grid's \"\(key)\" is \(axis), which this screen's variants do not vary",
+                               location: location,
+                               hint: "list its values under \"variants\": \"\(axis)\": [...], or lay out an axis "
+                                + "they list")
+        case let .gridAxesSame(axis, location):
+            return ErrorReport(message: "the grid's \"rows\" and \"columns\" are both \(axis)", location: location,
+                               hint: "lay out two axes, such as \"rows\": \"locales\", \"columns\": "
+                                + "\"contentSizes\", or leave \"rows\" out for one row")
         case let .scrollOutputTwice(kind, suffix, firstLine, location):
             return ErrorReport(message: "a second \"\(kind)\" scroll output in this screen (the first is on line "
                 + "\(firstLine)): both would write the goldens named *\(suffix)",

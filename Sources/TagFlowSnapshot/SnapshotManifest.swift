@@ -49,6 +49,8 @@ package struct SnapshotManifest: Sendable {
         package var matrix: SnapshotMatrix
         var outputs: [SnapshotOutput]
         var tolerance: Tolerance
+        /// The screen's grid picture, if it has one.
+        var grid: SnapshotGrid? = nil
     }
 
     /// The manifest file itself.
@@ -91,7 +93,8 @@ package struct SnapshotManifest: Sendable {
         var names = [String: String]()
         for element in try screensJSON.array("\"screens\"") {
             let screen = try JSONObjectReader(element, context: "a screen")
-            try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll"])
+            try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll",
+                                                 "grid"])
             let nameValue = try screen.required("name", kind: .manifest)
             let screenName = try nameValue.string("\"name\"")
             // A control character (NUL, a newline) would break the file system's names or line-based output.
@@ -107,19 +110,23 @@ package struct SnapshotManifest: Sendable {
             let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in
                 try scrollOutputs(value)
             } ?? [])
+            let screenMatrix = matrix.overridden(by: try screen["variants"].map { value throws(InputError) in
+                try matrixFromJSON(value, ofScreen: true)
+            } ?? SnapshotMatrix())
             screens.append(Screen(
                 name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
                 configPath: try screen["config"].map { value throws(InputError) in
                     resolve(try value.string("\"config\""))
                 },
                 tagsLocation: tags.location, configLocation: screen["config"]?.location,
-                matrix: matrix.overridden(by: try screen["variants"].map { value throws(InputError) in
-                    try matrixFromJSON(value, ofScreen: true)
-                } ?? SnapshotMatrix()),
+                matrix: screenMatrix,
                 outputs: outputs,
                 tolerance: try screen["tolerance"].map { value throws(InputError) in
                     try toleranceFromJSON(value, base: tolerance)
-                } ?? tolerance))
+                } ?? tolerance,
+                grid: try screen["grid"].map { value throws(InputError) in
+                    try SnapshotGrid.fromJSON(value, matrix: screenMatrix)
+                }))
         }
         return SnapshotManifest(path: path, goldensFolder: goldens, goldensLocation: goldensLocation, screens: screens)
     }
@@ -152,8 +159,12 @@ package struct SnapshotManifest: Sendable {
 
     /// Every variant of every screen, in name order.
     var variants: [(screen: Screen, variant: SnapshotVariant)] {
-        screens.flatMap { screen in
-            screen.matrix.combinations.map { (screen, SnapshotVariant(screen: screen.name, settings: $0)) }
+        screens.flatMap { screen -> [(screen: Screen, variant: SnapshotVariant)] in
+            let renderings = screen.matrix.combinations.map { SnapshotVariant(screen: screen.name, settings: $0) }
+            let grids = (screen.grid.map { $0.otherAxes(of: screen.matrix).combinations } ?? []).map {
+                SnapshotVariant(screen: screen.name, settings: $0, isGrid: true)
+            }
+            return (renderings + grids).map { (screen, $0) }
         }
             .sorted { $0.variant.name < $1.variant.name }
     }

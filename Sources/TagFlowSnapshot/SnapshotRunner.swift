@@ -426,6 +426,9 @@ package struct SnapshotRunner: Sendable {
 
     private func process(screen: SnapshotManifest.Screen, variant: SnapshotVariant,
                          inputs: ScreenInputs) throws -> VariantOutcome {
+        if variant.isGrid, let grid = screen.grid {
+            return try processGrid(grid, screen: screen, variant: variant, inputs: inputs)
+        }
         let (scene, warnings) = try Self.scene(inputs, screen: screen, settings: variant.settings)
         var outcome = VariantOutcome(families: FontRecords.families(of: scene), missingGlyphs: warnings.missingGlyphs)
         for output in screen.outputs {
@@ -443,6 +446,27 @@ package struct SnapshotRunner: Sendable {
                                                   status: .unreadable, detail: detail))
             }
         }
+        return outcome
+    }
+
+    /// Draws a screen's grid with `variant`'s settings in every cell and compares it with its golden, or records it.
+    /// Its cells' text warnings are left to the variants that draw them alone.
+    private func processGrid(_ grid: SnapshotGrid, screen: SnapshotManifest.Screen, variant: SnapshotVariant,
+                             inputs: ScreenInputs) throws -> VariantOutcome {
+        var input = LayoutInput()
+        input.config = screen.configPath
+        let drawn = try grid.variantGrid(of: screen.matrix)
+            .draw(input, document: inputs.document, config: inputs.config, engine: inputs.engine,
+                  tagsName: screen.tagsPath, common: variant.settings)
+        let cells = drawn.grid.cells.joined()
+        var outcome = VariantOutcome(families: cells.reduce(into: Set<String>()) {
+            $0.formUnion(FontRecords.families(of: $1.scene))
+        }, missingGlyphs: [])
+        let scale = variant.settings.scale ?? drawn.defaultScale
+        try drawn.grid.checkSize(scale: scale)
+        let image = try drawn.grid.image(scale: scale)
+        try compare(name: SnapshotOutput.render.path(for: variant.name), screen: screen, kind: .render, layout: nil,
+                    actual: { image }, encode: { try PNGEncoder().encode(image) }, into: &outcome)
         return outcome
     }
 
@@ -524,7 +548,7 @@ package struct SnapshotRunner: Sendable {
     /// `encode` its PNG; a picture with no golden yet is only encoded, so it is drawn once. `sameAsGolden`, when
     /// given, tells cheaply whether a golden holds exactly the picture, and its size if so; only when it does not is
     /// the picture made whole and compared.
-    private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, layout: DrawnLayout,
+    private func compare(name: String, screen: SnapshotManifest.Screen, kind: GoldenKind, layout: DrawnLayout?,
                          actual makeActual: () throws -> RGBAImage,
                          sameAsGolden: ((_ golden: [UInt8]) throws -> PixelSize?)? = nil,
                          encode: () throws -> [UInt8], into outcome: inout VariantOutcome) throws {
@@ -542,7 +566,8 @@ package struct SnapshotRunner: Sendable {
         var item = SnapshotItem(name: name, screen: screen.name, kind: kind,
                                 status: golden == nil ? .missing : within ? .matched : .changed,
                                 detail: Self.detail(result), differentPixels: result?.differentPixels)
-        let layoutDiff = golden != nil && !within ? try explain(&item, by: layout) : nil
+        let layoutDiff = golden != nil && !within ? try layout.flatMap { layout in try explain(&item, by: layout) }
+            : nil
         var actualBytes: [UInt8]?
         if let recordMode, recordMode.writes(goldenExists: golden != nil, pixelsEqual: pixelsEqual,
                                              withinTolerance: within) {
@@ -558,7 +583,7 @@ package struct SnapshotRunner: Sendable {
             if let golden, item.status != .written { attach(.golden, golden, base: base, to: &item, &outcome) }
             attach(.actual, try actualBytes ?? encode(), base: base, to: &item, &outcome)
             if golden != nil, item.status != .written, let diffImage = result?.image {
-                if !plainDiff, let layoutDiff, let golden, let scale = layout.scale,
+                if !plainDiff, let layoutDiff, let golden, let layout, let scale = layout.scale,
                    let image = try Self.layoutAwareDiffImage(golden: golden, actual: actual ?? makeActual(),
                                                              diff: layoutDiff, scene: layout.scene, scale: scale,
                                                              options: screen.tolerance.diffOptions) {
@@ -569,7 +594,8 @@ package struct SnapshotRunner: Sendable {
                 }
             }
         }
-        if let recordMode, recordMode != .never, item.status == .written || (golden != nil && pixelsEqual) {
+        if let layout, let recordMode, recordMode != .never,
+           item.status == .written || (golden != nil && pixelsEqual) {
             try recordLayout(layout, into: &outcome)
         }
         outcome.items.append(item)

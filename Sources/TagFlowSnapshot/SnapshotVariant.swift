@@ -41,16 +41,21 @@ package struct SnapshotVariant: Hashable, Sendable {
     }
 
     package var screen: String
+    /// For a grid, the settings every cell shares: the values of the axes the grid does not lay out.
     package var settings: Settings
+    /// Whether this is the screen's grid picture rather than one rendering.
+    package var isGrid: Bool
 
-    package init(screen: String, settings: Settings) {
+    package init(screen: String, settings: Settings, isGrid: Bool = false) {
         self.screen = screen
         self.settings = settings
+        self.isGrid = isGrid
     }
 
-    /// `screen/iphone-15-dark-rtl-AX2-bold`; a screen with no axes is `screen/default`.
+    /// `screen/iphone-15-dark-rtl-AX2-bold`; a screen with no axes is `screen/default`. A grid ends in `grid`:
+    /// `screen/iphone-15-grid`, or `screen/grid` when the grid lays out every axis.
     package var name: String {
-        let parts = settings.nameParts
+        let parts = settings.nameParts + (isGrid ? ["grid"] : [])
         return screen + "/" + (parts.isEmpty ? "default" : parts.joined(separator: "-"))
     }
 }

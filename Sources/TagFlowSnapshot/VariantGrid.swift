@@ -26,6 +26,10 @@ package struct VariantGrid: Sendable {
         package var grid: SceneGrid
         package var warnings: [String]
         package var flaggedCells: Int
+
+        /// Pixels a point when none is asked for: the first cell's device's, but at most 2, as a grid of many
+        /// screens is an overview, and 3× would more than double its bytes.
+        package var defaultScale: Double { min(2, grid.cells[0][0].scene.layout.options.displayScale) }
     }
 
     /// The grid of `document` with `base`'s config and flags, `common` set in every cell under the row's and

@@ -45,7 +45,7 @@ import Testing
         if let report = arguments.firstIndex(of: "--report") { arguments[report + 1] = folder.path("snapshots") }
         let result = try tagflow(arguments + ["--quiet"], environment: ["CI": "true"])
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
-        #expect(result.stdout.contains("verify: 23 goldens: 23 matched"), "\(result.stdout)")
+        #expect(result.stdout.contains("verify: 24 goldens: 24 matched"), "\(result.stdout)")
         for file in ["report.html", "report.json", "report.md", "junit.xml"] {
             #expect(FileManager.default.fileExists(atPath: folder.path("snapshots/" + file)), "\(file)")
         }

@@ -112,3 +112,67 @@ enum FitFindingKinds {
         }.joined(separator: " · ")
     }
 }
+
+/// A screen's `"grid"` in tagflow.json: one golden per combination of the axes it does not lay out, recorded,
+/// verified and changed like any other; a grid naming an axis the screen does not vary is refused where it says so.
+@Suite struct SnapshotGridEndToEndTests {
+    static func project(grid: String, variants: String = #"{"widths": [320, 390], "themes": ["light", "dark"]}"#)
+        throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        try folder.write("chooser.tags", "@section Sports\nbadminton\nbasketball\n* table tennis\n")
+        try folder.write("tagflow.json", """
+            {"screens": [{"name": "chooser", "tags": "chooser.tags",
+                          "variants": \(variants),
+              "grid": \(grid)}]}
+            """)
+        return folder
+    }
+
+    func snapshot(_ arguments: [String], in folder: TemporaryFolder) throws -> RunResult {
+        try tagflow(["snapshot"] + arguments, in: folder.url, environment: ["CI": ""])
+    }
+
+    @Test func aGridIsAGoldenForEachValueOfTheOtherAxes() throws {
+        let folder = try Self.project(grid: #"{"columns": "widths", "markFindings": true}"#)
+        let record = try snapshot(["record"], in: folder)
+        #expect(record.status == 0, "\(record.stderr)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("snapshots/chooser")).sorted()
+        #expect(names.filter { $0.hasSuffix("grid.png") } == ["dark-grid.png", "light-grid.png"])
+        #expect(names.contains("w320-light.png") && names.contains("w390-dark.png"))
+        #expect(!names.contains { $0.hasPrefix("dark-grid") && $0.hasSuffix(".layout.json") })
+        let grid = try PNGDecoder().decode(Array(try Data(contentsOf: folder.url
+            .appendingPathComponent("snapshots/chooser/light-grid.png"))))
+        // Two cells side by side at 2×: wider than both widths.
+        #expect(grid.width > (320 + 390) * 2)
+        #expect(try snapshot(["verify"], in: folder).status == 0)
+
+        try folder.write("chooser.tags", "@section Sports\nbadminton\nbasketball\n* ping pong\n")
+        let verify = try snapshot(["verify"], in: folder)
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("chooser/light-grid.png") && verify.stdout.contains("chooser/dark-grid.png"),
+                "\(verify.stdout)")
+    }
+
+    @Test func aGridOfEveryAxisIsOneGoldenNamedGrid() throws {
+        let folder = try Self.project(grid: #"{"rows": "themes", "columns": "widths", "view": "device"}"#)
+        #expect(try snapshot(["record", "--filter", "chooser/grid"], in: folder).status == 0)
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path("snapshots/chooser"))
+        #expect(names == ["grid.png"])
+    }
+
+    @Test(arguments: [
+        (#"{"columns": "locales"}"#, "tagflow.json:3:23: error: the grid's \"columns\" is locales, which this "
+            + "screen's variants do not vary"),
+        (#"{"rows": "widths", "columns": "widths"}"#, "the grid's \"rows\" and \"columns\" are both widths"),
+        (#"{"rows": "widths"}"#, "\"columns\""),
+        (#"{"columns": "widths", "view": "phone"}"#, "must be one of content, device"),
+        (#"{"columns": "widths", "colour": "red"}"#, "colour"),
+    ])
+    func aGridTheScreenCannotDrawIsRefused(grid: String, message: String) throws {
+        let folder = try Self.project(grid: grid)
+        let result = try snapshot(["record"], in: folder)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder.path("snapshots")))
+    }
+}

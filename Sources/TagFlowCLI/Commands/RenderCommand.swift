@@ -48,7 +48,8 @@ struct RenderCommand: ParsableCommand {
                         help: "The picture's format, for an output whose name does not end in it.", value: .choice,
                         defaultDescription: "the output's extension; png for -o -"),
                 .option(\.scale, "--scale", help: "Device pixels per point, for PNG.", value: .scale,
-                        defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale))"),
+                        defaultDescription: "the device's, else \(formatPoints(LayoutOptions().displayScale)); "
+                            + "a grid's at most 2"),
                 .pngCompression(\.pngCompression),
             ] + StyleSettings.options.map { $0.lifted(into: \.style) }),
                ArgumentGroup("Grid", [
@@ -115,7 +116,7 @@ struct RenderCommand: ParsableCommand {
         let drawn = try variantGrid.draw(input, document: document, config: config, engine: engine,
                                          tagsName: InputFiles.displayName(tagsPath), style: style)
         for warning in drawn.warnings { console.warn(warning) }
-        let scale = scale ?? drawn.grid.cells[0][0].scene.layout.options.displayScale
+        let scale = scale ?? drawn.defaultScale
         let bytes: [UInt8]
         do {
             try drawn.grid.checkSize(scale: format == .png ? scale : 1)
