@@ -4,16 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Why a path was kept out of a folder.
-public enum ConfinementError: Error, Equatable, Sendable {
-    /// `path` is absolute, or climbs out with `..`, or has an empty or `.` part: it is not a name below `folder`.
-    case leavesFolder(path: String, folder: String)
-    /// `link`, at or on the way to `path` below `folder`, is a symbolic link, which could lead anywhere.
-    case symbolicLink(path: String, link: String, folder: String)
-    /// `path` resolves to `resolved`, outside `folder`.
-    case resolvesOutside(path: String, resolved: String, folder: String)
-}
-
 /// A folder that tagflow reads, writes and deletes below, and never outside: names are checked part by part, no
 /// symbolic link below the folder is followed, and removals walk the folder's descriptors with `O_NOFOLLOW`, so a
 /// link planted between a check and the removal cannot redirect it.

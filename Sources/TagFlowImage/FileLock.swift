@@ -4,14 +4,6 @@ import Glibc
 import Darwin
 #endif
 
-/// Why a lock file could not be taken.
-public enum FileLockError: Error, Equatable, Sendable {
-    /// The lock file could not be opened or made; `errno` says why.
-    case open(path: String, errno: Int32)
-    /// It is there, but is not a regular file (a link, a folder, a FIFO), so it is not tagflow's.
-    case notARegularFile(path: String)
-}
-
 /// An exclusive `flock` on a file, held between processes: runs that share a folder take turns at what must not
 /// interleave, such as reading, merging and rewriting one record. The kernel drops the lock when its holder exits,
 /// even if killed, so a stopped run never leaves it held. The file itself is left in place: removing a lock file

@@ -1,4 +1,3 @@
-import TagFlowLayout
 
 /// Pixels as cairo draws them, lent for the length of a call: `CAIRO_FORMAT_ARGB32` words, `A<<24 | R<<16 | G<<8 | B`
 /// in native byte order with premultiplied colour, rows `stride` bytes apart. Encoders read opaque ones as they are,
@@ -29,23 +28,5 @@ public struct PremultipliedARGB32 {
         precondition(output.count >= width * height * 4)
         guard width > 0, height > 0 else { return }
         RGBAImage.unpremultiply(argb32: data, stride: stride, into: output, width: width, height: height)
-    }
-}
-
-/// A finished picture as cairo drew it, kept alive by what owns its memory (the cairo surface) for as long as this
-/// lives, so a frame can be compared and encoded without a straight copy. Nothing draws to it any more.
-public final class PremultipliedFrame: @unchecked Sendable {
-    /// Valid while this frame lives: read it through ``withPixels(_:)`` unless the frame is held for longer.
-    public let pixels: PremultipliedARGB32
-    private let owner: AnyObject
-
-    /// Lends the pixels to `body`, keeping this frame, and with it their memory, alive until it returns.
-    public func withPixels<R, E: Error>(_ body: (PremultipliedARGB32) throws(E) -> R) throws(E) -> R {
-        try withExtendedLifetime(self) { () throws(E) -> R in try body(pixels) }
-    }
-
-    public init(_ pixels: PremultipliedARGB32, owner: AnyObject) {
-        self.pixels = pixels
-        self.owner = owner
     }
 }

@@ -1,4 +1,3 @@
-import TagFlowLayout
 
 /// The rule a number must satisfy, shared by flags and config keys.
 package enum NumberRule: Sendable {
@@ -14,15 +13,6 @@ package enum NumberRule: Sendable {
         default: return number
         }
     }
-}
-
-/// The device scales tagflow draws at, as iOS screens have them: `--scale`, a device profile's `scale` and a
-/// manifest's `scales` all take these.
-package enum DeviceScale {
-    package static func isAllowed(_ scale: Double) -> Bool { [1, 2, 3].contains(scale) }
-
-    /// What a config or manifest is told when its scale is another.
-    package static let allowed = "1, 2 or 3, as --scale"
 }
 
 /// The one of `names` that `text` names: itself, or the one it spells in other case (`ax3` for `AX3`); nil if

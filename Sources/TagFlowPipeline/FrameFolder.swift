@@ -1,9 +1,6 @@
 import Foundation
 import TagFlowImage
 
-/// How the frames written to a folder are drawn: `scroll --frame-format`, and a diff's transition's.
-package enum FrameFormat: String, CaseIterable { case png, svg }
-
 /// The folder numbered frames go to.
 package enum FrameFolder {
     /// The file of frame `index` (from 0): `frame-0001.png` for the first.

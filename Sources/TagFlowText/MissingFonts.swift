@@ -1,25 +1,3 @@
-/// A group of characters that one kind of font package draws.
-public enum ScriptBucket: String, Sendable, Hashable, Codable, CaseIterable {
-    /// Chinese, Japanese and Korean: Han, kana, Hangul, Bopomofo and their punctuation.
-    case cjk
-    /// Characters shown as colour emoji.
-    case emoji
-    /// Every other script.
-    case other
-}
-
-/// Which Debian packages would draw a character no installed font has.
-public struct MissingFontSuggestion: Sendable, Hashable, Codable {
-    /// The character.
-    public let scalar: UInt32
-    /// Its bucket.
-    public let bucket: ScriptBucket
-    /// Its script's ISO 15924 code, e.g. "Hani", "Linb"; "Zyyy" for characters of no one script.
-    public let script: String
-    /// Debian packages with a font that has the character, the usual choice first; empty when none has.
-    public let packages: [String]
-}
-
 /// The script bucket of `scalar` and the Debian packages that would draw it: CJK → fonts-noto-cjk or
 /// fonts-wqy-zenhei, but the ideographs of CJK Extensions B to F (U+20000–U+2EBEF), which neither has,
 /// → fonts-hanazono, and the other ideographs past the first plane (Extensions G to I, compatibility

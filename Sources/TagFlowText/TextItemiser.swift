@@ -1,13 +1,3 @@
-/// What picks the font of a fallback chain that draws a character.
-protocol ClusterFontPicking {
-    /// The font of an ASCII character, given as its byte.
-    func font(for scalar: UInt32) -> Int
-    /// The font of a grapheme cluster.
-    func font(for cluster: Character) -> Int
-}
-
-extension FallbackChain: ClusterFontPicking {}
-
 /// A text cut into the runs HarfBuzz shapes one at a time: grapheme clusters, each with the font that draws it,
 /// its script and its bidi level; neighbouring clusters alike in all three make a run.
 ///

@@ -1,9 +1,3 @@
-import TagFlowInput
-/// The shells tagflow writes completion scripts for.
-enum CompletionShell: String, CaseIterable {
-    case bash, zsh, fish
-}
-
 /// A completion script generated from the commands' declarations: subcommands, options, the choices of each
 /// enum-valued option, and files by extension for paths.
 struct CompletionScript {

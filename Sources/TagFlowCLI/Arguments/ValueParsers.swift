@@ -1,19 +1,6 @@
 import TagFlowLayout
-import TagFlowRender
-import TagFlowReview
 import TagFlowImage
 import TagFlowInput
-
-/// How a shell completes a value.
-enum Completion: Equatable, Sendable {
-    case none
-    /// One of these words.
-    case choices([String])
-    /// A file whose name ends in one of these extensions; directories are offered too, to walk into.
-    case files(extensions: [String])
-    /// Any file or directory.
-    case anyPath
-}
 
 /// How one kind of value reads from the command line: what help calls it, how a shell completes it, how it is
 /// parsed and checked, and how a default is shown.

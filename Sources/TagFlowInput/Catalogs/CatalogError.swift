@@ -1,4 +1,3 @@
-import TagFlowLayout
 
 /// What is wrong with a string catalog, or with how a tags input names its strings. Where a catalog's JSON is
 /// wrong, `path` is the key path to the value (`strings`, `greeting`, `localizations`, `de`, `stringUnit`).
@@ -28,16 +27,4 @@ public enum CatalogError: Error, Sendable {
     case localeNotAFileName(String, at: SourceSpan)
     /// `--locale` given without a catalog.
     case localeWithoutCatalog(String)
-}
-
-/// What is wrong in a `.strings` file; where it is goes beside it.
-public enum StringsSyntaxError: Equatable, Sendable {
-    case expectedKey(found: String)
-    case expectedEquals(found: String)
-    case expectedValue(found: String)
-    case expectedSemicolon(found: String)
-    case endsInsideString
-    case endsInsideComment
-    case unknownEscape(Character)
-    case badUnicodeEscape
 }

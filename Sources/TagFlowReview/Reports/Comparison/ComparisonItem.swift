@@ -1,5 +1,4 @@
 import TagFlowImage
-import TagFlowLayout
 
 /// A picture against its golden: what became of one golden in a snapshot run, or of one file in a folder diff,
 /// where the old folder's file is the golden and the new folder's the actual picture.
@@ -128,20 +127,6 @@ public struct ComparisonItem: Equatable, Sendable {
             self.role = role
             self.path = path
             self.size = size
-        }
-    }
-}
-
-/// What a snapshot's golden is: a render, a contact sheet, or a scroll sequence's folder of frames.
-public enum GoldenKind: String, CaseIterable, Sendable {
-    case render, sheet, sequence
-
-    /// What a golden's path adds to its variant's name: a file's extension, or a sequence folder's.
-    package var suffix: String {
-        switch self {
-        case .render: ".png"
-        case .sheet: ".sheet.png"
-        case .sequence: ".scroll"
         }
     }
 }

@@ -1,17 +1,3 @@
-/// A point in layout coordinates (points, y grows downward).
-public struct Point: Hashable, Sendable, Codable {
-    public var x: Double
-    public var y: Double
-    public init(x: Double, y: Double) { self.x = x; self.y = y }
-}
-
-/// A width and a height in points.
-public struct Size: Hashable, Sendable, Codable {
-    public var width: Double
-    public var height: Double
-    public init(width: Double, height: Double) { self.width = width; self.height = height }
-}
-
 /// An axis-aligned rectangle, like `CGRect`.
 ///
 /// Intersection rule (see ``intersects(_:)``): edges are half-open, so two frames that only
@@ -63,38 +49,5 @@ public struct Rect: Hashable, Sendable, Codable {
     public func union(_ other: Rect) -> Rect {
         let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
         return Rect(x: x0, y: y0, width: Swift.max(maxX, other.maxX) - x0, height: Swift.max(maxY, other.maxY) - y0)
-    }
-}
-
-/// Insets on four sides, in the order UIKit prints them: top, left, bottom, right.
-public struct EdgeInsets: Hashable, Sendable, Codable {
-    public var top: Double
-    public var left: Double
-    public var bottom: Double
-    public var right: Double
-
-    public init(top: Double, left: Double, bottom: Double, right: Double) {
-        self.top = top; self.left = left; self.bottom = bottom; self.right = right
-    }
-
-    public init(all value: Double) { self.init(top: value, left: value, bottom: value, right: value) }
-
-    public static let zero = EdgeInsets(all: 0)
-
-    public var horizontal: Double { left + right }
-    public var vertical: Double { top + bottom }
-
-    /// A side, as configs and errors name it.
-    public enum Side: String, CaseIterable, Sendable {
-        case top, left, bottom, right
-    }
-
-    public subscript(side: Side) -> Double {
-        switch side {
-        case .top: top
-        case .left: left
-        case .bottom: bottom
-        case .right: right
-        }
     }
 }

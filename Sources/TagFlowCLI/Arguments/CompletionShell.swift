@@ -1,0 +1,4 @@
+/// The shells tagflow writes completion scripts for.
+enum CompletionShell: String, CaseIterable {
+    case bash, zsh, fish
+}
