@@ -43,7 +43,8 @@ package struct SnapshotManifest: Sendable {
         package var name: String
         package var tagsPath: String
         package var configPath: String?
-        /// Where the manifest names the tags and config files, for an error reading them.
+        /// Where the manifest names the screen, and its tags and config files, for an error about them.
+        var nameLocation: SourceSpan? = nil
         var tagsLocation: SourceSpan? = nil
         var configLocation: SourceSpan? = nil
         package var matrix: SnapshotMatrix
@@ -60,6 +61,8 @@ package struct SnapshotManifest: Sendable {
     /// Where the manifest names `goldens`, if it does.
     var goldensLocation: SourceSpan? = nil
     package var screens: [Screen]
+    /// The rules `tagflow fit` holds the screens to (`"fit": {"failOn": [...]}`).
+    package var fitRules: [FitRule] = []
 
     /// Whether the goldens, inputs and fonts may lie outside the manifest's folder (`--allow-outside`).
     var allowsPathsOutside = false
@@ -67,16 +70,21 @@ package struct SnapshotManifest: Sendable {
     /// The folder holding the manifest, which its paths are relative to and may not leave.
     var folder: String { AtomicFile.folder(of: path) }
 
+    /// Whether `path` holds a manifest rather than tags JSON: a JSON file with `"screens"`; anything else is tags.
+    package static func isManifest(_ path: String) -> Bool {
+        guard path.hasSuffix(".json"), let bytes = FileManager.default.contents(atPath: path) else { return false }
+        return String(decoding: bytes.prefix(1 << 20), as: UTF8.self).contains("\"screens\"")
+    }
+
     package static func load(_ path: String) throws(InputError) -> SnapshotManifest {
         let name = InputFiles.displayName(path)
         let base = AtomicFile.folder(of: path)
-        func resolve(_ relative: String) -> String {
+        let resolve = { (relative: String) -> String in
             relative.hasPrefix("/") || base == "." ? relative : (base as NSString).appendingPathComponent(relative)
         }
         let reader = try JSONObjectReader(JSONParser.parse(InputFiles.read(path), file: name), context: "the manifest")
-        try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "screens"])
+        try reader.rejectUnknownKeys(allowed: ["goldens", "variants", "tolerance", "fit", "screens"])
         let goldens = resolve(try reader["goldens"]?.string("\"goldens\"") ?? "snapshots")
-        let goldensLocation = reader["goldens"]?.location
         let matrix = try reader["variants"].map { value throws(InputError) in
             try matrixFromJSON(value, ofScreen: false)
         } ?? SnapshotMatrix()
@@ -92,48 +100,72 @@ package struct SnapshotManifest: Sendable {
         // would be one folder of goldens.
         var names = [String: String]()
         for element in try screensJSON.array("\"screens\"") {
-            let screen = try JSONObjectReader(element, context: "a screen")
-            try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll",
-                                                 "grid"])
-            let nameValue = try screen.required("name", kind: .manifest)
-            let screenName = try nameValue.string("\"name\"")
-            // A control character (NUL, a newline) would break the file system's names or line-based output.
-            guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix("."),
-                  !screenName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
-                throw .screenNameNotAFolder(screenName, at: nameValue.location)
+            let screen = try screenFromJSON(element, matrix: matrix, tolerance: tolerance, resolve: resolve)
+            if let first = names[screen.name.lowercased()] {
+                throw .duplicateScreen(screen.name, first: first, at: screen.nameLocation ?? screensJSON.location)
             }
-            if let first = names[screenName.lowercased()] {
-                throw .duplicateScreen(screenName, first: first, at: nameValue.location)
-            }
-            names[screenName.lowercased()] = screenName
-            let tags = try screen.required("tags", kind: .manifest)
-            let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in
-                try scrollOutputs(value)
-            } ?? [])
-            let screenMatrix = matrix.overridden(by: try screen["variants"].map { value throws(InputError) in
-                try matrixFromJSON(value, ofScreen: true)
-            } ?? SnapshotMatrix())
-            screens.append(Screen(
-                name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
-                configPath: try screen["config"].map { value throws(InputError) in
-                    resolve(try value.string("\"config\""))
-                },
-                tagsLocation: tags.location, configLocation: screen["config"]?.location,
-                matrix: screenMatrix,
-                outputs: outputs,
-                tolerance: try screen["tolerance"].map { value throws(InputError) in
-                    try toleranceFromJSON(value, base: tolerance)
-                } ?? tolerance,
-                grid: try screen["grid"].map { value throws(InputError) in
-                    try SnapshotGrid.fromJSON(value, matrix: screenMatrix)
-                }))
+            names[screen.name.lowercased()] = screen.name
+            screens.append(screen)
         }
-        return SnapshotManifest(path: path, goldensFolder: goldens, goldensLocation: goldensLocation, screens: screens)
+        var manifest = SnapshotManifest(path: path, goldensFolder: goldens,
+                                        goldensLocation: reader["goldens"]?.location, screens: screens)
+        manifest.fitRules = try reader["fit"].map(fitRulesFromJSON) ?? []
+        return manifest
+    }
+
+    /// One of `"screens"`: its `variants` over `matrix`, its `tolerance` over `tolerance`, its paths resolved.
+    private static func screenFromJSON(_ element: Located<JSONValue>, matrix: SnapshotMatrix, tolerance: Tolerance,
+                                       resolve: (String) -> String) throws(InputError) -> Screen {
+        let screen = try JSONObjectReader(element, context: "a screen")
+        try screen.rejectUnknownKeys(allowed: ["name", "tags", "config", "variants", "tolerance", "scroll", "grid"])
+        let nameValue = try screen.required("name", kind: .manifest)
+        let screenName = try nameValue.string("\"name\"")
+        // A control character (NUL, a newline) would break the file system's names or line-based output.
+        guard !screenName.isEmpty, !screenName.contains("/"), !screenName.hasPrefix("."),
+              !screenName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+            throw .screenNameNotAFolder(screenName, at: nameValue.location)
+        }
+        let tags = try screen.required("tags", kind: .manifest)
+        let outputs = try [SnapshotOutput.render] + (screen["scroll"].map { value throws(InputError) in
+            try scrollOutputs(value)
+        } ?? [])
+        let screenMatrix = matrix.overridden(by: try screen["variants"].map { value throws(InputError) in
+            try matrixFromJSON(value, ofScreen: true)
+        } ?? SnapshotMatrix())
+        return Screen(
+            name: screenName, tagsPath: resolve(try tags.string("\"tags\"")),
+            configPath: try screen["config"].map { value throws(InputError) in
+                resolve(try value.string("\"config\""))
+            },
+            nameLocation: nameValue.location, tagsLocation: tags.location, configLocation: screen["config"]?.location,
+            matrix: screenMatrix,
+            outputs: outputs,
+            tolerance: try screen["tolerance"].map { value throws(InputError) in
+                try toleranceFromJSON(value, base: tolerance)
+            } ?? tolerance,
+            grid: try screen["grid"].map { value throws(InputError) in
+                try SnapshotGrid.fromJSON(value, matrix: screenMatrix)
+            })
+    }
+
+    /// The manifest's `"fit"`: `{"failOn": ["truncated:AX2", "missing-glyphs"]}`, the rules `tagflow fit` holds the
+    /// screens to.
+    private static func fitRulesFromJSON(_ value: Located<JSONValue>) throws(InputError) -> [FitRule] {
+        let reader = try JSONObjectReader(value, context: "\"fit\"")
+        try reader.rejectUnknownKeys(allowed: ["failOn"])
+        return try (reader["failOn"]?.array("\"failOn\"") ?? []).map { rule throws(InputError) in
+            let text = try rule.string("a value of \"failOn\"")
+            do throws(ValueError) {
+                return try FitRule.parse(text)
+            } catch {
+                throw .value(error, key: "a value of \"failOn\"", at: rule.location)
+            }
+        }
     }
 
     /// Refuses a goldens folder, tags file or config that lies outside the manifest's folder once links are
     /// resolved: a manifest changed by a pull request must not write, delete or draw files elsewhere.
-    func checkPathsStayInside() throws(SnapshotError) {
+    package func checkPathsStayInside() throws(SnapshotError) {
         let root = ConfinedFolder(folder)
         func check(_ what: String, _ path: String, at location: SourceSpan?) throws(SnapshotError) {
             guard !root.contains(resolving: path) else { return }
@@ -170,9 +202,19 @@ package struct SnapshotManifest: Sendable {
     }
 
     /// This manifest with each screen's devices named as their profiles name themselves (`"iPhone 15"` is
-    /// `iphone-15`), so a device has one golden name; `configs` holds each screen's config, which may add devices,
-    /// and a screen without one keeps its names as written. An unknown device, one listed twice under two
+    /// `iphone-15`), so a device has one golden name, and the configs read for it: a screen's config may add
+    /// devices, and a screen without one keeps its names as written. An unknown device, one listed twice under two
     /// spellings, or one whose name cannot name a file, is refused where the manifest names it.
+    package func resolvingDevices() throws -> (SnapshotManifest, configs: [String: ConfigFile]) {
+        var configs = [String: ConfigFile]()
+        // A config that does not read is reported where the screen is drawn.
+        for screen in screens where !screen.matrix.devices.isEmpty {
+            configs[screen.name] = try? ConfigFile.load(screen.configPath)
+        }
+        return (try resolvingDevices(configs: configs), configs)
+    }
+
+    /// This manifest with the devices of each screen with a config in `configs` named as their profiles name them.
     package func resolvingDevices(configs: [String: ConfigFile]) throws(InputError) -> SnapshotManifest {
         var resolved = self
         for index in resolved.screens.indices {

@@ -9,15 +9,15 @@ package struct SnapshotMatrix: Equatable, Sendable {
     package var devices: [String] = []
     /// Where the manifest names each of `devices`, for an error about it.
     var deviceLocations: [SourceSpan?] = []
-    var widths: [Double] = []
-    var scales: [Double] = []
-    var themes: [String] = []
-    var directions: [Direction] = []
-    var contentSizes: [ContentSizeCategory] = []
-    var legibilityWeights: [LegibilityWeight] = []
+    package var widths: [Double] = []
+    package var scales: [Double] = []
+    package var themes: [String] = []
+    package var directions: [Direction] = []
+    package var contentSizes: [ContentSizeCategory] = []
+    package var legibilityWeights: [LegibilityWeight] = []
     /// The string catalog's languages, and pseudolanguages, the screen's strings are shown in.
-    var locales: [String] = []
-    var pseudo: [Pseudolanguage] = []
+    package var locales: [String] = []
+    package var pseudo: [Pseudolanguage] = []
 
     /// This matrix with each axis that `override` gives replaced by it.
     func overridden(by override: SnapshotMatrix) -> SnapshotMatrix {

@@ -280,11 +280,7 @@ package struct SnapshotRunner: Sendable {
     /// The manifest with each screen's devices named as its config's profiles name them, so its config is read
     /// before the names are known; a config that does not read is said only if its screen is drawn.
     private func resolvedManifest() throws -> (SnapshotManifest, configs: [String: ConfigFile]) {
-        var configs = [String: ConfigFile]()
-        for screen in self.manifest.screens where !screen.matrix.devices.isEmpty {
-            configs[screen.name] = try? ConfigFile.load(screen.configPath)
-        }
-        let manifest = try self.manifest.resolvingDevices(configs: configs)
+        let (manifest, configs) = try self.manifest.resolvingDevices()
         try manifest.checkGoldenNamesAreDistinct()
         return (manifest, configs)
     }

@@ -139,3 +139,94 @@ import TagFlowTestSupport
         #expect(markdown.stdout.contains("FAIL: 4 variants"))
     }
 }
+
+/// `tagflow fit tagflow.json`: every screen along its variants' axes, with the manifest's rules; what it finds in a
+/// screen is what `fit` finds in that screen's tags with the same axes as flags.
+@Suite struct FitManifestTests {
+    static func project(fit: String = #"{"failOn": ["truncated:AX3"]}"#) throws -> TemporaryFolder {
+        let folder = try TemporaryFolder()
+        for name in ["sports.tags", "sports.json", "interests.xcstrings", "demo.tags"] {
+            try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Examples/" + name),
+                                             to: folder.url.appendingPathComponent(name))
+        }
+        try folder.write("tagflow.json", """
+            {"fit": \(fit),
+             "screens": [
+              {"name": "sports", "tags": "sports.tags", "config": "sports.json",
+               "variants": {"devices": ["iphone-se", "iphone-15"], "locales": ["en", "de"], "contentSizes": ["L", "AX3"]}},
+              {"name": "demo", "tags": "demo.tags", "variants": {"widths": [320, 414], "themes": ["light", "dark"]}}
+             ]}
+            """)
+        return folder
+    }
+
+    func fit(_ arguments: [String], in folder: TemporaryFolder) throws -> (status: Int32, json: [String: Any]) {
+        let result = try tagflow(["fit"] + arguments + ["--format", "json"], in: folder.url)
+        #expect(result.status == 0 || result.status == 1, "\(result.stderr)")
+        return (result.status, try #require(try JSONSerialization.jsonObject(with: result.stdoutBytes)
+                                                as? [String: Any]))
+    }
+
+    /// Each finding as `variant kind section item`, its variant's name without `screen/` when `dropping` it.
+    static func findings(_ json: [String: Any], dropping screen: String? = nil) -> Set<String> {
+        Set((json["findings"] as? [[String: Any]] ?? []).compactMap { finding in
+            let variant = finding["variant"] as? [String: Any] ?? [:]
+            var name = variant["name"] as? String ?? ""
+            if let screen {
+                guard variant["screen"] as? String == screen else { return nil }
+                name.removeFirst(screen.count + 1)
+            }
+            return "\(name) \(finding["finding"] ?? "") \(finding["section"] ?? "") \(finding["item"] ?? "")"
+        })
+    }
+
+    @Test func everyScreenIsFittedAlongItsAxesAndHeldToTheManifestsRules() throws {
+        let folder = try Self.project()
+        let (status, json) = try fit(["tagflow.json"], in: folder)
+        #expect(status == 1, "German truncates at AX3, which the manifest's rule forbids")
+        // sports: 2 devices × 2 locales × 2 sizes; demo: 2 widths (themes do not change a layout).
+        #expect(json["variants"] as? Int == 10)
+        let rules = json["rules"] as? [[String: Any]] ?? []
+        #expect(rules.map { "\($0["finding"] ?? ""):\($0["upTo"] ?? "")" } == ["truncated:AX3"])
+        let alone = try tagflow(["fit", "sports.tags", "--config", "sports.json", "--devices", "iphone-se,iphone-15",
+                                 "--locales", "en,de", "--content-sizes", "L,AX3", "--format", "json"],
+                                in: folder.url)
+        let aloneJSON = try #require(try JSONSerialization.jsonObject(with: alone.stdoutBytes) as? [String: Any])
+        #expect(!Self.findings(aloneJSON).isEmpty)
+        #expect(Self.findings(json, dropping: "sports") == Self.findings(aloneJSON))
+        let demoNames = Set((json["findings"] as? [[String: Any]] ?? []).compactMap {
+            ($0["variant"] as? [String: Any])?["name"] as? String
+        }.filter { $0.hasPrefix("demo/") })
+        #expect(demoNames.isSubset(of: ["demo/320pt/L", "demo/414pt/L"]))
+    }
+
+    @Test func aFlagReplacesThatAxisForEveryScreen() throws {
+        let folder = try Self.project()
+        let (status, json) = try fit(["tagflow.json", "--content-sizes", "L"], in: folder)
+        #expect(json["variants"] as? Int == 6)
+        #expect(status == 0, "nothing truncates at L")
+        let (ruled, _) = try fit(["tagflow.json", "--content-sizes", "L", "--fail-on", "clipped-text"], in: folder)
+        #expect(ruled == (Self.findings(json).contains { $0.contains(" clipped-text ") } ? 1 : 0))
+    }
+
+    @Test(arguments: [
+        (#"{"failOn": ["truncated:AX9"]}"#, "tagflow.json:1:21: error: a value of \"failOn\" must be one of xS"),
+        (#"{"failOn": ["trunkated"]}"#, "tagflow.json:1:21: error: a value of \"failOn\" must be one of truncated"),
+        (#"{"rules": []}"#, "tagflow.json:1:10: error: unknown key \"rules\""),
+    ])
+    func aRuleTheManifestMisspellsIsAnErrorWhereItIs(fit: String, message: String) throws {
+        let folder = try Self.project(fit: fit)
+        let result = try tagflow(["fit", "tagflow.json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
+    @Test func aScreenOutsideTheManifestsFolderIsRefused() throws {
+        let folder = try Self.project()
+        try folder.write("tagflow.json", #"{"screens": [{"name": "x", "tags": "/etc/passwd"}]}"#)
+        let result = try tagflow(["fit", "tagflow.json"], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("outside"), "\(result.stderr)")
+    }
+}

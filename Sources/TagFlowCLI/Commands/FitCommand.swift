@@ -3,6 +3,7 @@ import TagFlowText
 import TagFlowInput
 import TagFlowPipeline
 import TagFlowReview
+import TagFlowSnapshot
 
 /// `tagflow fit`: every variant of a matrix (devices × text sizes × locales × pseudolanguages × Bold Text) laid
 /// out without drawing, and what does not fit in each, with the smallest change that fixes it.
@@ -14,7 +15,8 @@ struct FitCommand: ParsableCommand {
         var pseudolanguage: Pseudolanguage? { Pseudolanguage(rawValue: rawValue) }
     }
 
-    var tagsPath = ""
+    /// A tags file, or a manifest whose every screen is fitted.
+    var inputPath = ""
     var input = LayoutInput()
     var devices: [String]?
     var contentSizes: [ContentSizeCategory]?
@@ -32,7 +34,9 @@ struct FitCommand: ParsableCommand {
             + "size. Reports truncated tags (by how many points, the full and shown text), text the cell clips, "
             + "sections over maxLines, hidden selected tags, characters no font draws, and tags wider than the line "
             + "with their padding; for each, the width or text size at which it fits. Exits with status 1 when a "
-            + "finding breaks a --fail-on rule.",
+            + "finding breaks a --fail-on rule. Given a manifest (tagflow.json), fits every screen along its "
+            + "variants' devices, widths, text sizes, locales, pseudolanguages and weights, the flags replacing an "
+            + "axis, and holds them to the manifest's \"fit\": {\"failOn\": [...]} rules as well.",
         failure: "a finding broke a --fail-on rule",
         examples: [
             "tagflow fit Examples/sports.tags --catalog Examples/interests.xcstrings --locales all --devices all "
@@ -40,10 +44,15 @@ struct FitCommand: ParsableCommand {
             "tagflow fit Examples/sports.tags --catalog Examples/interests.xcstrings --locales de "
                 + "--content-sizes L,AX3 --fail-on truncated:AX2 --format markdown",
             "tagflow fit Examples/demo.tags --pseudos double,expanded --format json",
+            "tagflow fit tagflow.json --content-sizes all",
         ])
 
     static var arguments: [ArgumentGroup<Self>] {
-        [ArgumentGroup("Arguments", [LayoutInput.tagsFile(\.tagsPath)])]
+        [ArgumentGroup("Arguments", [
+            .positional(\.inputPath, "input",
+                        help: "A tags file or tags JSON, '-' for standard input; or a manifest such as tagflow.json.",
+                        completion: .files(extensions: ["tags", "json", "txt"])),
+        ])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Fit", [
                 .option(\.devices, "--devices", help: "Devices to lay out on, or 'all' the built-in ones.",
@@ -72,11 +81,18 @@ struct FitCommand: ParsableCommand {
             ])]
     }
 
+    /// The axes the flags give.
+    private var flagAxes: FitAxes {
+        FitAxes(devices: devices, contentSizes: contentSizes, locales: locales, pseudos: pseudos, weights: weights)
+    }
+
     func run(console: Console) throws -> ExitStatus {
-        let matrix = try FitMatrix(command: self)
-        for warning in matrix.warnings { console.warn(warning) }
-        let run = try FitRun(variants: matrix.variants, rules: rules) { variant throws in
-            try matrix.layout(variant)
+        let (matrices, manifestRules) = try SnapshotManifest.isManifest(inputPath) ? try manifestMatrices()
+            : ([try FitMatrix(tagsPath: inputPath, input: input, axes: flagAxes)], [])
+        for warning in matrices.flatMap(\.warnings) { console.warn(warning) }
+        let byScreen = Dictionary(uniqueKeysWithValues: matrices.map { ($0.variants.first?.screen, $0) })
+        let run = try FitRun(variants: matrices.flatMap(\.variants), rules: manifestRules + rules) { variant throws in
+            try byScreen[variant.screen]!.layout(variant)
         }
         switch format {
         case .text: console.out(run.text(limit: maxFindings))
@@ -86,19 +102,27 @@ struct FitCommand: ParsableCommand {
         }
         return run.passed ? .success : .failure
     }
+
+    /// A matrix for each of the manifest's screens, along its variants' axes with the flags' in their place, and
+    /// the manifest's rules. Its tags and configs must lie inside its folder, as for `snapshot`.
+    private func manifestMatrices() throws -> ([FitMatrix], [FitRule]) {
+        let manifest = try SnapshotManifest.load(inputPath)
+        try manifest.checkPathsStayInside()
+        let (resolved, _) = try manifest.resolvingDevices()
+        let matrices = try resolved.screens.map { screen in
+            var screenInput = input
+            screenInput.config = screen.configPath
+            return try FitMatrix(tagsPath: screen.tagsPath, input: screenInput,
+                                 axes: FitAxes(screen.matrix).overridden(by: flagAxes), screen: screen.name)
+        }
+        return (matrices, resolved.fitRules)
+    }
 }
 
 extension ValueParser where Value == FitRule {
     /// `truncated`, or `truncated:AX2` for text sizes up to AX2.
     static var fitRule: Self {
-        let kinds = FitFinding.Kind.allCases.map(\.rawValue)
-        return ValueParser(valueName: "KIND[:SIZE]", completion: .choices(kinds), parse: { text throws(ValueError) in
-            let parts = text.split(separator: ":", maxSplits: 1).map(String.init)
-            guard let first = parts.first, let kind = FitFinding.Kind(rawValue: first) else {
-                throw .notAChoice(parts.first ?? text, choices: kinds)
-            }
-            guard parts.count == 2 else { return FitRule(kind: kind) }
-            return FitRule(kind: kind, upTo: try ValueParser<ContentSizeCategory>.choice.parse(parts[1]))
-        }, describe: \.description)
+        ValueParser(valueName: "KIND[:SIZE]", completion: .choices(FitRule.kindNames),
+                    parse: { text throws(ValueError) in try FitRule.parse(text) }, describe: \.description)
     }
 }

@@ -3,6 +3,49 @@ import TagFlowText
 import TagFlowInput
 import TagFlowPipeline
 import TagFlowReview
+import TagFlowSnapshot
+
+/// The axes a fit varies; an axis left `nil` takes the input's one value (`--device`, `--content-size`, …).
+struct FitAxes {
+    /// Device names, or `["all"]` for every built-in one.
+    var devices: [String]?
+    /// Widths in points, for each device (or alone), as a manifest's `widths` axis gives them.
+    var widths: [Double]?
+    var contentSizes: [ContentSizeCategory]?
+    /// The catalog's languages, or `["all"]` for every one it has.
+    var locales: [String]?
+    var pseudos: [FitCommand.PseudoValue]?
+    var weights: [LegibilityWeight]?
+
+    /// The axes a manifest's screen varies along that change a layout; themes, scales and directions do not.
+    init(_ matrix: SnapshotMatrix) {
+        func given<T>(_ values: [T]) -> [T]? { values.isEmpty ? nil : values }
+        devices = given(matrix.devices)
+        widths = given(matrix.widths)
+        contentSizes = given(matrix.contentSizes)
+        locales = given(matrix.locales)
+        pseudos = given(matrix.pseudo.compactMap { FitCommand.PseudoValue(rawValue: $0.rawValue) })
+        weights = given(matrix.legibilityWeights)
+    }
+
+    init(devices: [String]? = nil, contentSizes: [ContentSizeCategory]? = nil, locales: [String]? = nil,
+         pseudos: [FitCommand.PseudoValue]? = nil, weights: [LegibilityWeight]? = nil) {
+        (self.devices, self.contentSizes, self.locales) = (devices, contentSizes, locales)
+        (self.pseudos, self.weights) = (pseudos, weights)
+    }
+
+    /// These axes with each axis `flags` gives in its place.
+    func overridden(by flags: FitAxes) -> FitAxes {
+        var axes = self
+        axes.devices = flags.devices ?? devices
+        axes.widths = flags.devices == nil ? widths : nil
+        axes.contentSizes = flags.contentSizes ?? contentSizes
+        axes.locales = flags.locales ?? locales
+        axes.pseudos = flags.pseudos ?? pseudos
+        axes.weights = flags.weights ?? weights
+        return axes
+    }
+}
 
 /// The variants a `fit` lays out, and how each is laid out: the input loaded once per locale and pseudolanguage
 /// through the one pipeline every command takes, one engine for all, one measurer per font and size.
@@ -20,32 +63,17 @@ final class FitMatrix {
         var language: String, size: ContentSizeCategory, weight: LegibilityWeight
     }
 
-    init(command: FitCommand) throws {
-        var input = command.input
-        try InputFiles.checkStandardInputOnce([command.tagsPath, input.config])
+    /// The matrix of `tagsPath` with `input` along `axes`; its variants are `screen`'s, for a manifest's screen.
+    init(tagsPath: String, input: LayoutInput, axes: FitAxes, screen: String? = nil) throws {
+        var input = input
+        try InputFiles.checkStandardInputOnce([tagsPath, input.config])
         let config = try ConfigFile.load(input.config)
         let base = try input.options(config: config)
-        let document = try TagsInputFormat.document(at: command.tagsPath, format: input.inputFormat)
-        let catalogPath = input.catalog ?? config.catalog
-        var locales: [String?] = [input.locale ?? config.locale]
-        if let wanted = command.locales {
-            guard let catalogPath else {
-                throw InputError.catalog(.localeWithoutCatalog(wanted.joined(separator: ",")))
-            }
-            locales = wanted == ["all"] ? try StringCatalog.load(catalogPath).languages : wanted
-        }
-        let pseudos = command.pseudos ?? [input.pseudo.flatMap { FitCommand.PseudoValue(rawValue: $0.rawValue) }
+        let document = try TagsInputFormat.document(at: tagsPath, format: input.inputFormat)
+        let locales = try Self.locales(axes.locales, input: input, config: config)
+        let pseudos = axes.pseudos ?? [input.pseudo.flatMap { FitCommand.PseudoValue(rawValue: $0.rawValue) }
             ?? .none]
-        var profiles = [String: DeviceProfile]()
-        var devices = [(name: String, width: Double)]()
-        let names = command.devices == ["all"] ? DeviceProfile.builtIn.map(\.name)
-            : command.devices ?? (input.device ?? config.device?.value).map { [$0] } ?? []
-        for name in names {
-            let profile = try DeviceSettings.profile(named: name, config: config)
-            profiles[profile.name] = profile
-            devices.append((profile.name, profile.width))
-        }
-        if devices.isEmpty { devices = [("", base.width)] }
+        let (devices, profiles) = try Self.devices(axes, input: input, config: config, width: base.width)
         engine = try LayoutInput.engine(fonts: input.fonts(config: config), caching: .measurements)
         self.profiles = profiles
         var variants = [FitVariant]()
@@ -55,20 +83,50 @@ final class FitMatrix {
                 input.pseudo = pseudo.pseudolanguage
                 let key = LoadKey(locale: locale, pseudo: pseudo.pseudolanguage?.rawValue)
                 let loaded = try input.loaded(document, config: config, options: base,
-                                              tagsName: InputFiles.displayName(command.tagsPath))
+                                              tagsName: InputFiles.displayName(tagsPath))
                 if let warning = loaded.catalogWarning, !warnings.contains(warning) { warnings.append(warning) }
                 self.loaded[key] = loaded
-                for weight in command.weights ?? [base.legibilityWeight] {
-                    for size in command.contentSizes ?? [base.contentSize] {
+                for weight in axes.weights ?? [base.legibilityWeight] {
+                    for size in axes.contentSizes ?? [base.contentSize] {
                         for device in devices {
                             variants.append(FitVariant(device: device.name, width: device.width, contentSize: size,
-                                                       locale: locale, pseudo: key.pseudo, legibilityWeight: weight))
+                                                       locale: locale, pseudo: key.pseudo, legibilityWeight: weight,
+                                                       screen: screen))
                         }
                     }
                 }
             }
         }
         self.variants = variants
+    }
+
+    /// The locales to fit: those asked for, or all of the catalog's, or the input's one.
+    private static func locales(_ wanted: [String]?, input: LayoutInput,
+                                config: ConfigFile) throws -> [String?] {
+        guard let wanted else { return [input.locale ?? config.locale] }
+        guard let catalogPath = input.catalog ?? config.catalog else {
+            throw InputError.catalog(.localeWithoutCatalog(wanted.joined(separator: ",")))
+        }
+        return wanted == ["all"] ? try StringCatalog.load(catalogPath).languages : wanted
+    }
+
+    /// Each device to fit on, by name and width, and the profiles to lay out with; a width alone has no name.
+    private static func devices(_ axes: FitAxes, input: LayoutInput, config: ConfigFile, width: Double) throws
+        -> (devices: [(name: String, width: Double)], profiles: [String: DeviceProfile]) {
+        var profiles = [String: DeviceProfile]()
+        var devices = [(name: String, width: Double)]()
+        let names = axes.devices == ["all"] ? DeviceProfile.builtIn.map(\.name)
+            : axes.devices ?? (input.device ?? config.device?.value).map { [$0] } ?? []
+        for name in names {
+            let profile = try DeviceSettings.profile(named: name, config: config)
+            profiles[profile.name] = profile
+            devices.append((profile.name, profile.width))
+        }
+        if devices.isEmpty { devices = [("", width)] }
+        if let widths = axes.widths {
+            devices = devices.flatMap { device in widths.map { (device.name, $0) } }
+        }
+        return (devices, profiles)
     }
 
     /// The variant's layout: its locale's document, its device's width, its text size and weight.

@@ -49,7 +49,7 @@ struct PreviewCommand: ParsableCommand {
 
     func run(console: Console) throws -> ExitStatus {
         let interruption = Interruption()
-        let isManifest = try Self.isManifest(inputPath)
+        let isManifest = SnapshotManifest.isManifest(inputPath)
         if !isManifest {
             if allowRecord { throw RunError.recordNeedsManifest(inputPath) }
             _ = try input.load(tagsPath: inputPath)
@@ -76,12 +76,6 @@ struct PreviewCommand: ParsableCommand {
         follower.stop()
         server.stop()
         throw interruption.stop(completed: "the preview stopped; nothing written")
-    }
-
-    /// A manifest is a JSON object with "screens"; anything else is read as tags.
-    static func isManifest(_ path: String) throws -> Bool {
-        guard path.hasSuffix(".json"), let bytes = FileManager.default.contents(atPath: path) else { return false }
-        return String(decoding: bytes.prefix(1 << 20), as: UTF8.self).contains("\"screens\"")
     }
 
     /// 128 random bits as hex, from the kernel.

@@ -216,12 +216,7 @@ final class PreviewSession: Sendable {
     /// A manifest's screens, each with its variants; devices named as the screens' configs name them.
     private static func screens(ofManifest path: String) throws -> [PreviewScreen] {
         guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noManifest(path) }
-        var manifest = try SnapshotManifest.load(path)
-        var configs = [String: ConfigFile]()
-        for screen in manifest.screens where !screen.matrix.devices.isEmpty {
-            configs[screen.name] = try? ConfigFile.load(screen.configPath)
-        }
-        manifest = try manifest.resolvingDevices(configs: configs)
+        let (manifest, _) = try SnapshotManifest.load(path).resolvingDevices()
         return manifest.screens.map { screen in
             var input = LayoutInput()
             input.config = screen.configPath

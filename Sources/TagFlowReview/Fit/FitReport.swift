@@ -87,7 +87,8 @@ extension FitRun {
         let variant = finding.variant
         return .object([
             ("variant", .object([
-                ("name", .string(variant.name)), ("device", .optional(variant.device.isEmpty ? nil : variant.device)),
+                ("name", .string(variant.name)), ("screen", .optional(variant.screen)),
+                ("device", .optional(variant.device.isEmpty ? nil : variant.device)),
                 ("width", .number(variant.width)), ("contentSize", .string(variant.contentSize.rawValue)),
                 ("locale", .optional(variant.locale)), ("pseudo", .optional(variant.pseudo)),
                 ("legibilityWeight", .string(variant.legibilityWeight.rawValue)),

@@ -2,6 +2,8 @@ import TagFlowLayout
 
 /// One variant of a fit matrix: a device's width, a text size, a language or pseudolanguage, and Bold Text.
 public struct FitVariant: Hashable, Sendable {
+    /// The manifest's screen it is a variant of; `nil` for a tags file fitted alone.
+    public var screen: String?
     /// The device's name; empty when the width comes from the options alone.
     public var device: String
     public var width: Double
@@ -13,7 +15,8 @@ public struct FitVariant: Hashable, Sendable {
     public var legibilityWeight: LegibilityWeight
 
     public init(device: String, width: Double, contentSize: ContentSizeCategory, locale: String?, pseudo: String?,
-                legibilityWeight: LegibilityWeight) {
+                legibilityWeight: LegibilityWeight, screen: String? = nil) {
+        self.screen = screen
         self.device = device
         self.width = width
         self.contentSize = contentSize
@@ -22,9 +25,10 @@ public struct FitVariant: Hashable, Sendable {
         self.legibilityWeight = legibilityWeight
     }
 
-    /// `iphone-se/AX3/de/double/bold`: the values that are set, in that order.
+    /// `iphone-se/AX3/de/double/bold`: the values that are set, in that order; after its screen's name, for a
+    /// manifest's (`sports/iphone-se/AX3/de`).
     public var name: String {
-        [device.isEmpty ? formatPoints(width) + "pt" : device, contentSize.rawValue, locale, pseudo,
+        [screen, device.isEmpty ? formatPoints(width) + "pt" : device, contentSize.rawValue, locale, pseudo,
          legibilityWeight == .bold ? "bold" : nil].compactMap { $0 }.joined(separator: "/")
     }
 
