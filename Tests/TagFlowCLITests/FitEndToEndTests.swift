@@ -230,3 +230,26 @@ import TagFlowTestSupport
         #expect(result.stderr.contains("outside"), "\(result.stderr)")
     }
 }
+
+/// `tagflow fit` and `tagflow preview` with no input read `tagflow.json`, and say plainly where there is none.
+@Suite struct ManifestByDefaultTests {
+    @Test func fitWithNoInputFitsTheManifestHere() throws {
+        let folder = try FitManifestTests.project()
+        let named = try tagflow(["fit", "tagflow.json", "--format", "json"], in: folder.url)
+        let unnamed = try tagflow(["fit", "--format", "json"], in: folder.url)
+        #expect(unnamed.status == 1 && named.status == 1)
+        #expect(unnamed.stdout == named.stdout)
+    }
+
+    @Test(arguments: ["fit", "preview"])
+    func noManifestHereIsSaidWithWhatToName(command: String) throws {
+        let folder = try TemporaryFolder()
+        let result = try tagflow([command], in: folder.url)
+        #expect(result.status == 2)
+        #expect(result.stderr.hasPrefix("error: there is no tagflow.json here for tagflow \(command) to read\n"
+                                        + "  help: name a tags file or a manifest: tagflow \(command) Examples/"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("usage: tagflow \(command) [<input>] [<options>]"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.url.path).isEmpty)
+    }
+}

@@ -14,6 +14,8 @@ struct Argument<Root> {
     /// Shown as "(default: …)"; read from a fresh `Root()` through the key path, unless declared in words.
     var defaultDescription: String?
     var repeats = false
+    /// For a positional: whether it may be left out, its property keeping its default (`defaultDescription`).
+    var isOptional = false
     var completion: Completion = .none
     /// The property the argument sets, to ask whether it was given.
     var keyPath: AnyKeyPath
@@ -34,7 +36,7 @@ extension Argument {
         let inner = apply
         return Argument<Outer>(kind: kind, names: names, help: help, valueName: valueName,
                                defaultDescription: defaultDescription,
-                               repeats: repeats, completion: completion,
+                               repeats: repeats, isOptional: isOptional, completion: completion,
                                keyPath: (keyPath as AnyKeyPath).appending(path: self.keyPath) ?? keyPath,
                                group: group ?? keyPath,
                                apply: { root, text throws(ValueError) in try inner(&root[keyPath: keyPath], text) },
@@ -105,10 +107,11 @@ extension Argument where Root: ParsableArguments {
                  apply: { root, _ throws(ValueError) in root[keyPath: keyPath] = true })
     }
 
-    /// A positional argument.
+    /// A positional argument; with `whenLeftOut`, one that may be left out, its property keeping that default.
     static func positional(_ keyPath: WritableKeyPath<Root, String>, _ name: String, help: String,
-                           completion: Completion = .none) -> Self {
-        Argument(kind: .positional(repeats: false), names: [name], help: help, completion: completion, keyPath: keyPath,
+                           completion: Completion = .none, whenLeftOut: String? = nil) -> Self {
+        Argument(kind: .positional(repeats: false), names: [name], help: help, defaultDescription: whenLeftOut,
+                 isOptional: whenLeftOut != nil, completion: completion, keyPath: keyPath,
                  apply: { root, text throws(ValueError) in root[keyPath: keyPath] = text ?? "" })
     }
 

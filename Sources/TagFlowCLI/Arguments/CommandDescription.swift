@@ -19,6 +19,7 @@ struct CommandDescription {
         var name: String
         var help: String
         var repeats: Bool
+        var isOptional: Bool
         var completion: Completion
     }
 
@@ -56,7 +57,7 @@ extension ParsableCommand {
             examples: configuration.examples, groups: groups,
             positionals: positionalArguments.map {
                 CommandDescription.Positional(name: $0.name, help: $0.help, repeats: $0.repeats,
-                                              completion: $0.completion)
+                                              isOptional: $0.isOptional, completion: $0.completion)
             })
     }
 }

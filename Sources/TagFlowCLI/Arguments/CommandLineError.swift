@@ -1,6 +1,8 @@
+import Foundation
 import TagFlowLayout
 import TagFlowInput
 import TagFlowPipeline
+import TagFlowSnapshot
 
 /// A command line tagflow cannot take: printed with the command's usage line.
 enum CommandLineError: Error, Equatable {
@@ -34,6 +36,8 @@ enum CommandLineError: Error, Equatable {
     /// A word of the command line that is not UTF-8; `position` counts from 1 after the program's name, and
     /// `offset` is the bad byte's, from 0.
     case argumentNotUTF8(position: Int, byte: UInt8, offset: Int)
+    /// A command whose input defaults to the manifest, run where there is none.
+    case noManifestHere(command: String, example: String)
     /// `--grid` given more than twice, or twice for one setting.
     case gridAxes([String])
 }
@@ -85,6 +89,9 @@ extension CommandLineError: ReportedError {
         case let .argumentNotUTF8(position, byte, offset):
             ("argument \(position) is not valid UTF-8 (byte 0x\(hex(UInt32(byte), digits: 2)) at offset \(offset))",
              "tagflow reads tags and paths as UTF-8: convert the text with iconv -t UTF-8, or rename the file")
+        case let .noManifestHere(command, example):
+            ("there is no \(SnapshotSuite.defaultManifest) here for tagflow \(command) to read",
+             "name a tags file or a manifest: tagflow \(command) \(example)")
         case let .gridAxes(settings) where Set(settings).count < settings.count:
             ("--grid names \(settings.first { name in settings.count { $0 == name } > 1 }!) twice",
              "give each setting once, with all its values: --grid locales=en,de,ja")
@@ -93,5 +100,13 @@ extension CommandLineError: ReportedError {
              "give --grid once for a row of cells, or twice: the first for the rows, the second for the columns")
         }
         return ErrorReport(message: message, hint: hint, showsUsage: true)
+    }
+}
+
+extension CommandLineError {
+    /// Refuses to go on with the default manifest, `tagflow.json`, where there is none.
+    static func checkManifestHere(_ path: String, command: String, example: String) throws(CommandLineError) {
+        guard path == SnapshotSuite.defaultManifest, !FileManager.default.fileExists(atPath: path) else { return }
+        throw .noManifestHere(command: command, example: example)
     }
 }

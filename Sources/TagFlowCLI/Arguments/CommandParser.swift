@@ -89,7 +89,7 @@ extension ParsableCommand {
     private static func assignPositionals(_ read: CommandLineReading<Self>,
                                           to command: inout Self) throws(CommandLineError) {
         let declared = positionalArguments, positionals = read.positionals
-        if positionals.count < declared.count {
+        if positionals.count < declared.count, !declared[positionals.count].isOptional {
             throw .missingArgument(declared[positionals.count].name)
         }
         if !(declared.last?.repeats ?? false), positionals.count > declared.count {
@@ -105,7 +105,7 @@ extension ParsableCommand {
             }
             throw .unexpectedArgument(extra, asValueOf: nil, nil)
         }
-        for (position, argument) in declared.enumerated() {
+        for (position, argument) in declared.enumerated() where position < positionals.count {
             let values = argument.repeats ? Array(positionals[position...]) : [positionals[position]]
             for value in values {
                 do { try argument.apply(&command, value) } catch { throw .invalidValue(option: argument.name, error) }
@@ -116,7 +116,9 @@ extension ParsableCommand {
     static var helpNames: [String] { ["--help", "-h"] }
 
     static var usage: String {
-        let positional = positionalArguments.map { $0.repeats ? "<\($0.name)> ..." : "<\($0.name)>" }
+        let positional = positionalArguments.map {
+            $0.repeats ? "<\($0.name)> ..." : $0.isOptional ? "[<\($0.name)>]" : "<\($0.name)>"
+        }
             .joined(separator: " ")
         return "tagflow \(configuration.name) \(positional)\(positional.isEmpty ? "" : " ")[<options>]"
     }

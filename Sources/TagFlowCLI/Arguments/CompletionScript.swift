@@ -128,7 +128,9 @@ struct CompletionScript {
             }
             for positional in command.positionals {
                 let action = zshAction(positional.completion)
-                let spec = "\(positional.repeats ? "*" : "1"):\(positional.name):\(action)"
+                // `*` for the rest, `1:` for a first that may be left out (zsh's `1::name:action`).
+                let position = positional.repeats ? "*" : positional.isOptional ? "1:" : "1"
+                let spec = "\(position):\(positional.name):\(action)"
                 lines.append("            \(zshQuoted(spec)) \\")
             }
             lines[lines.count - 1].removeLast(2)

@@ -159,7 +159,10 @@ extension ParsableCommand {
         lines += text.paragraph("USAGE: \(usage)", indent: 7, firstIndent: 0) + [""]
         if !positionalArguments.isEmpty {
             lines.append("ARGUMENTS:")
-            for positional in positionalArguments { lines += text.row("<\(positional.name)>", positional.help) }
+            for positional in positionalArguments {
+                let leftOut = positional.defaultDescription.map { " (default: \($0))" } ?? ""
+                lines += text.row("<\(positional.name)>", positional.help + leftOut)
+            }
             lines.append("")
         }
         var leftOut = !full && !configuration.details.isEmpty

@@ -16,7 +16,7 @@ struct FitCommand: ParsableCommand {
     }
 
     /// A tags file, or a manifest whose every screen is fitted.
-    var inputPath = ""
+    var inputPath = SnapshotSuite.defaultManifest
     var input = LayoutInput()
     var devices: [String]?
     var contentSizes: [ContentSizeCategory]?
@@ -51,7 +51,8 @@ struct FitCommand: ParsableCommand {
         [ArgumentGroup("Arguments", [
             .positional(\.inputPath, "input",
                         help: "A tags file or tags JSON, '-' for standard input; or a manifest such as tagflow.json.",
-                        completion: .files(extensions: ["tags", "json", "txt"])),
+                        completion: .files(extensions: ["tags", "json", "txt"]),
+                        whenLeftOut: SnapshotSuite.defaultManifest),
         ])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Fit", [
@@ -87,6 +88,7 @@ struct FitCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
+        try CommandLineError.checkManifestHere(inputPath, command: "fit", example: "Examples/sports.tags")
         let (matrices, manifestRules) = try SnapshotManifest.isManifest(inputPath) ? try manifestMatrices()
             : ([try FitMatrix(tagsPath: inputPath, input: input, axes: flagAxes)], [])
         for warning in matrices.flatMap(\.warnings) { console.warn(warning) }

@@ -8,7 +8,7 @@ import TagFlowSnapshot
 /// `tagflow preview`: a page on the loopback that shows a manifest's screens or a tags file's variants, and follows
 /// the files: a save redraws the variants it affects, and the page shows them.
 struct PreviewCommand: ParsableCommand {
-    var inputPath = ""
+    var inputPath = SnapshotSuite.defaultManifest
     var input = LayoutInput()
     var port: UInt16?
     var allowRecord = false
@@ -35,7 +35,8 @@ struct PreviewCommand: ParsableCommand {
         [ArgumentGroup("Arguments", [
             .positional(\.inputPath, "input",
                         help: "A manifest (a JSON file with \"screens\", such as tagflow.json) or a tags file.",
-                        completion: .files(extensions: ["json", "tags", "txt"])),
+                        completion: .files(extensions: ["json", "tags", "txt"]),
+                        whenLeftOut: SnapshotSuite.defaultManifest),
         ])]
             + LayoutInput.arguments.map { $0.lifted(into: \.input) }
             + [ArgumentGroup("Server", [
@@ -48,6 +49,7 @@ struct PreviewCommand: ParsableCommand {
     }
 
     func run(console: Console) throws -> ExitStatus {
+        try CommandLineError.checkManifestHere(inputPath, command: "preview", example: "Examples/demo.tags")
         let interruption = Interruption()
         let isManifest = SnapshotManifest.isManifest(inputPath)
         if !isManifest {
