@@ -46,7 +46,7 @@ GENERATED = .build/generated
 # checks it.
 DEB_PACKAGES = lintian
 # The version `tagflow --version` prints, read from where it is declared, so it is known before the build.
-DEB_VERSION = $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TagFlowPipeline/Console.swift)
+DEB_VERSION = $(shell sed -n 's/.*static let current = "\(.*\)"/\1/p' Sources/TagFlowPipeline/TagFlowVersion.swift)
 DEB_ARCH = $(shell dpkg --print-architecture)
 DEB_MAINTAINER ?= tagflow maintainers <maintainers@users.noreply.a-seed-ffff2dcc.example>
 DEB_DEPENDS = fonts-dejavu-core

@@ -26,8 +26,3 @@ public struct Console: Sendable {
 
     package func warn(_ message: String) { err("warning: \(message)\n") }
 }
-
-/// The version tagflow reports, in `--version`, its reports and its manual page.
-public enum TagFlowVersion {
-    public static let current = "0.1.0"
-}

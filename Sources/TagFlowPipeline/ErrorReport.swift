@@ -46,12 +46,6 @@ package struct ErrorReport: Equatable, Sendable {
     }
 }
 
-/// An error that knows what a person reads for it. Each library's errors give their words here, or beside their
-/// declaration when the library is above this one.
-package protocol ReportedError: Error {
-    var report: ErrorReport { get }
-}
-
 extension InputError: ReportedError {}
 extension OutputError: ReportedError {}
 extension ReviewError: ReportedError {}

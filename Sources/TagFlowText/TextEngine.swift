@@ -271,7 +271,7 @@ public final class TextEngine: Sendable {
 }
 
 /// A cached result, with the measurement prebuilt so a warm `measure` copies one array reference.
-struct CacheEntry {
+private struct CacheEntry {
     /// `nil` when the engine caches measurements only.
     let shaped: ShapedText?
     let measurement: TextMeasurement

@@ -217,15 +217,3 @@ package final class CairoContext {
         cairo_show_glyphs(pointer, &placed, Int32(placed.count))
     }
 }
-
-/// Whole device pixels: columns `minX..<maxX` of rows `minY..<maxY`.
-struct PixelBox: Hashable, Sendable {
-    var minX: Int
-    var minY: Int
-    var maxX: Int
-    var maxY: Int
-
-    func intersects(_ other: PixelBox) -> Bool {
-        minX < other.maxX && other.minX < maxX && minY < other.maxY && other.minY < maxY
-    }
-}

@@ -1,16 +1,6 @@
 import TagFlowLayout
 import TagFlowImage
 
-/// What a picture becomes.
-public enum PictureFormat: String, CaseIterable, Sendable {
-    case png, svg, pdf
-
-    /// The format an output path's extension names, if any.
-    public init?(pathExtension: String) {
-        self.init(rawValue: pathExtension.lowercased())
-    }
-}
-
 /// Draws a whole scene: every element of the content, with the content inset around it.
 public struct ContentRenderer: Sendable {
     public let scene: Scene

@@ -39,12 +39,6 @@ public struct FitFinding: Sendable {
     var key: FindingKey { FindingKey(kind: kind, section: section, item: item) }
 }
 
-struct FindingKey: Hashable {
-    var kind: FitFinding.Kind
-    var section: Int
-    var item: Int?
-}
-
 extension FitFinding {
     /// The elements of `layout` a picture marks for this finding: the tag, or, for a tag `maxLines` hides, its
     /// section's "+N"; a section's finding marks its title and its "+N".
