@@ -209,6 +209,21 @@ import TagFlowTestSupport
         #expect(ruled == (Self.findings(json).contains { $0.contains(" clipped-text ") } ? 1 : 0))
     }
 
+    /// A device at the widths a manifest sets in its place is named by both, so no two variants share a name.
+    @Test func aDeviceAtTheManifestsWidthsIsNamedByBoth() throws {
+        let folder = try Self.project()
+        try folder.write("tagflow.json", """
+            {"screens": [{"name": "demo", "tags": "demo.tags",
+                          "variants": {"devices": ["iphone-se"], "widths": [320, 414], "contentSizes": ["AX5"]}}]}
+            """)
+        let (_, json) = try fit(["tagflow.json"], in: folder)
+        #expect(json["variants"] as? Int == 2)
+        let names = Set((json["findings"] as? [[String: Any]] ?? []).compactMap {
+            ($0["variant"] as? [String: Any])?["name"] as? String
+        })
+        #expect(names == ["demo/iphone-se/320pt/AX5", "demo/iphone-se/414pt/AX5"])
+    }
+
     @Test(arguments: [
         (#"{"failOn": ["truncated:AX9"]}"#, "tagflow.json:1:21: error: a value of \"failOn\" must be one of xS"),
         (#"{"failOn": ["trunkated"]}"#, "tagflow.json:1:21: error: a value of \"failOn\" must be one of truncated"),

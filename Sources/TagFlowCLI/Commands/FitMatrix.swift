@@ -46,9 +46,11 @@ final class FitMatrix {
                 for weight in axes.weights ?? [base.legibilityWeight] {
                     for size in axes.contentSizes ?? [base.contentSize] {
                         for device in devices {
-                            variants.append(FitVariant(device: device.name, width: device.width, contentSize: size,
-                                                       locale: locale, pseudo: key.pseudo, legibilityWeight: weight,
-                                                       screen: screen))
+                            var variant = FitVariant(device: device.name, width: device.width, contentSize: size,
+                                                     locale: locale, pseudo: key.pseudo, legibilityWeight: weight,
+                                                     screen: screen)
+                            variant.isDevicesWidth = axes.widths == nil
+                            variants.append(variant)
                         }
                     }
                 }

@@ -7,6 +7,8 @@ public struct FitVariant: Hashable, Sendable {
     /// The device's name; empty when the width comes from the options alone.
     public var device: String
     public var width: Double
+    /// Whether the width is the device's own, or one a manifest's `widths` sets in its place.
+    public var isDevicesWidth = true
     public var contentSize: ContentSizeCategory
     /// The catalog's language; `nil` without a catalog.
     public var locale: String?
@@ -26,10 +28,12 @@ public struct FitVariant: Hashable, Sendable {
     }
 
     /// `iphone-se/AX3/de/double/bold`: the values that are set, in that order; after its screen's name, for a
-    /// manifest's (`sports/iphone-se/AX3/de`).
+    /// manifest's (`sports/iphone-se/AX3/de`). A width alone is `320pt`; a device's at another width,
+    /// `iphone-se/320pt`.
     public var name: String {
-        [screen, device.isEmpty ? formatPoints(width) + "pt" : device, contentSize.rawValue, locale, pseudo,
-         legibilityWeight == .bold ? "bold" : nil].compactMap { $0 }.joined(separator: "/")
+        let widthName = device.isEmpty || !isDevicesWidth ? formatPoints(width) + "pt" : nil
+        return [screen, device.isEmpty ? nil : device, widthName, contentSize.rawValue, locale, pseudo,
+                legibilityWeight == .bold ? "bold" : nil].compactMap { $0 }.joined(separator: "/")
     }
 
     /// The same variant at another text size.
