@@ -55,12 +55,18 @@ package struct LayoutInput {
     }
 
     package func load(tagsPath: String) throws -> Loaded {
+        let (document, config, options) = try read(tagsPath: tagsPath)
+        return try loaded(document, config: config, options: options, tagsName: InputFiles.displayName(tagsPath))
+    }
+
+    /// The config, these flags' options over it, and the tags, read once each, before any catalog lookup: what a
+    /// command that lays the tags out in several variants starts from.
+    package func read(tagsPath: String) throws -> (document: TagDocument, config: ConfigFile, options: LayoutOptions) {
         try InputFiles.checkStandardInputOnce([tagsPath, self.config])
         let config = try ConfigFile.load(self.config)
         // Options first, so a bad flag or config value is reported before the tags are read.
         let options = try options(config: config)
-        return try loaded(TagsInputFormat.document(at: tagsPath, format: inputFormat), config: config, options: options,
-                          tagsName: InputFiles.displayName(tagsPath))
+        return (try TagsInputFormat.document(at: tagsPath, format: inputFormat), config, options)
     }
 
     /// A document and config already read, with these flags' options on top; the layout checks the options. Its

@@ -19,20 +19,7 @@ package struct SnapshotGrid: Equatable, Sendable {
 
     /// `matrix` without the axes the grid lays out: one grid is drawn for each of its combinations.
     func otherAxes(of matrix: SnapshotMatrix) -> SnapshotMatrix {
-        var rest = matrix
-        for setting in [rows, columns].compactMap({ $0 }) {
-            switch setting {
-            case .devices: (rest.devices, rest.deviceLocations) = ([], [])
-            case .widths: rest.widths = []
-            case .locales: rest.locales = []
-            case .pseudo: rest.pseudo = []
-            case .themes: rest.themes = []
-            case .directions: rest.directions = []
-            case .contentSizes: rest.contentSizes = []
-            case .legibilityWeights: rest.legibilityWeights = []
-            }
-        }
-        return rest
+        [rows, columns].compactMap { $0 }.reduce(matrix) { $0.without($1) }
     }
 
     /// A screen's `"grid"` object: `columns` required, `rows`, `view` and `markFindings` optional; each axis named must
@@ -47,7 +34,7 @@ package struct SnapshotGrid: Equatable, Sendable {
             guard let setting: GridAxis.Setting = chosenCase(text) else {
                 throw .value(.notAChoice(text, choices: names), key: "the grid's \"\(key)\"", at: value.location)
             }
-            guard !GridAxis(setting, of: matrix).values.isEmpty else {
+            guard !matrix.values(of: setting).isEmpty else {
                 throw .gridAxisNotVaried(setting.rawValue, key: key, at: value.location)
             }
             return setting

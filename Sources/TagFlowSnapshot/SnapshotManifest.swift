@@ -52,6 +52,13 @@ package struct SnapshotManifest: Sendable {
         var tolerance: Tolerance
         /// The screen's grid picture, if it has one.
         var grid: SnapshotGrid? = nil
+
+        /// What the screen's variants are drawn from before their settings: its config.
+        package var input: LayoutInput {
+            var input = LayoutInput()
+            input.config = configPath
+            return input
+        }
     }
 
     /// The manifest file itself.

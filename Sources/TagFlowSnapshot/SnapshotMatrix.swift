@@ -40,25 +40,47 @@ package struct SnapshotMatrix: Equatable, Sendable {
     package var combinations: [SnapshotVariant.Settings] {
         var result = [SnapshotVariant.Settings()]
         // Each axis given multiplies the variants so far, so the first axis varies slowest.
-        func vary<T>(_ values: [T], _ set: (inout SnapshotVariant.Settings, T) -> Void) {
+        func vary(_ values: [SnapshotVariant.Settings]) {
             guard !values.isEmpty else { return }
-            result = result.flatMap { base in
-                values.map { value in
-                    var settings = base
-                    set(&settings, value)
-                    return settings
-                }
-            }
+            result = result.flatMap { base in values.map { base.merged(with: $0) } }
         }
-        vary(devices) { $0.device = $1 }
-        vary(widths) { $0.width = $1 }
-        vary(scales) { $0.scale = $1 }
-        vary(locales) { $0.locale = $1 }
-        vary(pseudo) { $0.pseudo = $1 }
-        vary(themes) { $0.theme = $1 }
-        vary(directions) { $0.direction = $1 }
-        vary(contentSizes) { $0.contentSize = $1 }
-        vary(legibilityWeights) { $0.legibilityWeight = $1 }
+        vary(values(of: .devices))
+        vary(values(of: .widths))
+        vary(scales.map { SnapshotVariant.Settings(scale: $0) })
+        for setting: GridAxis.Setting in [.locales, .pseudo, .themes, .directions, .contentSizes, .legibilityWeights] {
+            vary(values(of: setting))
+        }
         return result
+    }
+
+    /// Each value of `setting`'s axis as the settings of a variant that sets it alone; empty when the matrix does not
+    /// vary it.
+    package func values(of setting: GridAxis.Setting) -> [SnapshotVariant.Settings] {
+        switch setting {
+        case .devices: devices.map { SnapshotVariant.Settings(device: $0) }
+        case .widths: widths.map { SnapshotVariant.Settings(width: $0) }
+        case .locales: locales.map { SnapshotVariant.Settings(locale: $0) }
+        case .pseudo: pseudo.map { SnapshotVariant.Settings(pseudo: $0) }
+        case .themes: themes.map { SnapshotVariant.Settings(theme: $0) }
+        case .directions: directions.map { SnapshotVariant.Settings(direction: $0) }
+        case .contentSizes: contentSizes.map { SnapshotVariant.Settings(contentSize: $0) }
+        case .legibilityWeights: legibilityWeights.map { SnapshotVariant.Settings(legibilityWeight: $0) }
+        }
+    }
+
+    /// This matrix without `setting`'s axis, which then does not vary.
+    func without(_ setting: GridAxis.Setting) -> SnapshotMatrix {
+        var rest = self
+        switch setting {
+        case .devices: (rest.devices, rest.deviceLocations) = ([], [])
+        case .widths: rest.widths = []
+        case .locales: rest.locales = []
+        case .pseudo: rest.pseudo = []
+        case .themes: rest.themes = []
+        case .directions: rest.directions = []
+        case .contentSizes: rest.contentSizes = []
+        case .legibilityWeights: rest.legibilityWeights = []
+        }
+        return rest
     }
 }

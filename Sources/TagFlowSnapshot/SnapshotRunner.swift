@@ -310,9 +310,7 @@ package struct SnapshotRunner: Sendable {
             let config = try configs[screen.name] ?? Self.reading(screen, key: "config", at: screen.configLocation) {
                 () throws(InputError) in try ConfigFile.load(screen.configPath)
             }
-            var input = LayoutInput()
-            input.config = screen.configPath
-            let fonts = input.fonts(config: config)
+            let fonts = screen.input.fonts(config: config)
             if !manifest.allowsPathsOutside {
                 let root = ConfinedFolder(manifest.folder)
                 for path in fonts.files + fonts.directories where !root.contains(resolving: path) {
@@ -449,10 +447,8 @@ package struct SnapshotRunner: Sendable {
     /// Its cells' text warnings are left to the variants that draw them alone.
     private func processGrid(_ grid: SnapshotGrid, screen: SnapshotManifest.Screen, variant: SnapshotVariant,
                              inputs: ScreenInputs) throws -> VariantOutcome {
-        var input = LayoutInput()
-        input.config = screen.configPath
         let drawn = try grid.variantGrid(of: screen.matrix)
-            .draw(input, document: inputs.document, config: inputs.config, engine: inputs.engine,
+            .draw(screen.input, document: inputs.document, config: inputs.config, engine: inputs.engine,
                   tagsName: screen.tagsPath, common: variant.settings)
         let cells = drawn.grid.cells.joined()
         var outcome = VariantOutcome(families: cells.reduce(into: Set<String>()) {
@@ -504,9 +500,7 @@ package struct SnapshotRunner: Sendable {
     /// The scene a variant draws: the screen's config, with the variant's settings on top.
     private static func scene(_ inputs: ScreenInputs, screen: SnapshotManifest.Screen,
                               settings: SnapshotVariant.Settings) throws -> (Scene, TextWarnings) {
-        var input = LayoutInput()
-        input.config = screen.configPath
-        return try settings.scene(input, document: inputs.document, config: inputs.config, engine: inputs.engine,
+        try settings.scene(screen.input, document: inputs.document, config: inputs.config, engine: inputs.engine,
                                   tagsName: screen.tagsPath)
     }
 

@@ -59,3 +59,14 @@ package struct SnapshotVariant: Hashable, Sendable {
         return screen + "/" + (parts.isEmpty ? "default" : parts.joined(separator: "-"))
     }
 }
+
+extension SnapshotVariant.Settings {
+    /// These settings with those `other` sets on top.
+    package func merged(with other: Self) -> Self {
+        Self(device: other.device ?? device, width: other.width ?? width, scale: other.scale ?? scale,
+             theme: other.theme ?? theme, direction: other.direction ?? direction,
+             contentSize: other.contentSize ?? contentSize,
+             legibilityWeight: other.legibilityWeight ?? legibilityWeight, locale: other.locale ?? locale,
+             pseudo: other.pseudo ?? pseudo)
+    }
+}

@@ -21,11 +21,13 @@ package struct VariantGrid: Sendable {
         self.marksFindings = marksFindings
     }
 
-    /// A drawn grid, with its cells' text warnings (each once) and how many cells `fit` flagged.
+    /// A drawn grid, with its cells' text warnings (each once).
     package struct Drawn {
         package var grid: SceneGrid
         package var warnings: [String]
-        package var flaggedCells: Int
+
+        /// How many cells `fit` flagged.
+        package var flaggedCells: Int { grid.cells.joined().count(where: \.isFlagged) }
 
         /// Pixels a point when none is asked for: the first cell's device's, but at most 2, as a grid of many
         /// screens is an overview, and 3× would more than double its bytes.
@@ -38,7 +40,6 @@ package struct VariantGrid: Sendable {
                       tagsName: String, style: StyleSettings = StyleSettings(),
                       common: SnapshotVariant.Settings = .init()) throws -> Drawn {
         var warnings = [String]()
-        var flagged = 0
         let rowValues = rows?.values ?? [SnapshotVariant.Settings()]
         let cells = try rowValues.map { row in
             try columns.values.map { column in
@@ -46,15 +47,13 @@ package struct VariantGrid: Sendable {
                 let (scene, textWarnings) = try settings.scene(base, document: document, config: config,
                                                                engine: engine, tagsName: tagsName, style: style)
                 for warning in textWarnings.all where !warnings.contains(warning) { warnings.append(warning) }
-                guard marksFindings else { return SceneGrid.Cell(scene: scene) }
-                let cell = try Self.cell(scene, findingsOf: settings, device: base.device)
-                if cell.isFlagged { flagged += 1 }
-                return cell
+                return marksFindings ? try Self.cell(scene, findingsOf: settings, device: base.device)
+                    : SceneGrid.Cell(scene: scene)
             }
         }
         let grid = try SceneGrid(cells: cells, rowLabels: rows?.labels ?? [], columnLabels: columns.labels,
                                  view: view)
-        return Drawn(grid: grid, warnings: warnings, flaggedCells: flagged)
+        return Drawn(grid: grid, warnings: warnings)
     }
 
     /// A cell of `scene` with `fit`'s findings marked: the elements outlined, their count by kind under it.

@@ -92,7 +92,7 @@ struct FitCommand: ParsableCommand {
         let (matrices, manifestRules) = try SnapshotManifest.isManifest(inputPath) ? try manifestMatrices()
             : ([try FitMatrix(tagsPath: inputPath, input: input, axes: flagAxes)], [])
         for warning in matrices.flatMap(\.warnings) { console.warn(warning) }
-        let byScreen = Dictionary(uniqueKeysWithValues: matrices.map { ($0.variants.first?.screen, $0) })
+        let byScreen = Dictionary(uniqueKeysWithValues: matrices.map { ($0.screen, $0) })
         let run = try FitRun(variants: matrices.flatMap(\.variants), rules: manifestRules + rules) { variant throws in
             try byScreen[variant.screen]!.layout(variant)
         }

@@ -7,6 +7,8 @@ import TagFlowReview
 /// The variants a `fit` lays out, and how each is laid out: the input loaded once per locale and pseudolanguage
 /// through the one pipeline every command takes, one engine for all, one measurer per font and size.
 final class FitMatrix {
+    /// The manifest's screen the variants are of; `nil` for a tags file fitted alone.
+    let screen: String?
     let variants: [FitVariant]
     /// The catalog's fallback warnings, each once.
     private(set) var warnings: [String] = []
@@ -23,10 +25,8 @@ final class FitMatrix {
     /// The matrix of `tagsPath` with `input` along `axes`; its variants are `screen`'s, for a manifest's screen.
     init(tagsPath: String, input: LayoutInput, axes: FitAxes, screen: String? = nil) throws {
         var input = input
-        try InputFiles.checkStandardInputOnce([tagsPath, input.config])
-        let config = try ConfigFile.load(input.config)
-        let base = try input.options(config: config)
-        let document = try TagsInputFormat.document(at: tagsPath, format: input.inputFormat)
+        self.screen = screen
+        let (document, config, base) = try input.read(tagsPath: tagsPath)
         let locales = try Self.locales(axes.locales, input: input, config: config)
         let pseudos = axes.pseudos ?? [input.pseudo.flatMap { FitCommand.PseudoValue(rawValue: $0.rawValue) }
             ?? .none]

@@ -105,11 +105,7 @@ struct RenderCommand: ParsableCommand {
 
     /// The screen once for each cell of `--grid`, drawn the way a snapshot variant with the cell's settings is.
     private func renderGrid(to output: OutputPath, format: PictureFormat, console: Console) throws -> ExitStatus {
-        try InputFiles.checkStandardInputOnce([tagsPath, input.config])
-        let config = try ConfigFile.load(input.config)
-        // Options first, so a bad flag or config value is reported before the tags are read.
-        _ = try input.options(config: config)
-        let document = try TagsInputFormat.document(at: tagsPath, format: input.inputFormat)
+        let (document, config, _) = try input.read(tagsPath: tagsPath)
         let engine = try LayoutInput.engine(fonts: input.fonts(config: config), caching: .shapedTexts)
         let variantGrid = VariantGrid(rows: grid.count == 2 ? grid[0] : nil, columns: grid[grid.count - 1],
                                       view: gridView, marksFindings: marksFindings)

@@ -218,10 +218,8 @@ final class PreviewSession: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { throw SnapshotError.noManifest(path) }
         let (manifest, _) = try SnapshotManifest.load(path).resolvingDevices()
         return manifest.screens.map { screen in
-            var input = LayoutInput()
-            input.config = screen.configPath
-            return PreviewScreen(name: screen.name, tagsPath: screen.tagsPath, input: input,
-                                 variants: screen.matrix.combinations)
+            PreviewScreen(name: screen.name, tagsPath: screen.tagsPath, input: screen.input,
+                          variants: screen.matrix.combinations)
         }
     }
 
